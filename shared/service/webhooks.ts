@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { CouponStatusSchema, LevelSchema, ShippingStatusSchema } from './enums';
+
+/** Header names of section 6.1, lower-cased as Node delivers them. */
+export const SIGNATURE_HEADER = 'x-svc-hmac-sha256';
+export const EVENT_ID_HEADER = 'x-svc-event-id';
+export const EVENT_CREATED_HEADER = 'x-svc-event-created';
+
+/**
+ * Webhook event object (2.8). `type` and `orderType` are plain strings, not enums: a receiver
+ * must keep and show events of types it does not know yet.
+ */
+export const WebhookEventSchema = z.object({
+  orderId: z.string(),
+  orderReference: z.string().nullable().optional(),
+  orderType: z.string(),
+  description: z.string(),
+  level: LevelSchema,
+  type: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+/** Metadata of an `Updated` event (6.4). */
+export const ShippingUpdateMetadataSchema = z.object({
+  PreviousStatus: ShippingStatusSchema,
+  NewStatus: ShippingStatusSchema,
+  PreparationEtaMinutes: z.string().optional(),
+});
+
+/** Coupon object inside SuccessPayment orderDetail items (6.5). */
+export const CouponSchema = z.object({
+  code: z.string(),
+  qrCodeUrl: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  redemptionLimit: z.string(),
+  redemptionCount: z.string(),
+  status: CouponStatusSchema,
+});
+
+/** Item of SuccessPayment `orderDetail` (6.5). */
+export const OrderDetailItemSchema = z.object({
+  orderItemId: z.string(),
+  itemId: z.string(),
+  name: z.string(),
+  price: z.string(),
+  promoId: z.string().nullable(),
+  promoPrice: z.string().nullable(),
+  promoName: z.string().nullable(),
+  quantity: z.string(),
+  modifiersTotal: z.string(),
+  sku: z.string(),
+  productImageUrl: z.string(),
+  modifiers: z.array(z.unknown()),
+  note: z.string().nullable(),
+  description: z.string(),
+  quantityAvailable: z.string(),
+  requiresShipping: z.boolean(),
+  productMetadata: z.record(z.string(), z.unknown()).nullable(),
+  coupon: CouponSchema.nullable(),
+});
+
+/** SuccessPayment metadata (6.5). */
+export const SuccessPaymentMetadataSchema = z.object({
+  PaymentId: z.string(),
+  ChargeId: z.string(),
+  Status: z.string(),
+  AuthorizationCode: z.string(),
+  SequentialNumber: z.string(),
+  AccountId: z.string(),
+  PaymentProcessor: z.string(),
+  PaymentProcessorReference: z.string(),
+  TransactionDate: z.string(),
+  PaidAmount: z.string(),
+  BuyerName: z.string(),
+  BuyerPhone: z.string(),
+  BuyerEmail: z.string(),
+  BuyerExternalId: z.string(),
+  CheckoutNote: z.string(),
+  OrderReference: z.string(),
+  OrderTotalDetails: z.object({
+    subtotal: z.string(),
+    shippingAmount: z.string(),
+    discountAmount: z.string(),
+    surchargeAmount: z.string(),
+    total: z.string(),
+  }),
+  IsManagedPaymentMethod: z.boolean(),
+  InvoiceName: z.string(),
+  InvoiceAddress: z.string(),
+  InvoiceTaxCode: z.string(),
+  orderDetail: z.array(OrderDetailItemSchema),
+});
+
+/** Webhook delivery object (2.9). */
+export const WebhookDeliverySchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventType: z.string(),
+  eventCreated: z.string(),
+  url: z.string(),
+  payload: z.string(),
+  responseStatusCode: z.number().int(),
+  delivered: z.boolean(),
+  created: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** Response of GET {api_v3_url}/WebhookEvents (4.7). */
+export const DeliveryListResponseSchema = z.object({
+  webhookEvents: z.array(WebhookDeliverySchema),
+  totalCount: z.number().int(),
+});
+export type DeliveryListResponse = z.infer<typeof DeliveryListResponseSchema>;
+
+/** Fields of 2.9 that may be used in `filters` and `sorts`. */
+export const FILTERABLE_DELIVERY_FIELDS = [
+  'id',
+  'eventType',
+  'responseStatusCode',
+  'delivered',
+  'created',
+] as const;
+export type FilterableDeliveryField = (typeof FILTERABLE_DELIVERY_FIELDS)[number];
