@@ -1,0 +1,33 @@
+import type { SettingsView } from '../../shared/contract';
+import type { CoreContext, Feature } from './feature';
+
+/** Status, settings and secrets: the calls every host needs before any area is built. */
+export function createAppFeature(ctx: CoreContext): Feature {
+  const view = (): SettingsView => ({ settings: ctx.settings.get(), secretsSet: ctx.secrets.names() });
+  const pushView = () => ctx.bus.emit('settings.changed', view());
+  ctx.settings.onChange(() => {
+    ctx.status.updateHost({ environment: ctx.environments.activeInfo() });
+    pushView();
+  });
+  return {
+    name: 'app',
+    handlers: {
+      'app.status': async () => ctx.status.get(),
+      'settings.get': async () => view(),
+      'settings.update': async (patch) => {
+        ctx.settings.update(patch);
+        return view();
+      },
+      'secrets.set': async ({ name, value }) => {
+        ctx.secrets.set(name, value);
+        pushView();
+        return { ok: true as const };
+      },
+      'secrets.delete': async ({ name }) => {
+        ctx.secrets.delete(name);
+        pushView();
+        return { ok: true as const };
+      },
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import {
+  CALL_NAMES,
+  CallError,
+  isCallName,
+  parseCallArgs,
+  type CallEnvelope,
+  type CallName,
+  type Handlers,
+} from '../../shared/contract';
+import { openDatabase } from '../store/database';
+import { SettingsService, type SettingsBackend } from '../settings/settings-service';
+import type { SecretStore } from '../secrets/secret-store';
+import { systemClock, type Clock } from './clock';
+import { EventBus } from './event-bus';
+import { initialStatus, StatusHub } from './status-hub';
+import { createConsoleLogger, type Logger } from './logger';
+import { Environments } from './environments';
+import type { CoreContext, Feature } from './feature';
+import { createAppFeature } from './app-feature';
+import { join } from 'node:path';
+
+export interface CoreOptions {
+  readonly hostKind: 'electron' | 'browser';
+  readonly version: string;
+  readonly dataDir: string;
+  readonly settingsBackend: SettingsBackend;
+  readonly secrets: SecretStore;
+  readonly clock?: Clock;
+  readonly log?: Logger;
+  readonly fetch?: typeof fetch;
+  /** Builds the areas beyond app/settings; defaults to every feature of the product. */
+  readonly features?: (ctx: CoreContext) => Feature[];
+  /** Database path; defaults to `<dataDir>/hooklab.db`. */
+  readonly databasePath?: string;
+}
+
+/** The core: every service composed, the contract implemented, no Electron anywhere. */
+export interface Core {
+  readonly ctx: CoreContext;
+  readonly handlers: Handlers;
+  /** Validates and runs one call; never throws, errors come back in the envelope. */
+  invoke(name: string, rawArgs: unknown): Promise<CallEnvelope<unknown>>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createCore(options: CoreOptions): Core {
+  const settings = new SettingsService(options.settingsBackend);
+  const bus = new EventBus();
+  const environments = new Environments(settings, options.secrets);
+  const status = new StatusHub(
+    initialStatus({
+      kind: options.hostKind,
+      version: options.version,
+      dataDir: options.dataDir,
+      secretsWarning: options.secrets.warning,
+      environment: environments.activeInfo(),
+    }),
+    bus,
+  );
+  const ctx: CoreContext = {
+    dataDir: options.dataDir,
+    db: openDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db')),
+    settings,
+    secrets: options.secrets,
+    environments,
+    clock: options.clock ?? systemClock,
+    bus,
+    status,
+    log: options.log ?? createConsoleLogger(),
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+  };
+  environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
+  const features = [createAppFeature(ctx), ...(options.features?.(ctx) ?? [])];
+  const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
+  const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
+  if (missing.length > 0) throw new Error(`contract calls without a handler: ${missing.join(', ')}`);
+
+  const invoke = async (name: string, rawArgs: unknown): Promise<CallEnvelope<unknown>> => {
+    try {
+      if (!isCallName(name)) throw new CallError('unknown-call', `unknown call "${name}"`);
+      const args = parseCallArgs(name, rawArgs);
+      const handler = handlers[name] as (a: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(args) };
+    } catch (error) {
+      if (error instanceof CallError) return { ok: false, error: { code: error.code, message: error.message } };
+      ctx.log.error(`call ${name} failed`, { message: (error as Error).message });
+      return { ok: false, error: { code: 'internal', message: (error as Error).message } };
+    }
+  };
+
+  let started: Feature[] = [];
+  return {
+    ctx,
+    handlers,
+    invoke,
+    async start() {
+      for (const feature of features) {
+        await feature.start?.();
+        started.push(feature);
+      }
+    },
+    async stop() {
+      for (const feature of started.reverse()) {
+        try {
+          await feature.stop?.();
+        } catch (error) {
+          ctx.log.warn(`stopping ${feature.name} failed`, { message: (error as Error).message });
+        }
+      }
+      started = [];
+      ctx.db.close();
+    },
+  };
+}
+
+export type { CallName };

@@ -1,0 +1,72 @@
+import { SANDBOX_ENVIRONMENT_ID } from '../../shared/settings';
+import type { SettingsService } from '../settings/settings-service';
+import type { SecretStore } from '../secrets/secret-store';
+
+/** Everything needed to talk to one environment of the service. Holds secrets: main only. */
+export interface Connection {
+  readonly id: string;
+  readonly name: string;
+  readonly isSandbox: boolean;
+  readonly baseUrl: string;
+  readonly apiV3Url: string;
+  readonly clientId: string;
+  readonly clientSecret: string | undefined;
+  readonly secretKey: string | undefined;
+}
+
+/**
+ * Resolves the sandbox (registered by the sandbox feature once it runs) and the live
+ * environments of settings, with their secrets, into connections.
+ */
+export class Environments {
+  private sandbox: Connection | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly secrets: SecretStore,
+  ) {
+    settings.onChange((next, previous) => {
+      if (next.environments !== previous.environments) this.notify();
+    });
+  }
+
+  setSandbox(connection: Connection | null): void {
+    this.sandbox = connection;
+    this.notify();
+  }
+
+  /** The active environment's connection, or null when it is not available (yet). */
+  active(): Connection | null {
+    return this.get(this.settings.get().environments.active);
+  }
+
+  get(id: string): Connection | null {
+    if (id === SANDBOX_ENVIRONMENT_ID) return this.sandbox;
+    const env = this.settings.get().environments.live.find((e) => e.id === id);
+    if (!env) return null;
+    return {
+      ...env,
+      isSandbox: false,
+      clientSecret: this.secrets.get(`env:${env.id}:clientSecret`),
+      secretKey: this.secrets.get(`env:${env.id}:secretKey`),
+    };
+  }
+
+  activeInfo(): { id: string; name: string; isSandbox: boolean } {
+    const id = this.settings.get().environments.active;
+    if (id === SANDBOX_ENVIRONMENT_ID) return { id, name: 'Sandbox', isSandbox: true };
+    const env = this.settings.get().environments.live.find((e) => e.id === id);
+    return { id, name: env?.name ?? id, isSandbox: false };
+  }
+
+  /** Called when the active environment or its connection changes. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
+}

@@ -1,0 +1,93 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { SecretName } from '../../shared/settings';
+
+/** How secret values are sealed at rest: Electron safeStorage, or none (file mode 0600). */
+export interface SecretCipher {
+  readonly kind: string;
+  /** A warning for the user about this cipher's protection, or null. */
+  readonly warning: string | null;
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+/** Only the main process holds secret values; the renderer learns names, never values. */
+export interface SecretStore {
+  get(name: SecretName): string | undefined;
+  set(name: SecretName, value: string): void;
+  delete(name: SecretName): void;
+  names(): SecretName[];
+  readonly warning: string | null;
+}
+
+/** No encryption beyond file permissions: the browser host's store, readable only by the user. */
+export const fileModeCipher: SecretCipher = {
+  kind: 'file-0600',
+  warning: null,
+  seal: (plain) => Buffer.from(plain, 'utf8').toString('base64'),
+  open: (sealed) => Buffer.from(sealed, 'base64').toString('utf8'),
+};
+
+/**
+ * Secrets in one JSON file of sealed values, written atomically with mode 0600 so a crash
+ * never leaves a half-written file and other users cannot read it.
+ */
+export class FileSecretStore implements SecretStore {
+  private values: Record<string, string>;
+
+  constructor(
+    private readonly path: string,
+    private readonly cipher: SecretCipher,
+  ) {
+    this.values = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>) : {};
+  }
+
+  get warning(): string | null {
+    return this.cipher.warning;
+  }
+
+  get(name: SecretName): string | undefined {
+    const sealed = this.values[name];
+    return sealed === undefined ? undefined : this.cipher.open(sealed);
+  }
+
+  set(name: SecretName, value: string): void {
+    this.values[name] = this.cipher.seal(value);
+    this.save();
+  }
+
+  delete(name: SecretName): void {
+    delete this.values[name];
+    this.save();
+  }
+
+  names(): SecretName[] {
+    return Object.keys(this.values) as SecretName[];
+  }
+
+  private save(): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    const tmp = `${this.path}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.values), { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, this.path);
+  }
+}
+
+/** Secrets in memory (tests). */
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<SecretName, string>();
+  readonly warning = null;
+  get(name: SecretName) {
+    return this.values.get(name);
+  }
+  set(name: SecretName, value: string) {
+    this.values.set(name, value);
+  }
+  delete(name: SecretName) {
+    this.values.delete(name);
+  }
+  names() {
+    return [...this.values.keys()];
+  }
+}

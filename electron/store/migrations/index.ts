@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import { migration001 } from './001-initial';
+
+/** Every migration, in order. Append new ones; never edit one that has shipped. */
+export const migrations: readonly Migration[] = [migration001];

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import { appCalls, appEvents } from './app';
+import { liveCalls, liveEvents } from './live';
+import { historyCalls, historyEvents } from './history';
+import { sandboxCalls, sandboxEvents } from './sandbox';
+import { CallError, describeZodError } from './errors';
+
+export * from './define';
+export * from './errors';
+export * from './status';
+export * from './app';
+
+/** Every call the UI can make, by name `<area>.<verb>`. The hosts loop over this object. */
+export const calls = { ...appCalls, ...liveCalls, ...historyCalls, ...sandboxCalls } as const;
+/** Every live event the UI can receive. */
+export const events = { ...appEvents, ...liveEvents, ...historyEvents, ...sandboxEvents } as const;
+
+export type Calls = typeof calls;
+export type Events = typeof events;
+export type CallName = keyof Calls & string;
+export type EventName = keyof Events & string;
+/** What a caller passes (defaults may be omitted). */
+export type CallArgs<N extends CallName> = z.input<Calls[N]['args']>;
+/** What a handler receives after validation. */
+export type ParsedArgs<N extends CallName> = z.output<Calls[N]['args']>;
+export type CallResult<N extends CallName> = z.output<Calls[N]['result']>;
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
+
+/** The core's implementation of the contract: one async function per call. */
+export type Handlers = { [N in CallName]: (args: ParsedArgs<N>) => Promise<CallResult<N>> };
+
+export const CALL_NAMES = Object.keys(calls) as CallName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export function isCallName(name: string): name is CallName {
+  return Object.hasOwn(calls, name);
+}
+
+/** Validates raw arguments for a call; throws a CallError naming each bad field. */
+export function parseCallArgs<N extends CallName>(name: N, raw: unknown): ParsedArgs<N> {
+  const result = calls[name].args.safeParse(raw ?? {});
+  if (!result.success) {
+    throw new CallError('invalid-args', `${name}: ${describeZodError(result.error)}`);
+  }
+  return result.data as ParsedArgs<N>;
+}
+
+type Domain<N extends string> = N extends `${infer D}.${string}` ? D : never;
+type Verb<N extends string, D extends string> = N extends `${D}.${infer V}` ? V : never;
+
+/**
+ * The API the preload exposes as `window.hooklab`: one named function per call, grouped by
+ * area (`hooklab.live.list(args)`), plus `subscribe`, which returns its unsubscribe function.
+ */
+export type HooklabApi = {
+  [D in Domain<CallName>]: {
+    [V in Verb<CallName, D>]: (
+      args: CallArgs<Extract<CallName, `${D}.${V}`>>,
+    ) => Promise<CallResult<Extract<CallName, `${D}.${V}`>>>;
+  };
+} & {
+  subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};

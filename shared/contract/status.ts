@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** What the status bar shows; pushed as the `app.status` event whenever any part changes. */
+export const ListenerStatusSchema = z.object({
+  state: z.enum(['starting', 'listening', 'stopped', 'error']),
+  port: z.number().int().nullable(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  received: z.number().int(),
+});
+
+export const TunnelStatusSchema = z.object({
+  state: z.enum(['disabled', 'connecting', 'open', 'closed', 'error', 'own-url']),
+  publicUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  /** The public URL differs from the last one: the portal's webhook URL must be updated. */
+  urlChanged: z.boolean(),
+  reconnectAttempt: z.number().int(),
+});
+
+export const PollerStatusSchema = z.object({
+  state: z.enum(['disabled', 'idle', 'polling', 'caught-up', 'behind', 'error']),
+  environmentId: z.string().nullable(),
+  lastPollAt: z.string().nullable(),
+  fetched: z.number().int(),
+  cursor: z.number().int().nullable(),
+  error: z.string().nullable(),
+  nextPollAt: z.string().nullable(),
+});
+
+export const SandboxStatusSchema = z.object({
+  state: z.enum(['off', 'starting', 'running', 'error']),
+  baseUrl: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const HostStatusSchema = z.object({
+  kind: z.enum(['electron', 'browser']),
+  version: z.string(),
+  dataDir: z.string(),
+  /** A warning about how secrets are kept (e.g. Linux `basic_text` backend), or null. */
+  secretsWarning: z.string().nullable(),
+  environment: z.object({ id: z.string(), name: z.string(), isSandbox: z.boolean() }),
+});
+
+export const AppStatusSchema = z.object({
+  host: HostStatusSchema,
+  listener: ListenerStatusSchema,
+  tunnel: TunnelStatusSchema,
+  poller: PollerStatusSchema,
+  sandbox: SandboxStatusSchema,
+});
+export type AppStatus = z.infer<typeof AppStatusSchema>;
+export type ListenerStatus = z.infer<typeof ListenerStatusSchema>;
+export type TunnelStatus = z.infer<typeof TunnelStatusSchema>;
+export type PollerStatus = z.infer<typeof PollerStatusSchema>;
+export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;

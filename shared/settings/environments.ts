@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
+
+/**
+ * A live environment of the service. Its client secret and secret key are secrets named
+ * `env:<id>:clientSecret` and `env:<id>:secretKey`, never part of settings.
+ */
+export const LiveEnvironmentSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(100),
+  baseUrl: z.string().url(),
+  apiV3Url: z.string().url(),
+  clientId: z.string().min(1),
+});
+export type LiveEnvironment = z.infer<typeof LiveEnvironmentSchema>;
+
+export const EnvironmentSettingsSchema = z.object({
+  active: z.string().default(SANDBOX_ENVIRONMENT_ID),
+  live: z.array(LiveEnvironmentSchema).default([]),
+});
+export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
+
+export const PollerSettingsSchema = z.object({
+  enabled: z.boolean().default(true),
+  intervalMs: z.number().int().min(250).max(3_600_000).default(5_000),
+});
+export type PollerSettings = z.infer<typeof PollerSettingsSchema>;
+
+export const SandboxSettingsSchema = z.object({
+  /** Port of the embedded sandbox; 0 picks a free one at each start. */
+  port: z.number().int().min(0).max(65535).default(0),
+});
+export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;

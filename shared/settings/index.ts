@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ListenerSettingsSchema } from './listener';
+import { TunnelSettingsSchema } from './tunnel';
+import {
+  EnvironmentSettingsSchema,
+  PollerSettingsSchema,
+  SandboxSettingsSchema,
+} from './environments';
+
+export * from './listener';
+export * from './tunnel';
+export * from './environments';
+
+/**
+ * Everything Hooklab remembers that is not a secret and not data. Every field has a default,
+ * so `SettingsSchema.parse({})` is a complete first-run configuration.
+ */
+export const SettingsSchema = z.object({
+  listener: ListenerSettingsSchema.default(ListenerSettingsSchema.parse({})),
+  tunnel: TunnelSettingsSchema.default(TunnelSettingsSchema.parse({})),
+  environments: EnvironmentSettingsSchema.default(EnvironmentSettingsSchema.parse({})),
+  poller: PollerSettingsSchema.default(PollerSettingsSchema.parse({})),
+  sandbox: SandboxSettingsSchema.default(SandboxSettingsSchema.parse({})),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** A partial update: each top-level section is replaced field by field. */
+export const SettingsPatchSchema = z
+  .object({
+    listener: ListenerSettingsSchema.partial(),
+    tunnel: TunnelSettingsSchema.partial(),
+    environments: EnvironmentSettingsSchema.partial(),
+    poller: PollerSettingsSchema.partial(),
+    sandbox: SandboxSettingsSchema.partial(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** Names a secret may have: `webhookKey:<id>`, `env:<id>:clientSecret`, `env:<id>:secretKey`. */
+export const SecretNameSchema = z
+  .string()
+  .regex(
+    /^(webhookKey:[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(clientSecret|secretKey))$/,
+    'must be webhookKey:<id>, env:<id>:clientSecret or env:<id>:secretKey',
+  );
+export type SecretName = z.infer<typeof SecretNameSchema>;

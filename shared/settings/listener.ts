@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Metadata of one webhook signing key; the key itself is a secret named `webhookKey:<id>`. */
+export const WebhookKeyInfoSchema = z.object({
+  id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+  label: z.string().max(100),
+  addedAt: z.string(),
+});
+export type WebhookKeyInfo = z.infer<typeof WebhookKeyInfoSchema>;
+
+/**
+ * How the listener answers the service. Rules are tried in order; the first whose `attempts`
+ * window contains the attempt number of this event id wins, else `fallback`.
+ */
+export const ListenerAnswerSchema = z.object({
+  status: z.number().int().min(100).max(599),
+  delayMs: z.number().int().min(0).max(600_000),
+  body: z.string().max(100_000),
+  /** Never answer (the service sees a timeout). */
+  hang: z.boolean(),
+});
+export type ListenerAnswer = z.infer<typeof ListenerAnswerSchema>;
+
+export const AnswerRuleSchema = z.object({
+  /** Applies to attempts 1..firstAttempts of each event id (a retry or resend is a later attempt). */
+  firstAttempts: z.number().int().min(1).max(1000),
+  answer: ListenerAnswerSchema,
+});
+export type AnswerRule = z.infer<typeof AnswerRuleSchema>;
+
+export const DEFAULT_LISTENER_PORT = 4780;
+
+export const ListenerSettingsSchema = z.object({
+  /** Stable default so the URL registered in the portal survives restarts. */
+  port: z.number().int().min(0).max(65535).default(DEFAULT_LISTENER_PORT),
+  bodyLimitBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  headersTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  /** Current key first, then earlier keys still accepted during a rotation. */
+  keys: z.array(WebhookKeyInfoSchema).default([]),
+  forwardTargets: z.array(z.string().url()).default([]),
+  /** Answer the service with the first handler's status instead of the configured answer. */
+  passThrough: z.boolean().default(false),
+  answer: ListenerAnswerSchema.default({ status: 200, delayMs: 0, body: '', hang: false }),
+  rules: z.array(AnswerRuleSchema).default([]),
+});
+export type ListenerSettings = z.infer<typeof ListenerSettingsSchema>;
