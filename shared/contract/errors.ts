@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const CALL_ERROR_CODES = [
   'invalid-args',
   'unknown-call',
+  'forbidden',
   'not-found',
   'conflict',
   'unavailable',

@@ -1,0 +1,34 @@
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+import rendererConfig from './renderer/vite.config';
+
+/**
+ * The desktop build. electron-vite only finds entries under src/ by itself, so each target's
+ * entry is named here. The preload is CommonJS because sandboxed preloads cannot be ESM.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    ...rendererConfig,
+    root: resolve(import.meta.dirname, 'renderer'),
+    build: {
+      ...rendererConfig.build,
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,69 @@
+/**
+ * The Electron host: a window over the same core the browser host runs. Everything here is
+ * lifecycle and wiring; the product lives in the core's services.
+ */
+import { app, BrowserWindow, ipcMain } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from '../core/core';
+import { productFeatures } from '../core/features';
+import { FileSecretStore } from '../secrets/secret-store';
+import { electronStoreBackend } from './electron-store-backend';
+import { safeStorageCipher } from './safe-storage-cipher';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { EVENT_CHANNEL, registerContractHandlers, trustOnly } from './ipc-adapter';
+import { createMainWindow, denyAllPermissions } from './window';
+
+function dataDirFromArgs(): string {
+  const index = process.argv.indexOf('--data-dir');
+  const value = index === -1 ? undefined : process.argv[index + 1];
+  return value ?? app.getPath('userData');
+}
+
+registerAppScheme();
+if (!app.requestSingleInstanceLock()) app.quit();
+
+// Built as ES modules into out/main; the renderer and preload are built beside it.
+const outDir = fileURLToPath(new URL('..', import.meta.url));
+
+let core: Core | null = null;
+let win: BrowserWindow | null = null;
+
+app.on('second-instance', () => {
+  if (win?.isMinimized()) win.restore();
+  win?.focus();
+});
+
+app.whenReady().then(async () => {
+  const dataDir = dataDirFromArgs();
+  denyAllPermissions();
+  serveRenderer(join(outDir, 'renderer'));
+  core = createCore({
+    hostKind: 'electron',
+    version: app.getVersion(),
+    dataDir,
+    settingsBackend: electronStoreBackend(dataDir),
+    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()),
+    features: productFeatures,
+  });
+  const running = core;
+  registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
+  running.ctx.bus.subscribe((event, payload) => {
+    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+  });
+  await running.start();
+  win = createMainWindow(join(outDir, 'preload'));
+  win.on('closed', () => (win = null));
+}).catch((error: unknown) => {
+  process.stderr.write(`Hooklab failed to start: ${(error as Error).message}\n`);
+  app.exit(1);
+});
+
+app.on('window-all-closed', () => app.quit());
+app.on('before-quit', (event) => {
+  if (!core) return;
+  event.preventDefault();
+  const stopping = core;
+  core = null;
+  void stopping.stop().finally(() => app.quit());
+});
