@@ -30,6 +30,11 @@ export interface CoreOptions {
   readonly fetch?: typeof fetch;
   /** Builds the areas beyond app/settings; defaults to every feature of the product. */
   readonly features?: (ctx: CoreContext) => Feature[];
+  /**
+   * Refuse to start when a contract call has no handler (default). Tests composing a subset of
+   * features turn this off; the missing calls then answer `unavailable`.
+   */
+  readonly requireAllHandlers?: boolean;
   /** Database path; defaults to `<dataDir>/hooklab.db`. */
   readonly databasePath?: string;
 }
@@ -74,7 +79,14 @@ export function createCore(options: CoreOptions): Core {
   const features = [createAppFeature(ctx), ...(options.features?.(ctx) ?? [])];
   const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
-  if (missing.length > 0) throw new Error(`contract calls without a handler: ${missing.join(', ')}`);
+  if (missing.length > 0 && options.requireAllHandlers !== false) {
+    throw new Error(`contract calls without a handler: ${missing.join(', ')}`);
+  }
+  for (const name of missing) {
+    (handlers as Record<string, unknown>)[name] = async () => {
+      throw new CallError('unavailable', `${name} is not available in this configuration`);
+    };
+  }
 
   const invoke = async (name: string, rawArgs: unknown): Promise<CallEnvelope<unknown>> => {
     try {

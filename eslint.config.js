@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Besides the recommended rules, the lint keeps the architecture honest: services never import
+ * `electron` (only the Electron host does), the renderer never touches ipcRenderer or Node, and
+ * `shared/` stays free of Node and DOM-only modules.
+ */
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': 'error',
+    },
+  },
+  {
+    files: ['electron/**/*.{ts,mjs}'],
+    ignores: ['electron/main/**', 'electron/preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Services are plain Node: only electron/main and electron/preload import electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches the core only through the transport (window.hooklab).' }],
+          patterns: [{ group: ['node:*', '../../electron/*', '../../../electron/*'], message: 'The renderer has no Node access; use the contract.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'shared/ is pure TypeScript for both sides.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/cli/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
+  },
+);
