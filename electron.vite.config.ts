@@ -16,6 +16,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require only `electron`: bundle everything else into it.
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
