@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+import type { AppStatus } from '../../../shared/contract';
+import { transport } from '../transport';
+
+interface StatusState {
+  readonly status: AppStatus | null;
+  readonly error: string | null;
+}
+
+/** The status bar's truth: the `app.status` call once, then every `app.status` event. */
+export const useStatusStore = create<StatusState>(() => ({ status: null, error: null }));
+
+let started = false;
+
+/**
+ * Starts following the host's status (idempotent). Re-reads it after the event stream comes
+ * back, since changes made while it was down are not replayed.
+ */
+export function followStatus(): void {
+  if (started) return;
+  started = true;
+  const apply = (status: AppStatus) => {
+    useStatusStore.setState({ status, error: null });
+    document.body.dataset.appReady = 'true';
+  };
+  const load = () =>
+    transport.call('app.status', {}).then(apply, (error: Error) => useStatusStore.setState({ error: error.message }));
+  transport.subscribe('app.status', apply);
+  transport.onReconnect(load);
+  void load();
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { SecretsNote } from './SecretsNote';
+// TODO(lead): wire the sections of the other areas once their files exist:
+// import { ListenerSettings } from './ListenerSettings';
+// import { TunnelSettings } from './TunnelSettings';
+// import { EnvironmentSettings } from './EnvironmentSettings';
+
+/**
+ * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
+ * section into view, so other areas can link straight to e.g. the environments.
+ */
+export function SettingsPage({ section }: { section: string }) {
+  useEffect(() => {
+    if (section) document.getElementById(`settings-${section}`)?.scrollIntoView({ block: 'start' });
+  }, [section]);
+  return (
+    <section className="page" data-testid="page-settings">
+      <h1 className="page__title">Settings</h1>
+      {/* <section id="settings-listener"><ListenerSettings /></section> */}
+      {/* <section id="settings-tunnel"><TunnelSettings /></section> */}
+      {/* <section id="settings-environments"><EnvironmentSettings /></section> */}
+      <section id="settings-secrets">
+        <SecretsNote />
+      </section>
+    </section>
+  );
+}

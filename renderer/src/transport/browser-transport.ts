@@ -1,0 +1,148 @@
+import type { CallErrorBody, CallName, EventName } from '../../../shared/contract';
+import { TransportError, type Transport } from './transport';
+
+export interface BrowserTransportOptions {
+  /** Origin of the browser host, e.g. `http://127.0.0.1:4790`; defaults to the page's. */
+  readonly baseUrl?: string;
+  /**
+   * The per-run token, for clients without the cookie (tests, scripts). Pages never need it:
+   * the host swapped the URL token for an HttpOnly cookie.
+   */
+  readonly token?: string;
+  /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
+  readonly reconnectDelayMs?: number;
+  readonly maxReconnectDelayMs?: number;
+}
+
+/** The browser transport, with `close()` for tests and a hook to know when the socket is open. */
+export interface BrowserTransport extends Transport {
+  /** Resolves once the event socket is open (again). */
+  connected(): Promise<void>;
+  close(): void;
+}
+
+type Envelope = { ok: true; value: unknown } | { ok: false; error: CallErrorBody };
+type Listener = (payload: unknown) => void;
+
+/**
+ * Calls are `POST /api/calls/<name>` with the JSON args; events come over ONE WebSocket at
+ * `/api/events` shared by all subscribers, reconnecting with backoff so a restarted host (or
+ * a laptop waking up) resumes pushing without a reload. Events missed while disconnected are
+ * not replayed: views that care re-read state on reconnect (the status bar re-calls app.status).
+ */
+export function createBrowserTransport(options: BrowserTransportOptions = {}): BrowserTransport {
+  // `location` is looked up loosely so this file also compiles and runs in Node (its tests).
+  const base = options.baseUrl ?? (globalThis as { location?: { origin: string } }).location?.origin;
+  if (!base) throw new Error('createBrowserTransport: no baseUrl and no page location');
+  const firstDelay = options.reconnectDelayMs ?? 250;
+  const maxDelay = options.maxReconnectDelayMs ?? 5_000;
+  const listeners = new Map<string, Set<Listener>>();
+  const reconnectListeners = new Set<() => void>();
+  let socket: WebSocket | null = null;
+  let closed = false;
+  let everOpen = false;
+  let delay = firstDelay;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let opened: Promise<void>;
+  let markOpen: () => void = () => {};
+  const resetOpened = () => {
+    opened = new Promise<void>((resolve) => (markOpen = resolve));
+  };
+  resetOpened();
+
+  const eventsUrl = (): string => {
+    const url = new URL('/api/events', base);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (options.token) url.searchParams.set('token', options.token);
+    return url.toString();
+  };
+
+  function connect(): void {
+    if (closed || socket) return;
+    const ws = new WebSocket(eventsUrl());
+    socket = ws;
+    let wasOpen = false;
+    ws.addEventListener('open', () => {
+      wasOpen = true;
+      delay = firstDelay;
+      markOpen();
+      if (everOpen) for (const l of reconnectListeners) l();
+      everOpen = true;
+    });
+    ws.addEventListener('message', (message) => {
+      if (typeof message.data !== 'string') return;
+      let frame: { event?: unknown; payload?: unknown };
+      try {
+        frame = JSON.parse(message.data) as typeof frame;
+      } catch {
+        return;
+      }
+      if (typeof frame.event !== 'string') return;
+      for (const l of listeners.get(frame.event) ?? []) l(frame.payload);
+    });
+    ws.addEventListener('close', () => {
+      socket = null;
+      if (wasOpen) resetOpened();
+      if (closed) return;
+      timer = setTimeout(() => {
+        timer = null;
+        connect();
+      }, delay);
+      delay = Math.min(delay * 2, maxDelay);
+    });
+  }
+
+  const transport: BrowserTransport = {
+    kind: 'browser',
+    async call(name, args) {
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      let response: Response;
+      try {
+        response = await fetch(new URL(`/api/calls/${encodeURIComponent(name satisfies CallName)}`, base), {
+          method: 'POST',
+          headers,
+          credentials: 'same-origin',
+          body: JSON.stringify(args ?? {}),
+        });
+      } catch (error) {
+        throw new TransportError('network', `Hooklab is not reachable: ${(error as Error).message}`);
+      }
+      let envelope: Envelope;
+      try {
+        envelope = (await response.json()) as Envelope;
+      } catch {
+        throw new TransportError('internal', `${name}: the host answered ${response.status} without a result`);
+      }
+      if (!envelope.ok) throw new TransportError(envelope.error.code, envelope.error.message);
+      return envelope.value as never;
+    },
+    subscribe(event, cb) {
+      let set = listeners.get(event satisfies EventName);
+      if (!set) listeners.set(event, (set = new Set()));
+      const listener = cb as Listener;
+      set.add(listener);
+      connect();
+      return () => {
+        set.delete(listener);
+      };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+    connected() {
+      connect();
+      return opened;
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+      socket = null;
+    },
+  };
+  return transport;
+}

@@ -1,0 +1,4 @@
+export type { Transport } from './transport';
+export { TransportError } from './transport';
+export { transport } from './current';
+export { useTransport, useEvent } from './use-transport';
