@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { HistoryApiError } from './errors';
+
+export interface HttpResult {
+  readonly status: number;
+  readonly text: string;
+}
+
+/**
+ * One HTTP exchange with a deadline. Network failures and timeouts become typed errors; any
+ * status comes back to the caller, which knows what it means for its operation.
+ */
+export async function sendRequest(
+  fetchFn: typeof fetch,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<HttpResult> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    const response = await fetchFn(url, { ...init, signal: combined });
+    const text = await response.text();
+    return { status: response.status, text };
+  } catch (error) {
+    if (signal?.aborted) throw new HistoryApiError('aborted', 'the request was cancelled');
+    if (timeout.aborted) {
+      throw new HistoryApiError('timeout', `the service did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new HistoryApiError('network', `cannot reach the service (${detail})`);
+  }
+}
+
+/** Parses a 2xx body against the schema the spec gives for it. */
+export function parseBody<S extends z.ZodType>(text: string, schema: S, what: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HistoryApiError('malformed', `the service answered ${what} with a body that is not JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length > 0 ? first.path.join('.') : 'body';
+    throw new HistoryApiError(
+      'unexpected-shape',
+      `the service answered ${what} with an unexpected shape (${where}: ${first?.message ?? 'invalid'})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** A short, secret-free description of an error body, for messages. */
+export function describeErrorBody(text: string): string {
+  try {
+    const json = JSON.parse(text) as { title?: unknown; detail?: unknown };
+    const parts = [json.title, json.detail].filter((p): p is string => typeof p === 'string' && p !== '');
+    if (parts.length > 0) return parts.join(': ').slice(0, 200);
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.trim().slice(0, 200);
+}

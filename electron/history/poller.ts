@@ -1,0 +1,200 @@
+import type { PollerStatus } from '../../shared/contract/status';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/logger';
+import { backoffDelay } from './backoff';
+import type { HistoryClient } from './client/history-client';
+import { HistoryApiError } from './client/errors';
+import type { HistoryStore } from './history-store';
+
+/** Page size of the cursor rule (4.7): the service's maximum. */
+export const POLL_PAGE_SIZE = 100;
+/** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
+const IN_FLIGHT_PER_CYCLE = 50;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 60_000;
+
+export interface PollTarget {
+  readonly environmentId: string;
+  readonly client: HistoryClient;
+}
+
+/** What one cycle changed in the local copy. */
+export interface CycleResult {
+  readonly environmentId: string | null;
+  readonly inserted: number;
+  readonly updated: number;
+  readonly pages: number;
+  readonly error: string | null;
+}
+
+export interface PollerDeps {
+  readonly store: HistoryStore;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** The environment to poll now, or null when none is available (sandbox not running yet). */
+  readonly target: () => PollTarget | null;
+  readonly intervalMs: () => number;
+  readonly enabled: () => boolean;
+  readonly report: (patch: Partial<PollerStatus>) => void;
+  /** Called after each committed page (and in-flight refresh) with what changed. */
+  readonly onApplied: (environmentId: string, change: { inserted: number; updated: number; ids: number[] }) => void;
+  readonly random?: () => number;
+}
+
+/**
+ * Keeps the local copy of delivery history up to date with the cursor rule of 4.7: `id>cursor`,
+ * `sorts=id`, `pageSize=100`, page 1 again until a page comes back empty. Each page and its new
+ * cursor are committed together, so stopping (or being killed) at any point loses and repeats
+ * nothing. Deliveries first seen in flight (responseStatusCode 0) are re-read one by one
+ * afterwards, because the cursor never comes back to them.
+ */
+export class HistoryPoller {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<CycleResult> | null = null;
+  private abort: AbortController | null = null;
+  private stopped = true;
+  private failures = 0;
+  private fetched = 0;
+
+  constructor(private readonly deps: PollerDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.abort?.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Starts over on the current target (environment switched, credentials or interval changed). */
+  async restart(): Promise<void> {
+    const wasRunning = !this.stopped;
+    await this.stop();
+    this.failures = 0;
+    this.fetched = 0;
+    if (wasRunning) this.start();
+  }
+
+  /** Runs one cycle now (joining the one under way, if any) and returns what it did. */
+  runOnce(): Promise<CycleResult> {
+    this.running ??= this.cycle().finally(() => {
+      this.running = null;
+      this.abort = null;
+    });
+    return this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.stopped) return;
+    if (!this.deps.enabled()) {
+      this.deps.report({ state: 'disabled', nextPollAt: null });
+      return;
+    }
+    this.deps.report({ nextPollAt: new Date(this.deps.clock.now() + delayMs).toISOString() });
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runOnce().then(() => {
+        const delay = this.failures > 0
+          ? backoffDelay(this.failures, BACKOFF_BASE_MS, BACKOFF_MAX_MS, this.deps.random)
+          : this.deps.intervalMs();
+        this.schedule(delay);
+      });
+    }, delayMs);
+  }
+
+  private async cycle(): Promise<CycleResult> {
+    const target = this.deps.target();
+    if (!target) {
+      this.deps.report({ state: 'idle', environmentId: null, error: 'no environment is available yet (is the sandbox running?)' });
+      return { environmentId: null, inserted: 0, updated: 0, pages: 0, error: 'no environment' };
+    }
+    const { environmentId, client } = target;
+    const abort = new AbortController();
+    this.abort = abort;
+    let cursor = this.deps.store.cursor(environmentId);
+    let inserted = 0;
+    let updated = 0;
+    let pages = 0;
+    this.deps.report({ state: 'polling', environmentId, cursor });
+    try {
+      for (;;) {
+        const page = await client.list({ filters: `id>${cursor}`, sorts: 'id', page: 1, pageSize: POLL_PAGE_SIZE }, abort.signal);
+        const rows = page.webhookEvents;
+        if (rows.length === 0) break;
+        checkPage(rows.map((d) => d.id), cursor);
+        const last = (rows[rows.length - 1] as { id: number }).id;
+        const now = this.deps.clock.now();
+        const applied = this.deps.store.apply(environmentId, rows, last, new Date(now).toISOString());
+        cursor = last;
+        pages++;
+        inserted += applied.inserted;
+        updated += applied.updated;
+        this.fetched += applied.inserted;
+        const behind = page.totalCount > rows.length;
+        this.deps.report({
+          state: behind ? 'behind' : 'polling',
+          cursor,
+          fetched: this.fetched,
+          lastPollAt: new Date(now).toISOString(),
+          error: null,
+        });
+        this.deps.onApplied(environmentId, { ...applied, ids: rows.map((d) => d.id) });
+      }
+      const refreshed = await this.refreshInFlight(target, abort.signal);
+      updated += refreshed;
+      this.failures = 0;
+      this.deps.report({ state: 'caught-up', cursor, lastPollAt: new Date(this.deps.clock.now()).toISOString(), error: null });
+      return { environmentId, inserted, updated, pages, error: null };
+    } catch (error) {
+      const message = error instanceof HistoryApiError ? error.message : `unexpected failure: ${(error as Error).message}`;
+      if (!(error instanceof HistoryApiError && error.kind === 'aborted')) {
+        this.failures++;
+        this.deps.log.warn('history poll failed', { environmentId, message });
+        this.deps.report({ state: 'error', error: message, lastPollAt: new Date(this.deps.clock.now()).toISOString() });
+      }
+      return { environmentId, inserted, updated, pages, error: message };
+    }
+  }
+
+  /** Re-reads deliveries our copy holds as in flight and stores their final state. */
+  private async refreshInFlight(target: PollTarget, signal: AbortSignal): Promise<number> {
+    const ids = this.deps.store.inFlightIds(target.environmentId, IN_FLIGHT_PER_CYCLE);
+    const fresh = [];
+    for (const id of ids) {
+      try {
+        fresh.push(await target.client.get(id, signal));
+      } catch (error) {
+        // A delivery that vanished (404) keeps its last known state; other errors end the cycle.
+        if (!(error instanceof HistoryApiError && error.kind === 'not-found')) throw error;
+      }
+    }
+    if (fresh.length === 0) return 0;
+    const applied = this.deps.store.apply(target.environmentId, fresh, null, new Date(this.deps.clock.now()).toISOString());
+    this.deps.onApplied(target.environmentId, { ...applied, ids: fresh.map((d) => d.id) });
+    return applied.updated;
+  }
+}
+
+/**
+ * A page must hold ids above the cursor in ascending order; anything else (a service ignoring
+ * `sorts=id`, a proxy serving a stale page) would move the cursor past unseen deliveries.
+ */
+function checkPage(ids: number[], cursor: number): void {
+  let previous = cursor;
+  for (const id of ids) {
+    if (id <= previous) {
+      throw new HistoryApiError(
+        'unexpected-shape',
+        `the service returned delivery ${id} out of order after ${previous}; the page was not stored`,
+      );
+    }
+    previous = id;
+  }
+}

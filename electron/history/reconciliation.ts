@@ -1,0 +1,169 @@
+/** One history delivery, as reconciliation needs it. */
+export interface HistoryRef {
+  readonly id: number;
+  readonly eventId: number;
+  readonly delivered: boolean;
+  readonly status: number;
+  readonly created: string;
+}
+
+/** One delivery the listener received. `handlerFailed` is null when it was not forwarded. */
+export interface ReceivedRef {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly receivedAt: string;
+  readonly bodySha256: string;
+  readonly handlerFailed: boolean | null;
+}
+
+export type ReconcileCategory = 'received' | 'lost' | 'handler-failed' | 'unlogged' | 'not-in-history';
+
+export interface ReconcileItem {
+  readonly category: ReconcileCategory;
+  readonly historyId: number | null;
+  readonly eventId: number | null;
+  readonly receivedId: number | null;
+  readonly matchedBy: 'event-id' | 'payload' | null;
+  /** When history logged it, or when it arrived here for rows history lacks. */
+  readonly at: string;
+}
+
+/** A run of consecutive history deliveries none of which arrived here. */
+export interface MissedWindow {
+  readonly fromId: number;
+  readonly toId: number;
+  readonly from: string;
+  readonly to: string;
+  readonly deliveries: number;
+  /** Events of the window that never arrived here by any delivery: what to resend. */
+  readonly eventIds: number[];
+}
+
+export interface Reconciliation {
+  readonly counts: Record<ReconcileCategory, number>;
+  readonly items: ReconcileItem[];
+  readonly windows: MissedWindow[];
+}
+
+/**
+ * Orders a group's deliveries by how likely each is to be one that reached us: history says a
+ * receiver answered 2xx, then one answered at all (not 0, not 500 = unreachable), then by id.
+ */
+function arrivalRank(d: HistoryRef): number {
+  if (d.delivered) return 0;
+  if (d.status !== 0 && d.status !== 500) return 1;
+  return 2;
+}
+
+/**
+ * Matches history to what the listener received. History deliveries and received rows are
+ * grouped by event id; within an event, as many history deliveries count as received as there
+ * were arrivals (automatic retries of one delivery arrive several times but are logged once),
+ * preferring those history says a receiver answered. Received rows without an event id
+ * (deliveries the service could not log) are matched to unmatched history deliveries by payload
+ * hash; the rest are unlogged. `payloadHashes` gives sha256 hex of history payloads by id and is
+ * called only when such rows exist.
+ */
+export function reconcile(
+  history: readonly HistoryRef[],
+  received: readonly ReceivedRef[],
+  payloadHashes: (ids: number[]) => Map<number, string>,
+): Reconciliation {
+  const receivedByEvent = new Map<number, ReceivedRef[]>();
+  const withoutEvent: ReceivedRef[] = [];
+  for (const r of received) {
+    if (r.eventId === null) withoutEvent.push(r);
+    else {
+      const list = receivedByEvent.get(r.eventId);
+      if (list) list.push(r);
+      else receivedByEvent.set(r.eventId, [r]);
+    }
+  }
+  const historyByEvent = new Map<number, HistoryRef[]>();
+  for (const h of history) {
+    const list = historyByEvent.get(h.eventId);
+    if (list) list.push(h);
+    else historyByEvent.set(h.eventId, [h]);
+  }
+
+  const pairOf = new Map<number, ReceivedRef>();
+  for (const [eventId, group] of historyByEvent) {
+    const arrivals = receivedByEvent.get(eventId);
+    if (!arrivals) continue;
+    const ranked = group.length === 1 ? group : [...group].sort((a, b) => arrivalRank(a) - arrivalRank(b) || a.id - b.id);
+    const matched = ranked.slice(0, Math.min(ranked.length, arrivals.length)).sort((a, b) => a.id - b.id);
+    // Later arrivals of one event are retries or resends: pair in arrival order, the last
+    // matched delivery taking the last arrival (the one whose handler outcome counts).
+    matched.forEach((h, i) => {
+      const r = i === matched.length - 1 ? arrivals[arrivals.length - 1] : arrivals[i];
+      if (r) pairOf.set(h.id, r);
+    });
+  }
+
+  const unmatchedByPayload = new Map<number, ReceivedRef>();
+  const stillUnlogged: ReceivedRef[] = [];
+  if (withoutEvent.length > 0) {
+    const candidates = history.filter((h) => !pairOf.has(h.id)).map((h) => h.id);
+    const byHash = new Map<string, number[]>();
+    for (const [id, hash] of payloadHashes(candidates)) {
+      const list = byHash.get(hash);
+      if (list) list.push(id);
+      else byHash.set(hash, [id]);
+    }
+    for (const r of withoutEvent) {
+      const ids = byHash.get(r.bodySha256.toLowerCase());
+      const id = ids?.shift();
+      if (id === undefined) stillUnlogged.push(r);
+      else unmatchedByPayload.set(id, r);
+    }
+  }
+
+  const counts: Record<ReconcileCategory, number> = { received: 0, lost: 0, 'handler-failed': 0, unlogged: 0, 'not-in-history': 0 };
+  const items: ReconcileItem[] = [];
+  const windows: MissedWindow[] = [];
+  let open: { first: HistoryRef; last: HistoryRef; n: number; events: Set<number> } | null = null;
+  const close = () => {
+    if (!open) return;
+    const eventIds = [...open.events].filter((e) => !receivedByEvent.has(e));
+    windows.push({ fromId: open.first.id, toId: open.last.id, from: open.first.created, to: open.last.created, deliveries: open.n, eventIds });
+    open = null;
+  };
+
+  for (const h of history) {
+    const byEvent = pairOf.get(h.id);
+    const r = byEvent ?? unmatchedByPayload.get(h.id);
+    let category: ReconcileCategory;
+    if (!r) category = 'lost';
+    else category = h.delivered && r.handlerFailed === true ? 'handler-failed' : 'received';
+    counts[category]++;
+    items.push({
+      category,
+      historyId: h.id,
+      eventId: h.eventId,
+      receivedId: r?.id ?? null,
+      matchedBy: r ? (byEvent ? 'event-id' : 'payload') : null,
+      at: h.created,
+    });
+    if (category === 'lost') {
+      if (open) {
+        open.last = h;
+        open.n++;
+        open.events.add(h.eventId);
+      } else open = { first: h, last: h, n: 1, events: new Set([h.eventId]) };
+    } else close();
+  }
+  close();
+
+  for (const r of stillUnlogged) {
+    counts.unlogged++;
+    items.push({ category: 'unlogged', historyId: null, eventId: null, receivedId: r.id, matchedBy: null, at: r.receivedAt });
+  }
+  for (const [eventId, arrivals] of receivedByEvent) {
+    if (historyByEvent.has(eventId)) continue;
+    for (const r of arrivals) {
+      counts['not-in-history']++;
+      items.push({ category: 'not-in-history', historyId: null, eventId, receivedId: r.id, matchedBy: null, at: r.receivedAt });
+    }
+  }
+  return { counts, items, windows };
+}

@@ -1,0 +1,3 @@
+export * from './sieve';
+export * from './body-verdict';
+export * from './json-diff';
