@@ -24,14 +24,28 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/**
+ * A section's fields, each optional and WITHOUT its default: `.partial()` alone keeps the
+ * defaults, so a patch of one field would reset every other field of the section.
+ */
+function sectionPatch<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional(),
+    ]),
+  ) as unknown as { [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer T> ? T : S[K]> };
+  return z.object(shape).strict();
+}
+
 /** A partial update: each top-level section is replaced field by field. */
 export const SettingsPatchSchema = z
   .object({
-    listener: ListenerSettingsSchema.partial(),
-    tunnel: TunnelSettingsSchema.partial(),
-    environments: EnvironmentSettingsSchema.partial(),
-    poller: PollerSettingsSchema.partial(),
-    sandbox: SandboxSettingsSchema.partial(),
+    listener: sectionPatch(ListenerSettingsSchema),
+    tunnel: sectionPatch(TunnelSettingsSchema),
+    environments: sectionPatch(EnvironmentSettingsSchema),
+    poller: sectionPatch(PollerSettingsSchema),
+    sandbox: sectionPatch(SandboxSettingsSchema),
   })
   .partial()
   .strict();
