@@ -1,5 +1,6 @@
 import type { ParsedArgs } from './args';
 import type { CoreContext } from '../core/feature';
+import { liveCliExtension } from '../live/cli-options';
 
 /** Command-line options an area adds to `npm run serve` (listener, history...). */
 export interface CliExtension {
@@ -10,4 +11,4 @@ export interface CliExtension {
   apply(args: ParsedArgs, env: NodeJS.ProcessEnv, ctx: CoreContext): void;
 }
 
-export const CLI_EXTENSIONS: readonly CliExtension[] = [];
+export const CLI_EXTENSIONS: readonly CliExtension[] = [liveCliExtension];

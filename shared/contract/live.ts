@@ -1,5 +1,141 @@
 /**
  * Calls and events of the Live area (listener, forwarding, tunnel). Owned by the live feature.
  */
-export const liveCalls = {} as const;
-export const liveEvents = {} as const;
+import { z } from 'zod';
+import { defineCall, defineEvent, NoArgs, Ok } from './define';
+
+export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key'] as const;
+export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
+
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'wrong-key'] as const;
+
+export const SignatureDiagnosisSchema = z.object({
+  kind: z.enum(DIAGNOSIS_KINDS),
+  message: z.string(),
+});
+
+/** What one local handler answered (or the connection error). */
+export const ForwardResultSchema = z.object({
+  target: z.string(),
+  status: z.number().int().nullable(),
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  /** Response body as text, capped. */
+  body: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type ForwardResult = z.infer<typeof ForwardResultSchema>;
+
+/** The short form of a forward outcome shown in the table's "handler" column. */
+export const HandlerSummarySchema = z.object({
+  targets: z.number().int(),
+  failed: z.number().int(),
+  /** Status of the first target, or null on a connection error. */
+  firstStatus: z.number().int().nullable(),
+  firstError: z.string().nullable(),
+});
+export type HandlerSummary = z.infer<typeof HandlerSummarySchema>;
+
+/** One received delivery without its body: what the table lists. */
+export const DeliverySummarySchema = z.object({
+  id: z.number().int(),
+  receivedAt: z.string(),
+  method: z.string(),
+  path: z.string(),
+  bodySize: z.number().int(),
+  truncated: z.boolean(),
+  eventId: z.number().int().nullable(),
+  eventCreated: z.string().nullable(),
+  eventType: z.string().nullable(),
+  level: z.string().nullable(),
+  orderType: z.string().nullable(),
+  orderId: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  signature: SignatureOutcomeSchema,
+  signatureKeyId: z.string().nullable(),
+  diagnosis: SignatureDiagnosisSchema.nullable(),
+  /** Id of the first delivery of the same event (or same payload without an event id). */
+  duplicateOf: z.number().int().nullable(),
+  outOfOrder: z.boolean(),
+  answeredStatus: z.number().int().nullable(),
+  handler: HandlerSummarySchema.nullable(),
+});
+export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
+
+/** Everything about one delivery, fetched on selection. */
+export const DeliveryDetailSchema = z.object({
+  summary: DeliverySummarySchema,
+  /** Every header as received: name (original case), value; order and repeats kept. */
+  headers: z.array(z.tuple([z.string(), z.string()])),
+  /** The raw body bytes, Base64. */
+  bodyBase64: z.string(),
+  /** The body as text when it is valid UTF-8, else null (the UI shows hex). */
+  bodyText: z.string().nullable(),
+  bodySha256: z.string(),
+  forwards: z.array(ForwardResultSchema),
+});
+export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
+
+const ListArgsSchema = z
+  .object({
+    /** Return deliveries with an id below this one (newest first paging); omit for the newest. */
+    beforeId: z.number().int().positive().optional(),
+    limit: z.number().int().min(1).max(20_000).default(1000),
+  })
+  .strict();
+
+const ExportArgsSchema = z
+  .object({
+    /** Export these deliveries; omit for all (paged with afterId). */
+    ids: z.array(z.number().int().positive()).max(20_000).optional(),
+    afterId: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(5_000).default(2_000),
+  })
+  .strict();
+
+export const liveCalls = {
+  'live.list': defineCall(
+    'Delivery summaries (no bodies), newest first, a page at a time; total counts all stored.',
+    ListArgsSchema,
+    z.object({ rows: z.array(DeliverySummarySchema), total: z.number().int(), nextBeforeId: z.number().int().nullable() }),
+  ),
+  'live.get': defineCall(
+    'One delivery with headers, raw body, verification and forward results.',
+    z.object({ id: z.number().int().positive() }).strict(),
+    DeliveryDetailSchema,
+  ),
+  'live.export': defineCall(
+    'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first.',
+    ExportArgsSchema,
+    z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable() }),
+  ),
+  'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
+  'live.addKey': defineCall(
+    'Store a webhook signing key; it becomes the current key and the previous ones stay accepted.',
+    z.object({ label: z.string().max(100).default(''), value: z.string().min(1).max(4096) }).strict(),
+    Ok,
+  ),
+  'live.setKeyAccepted': defineCall(
+    'Keep accepting an earlier key during a rotation, or retire it (it then only explains failures).',
+    z.object({ id: z.string().min(1).max(64), accepted: z.boolean() }).strict(),
+    Ok,
+  ),
+  'live.removeKey': defineCall(
+    'Forget a webhook signing key (metadata and secret).',
+    z.object({ id: z.string().min(1).max(64) }).strict(),
+    Ok,
+  ),
+  'live.reconnectTunnel': defineCall('Close and reopen the tunnel now.', NoArgs, Ok),
+} as const;
+
+export const liveEvents = {
+  'live.received': defineEvent(
+    'New deliveries were stored (one event per committed batch).',
+    z.object({ deliveries: z.array(DeliverySummarySchema) }),
+  ),
+  'live.forwarded': defineEvent(
+    'Forward results of one delivery arrived.',
+    z.object({ id: z.number().int(), handler: HandlerSummarySchema, answeredStatus: z.number().int().nullable() }),
+  ),
+  'live.cleared': defineEvent('Every received delivery was deleted.', z.object({})),
+} as const;

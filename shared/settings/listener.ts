@@ -5,6 +5,8 @@ export const WebhookKeyInfoSchema = z.object({
   id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
   label: z.string().max(100),
   addedAt: z.string(),
+  /** Accepted for verification; a retired key (false) only explains failures ("signed with an earlier key"). */
+  accepted: z.boolean().default(true),
 });
 export type WebhookKeyInfo = z.infer<typeof WebhookKeyInfoSchema>;
 

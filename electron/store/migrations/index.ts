@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate';
 import { migration001 } from './001-initial';
+import { migration002 } from './002-live';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [migration001];
+export const migrations: readonly Migration[] = [migration001, migration002];

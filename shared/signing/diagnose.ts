@@ -1,0 +1,161 @@
+import { constantTimeEqual, base64Encode, hexEncode, hmacBytes, type HmacSha256 } from './hmac';
+
+/** A signing key the receiver knows; `accepted` false = retired, kept only to explain failures. */
+export interface KnownKey {
+  readonly id: string;
+  readonly value: string;
+  readonly accepted: boolean;
+}
+
+export type SignatureOutcome = 'valid' | 'invalid' | 'missing' | 'no-key';
+
+/** Why a signature did not verify, most specific first. */
+export type DiagnosisKind =
+  | 'earlier-key'
+  | 'hex-encoded'
+  | 're-serialised'
+  | 'body-truncated'
+  | 'wrong-key';
+
+export interface SignatureDiagnosis {
+  readonly kind: DiagnosisKind;
+  readonly message: string;
+}
+
+export interface SignatureVerdict {
+  readonly outcome: SignatureOutcome;
+  /** The key that verified it (valid), or that the diagnosis points at. */
+  readonly keyId: string | null;
+  readonly diagnosis: SignatureDiagnosis | null;
+}
+
+export interface VerifyInput {
+  readonly hmac: HmacSha256;
+  readonly body: Uint8Array;
+  /** The X-Svc-Hmac-Sha256 header value, or undefined when absent. */
+  readonly signature: string | undefined;
+  /** Current key first; earlier accepted keys; retired keys (accepted false). */
+  readonly keys: readonly KnownKey[];
+  /** The body was cut at the size limit, so the signed bytes are not all here. */
+  readonly truncated?: boolean;
+}
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
+
+/**
+ * Section 6.2 verification against every accepted key (rotation), and, when it fails, the most
+ * likely reason: the fast path (valid) costs one HMAC per accepted key; the diagnosis work only
+ * runs for invalid signatures.
+ */
+export function verifySignature(input: VerifyInput): SignatureVerdict {
+  const { hmac, body, keys } = input;
+  if (input.signature === undefined) return { outcome: 'missing', keyId: null, diagnosis: null };
+  const accepted = keys.filter((k) => k.accepted);
+  if (accepted.length === 0) return { outcome: 'no-key', keyId: null, diagnosis: null };
+  const signature = input.signature.trim();
+  for (const key of accepted) {
+    if (constantTimeEqual(base64Encode(hmacBytes(hmac, key.value, body)), signature)) {
+      return { outcome: 'valid', keyId: key.id, diagnosis: null };
+    }
+  }
+  return { outcome: 'invalid', ...diagnose(hmac, body, signature, keys, input.truncated ?? false) };
+}
+
+function diagnose(
+  hmac: HmacSha256,
+  body: Uint8Array,
+  signature: string,
+  keys: readonly KnownKey[],
+  truncated: boolean,
+): { keyId: string | null; diagnosis: SignatureDiagnosis } {
+  if (truncated) {
+    return {
+      keyId: null,
+      diagnosis: {
+        kind: 'body-truncated',
+        message: 'The body was over the size limit and was not kept whole, so it cannot be verified.',
+      },
+    };
+  }
+  const lowered = signature.toLowerCase();
+  for (const key of keys) {
+    const mac = hmacBytes(hmac, key.value, body);
+    if (constantTimeEqual(hexEncode(mac), lowered)) {
+      return {
+        keyId: key.id,
+        diagnosis: {
+          kind: 'hex-encoded',
+          message: `The signature is the HMAC under key "${key.id}" written in hex; the service sends Base64.`,
+        },
+      };
+    }
+    if (!key.accepted && constantTimeEqual(base64Encode(mac), signature)) {
+      return {
+        keyId: key.id,
+        diagnosis: {
+          kind: 'earlier-key',
+          message: `Signed with the earlier key "${key.id}", which is no longer accepted: update the key or accept it again during the rotation.`,
+        },
+      };
+    }
+  }
+  for (const variant of restoredBodies(body)) {
+    for (const key of keys) {
+      if (constantTimeEqual(base64Encode(hmacBytes(hmac, key.value, variant.bytes)), signature)) {
+        return {
+          keyId: key.id,
+          diagnosis: {
+            kind: 're-serialised',
+            message: `The body verifies once ${variant.change}: something between the service and here re-serialised it. Verify the raw bytes, before any JSON parsing.`,
+          },
+        };
+      }
+    }
+  }
+  return {
+    keyId: null,
+    diagnosis: {
+      kind: 'wrong-key',
+      message: 'The signature matches none of the known keys: the store signs with a key Hooklab does not have, or the body was changed.',
+    },
+  };
+}
+
+interface BodyVariant {
+  readonly change: string;
+  readonly bytes: Uint8Array;
+}
+
+/** Plausible originals of a body that was re-serialised on the way (whitespace, line endings). */
+export function restoredBodies(body: Uint8Array): BodyVariant[] {
+  let text: string;
+  try {
+    text = utf8Decoder.decode(body);
+  } catch {
+    return [];
+  }
+  const candidates: Array<[string, string]> = [];
+  const lf = text.replace(/\r\n/g, '\n');
+  if (lf !== text) candidates.push(['CRLF line endings are turned back into LF', lf]);
+  if (text.includes('\n')) candidates.push(['LF line endings are turned into CRLF', lf.replace(/\n/g, '\r\n')]);
+  if (text.trimEnd() !== text) candidates.push(['the trailing whitespace is removed', text.trimEnd()]);
+  else candidates.push(['a trailing newline is added', `${text}\n`]);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    candidates.push(['the JSON is written compactly, without whitespace', JSON.stringify(parsed)]);
+    candidates.push(['the JSON is indented with 2 spaces', JSON.stringify(parsed, null, 2)]);
+    candidates.push(['the JSON is indented with 4 spaces', JSON.stringify(parsed, null, 4)]);
+    candidates.push(['the JSON is indented with 2 spaces and CRLF', JSON.stringify(parsed, null, 2).replace(/\n/g, '\r\n')]);
+  } catch {
+    // Not JSON: only the line-ending and whitespace variants apply.
+  }
+  const seen = new Set<string>([text]);
+  const variants: BodyVariant[] = [];
+  for (const [change, candidate] of candidates) {
+    if (seen.has(candidate)) continue;
+    seen.add(candidate);
+    variants.push({ change, bytes: utf8Encoder.encode(candidate) });
+  }
+  return variants;
+}
