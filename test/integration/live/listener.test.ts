@@ -137,7 +137,7 @@ describe('listener', () => {
     });
     const body = eventBody();
     expect((await post(`${app.listenerUrl}/`, body, signed(body))).status).toBe(200);
-    expect(await closed).toMatch(/^HTTP/1.1 408/);
+    expect(await closed).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('serves many concurrent connections and records every delivery', async () => {
