@@ -1,0 +1,114 @@
+import type { CouponStatus } from '../../shared/service';
+
+/** A coupon template; dates are relative to "now" so each status stays reachable forever. */
+export interface CouponTemplate {
+  code: string;
+  startOffsetDays: number;
+  endOffsetDays: number;
+  redemptionLimit: number;
+  redemptionCount: number;
+}
+
+/** A product "created in the merchant portal", usable by sku in payment links (Method 1). */
+export interface CatalogueProduct {
+  productId: number;
+  sku: string;
+  name: string;
+  description: string;
+  price: number;
+  promoPrice: number | null;
+  promoId: string | null;
+  promoName: string | null;
+  imageUrl: string;
+  requiresShipping: boolean;
+  quantityAvailable: number;
+  coupon: CouponTemplate | null;
+}
+
+const IMG = 'https://sandbox.invalid/img';
+
+/** Every sandbox store shares this catalogue; the README lists it. */
+export const CATALOGUE: readonly CatalogueProduct[] = [
+  product(501, 'CAFE-250', 'Café molido 250 g', 6.5, null, true),
+  { ...product(502, 'TAZA-001', 'Taza de cerámica', 12, 9.99, true), promoId: 'PROMO-TAZA', promoName: 'Taza en oferta' },
+  product(503, 'CURSO-ONLINE', 'Curso de barismo en línea', 49, null, false),
+  coupon(504, 'CUPON-2X1', 'Cupón 2x1 en bebidas', { code: 'C2X1-7F3A', startOffsetDays: -1, endOffsetDays: 30, redemptionLimit: 100, redemptionCount: 3 }),
+  coupon(505, 'CUPON-VERANO', 'Cupón de verano', { code: 'VERANO-91B2', startOffsetDays: 10, endOffsetDays: 40, redemptionLimit: 100, redemptionCount: 0 }),
+  coupon(506, 'CUPON-VENCIDO', 'Cupón de temporada pasada', { code: 'PASADO-22C4', startOffsetDays: -60, endOffsetDays: -1, redemptionLimit: 100, redemptionCount: 12 }),
+  coupon(507, 'CUPON-AGOTADO', 'Cupón de lanzamiento', { code: 'LANZA-55D0', startOffsetDays: -5, endOffsetDays: 20, redemptionLimit: 50, redemptionCount: 50 }),
+];
+
+function product(
+  productId: number,
+  sku: string,
+  name: string,
+  price: number,
+  promoPrice: number | null,
+  requiresShipping: boolean,
+): CatalogueProduct {
+  return {
+    productId,
+    sku,
+    name,
+    description: `${name} (producto de prueba del sandbox)`,
+    price,
+    promoPrice,
+    promoId: null,
+    promoName: null,
+    imageUrl: `${IMG}/${sku.toLowerCase()}.png`,
+    requiresShipping,
+    quantityAvailable: 100,
+    coupon: null,
+  };
+}
+
+function coupon(productId: number, sku: string, name: string, c: CouponTemplate): CatalogueProduct {
+  return { ...product(productId, sku, name, 5, null, false), coupon: c };
+}
+
+/** Looks a product up by sku (exact match, as a portal sku is an identifier). */
+export function findProduct(sku: string): CatalogueProduct | undefined {
+  return CATALOGUE.find((p) => p.sku === sku);
+}
+
+/** Branch codes of the sandbox merchant portal; `MAIN` is the default branch. */
+export const BRANCHES = ['MAIN', 'SUC-CENTRO', 'SUC-NORTE'] as const;
+export const DEFAULT_BRANCH = 'MAIN';
+
+/** The store object of 2.7, identical for every sandbox store apart from its name. */
+export function storeInfo(name: string) {
+  return {
+    name,
+    countryCode: 'SLV',
+    currencyCode: 'USD',
+    currencySymbol: '$',
+    locale: 'es-SV',
+    timezone: 'America/El_Salvador',
+  };
+}
+export const CURRENCY = 'USD';
+
+/**
+ * Status of a coupon (3.5). Its dates are relative to now, so start > now means Scheduled,
+ * end < now means Expired, and a coupon at its redemption limit is Redeemed.
+ */
+export function couponStatus(c: CouponTemplate): CouponStatus {
+  if (c.startOffsetDays > 0) return 'Scheduled';
+  if (c.endOffsetDays < 0) return 'Expired';
+  if (c.redemptionCount >= c.redemptionLimit) return 'Redeemed';
+  return 'Unredeemed';
+}
+
+/** The coupon object of 6.5 for a product at `nowMs`. */
+export function couponObject(c: CouponTemplate, nowMs: number) {
+  const day = 86_400_000;
+  return {
+    code: c.code,
+    qrCodeUrl: `https://sandbox.invalid/qr/${c.code}.png`,
+    startDate: new Date(nowMs + c.startOffsetDays * day).toISOString(),
+    endDate: new Date(nowMs + c.endOffsetDays * day).toISOString(),
+    redemptionLimit: String(c.redemptionLimit),
+    redemptionCount: String(c.redemptionCount),
+    status: couponStatus(c),
+  };
+}

@@ -1,0 +1,149 @@
+import { WebhookEventSchema } from '../../shared/service';
+import { mergeChaos } from './chaos';
+import type { SandboxContext } from './context';
+import { controlError } from './control-errors';
+import { configuredUrls, type DispatchOutcome } from './dispatcher';
+import { toDelivery } from './history';
+import { isRecord, readJson, sendJson } from './http';
+import {
+  cancelOrder,
+  deleteOrder,
+  finalizeOrder,
+  moveShipping,
+  orderView,
+  payOrder,
+  reverseOrder,
+  type MoveResult,
+} from './orders';
+import type { RequestContext, Router } from './router';
+import { SCENARIOS, runScenario } from './scenarios';
+import type { OrderRecord, StoreRecord } from './types';
+
+/** The credentials and webhook setting of a store, as the control API shows them. */
+export function storeCredentials(s: StoreRecord) {
+  return {
+    storeId: s.storeId,
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    secretKey: s.secretKey,
+    webhookKey: s.webhookKey,
+    webhookUrl: s.webhookUrl,
+  };
+}
+
+/** Logged deliveries as 2.9 objects, plus a count of those that could not be logged. */
+export function deliveriesBody(outcomes: DispatchOutcome[]) {
+  return {
+    deliveries: outcomes.flatMap((o) => (o.delivery ? [toDelivery(o.delivery)] : [])),
+    unlogged: outcomes
+      .filter((o) => !o.delivery)
+      .map((o) => ({ url: o.url, responseStatusCode: o.responseStatusCode, delivered: o.delivered })),
+  };
+}
+
+/** Checks a portal webhook setting: empty, or `;`-separated absolute http(s) URLs. */
+export function checkWebhookSetting(v: unknown, field: string): string {
+  if (typeof v !== 'string') throw controlError(400, `${field} must be a string`);
+  for (const u of configuredUrls(v)) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(u).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw controlError(400, `${field}: '${u}' is not an http(s) URL`);
+  }
+  return v;
+}
+
+function checkKey(v: unknown): string {
+  if (typeof v !== 'string' || v === '') throw controlError(400, 'the webhook key must be a non-empty string');
+  return v;
+}
+
+const controlJson = (rc: RequestContext) => readJson(rc.req, (m) => controlError(400, m), true);
+
+async function objectBody(rc: RequestContext): Promise<Record<string, unknown>> {
+  const body = await controlJson(rc);
+  if (!isRecord(body)) throw controlError(400, 'body must be a JSON object');
+  return body;
+}
+
+/** The control API under /_sandbox: stores, events, order moves, scenarios, chaos. */
+export function registerControlApi(router: Router, ctx: SandboxContext): void {
+  const store = (id: string): StoreRecord => {
+    const s = ctx.state.stores.get(id);
+    if (!s) throw controlError(404, `unknown store ${id}`);
+    return s;
+  };
+
+  router.add('POST', '/_sandbox/stores', async (rc) => {
+    const body = await objectBody(rc);
+    const webhookUrl = body.webhookUrl === undefined ? '' : checkWebhookSetting(body.webhookUrl, 'webhookUrl');
+    const webhookKey = body.webhookKey === undefined ? undefined : checkKey(body.webhookKey);
+    const s = ctx.state.createStore({ webhookUrl, ...(webhookKey ? { webhookKey } : {}) });
+    sendJson(rc.res, 201, storeCredentials(s));
+  });
+
+  router.add('GET', '/_sandbox/stores/:id', (rc) => {
+    const s = store(rc.params[0]!);
+    sendJson(rc.res, 200, { ...storeCredentials(s), chaos: s.chaos });
+  });
+
+  router.add('PUT', '/_sandbox/stores/:id/webhook', async (rc) => {
+    const s = store(rc.params[0]!);
+    const body = await objectBody(rc);
+    s.webhookUrl = checkWebhookSetting(body.url, 'url');
+    if (body.key !== undefined) s.webhookKey = checkKey(body.key);
+    ctx.state.saveStore(s);
+    sendJson(rc.res, 200, storeCredentials(s));
+  });
+
+  router.add('PUT', '/_sandbox/stores/:id/chaos', async (rc) => {
+    const s = store(rc.params[0]!);
+    s.chaos = mergeChaos(s.chaos, await controlJson(rc));
+    ctx.state.saveStore(s);
+    sendJson(rc.res, 200, s.chaos);
+  });
+
+  router.add('POST', '/_sandbox/stores/:id/events', async (rc) => {
+    const s = store(rc.params[0]!);
+    const parsed = WebhookEventSchema.safeParse(await controlJson(rc));
+    if (!parsed.success)
+      throw controlError(400, `not an event object (2.8): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
+    const outcomes = await ctx.dispatcher.dispatch(s, parsed.data);
+    sendJson(rc.res, 201, deliveriesBody(outcomes));
+  });
+
+  const order = (key: string): { o: OrderRecord; s: StoreRecord } => {
+    const o = ctx.state.findOrder(null, key);
+    if (!o) throw controlError(404, `unknown order ${key}`);
+    return { o, s: store(o.storeId) };
+  };
+  const move = (name: string, run: (s: StoreRecord, o: OrderRecord, b: Record<string, unknown>) => Promise<MoveResult>) =>
+    router.add('POST', `/_sandbox/orders/:code/${name}`, async (rc) => {
+      const { o, s } = order(rc.params[0]!);
+      const r = await run(s, o, await objectBody(rc));
+      sendJson(rc.res, 200, { order: orderView(r.order), ...(r.error ? { error: r.error } : {}), ...deliveriesBody(r.outcomes) });
+    });
+  move('pay', (s, o, b) => payOrder(ctx, s, o, b));
+  move('cancel', (s, o, b) => cancelOrder(ctx, s, o, b.reason));
+  move('finalize', (s, o) => finalizeOrder(ctx, s, o));
+  move('delete', (s, o) => deleteOrder(ctx, s, o));
+  move('shipping', (s, o, b) => moveShipping(ctx, s, o, b));
+  move('reverse', (s, o, b) => reverseOrder(ctx, s, o, b));
+
+  router.add('GET', '/_sandbox/scenarios', (rc) => {
+    sendJson(rc.res, 200, { scenarios: Object.entries(SCENARIOS).map(([name, s]) => ({ name, description: s.description })) });
+  });
+
+  router.add('POST', '/_sandbox/scenarios/:name', async (rc) => {
+    const name = rc.params[0]!;
+    if (!SCENARIOS[name]) throw controlError(404, `unknown scenario ${name}; see GET /_sandbox/scenarios`);
+    const body = await objectBody(rc);
+    const storeId = body.storeId ?? ctx.state.defaultStoreId;
+    if (typeof storeId !== 'string') throw controlError(400, 'storeId must be a string');
+    const r = await runScenario(ctx, store(storeId), name);
+    sendJson(rc.res, 200, { scenario: r.scenario, orderId: r.orderId, orderCode: r.orderCode, ...deliveriesBody(r.outcomes) });
+  });
+}

@@ -1,0 +1,227 @@
+import http from 'node:http';
+import https from 'node:https';
+import { setTimeout as delay } from 'node:timers/promises';
+import { signBody, type HmacSha256 } from '../../shared/signing';
+import type { WebhookEvent } from '../../shared/service';
+import type { SandboxState } from './state';
+import type { DeliveryRecord, StoreRecord } from './types';
+
+/** Automatic retries after the first attempt (6.1). */
+export const AUTOMATIC_RETRIES = 3;
+
+export interface DispatcherOptions {
+  hmac: HmacSha256;
+  /** Base delay between attempts; attempt n waits n x this (1, 2, 3 x: "a few seconds"). */
+  retryDelayMs: number;
+  /** Per-attempt timeout; a timeout counts as a connection failure (500, retried). */
+  timeoutMs: number;
+  /** Random source for chaos; injectable so tests can be deterministic. */
+  random?: () => number;
+}
+
+/** Result of one URL's delivery of an event. `delivery` is null when it could not be logged. */
+export interface DispatchOutcome {
+  delivery: DeliveryRecord | null;
+  url: string;
+  payload: string;
+  responseStatusCode: number;
+  delivered: boolean;
+}
+
+/** The URLs of a portal webhook setting: `;`-separated, surrounding spaces ignored. */
+export function configuredUrls(setting: string): string[] {
+  return setting
+    .split(';')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+}
+
+/** Statuses that trigger an automatic retry: connection failures (reported as 500), 5xx, 408. */
+export function isRetryable(status: number): boolean {
+  return status >= 500 || status === 408;
+}
+
+/**
+ * Sends webhook deliveries: signs, logs, retries, applies the store's chaos settings.
+ * Every send is tracked so close() can cut them short and idle() can wait for them.
+ */
+export class Dispatcher {
+  private readonly abort = new AbortController();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly random: () => number;
+
+  constructor(
+    private readonly state: SandboxState,
+    private readonly opts: DispatcherOptions,
+  ) {
+    this.random = opts.random ?? Math.random;
+  }
+
+  /**
+   * Delivers an event to every URL of the store's setting; each URL gets its own delivery and
+   * so its own event id. Resolves when every delivery, retries included, has finished.
+   */
+  dispatch(store: StoreRecord, event: WebhookEvent): Promise<DispatchOutcome[]> {
+    const payload = JSON.stringify(event);
+    const eventCreated = this.state.nowIso();
+    // Ids are allocated here, synchronously and in order, before any await.
+    const jobs = configuredUrls(store.webhookUrl).map((url) => {
+      const logged = this.random() >= store.chaos.unloggedRate;
+      let delivery: DeliveryRecord | null = null;
+      if (logged) {
+        const id = this.state.nextDeliveryId();
+        delivery = this.newRecord(store, id, id, event.type, eventCreated, url, payload);
+        this.state.logDelivery(delivery);
+      }
+      return this.track(this.deliver(store, url, payload, delivery, eventCreated));
+    });
+    return Promise.all(jobs);
+  }
+
+  /** Builds a delivery record in the in-flight state (responseStatusCode 0). */
+  newRecord(
+    store: StoreRecord,
+    id: number,
+    eventId: number,
+    eventType: string,
+    eventCreated: string,
+    url: string,
+    payload: string,
+  ): DeliveryRecord {
+    const ms = this.state.clock.now();
+    return {
+      id,
+      storeId: store.storeId,
+      eventId,
+      eventType,
+      eventCreated,
+      url,
+      payload,
+      responseStatusCode: 0,
+      delivered: false,
+      created: new Date(ms).toISOString(),
+      createdMs: ms,
+    };
+  }
+
+  private async deliver(
+    store: StoreRecord,
+    url: string,
+    payload: string,
+    delivery: DeliveryRecord | null,
+    eventCreated: string,
+  ): Promise<DispatchOutcome> {
+    const headers = this.headers(store, payload, delivery ? delivery.eventId : null, eventCreated);
+    const window = store.chaos.reorderWindowMs;
+    if (window > 0) await this.wait(Math.floor(this.random() * window));
+    const status = await this.sendWithRetries(url, payload, headers, AUTOMATIC_RETRIES);
+    if (this.random() < store.chaos.duplicateRate) await this.send(url, payload, headers);
+    if (delivery) this.complete(delivery, status);
+    return { delivery, url, payload, responseStatusCode: status, delivered: isSuccess(status) };
+  }
+
+  /** Records the final status of a delivery (0 stays if the sandbox closed meanwhile). */
+  complete(delivery: DeliveryRecord, status: number): void {
+    if (this.abort.signal.aborted) return;
+    delivery.responseStatusCode = status;
+    delivery.delivered = isSuccess(status);
+    this.state.updateDelivery(delivery);
+  }
+
+  /** The three X-Svc-* headers; the id headers are left out for unlogged deliveries (6.1). */
+  headers(
+    store: StoreRecord,
+    payload: string,
+    eventId: number | null,
+    eventCreated: string,
+  ): Record<string, string> {
+    const h: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Hooklab-Sandbox/1.0',
+      'X-Svc-Hmac-Sha256': signBody(this.opts.hmac, store.webhookKey, payload),
+    };
+    if (eventId !== null) {
+      h['X-Svc-Event-Id'] = String(eventId);
+      h['X-Svc-Event-Created'] = eventCreated;
+    }
+    return h;
+  }
+
+  /** One attempt plus up to `retries` more on retryable outcomes; returns the last status. */
+  async sendWithRetries(
+    url: string,
+    payload: string,
+    headers: Record<string, string>,
+    retries: number,
+  ): Promise<number> {
+    let status = await this.send(url, payload, headers);
+    for (let attempt = 1; attempt <= retries && isRetryable(status); attempt++) {
+      if (this.abort.signal.aborted) return 0;
+      await this.wait(this.opts.retryDelayMs * attempt);
+      status = await this.send(url, payload, headers);
+    }
+    return status;
+  }
+
+  /** One POST; resolves to the receiver's status, or 500 for connection failures and timeouts. */
+  send(url: string, payload: string, headers: Record<string, string>): Promise<number> {
+    return new Promise((resolve) => {
+      if (this.abort.signal.aborted) return resolve(0);
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return resolve(500);
+      }
+      const lib = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : null;
+      if (!lib) return resolve(500);
+      const body = Buffer.from(payload, 'utf8');
+      const req = lib.request(target, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(body.length) },
+        timeout: this.opts.timeoutMs,
+        signal: this.abort.signal,
+        agent: false,
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 500));
+        res.on('error', () => resolve(res.statusCode ?? 500));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => resolve(this.abort.signal.aborted ? 0 : 500));
+      req.end(body);
+    });
+  }
+
+  private async wait(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    try {
+      await delay(ms, undefined, { signal: this.abort.signal });
+    } catch {
+      // Aborted by close(): the caller sees the aborted signal and stops.
+    }
+  }
+
+  /** Registers a promise so idle() and close() know about it. */
+  track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => {});
+    return p;
+  }
+
+  /** Resolves once every delivery started so far (and any started meanwhile) has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Cuts in-flight deliveries short; their history entries keep responseStatusCode 0. */
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.idle();
+  }
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
