@@ -1,3 +1,4 @@
+import type { AppStatus } from '../../../shared/contract';
 import { request } from 'node:http';
 import { createLiveFeature } from '../../../electron/live/feature';
 import { startTestApp, type TestApp } from '../../support/app-harness';
@@ -59,5 +60,19 @@ export function eventBody(overrides: Record<string, unknown> = {}): string {
     type: 'Created',
     metadata: null,
     ...overrides,
+  });
+}
+
+/** Resolves with the status once `predicate` holds (checked now and on every app.status event). */
+export function waitForStatus(app: TestApp, predicate: (s: AppStatus) => boolean): Promise<AppStatus> {
+  return new Promise((resolve) => {
+    const now = app.core.ctx.status.get();
+    if (predicate(now)) return resolve(now);
+    const off = app.core.ctx.bus.subscribe((event, payload) => {
+      if (event === 'app.status' && predicate(payload as AppStatus)) {
+        off();
+        resolve(payload as AppStatus);
+      }
+    });
   });
 }

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signBody } from '../../../shared/signing';
+import { nodeHmac } from '../../../electron/platform/node-hmac';
+import { post, startLiveApp, type LiveApp } from './live-helpers';
+
+interface Seen {
+  body: Buffer;
+  headers: string[];
+  method: string;
+}
+
+/** A real local handler recording what it received. */
+async function startHandler(status: number, reply = 'handled'): Promise<{ url: string; seen: Seen[]; server: Server }> {
+  const seen: Seen[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ body: Buffer.concat(chunks), headers: req.rawHeaders, method: req.method ?? '' });
+      res.writeHead(status, { 'X-Handler': 'yes' }).end(reply);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
+}
+
+let app: LiveApp | null = null;
+const servers: Server[] = [];
+afterEach(async () => {
+  await app?.close();
+  app = null;
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+function waitForwarded(live: LiveApp): Promise<{ id: number }> {
+  return new Promise((resolve) => {
+    const off = live.core.ctx.bus.subscribe((event, payload) => {
+      if (event === 'live.forwarded') {
+        off();
+        resolve(payload as { id: number });
+      }
+    });
+  });
+}
+
+describe('forwarding', () => {
+  it('forwards byte-identical bodies with the received headers to every target and records each result', async () => {
+    const a = await startHandler(200);
+    const b = await startHandler(500, 'boom');
+    servers.push(a.server, b.server);
+    const closed = await startHandler(200);
+    await new Promise((r) => closed.server.close(r));
+    app = await startLiveApp({ listener: { forwardTargets: [a.url, b.url, closed.url] } });
+    const body = new Uint8Array([0x7b, 0xff, 0x00, 0x0d, 0x0a, 0x7d]);
+    const forwarded = waitForwarded(app);
+    const res = await post(`${app.listenerUrl}/x`, body, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', body), 'X-Svc-Event-Id': '9' });
+    expect(res.status).toBe(200);
+    const { id } = await forwarded;
+    for (const handler of [a, b]) {
+      expect(handler.seen[0]!.body.equals(Buffer.from(body))).toBe(true);
+      expect(handler.seen[0]!.headers).toContain('X-Svc-Hmac-Sha256');
+      expect(handler.seen[0]!.headers).toContain('X-Svc-Event-Id');
+    }
+    const detail = await app.call('live.get', { id });
+    expect(detail.forwards.map((f) => [f.target, f.status, f.body])).toEqual([
+      [a.url, 200, 'handled'],
+      [b.url, 500, 'boom'],
+      [closed.url, null, null],
+    ]);
+    expect(detail.forwards[2]!.error).toMatch(/ECONNREFUSED/);
+    expect(detail.forwards[0]!.headers).toContainEqual(['X-Handler', 'yes']);
+    expect(detail.summary.handler).toMatchObject({ targets: 3, failed: 2, firstStatus: 200 });
+  });
+
+  it('in pass-through mode answers the service with the first handler status', async () => {
+    const h = await startHandler(503, 'not now');
+    servers.push(h.server);
+    app = await startLiveApp({ listener: { forwardTargets: [h.url], passThrough: true } });
+    const res = await post(`${app.listenerUrl}/`, '{}', { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}') });
+    expect(res).toEqual({ status: 503, body: 'not now' });
+    const { rows } = await app.call('live.list', {});
+    expect(rows[0]).toMatchObject({ answeredStatus: 503, handler: { targets: 1, failed: 1, firstStatus: 503 } });
+  });
+});
