@@ -158,6 +158,12 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         };
       },
       'history.diff': async ({ left, right }) => diffBodies(ctx.db, activeId(), left, right),
+      'history.arrivals': async ({ eventId }) => {
+        const rows = ctx.db
+          .prepare('SELECT id, received_at, body_size FROM received_deliveries WHERE event_id = ? ORDER BY id LIMIT 1000')
+          .all(eventId) as { id: number; received_at: string; body_size: number }[];
+        return { arrivals: rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size })) };
+      },
       'history.testConnection': async ({ environmentId }) => {
         const connection = environmentId ? ctx.environments.get(environmentId) : ctx.environments.active();
         if (!connection) return { ok: false, message: 'that environment is not available' };

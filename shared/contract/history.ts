@@ -190,6 +190,13 @@ export const historyCalls = {
     z.object({ left: DiffSourceSchema, right: DiffSourceSchema }).strict(),
     DiffResultSchema,
   ),
+  'history.arrivals': defineCall(
+    'Deliveries the listener received for one event id (to diff them against the history payload).',
+    z.object({ eventId: z.number().int() }).strict(),
+    z.object({
+      arrivals: z.array(z.object({ id: z.number().int(), receivedAt: z.string(), bodySize: z.number().int() })),
+    }),
+  ),
   'history.testConnection': defineCall(
     'Fetch a token and one page from an environment (the active one by default) and say whether it works.',
     z.object({ environmentId: z.string().optional() }).strict(),

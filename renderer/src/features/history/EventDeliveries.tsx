@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { WebhookDelivery } from '../../../../shared/service';
+import { useTransport } from '../../transport';
+import { resend, showDiff } from './history-store';
+
+/**
+ * The deliveries of one event (original and resends) with what arrived here for it, and the
+ * diffs that make sense between them.
+ */
+export function EventDeliveries({ eventId }: { eventId: number }) {
+  const transport = useTransport();
+  const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
+  const [arrivals, setArrivals] = useState<Array<{ id: number; receivedAt: string }>>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    Promise.all([
+      transport.call('history.local', { eventId, limit: 1000 }),
+      transport.call('history.arrivals', { eventId }),
+    ]).then(
+      ([d, a]) => {
+        setDeliveries(d.deliveries);
+        setArrivals(a.arrivals);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, [transport, eventId]);
+  const original = deliveries[0];
+  const lastArrival = arrivals[arrivals.length - 1];
+  return (
+    <div className="history-event-detail" data-testid={`event-detail-${eventId}`}>
+      {error && <p className="notice notice--error">{error}</p>}
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Delivery</th>
+            <th>Created</th>
+            <th>Status</th>
+            <th>Delivered</th>
+            <th>URL</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((d) => (
+            <tr key={d.id} data-testid={`event-delivery-${d.id}`}>
+              <td className="mono">{d.id}{d.id === eventId ? ' (original)' : ' (resend)'}</td>
+              <td className="mono">{d.created}</td>
+              <td className="mono">{d.responseStatusCode === 0 ? 'in flight' : d.responseStatusCode}</td>
+              <td>{d.delivered ? 'yes' : 'no'}</td>
+              <td className="mono">{d.url}</td>
+              <td className="row">
+                <button type="button" className="button button--small" onClick={() => void resend(d.id)} data-testid={`resend-delivery-${d.id}`}>
+                  Resend
+                </button>
+                {original && d.id !== original.id && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => showDiff({ left: { kind: 'history', id: original.id }, right: { kind: 'history', id: d.id } })}
+                  >
+                    Diff with original
+                  </button>
+                )}
+                {lastArrival && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    data-testid={`diff-received-${d.id}`}
+                    onClick={() => showDiff({ left: { kind: 'received', id: lastArrival.id }, right: { kind: 'history', id: d.id } })}
+                  >
+                    Diff with received
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted" data-testid={`event-arrivals-${eventId}`}>
+        {arrivals.length === 0
+          ? 'Nothing arrived at this listener for this event.'
+          : `Arrived here ${arrivals.length} time(s): received ${arrivals.map((a) => a.id).join(', ')}.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Fragment, useEffect, useState } from 'react';
+import { BulkResend } from './BulkResend';
+import { EventDeliveries } from './EventDeliveries';
+import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
+
+/**
+ * Deliveries grouped by event id (4.9): an event is pending while none of its deliveries is
+ * delivered. One click resends an event; "Resend all pending" resends each pending event once.
+ */
+export function EventsView() {
+  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk } = useHistoryStore();
+  const [open, setOpen] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  useEffect(() => {
+    void loadEvents();
+  }, []);
+  const toggle = (eventId: number) =>
+    setSelected((s) => (s.includes(eventId) ? s.filter((e) => e !== eventId) : [...s.slice(-1), eventId]));
+  const running = bulk !== null && bulk.summary === null && bulk.error === null;
+  const [a, b] = selected;
+  return (
+    <div data-testid="history-events">
+      <div className="row" style={{ marginBottom: 8 }}>
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={pendingOnly}
+            onChange={(e) => setEventsView({ pendingOnly: e.target.checked, eventsOffset: 0 })}
+            data-testid="events-pending-only"
+          />
+          Pending only
+        </label>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={running || (summary?.pendingEvents ?? 0) === 0}
+          onClick={() => void resendBulk('pending')}
+          data-testid="resend-all-pending"
+        >
+          Resend all pending ({summary?.pendingEvents ?? 0})
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={a === undefined || b === undefined}
+          onClick={() => a !== undefined && b !== undefined && showDiff({ left: { kind: 'history', id: a }, right: { kind: 'history', id: b } })}
+          data-testid="diff-selected-events"
+        >
+          Diff the two selected events
+        </button>
+      </div>
+      <BulkResend />
+      <table className="table" data-testid="events-table">
+        <thead>
+          <tr>
+            <th />
+            <th>Event</th>
+            <th>Type</th>
+            <th>Created</th>
+            <th>Deliveries</th>
+            <th>State</th>
+            <th>Last status</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <Fragment key={e.eventId}>
+              <tr data-testid={`event-row-${e.eventId}`} data-pending={!e.delivered}>
+                <td>
+                  <input type="checkbox" checked={selected.includes(e.eventId)} onChange={() => toggle(e.eventId)} aria-label="select for diff" />
+                </td>
+                <td className="mono">
+                  <button type="button" className="button button--small" onClick={() => setOpen(open === e.eventId ? null : e.eventId)}>
+                    {open === e.eventId ? '▾' : '▸'} {e.eventId}
+                  </button>
+                </td>
+                <td>{e.eventType}</td>
+                <td className="mono">{e.eventCreated}</td>
+                <td>{e.deliveries}</td>
+                <td>
+                  {e.delivered ? <span className="badge badge--ok">delivered</span> : <span className="badge badge--error">pending</span>}
+                </td>
+                <td className="mono">{e.lastStatus === 0 ? 'in flight' : e.lastStatus}</td>
+                <td>
+                  <button type="button" className="button button--small" onClick={() => void resend(e.eventId)} data-testid={`resend-event-${e.eventId}`}>
+                    Resend
+                  </button>
+                </td>
+              </tr>
+              {open === e.eventId && (
+                <tr>
+                  <td colSpan={8}>
+                    <EventDeliveries eventId={e.eventId} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+      {events.length === 0 && <p className="muted">No events in the local copy{pendingOnly ? ' are pending' : ' yet'}.</p>}
+      <div className="row" style={{ marginTop: 8 }}>
+        <button type="button" className="button" disabled={eventsOffset === 0} onClick={() => setEventsView({ eventsOffset: Math.max(0, eventsOffset - EVENTS_PAGE) })}>
+          Newer
+        </button>
+        <span className="muted">
+          {eventsTotal === 0 ? 0 : eventsOffset + 1}–{Math.min(eventsTotal, eventsOffset + EVENTS_PAGE)} of {eventsTotal} events
+        </span>
+        <button type="button" className="button" disabled={eventsOffset + EVENTS_PAGE >= eventsTotal} onClick={() => setEventsView({ eventsOffset: eventsOffset + EVENTS_PAGE })}>
+          Older
+        </button>
+      </div>
+    </div>
+  );
+}

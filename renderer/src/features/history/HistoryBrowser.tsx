@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import type { WebhookDelivery } from '../../../../shared/service';
+import { buildSieveFilter, slowFilterWarning, type SieveCondition, type SieveOperator } from '../../../../shared/history/sieve';
+import { CodeView } from '../../components/monaco';
+import { useTransport } from '../../transport';
+import { EventDeliveries } from './EventDeliveries';
+import { resend } from './history-store';
+
+const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
+const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];
+const SORTS = ['-id', 'id', '-created', 'created', 'responseStatusCode', '-responseStatusCode', 'eventType', '-eventType'];
+
+interface Controls {
+  idOp: SieveOperator;
+  id: string;
+  typeOp: SieveOperator;
+  eventType: string;
+  statusOp: SieveOperator;
+  status: string;
+  delivered: '' | 'true' | 'false';
+  createdFrom: string;
+  createdTo: string;
+  raw: string;
+}
+
+const EMPTY: Controls = {
+  idOp: '>', id: '', typeOp: '==', eventType: '', statusOp: '==', status: '', delivered: '', createdFrom: '', createdTo: '', raw: '',
+};
+
+/** The controls' conditions, in the grammar of 4.7. */
+export function filterFrom(c: Controls): string {
+  const conditions: SieveCondition[] = [
+    { field: 'id', op: c.idOp, value: c.id },
+    { field: 'eventType', op: c.typeOp, value: c.eventType },
+    { field: 'responseStatusCode', op: c.statusOp, value: c.status },
+    { field: 'delivered', op: '==', value: c.delivered },
+    { field: 'created', op: '>=', value: c.createdFrom },
+    { field: 'created', op: '<=', value: c.createdTo },
+  ];
+  return buildSieveFilter(conditions, c.raw);
+}
+
+function Select({ value, options, onChange, testId }: { value: string; options: string[]; onChange: (v: string) => void; testId: string }) {
+  return (
+    <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * Queries the service itself (server-side filtering, sorting and paging with totalCount), so
+ * what it shows is what the service says, not our copy.
+ */
+export function HistoryBrowser() {
+  const transport = useTransport();
+  const [c, setC] = useState<Controls>(EMPTY);
+  const [sorts, setSorts] = useState('-id');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const [result, setResult] = useState<{ deliveries: WebhookDelivery[]; totalCount: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [detail, setDetail] = useState<WebhookDelivery | null>(null);
+  const set = (patch: Partial<Controls>) => setC((prev) => ({ ...prev, ...patch }));
+  const filters = filterFrom(c);
+  const warning = slowFilterWarning(filters);
+
+  const run = async (nextPage: number) => {
+    setBusy(true);
+    setPage(nextPage);
+    try {
+      const r = await transport.call('history.query', { filters, sorts, page: nextPage, pageSize });
+      setResult(r);
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pages = result ? Math.max(1, Math.ceil(result.totalCount / Math.min(100, Math.max(1, pageSize)))) : 1;
+
+  return (
+    <div data-testid="history-browser">
+      <form
+        className="card history-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(1);
+        }}
+      >
+        <div className="row">
+          <label className="field">
+            <span>id</span>
+            <span className="row">
+              <Select value={c.idOp} options={COMPARE_OPS} onChange={(v) => set({ idOp: v as SieveOperator })} testId="filter-id-op" />
+              <input value={c.id} onChange={(e) => set({ id: e.target.value })} size={8} data-testid="filter-id" />
+            </span>
+          </label>
+          <label className="field">
+            <span>eventType</span>
+            <span className="row">
+              <Select value={c.typeOp} options={TEXT_OPS} onChange={(v) => set({ typeOp: v as SieveOperator })} testId="filter-type-op" />
+              <input value={c.eventType} onChange={(e) => set({ eventType: e.target.value })} size={14} data-testid="filter-event-type" />
+            </span>
+          </label>
+          <label className="field">
+            <span>responseStatusCode</span>
+            <span className="row">
+              <Select value={c.statusOp} options={COMPARE_OPS} onChange={(v) => set({ statusOp: v as SieveOperator })} testId="filter-status-op" />
+              <input value={c.status} onChange={(e) => set({ status: e.target.value })} size={5} data-testid="filter-status" />
+            </span>
+          </label>
+          <label className="field">
+            <span>delivered</span>
+            <select value={c.delivered} onChange={(e) => set({ delivered: e.target.value as Controls['delivered'] })} data-testid="filter-delivered">
+              <option value="">any</option>
+              <option value="true">true</option>
+              <option value="false">false</option>
+            </select>
+          </label>
+          <label className="field">
+            <span>created from</span>
+            <input value={c.createdFrom} placeholder="2026-01-01T00:00:00Z" onChange={(e) => set({ createdFrom: e.target.value })} data-testid="filter-created-from" />
+          </label>
+          <label className="field">
+            <span>created to</span>
+            <input value={c.createdTo} onChange={(e) => set({ createdTo: e.target.value })} data-testid="filter-created-to" />
+          </label>
+        </div>
+        <label className="field">
+          <span>Raw filter (Sieve grammar, ANDed with the controls; e.g. eventType@=Auth,responseStatusCode&gt;=500)</span>
+          <input value={c.raw} onChange={(e) => set({ raw: e.target.value })} className="mono" data-testid="filter-raw" />
+        </label>
+        <div className="row">
+          <label className="row">
+            Sort <Select value={sorts} options={SORTS} onChange={setSorts} testId="filter-sorts" />
+          </label>
+          <label className="row">
+            Page size <input type="number" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))} style={{ width: 70 }} data-testid="filter-page-size" />
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy} data-testid="history-search">
+            Search the service
+          </button>
+          <code className="muted" data-testid="filter-preview">filters={filters || '(none)'}</code>
+        </div>
+        {warning && (
+          <p className="notice notice--warn" data-testid="filter-warning">
+            {warning}
+          </p>
+        )}
+      </form>
+      {error && (
+        <p className="notice notice--error" data-testid="history-query-error">
+          {error}
+        </p>
+      )}
+      {result && (
+        <>
+          <div className="row" style={{ margin: '8px 0' }}>
+            <button type="button" className="button" disabled={page <= 1 || busy} onClick={() => void run(page - 1)} data-testid="page-prev">
+              Previous
+            </button>
+            <span data-testid="history-total">
+              Page {page} of {pages} · {result.totalCount} deliveries match
+            </span>
+            <button type="button" className="button" disabled={page >= pages || busy} onClick={() => void run(page + 1)} data-testid="page-next">
+              Next
+            </button>
+          </div>
+          <table className="table" data-testid="history-results">
+            <thead>
+              <tr>
+                <th>Id</th>
+                <th>Event</th>
+                <th>Type</th>
+                <th>Created</th>
+                <th>Status</th>
+                <th>Delivered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.deliveries.map((d) => (
+                <tr key={d.id} onClick={() => setDetail(d)} className="clickable" data-testid={`history-row-${d.id}`}>
+                  <td className="mono">{d.id}</td>
+                  <td className="mono">{d.eventId}</td>
+                  <td>{d.eventType}</td>
+                  <td className="mono">{d.created}</td>
+                  <td className="mono">{d.responseStatusCode === 0 ? 'in flight' : d.responseStatusCode}</td>
+                  <td>{d.delivered ? 'yes' : 'no'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {detail && (
+        <div className="card" data-testid="history-detail">
+          <h2 className="card__title row">
+            Delivery {detail.id} (event {detail.eventId})
+            <button type="button" className="button button--small" onClick={() => void resend(detail.id)} data-testid="detail-resend">
+              Resend
+            </button>
+            <button type="button" className="button button--small" onClick={() => setDetail(null)}>
+              Close
+            </button>
+          </h2>
+          <p className="muted mono">to {detail.url}</p>
+          <CodeView value={detail.payload} height={200} testId="history-detail-payload" />
+          <EventDeliveries eventId={detail.eventId} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
+import { loadReconciliation, resendBulk, showDiff, useHistoryStore } from './history-store';
+
+type Category = View['items'][number]['category'];
+
+const LABELS: Record<Category, string> = {
+  received: 'Received here',
+  lost: 'Sent, not received here',
+  'handler-failed': 'Delivered, local handler failed',
+  unlogged: 'Received, absent from history',
+  'not-in-history': 'Received, event not in this history',
+};
+
+const HINTS: Record<Category, string> = {
+  received: 'History and the listener agree.',
+  lost: 'The service sent these but they never reached this listener: the tunnel was down or the URL pointed elsewhere.',
+  'handler-failed': 'The listener answered 2xx, so the service counts them delivered, but forwarding to your handler failed.',
+  unlogged: 'Deliveries without an event id that match no history payload: the service could not log them (6.1).',
+  'not-in-history': 'An event id this environment\'s history does not know: another environment or store, or not polled yet.',
+};
+
+/**
+ * What the service says it sent beside what arrived here, per delivery, with the windows in
+ * which nothing arrived and a way to resend them.
+ */
+export function ReconciliationView() {
+  const view = useHistoryStore((s) => s.reconciliation);
+  const [category, setCategory] = useState<Category | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const run = (next: Category | undefined, refresh: boolean) => {
+    setCategory(next);
+    loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
+  };
+  return (
+    <div data-testid="history-reconcile">
+      <div className="row" style={{ marginBottom: 8 }}>
+        <button type="button" className="button button--primary" onClick={() => run(category, true)} data-testid="reconcile-run">
+          Reconcile now
+        </button>
+        {view && (
+          <span className="muted" data-testid="reconcile-meta">
+            computed {view.computedAt} in {view.durationMs} ms
+          </span>
+        )}
+      </div>
+      {error && <p className="notice notice--error">{error}</p>}
+      {view && (
+        <>
+          <div className="row" style={{ marginBottom: 8 }}>
+            {RECONCILE_CATEGORIES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                className={`button${category === c ? ' button--primary' : ''}`}
+                onClick={() => run(category === c ? undefined : c, false)}
+                title={HINTS[c]}
+                data-testid={`reconcile-count-${c}`}
+                data-count={view.counts[c] ?? 0}
+              >
+                {LABELS[c]}: {view.counts[c] ?? 0}
+              </button>
+            ))}
+          </div>
+          {category && <p className="muted">{HINTS[category]}</p>}
+          {view.windows.length > 0 && (
+            <div className="card" data-testid="missed-windows">
+              <h2 className="card__title">Missed windows</h2>
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th>From</th>
+                    <th>To</th>
+                    <th>Deliveries</th>
+                    <th>Events never received</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.windows.map((w) => (
+                    <tr key={w.fromId} data-testid={`missed-window-${w.fromId}`}>
+                      <td className="mono">{w.from} (#{w.fromId})</td>
+                      <td className="mono">{w.to} (#{w.toId})</td>
+                      <td>{w.deliveries}</td>
+                      <td>{w.eventIds.length}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={w.eventIds.length === 0}
+                          onClick={() => void resendBulk(w.eventIds)}
+                          data-testid={`resend-window-${w.fromId}`}
+                        >
+                          Resend window
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <table className="table" data-testid="reconcile-items">
+            <thead>
+              <tr>
+                <th>Category</th>
+                <th>History delivery</th>
+                <th>Event</th>
+                <th>Received</th>
+                <th>Matched by</th>
+                <th>At</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {view.items.map((i) => (
+                <tr key={`${i.historyId}-${i.receivedId}`} data-category={i.category}>
+                  <td>{LABELS[i.category]}</td>
+                  <td className="mono">{i.historyId ?? '—'}</td>
+                  <td className="mono">{i.eventId ?? '—'}</td>
+                  <td className="mono">{i.receivedId ?? '—'}</td>
+                  <td>{i.matchedBy ?? '—'}</td>
+                  <td className="mono">{i.at}</td>
+                  <td>
+                    {i.historyId !== null && i.receivedId !== null && (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => showDiff({ left: { kind: 'received', id: i.receivedId as number }, right: { kind: 'history', id: i.historyId as number } })}
+                      >
+                        Diff
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {view.totalItems > view.items.length && (
+            <p className="muted">
+              Showing {view.items.length} of {view.totalItems}; pick a category to narrow.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

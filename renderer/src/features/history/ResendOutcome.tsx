@@ -1,0 +1,26 @@
+import type { ResendOutcomeView } from '../../../../shared/contract/history';
+
+const TONE: Record<ResendOutcomeView['kind'], string> = {
+  delivered: 'notice',
+  refused: 'notice notice--warn',
+  'no-webhook': 'notice notice--error',
+  'not-found': 'notice notice--error',
+  'not-logged': 'notice notice--warn',
+  failed: 'notice notice--error',
+};
+
+const HINT: Partial<Record<ResendOutcomeView['kind'], string>> = {
+  refused: 'A 200 from the service means it sent the delivery, not that your receiver accepted it.',
+  'not-logged': 'Safe to retry: the resend carries the same event id, so a receiver deduplicates it.',
+  'no-webhook': 'Configure a webhook URL for the store, then resend.',
+};
+
+/** One resend's outcome, explained. */
+export function ResendOutcome({ outcome }: { outcome: ResendOutcomeView }) {
+  return (
+    <p className={TONE[outcome.kind]} data-testid="resend-outcome" data-kind={outcome.kind}>
+      <strong>Resend of {outcome.id}:</strong> {outcome.message}
+      {HINT[outcome.kind] && <span className="muted"> {HINT[outcome.kind]}</span>}
+    </p>
+  );
+}

@@ -1,0 +1,129 @@
+import { create } from 'zustand';
+import type {
+  BulkResendSummary,
+  HistoryEvent,
+  HistorySummary,
+  ReconciliationView,
+  ResendOutcomeView,
+} from '../../../../shared/contract/history';
+import { transport } from '../../transport';
+
+export type HistoryTab = 'events' | 'browser' | 'reconcile' | 'diff';
+
+/** A diff the user asked for, by the two bodies' sources. */
+export interface DiffRequest {
+  readonly left: { kind: 'history' | 'received'; id: number };
+  readonly right: { kind: 'history' | 'received'; id: number };
+}
+
+interface BulkState {
+  readonly jobId: string;
+  readonly done: number;
+  readonly total: number;
+  readonly delivered: number;
+  readonly failed: number;
+  readonly summary: BulkResendSummary | null;
+  readonly error: string | null;
+}
+
+interface HistoryState {
+  readonly tab: HistoryTab;
+  readonly summary: HistorySummary | null;
+  readonly summaryError: string | null;
+  readonly events: HistoryEvent[];
+  readonly eventsTotal: number;
+  readonly pendingOnly: boolean;
+  readonly eventsOffset: number;
+  /** Last single resend, keyed by the id that was resent. */
+  readonly lastResend: ResendOutcomeView | null;
+  readonly resendError: string | null;
+  readonly bulk: BulkState | null;
+  readonly reconciliation: ReconciliationView | null;
+  readonly diff: DiffRequest | null;
+}
+
+export const EVENTS_PAGE = 50;
+
+/** The History area's slice: the copy's summary, the events page, resends, reconciliation, diff. */
+export const useHistoryStore = create<HistoryState>(() => ({
+  tab: 'events',
+  summary: null,
+  summaryError: null,
+  events: [],
+  eventsTotal: 0,
+  pendingOnly: false,
+  eventsOffset: 0,
+  lastResend: null,
+  resendError: null,
+  bulk: null,
+  reconciliation: null,
+  diff: null,
+}));
+
+export const setTab = (tab: HistoryTab) => useHistoryStore.setState({ tab });
+
+export async function loadSummary(): Promise<void> {
+  try {
+    useHistoryStore.setState({ summary: await transport.call('history.summary', {}), summaryError: null });
+  } catch (error) {
+    useHistoryStore.setState({ summaryError: (error as Error).message });
+  }
+}
+
+export async function loadEvents(): Promise<void> {
+  const { pendingOnly, eventsOffset } = useHistoryStore.getState();
+  const page = await transport.call('history.events', { pendingOnly, offset: eventsOffset, limit: EVENTS_PAGE });
+  useHistoryStore.setState({ events: page.events, eventsTotal: page.total });
+}
+
+export function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: number }): void {
+  useHistoryStore.setState(patch);
+  void loadEvents();
+}
+
+/** Resends one delivery (or an event by its event id) and keeps the explained outcome. */
+export async function resend(id: number): Promise<void> {
+  useHistoryStore.setState({ lastResend: null, resendError: null });
+  try {
+    const outcome = await transport.call('history.resend', { id });
+    useHistoryStore.setState({ lastResend: outcome });
+  } catch (error) {
+    useHistoryStore.setState({ resendError: (error as Error).message });
+  }
+  void loadEvents();
+  void loadSummary();
+}
+
+/** Resends every pending event (or the given ids), following progress events by job id. */
+export async function resendBulk(ids: number[] | 'pending', concurrency = 4): Promise<void> {
+  const jobId = `job-${Date.now().toString(36)}`;
+  useHistoryStore.setState({ bulk: { jobId, done: 0, total: 0, delivered: 0, failed: 0, summary: null, error: null } });
+  const stop = transport.subscribe('history.resendProgress', (p) => {
+    if (p.jobId !== jobId) return;
+    useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, ...p } }));
+  });
+  try {
+    const summary =
+      ids === 'pending'
+        ? await transport.call('history.resendPending', { concurrency, jobId })
+        : await transport.call('history.resendMany', { ids, concurrency, jobId });
+    useHistoryStore.setState((s) => ({
+      bulk: s.bulk && { ...s.bulk, done: summary.total, total: summary.total, delivered: summary.delivered, failed: summary.failed, summary },
+    }));
+  } catch (error) {
+    useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, error: (error as Error).message } }));
+  } finally {
+    stop();
+  }
+  void loadEvents();
+  void loadSummary();
+}
+
+export async function loadReconciliation(category?: ReconciliationView['items'][number]['category'], refresh = true): Promise<void> {
+  const view = await transport.call('history.reconcile', { refresh, limit: 200, ...(category ? { category } : {}) });
+  useHistoryStore.setState({ reconciliation: view });
+}
+
+export function showDiff(diff: DiffRequest): void {
+  useHistoryStore.setState({ diff, tab: 'diff' });
+}
