@@ -1,0 +1,149 @@
+import { useRef, type ReactNode } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type OnChangeFn,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import './data-table.css';
+
+/** Per-column options the table reads from `columnDef.meta`. */
+export interface DataColumnMeta {
+  /** Filter input under the header: free text, or a choice among values. */
+  readonly filter?: 'text' | { readonly options: readonly string[] };
+  /** CSS width of the column (grid track), e.g. '120px' or '1fr'. */
+  readonly width?: string;
+}
+
+export interface DataTableProps<T> {
+  readonly data: readonly T[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own column type is invariant in its value type
+  readonly columns: ReadonlyArray<ColumnDef<T, any>>;
+  readonly getRowId: (row: T) => string;
+  readonly sorting: SortingState;
+  readonly onSortingChange: OnChangeFn<SortingState>;
+  readonly columnFilters: ColumnFiltersState;
+  readonly onColumnFiltersChange: OnChangeFn<ColumnFiltersState>;
+  readonly activeId?: string | null;
+  readonly onActivate?: (row: T) => void;
+  readonly rowClassName?: (row: T) => string | undefined;
+  readonly rowHeight?: number;
+  readonly testId?: string;
+  /** Shown instead of rows when there are none. */
+  readonly empty?: ReactNode;
+}
+
+/**
+ * A generic virtualized table: TanStack Table for columns, filters and sorting, TanStack
+ * Virtual so only the visible rows are in the DOM (100k rows stay fluid). Row ids, sorting and
+ * filters are controlled by the caller so a page can keep them in its store.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rowHeight = 28 } = props;
+  const table = useReactTable<T>({
+    data: props.data as T[],
+    columns: props.columns as Array<ColumnDef<T, unknown>>,
+    getRowId: (row) => props.getRowId(row),
+    state: { sorting: props.sorting, columnFilters: props.columnFilters },
+    onSortingChange: props.onSortingChange,
+    onColumnFiltersChange: props.onColumnFiltersChange,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    enableSortingRemoval: true,
+  });
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const columns = table.getVisibleLeafColumns();
+  const template = columns.map((c) => (c.columnDef.meta as DataColumnMeta | undefined)?.width ?? 'minmax(80px, 1fr)').join(' ');
+
+  return (
+    <div className="data-table" data-testid={props.testId} role="grid" aria-rowcount={rows.length}>
+      <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
+        {table.getFlatHeaders().map((header) => {
+          const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
+          const sorted = header.column.getIsSorted();
+          return (
+            <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <button
+                type="button"
+                className="data-table__sort"
+                disabled={!header.column.getCanSort()}
+                onClick={header.column.getToggleSortingHandler()}
+                data-testid={`sort-${header.id}`}
+              >
+                {flexRender(header.column.columnDef.header, header.getContext())}
+                {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+              </button>
+              {meta?.filter === 'text' && (
+                <input
+                  className="data-table__filter"
+                  placeholder="filter"
+                  aria-label={`Filter ${header.id}`}
+                  data-testid={`filter-${header.id}`}
+                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                  onChange={(e) => header.column.setFilterValue(e.target.value)}
+                />
+              )}
+              {meta?.filter && typeof meta.filter === 'object' && (
+                <select
+                  className="data-table__filter"
+                  aria-label={`Filter ${header.id}`}
+                  data-testid={`filter-${header.id}`}
+                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                  onChange={(e) => header.column.setFilterValue(e.target.value)}
+                >
+                  <option value="">any</option>
+                  {meta.filter.options.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="data-table__body" ref={scrollRef} data-testid={props.testId ? `${props.testId}-body` : undefined}>
+        {rows.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const active = props.activeId === row.id;
+            return (
+              <div
+                key={row.id}
+                role="row"
+                aria-selected={active}
+                data-testid="data-row"
+                data-row-id={row.id}
+                className={`data-table__row${active ? ' data-table__row--active' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
+                style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                onClick={() => props.onActivate?.(row.original)}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <div key={cell.id} className="data-table__td" role="gridcell">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
