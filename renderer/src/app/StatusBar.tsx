@@ -37,7 +37,7 @@ export function StatusBar() {
   return (
     <footer className="status-bar" data-testid="status-bar" data-state="ready">
       <span className="status-item" data-testid="status-host" title={`Data in ${host.dataDir}`}>
-        {host.kind === 'electron' ? 'Desktop' : 'Browser'} · v{host.version}
+        {host.kind === 'electron' ? 'Electron' : 'Browser'} · v{host.version}
       </span>
       <span
         className={`status-env ${host.environment.isSandbox ? 'status-env--sandbox' : 'status-env--live'}`}

@@ -1,0 +1,44 @@
+import { useSandboxStore } from './sandbox-store';
+
+/** The deliveries the last scenario or custom event produced, with what the listener answered. */
+export function RunResult() {
+  const run = useSandboxStore((s) => s.lastRun);
+  if (!run) return null;
+  return (
+    <div className="card" data-testid="sandbox-result" data-state={run.running ? 'running' : run.error ? 'error' : 'done'}>
+      <h2 className="card__title">
+        {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : `${run.result?.deliveries.length ?? 0} deliveries`}
+      </h2>
+      {run.result?.orderId && <p className="muted">Order {run.result.orderId}. Each delivery also appears in Live.</p>}
+      {run.error && <p className="notice notice--error">{run.error}</p>}
+      {run.result && run.result.deliveries.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Delivery</th>
+              <th>Event id</th>
+              <th>Type</th>
+              <th>Answer</th>
+              <th>URL</th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.result.deliveries.map((d, i) => (
+              <tr key={d.id ?? `unlogged-${i}`} data-testid="sandbox-result-row">
+                <td>{d.id ?? <span className="muted">not logged</span>}</td>
+                <td>{d.eventId ?? '—'}</td>
+                <td>{d.eventType ?? '—'}</td>
+                <td>
+                  <span className={d.delivered ? 'badge badge--ok' : 'badge badge--error'}>
+                    {d.responseStatusCode === 0 ? 'no answer' : d.responseStatusCode}
+                  </span>
+                </td>
+                <td className="mono">{d.url}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
