@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * E2E tests drive the real UI in Chromium through the browser host. Each worker starts its own
+ * `serve` (fresh temp data dir, free ports), so workers never share state: see
+ * test/e2e/support/fixtures.ts. The UI is built once in global setup when it is stale.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './test/e2e/support/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+});

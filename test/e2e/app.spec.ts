@@ -1,0 +1,50 @@
+import { test, expect } from './support/fixtures';
+import type { Area } from './pages/app-shell';
+
+const AREAS: Area[] = ['live', 'history', 'replay', 'sequences', 'sandbox', 'settings'];
+
+test('loads through the browser host with no CSP violation and shows the host status', async ({ page, hooklab }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto(hooklab.openUrl);
+  await expect(page.locator('body[data-app-ready="true"]')).toBeAttached();
+  // The token left the address bar: the host traded it for a cookie.
+  expect(page.url()).not.toContain('token=');
+  const bar = page.getByTestId('status-bar');
+  await expect(bar.getByTestId('status-host')).toContainText('Browser');
+  await expect(bar.getByTestId('status-environment')).toHaveText('Sandbox');
+  await expect(bar.getByTestId('status-listener-state')).toHaveText('listening');
+  await expect(bar.getByTestId('status-listener')).toContainText(/:\d+/);
+  expect(violations).toEqual([]);
+});
+
+test('every area is reachable from the navigation', async ({ app, page }) => {
+  for (const area of AREAS) {
+    const main = await app.goto(area);
+    await expect(page).toHaveURL(new RegExp(`#/${area}$`));
+    await expect(page.getByTestId(`nav-${area}`)).toHaveAttribute('aria-current', 'page');
+    await expect(main.locator('h1')).toBeVisible();
+  }
+});
+
+test('the status bar follows status changes pushed by the host', async ({ app, page }) => {
+  const env = app.statusPart('environment');
+  await expect(env).toHaveText('Sandbox');
+  // A change made by another client (here: a script with the same session) reaches this page
+  // over the event socket, without reload.
+  const call = (name: string, data: unknown) => page.request.post(`${app.server.url}/api/calls/${name}`, { data });
+  expect((await call('settings.update', { environments: { active: 'staging' } })).ok()).toBe(true);
+  await expect(env).toHaveText('Live: staging');
+  await expect(env).toHaveAttribute('data-sandbox', 'false');
+  expect((await call('settings.update', { environments: { active: 'sandbox' } })).ok()).toBe(true);
+  await expect(env).toHaveText('Sandbox');
+});
+
+test('the pages of unbuilt areas say so and show no data', async ({ app }) => {
+  for (const area of ['replay', 'sequences'] as const) {
+    const main = await app.goto(area);
+    await expect(main.getByTestId('not-built')).toContainText('Not built yet');
+  }
+});
