@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**/*.{ts,tsx}'],
+    files: ['renderer/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
