@@ -19,28 +19,38 @@ function lower(value: unknown): string {
   return cached;
 }
 
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
 /** Column filter: the cell's text contains the filter text, case-insensitive. */
-export const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
-  const needle = lower(filterValue);
-  return needle === '' || lower(row.getValue(columnId)).includes(needle);
-};
-containsText.autoRemove = (value: unknown) => value === undefined || value === null || value === '';
+export function containsText<T>(): FilterFn<T> {
+  const fn: FilterFn<T> = (row, columnId, filterValue) => {
+    const needle = lower(filterValue);
+    return needle === '' || lower(row.getValue(columnId)).includes(needle);
+  };
+  fn.autoRemove = isEmpty;
+  return fn;
+}
 
 /** Column filter for enumerations: the cell equals the chosen value ('' = any). */
-export const equalsValue: FilterFn<unknown> = (row, columnId, filterValue) =>
-  filterValue === '' || filterValue === undefined || String(row.getValue(columnId) ?? '') === String(filterValue);
-equalsValue.autoRemove = (value: unknown) => value === undefined || value === '';
+export function equalsValue<T>(): FilterFn<T> {
+  const fn: FilterFn<T> = (row, columnId, filterValue) =>
+    isEmpty(filterValue) || String(row.getValue(columnId) ?? '') === String(filterValue);
+  fn.autoRemove = isEmpty;
+  return fn;
+}
 
-/** Sorts nulls last whatever the direction, numbers numerically, everything else as text. */
-export const nullsLast: SortingFn<unknown> = (a: Row<unknown>, b: Row<unknown>, columnId: string) => {
-  const x = a.getValue(columnId);
-  const y = b.getValue(columnId);
-  if (x === y) return 0;
-  if (x === null || x === undefined) return 1;
-  if (y === null || y === undefined) return -1;
-  if (typeof x === 'number' && typeof y === 'number') return x - y;
-  return String(x) < String(y) ? -1 : 1;
-};
+/** Sorts nulls after values (ascending; TanStack reverses it for descending), numbers numerically, the rest as text. */
+export function nullsLast<T>(): SortingFn<T> {
+  return (a: Row<T>, b: Row<T>, columnId: string) => {
+    const x = a.getValue(columnId);
+    const y = b.getValue(columnId);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  };
+}
 
 /**
  * Free-text search over whole rows: each row's searchable text is built once (rows are

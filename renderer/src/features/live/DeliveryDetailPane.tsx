@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import type { DeliveryDetail } from '../../../../shared/contract/live';
+import { CopyButton } from '../../components/CopyButton';
+import { useStatusStore } from '../../app/status-store';
+import { base64ToBytes, hexDump, toCurl } from './curl';
+
+type BodyView = 'raw' | 'pretty' | 'hex';
+
+/** Everything about the selected delivery: verdict, headers, exact body, forward results. */
+export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
+  const { summary } = detail;
+  const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
+  const bytes = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
+  const pretty = useMemo(() => {
+    if (detail.bodyText === null) return null;
+    try {
+      return JSON.stringify(JSON.parse(detail.bodyText), null, 2);
+    } catch {
+      return null;
+    }
+  }, [detail.bodyText]);
+  const [view, setView] = useState<BodyView>('pretty');
+  const shown: BodyView = detail.bodyText === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
+  const curl = useMemo(
+    () => toCurl({ url: new URL(summary.path, listenerUrl).toString(), method: summary.method, headers: detail.headers, body: bytes }),
+    [summary.path, summary.method, listenerUrl, detail.headers, bytes],
+  );
+
+  return (
+    <div className="live-detail" data-testid="delivery-detail">
+      <div className="row live-detail__title">
+        <strong>
+          #{summary.id} {summary.method} {summary.path}
+        </strong>
+        <span className="muted">{summary.receivedAt}</span>
+        <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
+      </div>
+
+      <section className="live-detail__section">
+        <h3>Signature</h3>
+        <div data-testid="verification">
+          <span className={`badge ${summary.signature === 'valid' ? 'badge--ok' : summary.signature === 'invalid' ? 'badge--error' : ''}`}>
+            {summary.signature}
+          </span>{' '}
+          {summary.signatureKeyId && <span className="muted">key {summary.signatureKeyId} </span>}
+          {summary.signature === 'missing' && <span>The X-Svc-Hmac-Sha256 header is missing.</span>}
+          {summary.signature === 'no-key' && <span>No webhook key is configured: add one in Settings.</span>}
+          {summary.diagnosis && <p data-testid="diagnosis">{summary.diagnosis.message}</p>}
+        </div>
+        <dl className="kv">
+          <dt>Event id</dt>
+          <dd>{summary.eventId ?? '—'}</dd>
+          <dt>Event created</dt>
+          <dd>{summary.eventCreated ?? '—'}</dd>
+          <dt>Duplicate of</dt>
+          <dd>{summary.duplicateOf !== null ? `#${summary.duplicateOf}` : 'no'}</dd>
+          <dt>Out of order</dt>
+          <dd>{summary.outOfOrder ? 'yes: a later event of this order arrived before it' : 'no'}</dd>
+          <dt>Answered</dt>
+          <dd>{summary.answeredStatus ?? 'no answer (hang)'}</dd>
+          <dt>Body</dt>
+          <dd>
+            {summary.bodySize} bytes{summary.truncated ? ' (over the limit: truncated)' : ''}, sha256 {detail.bodySha256.slice(0, 16)}…
+          </dd>
+        </dl>
+      </section>
+
+      <section className="live-detail__section">
+        <h3>Headers</h3>
+        <table className="table" data-testid="detail-headers">
+          <tbody>
+            {detail.headers.map(([name, value], i) => (
+              <tr key={i}>
+                <td className="mono">{name}</td>
+                <td className="mono live-detail__value">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="live-detail__section">
+        <h3 className="row">
+          Body
+          {(['pretty', 'raw', 'hex'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`button button--small${shown === v ? ' button--primary' : ''}`}
+              disabled={(v !== 'hex' && detail.bodyText === null) || (v === 'pretty' && pretty === null)}
+              onClick={() => setView(v)}
+              data-testid={`body-view-${v}`}
+            >
+              {v}
+            </button>
+          ))}
+          {detail.bodyText === null && <span className="muted">not UTF-8: shown as hex</span>}
+        </h3>
+        <pre className="live-detail__body" data-testid="detail-body">
+          {shown === 'hex' ? hexDump(bytes) : shown === 'pretty' ? pretty : detail.bodyText}
+        </pre>
+      </section>
+
+      <section className="live-detail__section">
+        <h3>Forwarded to</h3>
+        {detail.forwards.length === 0 ? (
+          <p className="muted">Not forwarded (no forward targets, or not yet answered).</p>
+        ) : (
+          detail.forwards.map((f, i) => (
+            <div key={i} className="live-forward" data-testid="forward-result">
+              <div className="row">
+                <code>{f.target}</code>
+                <span className={`badge ${f.status !== null && f.status < 300 ? 'badge--ok' : 'badge--error'}`}>{f.status ?? 'error'}</span>
+                {f.latencyMs !== null && <span className="muted">{f.latencyMs} ms</span>}
+                {f.error && <span className="live-detail__error">{f.error}</span>}
+              </div>
+              {f.body ? <pre className="live-detail__body live-detail__body--small">{f.body}</pre> : null}
+            </div>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { DeliverySummary } from '../../../../shared/contract/live';
+import { containsText, createRowSearch, equalsValue, nullsLast } from '../../components/data-table';
+import { toggleChecked } from './live-store';
+
+const column = createColumnHelper<DeliverySummary>();
+
+/** "HH:MM:SS.mmm" local time: the date is in the detail, the table needs to scan fast. */
+function timeOf(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+export function flagsOf(d: DeliverySummary): string {
+  return [d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncated ? 'truncated' : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function handlerText(d: DeliverySummary): string {
+  const h = d.handler;
+  if (!h) return '';
+  const first = h.firstStatus !== null ? String(h.firstStatus) : (h.firstError ?? 'error');
+  return h.targets > 1 ? `${first} (+${h.targets - 1}, ${h.failed} failed)` : first;
+}
+
+const SIGNATURE_CLASS: Record<DeliverySummary['signature'], string> = {
+  valid: 'badge--ok',
+  invalid: 'badge--error',
+  missing: 'live-badge--warn',
+  'no-key': 'live-badge--muted',
+};
+
+/** Free-text search over what a user would type: type, order, ids, path, verdicts. */
+export const searchDeliveries = createRowSearch<DeliverySummary>((d) =>
+  [d.eventType, d.orderId, d.orderReference, d.orderType, d.eventId, d.path, d.level, d.signature, d.diagnosis?.kind, flagsOf(d), handlerText(d)]
+    .filter((v) => v !== null && v !== undefined)
+    .join(' '),
+);
+
+export function liveColumns(checked: ReadonlySet<number>) {
+  return [
+    column.display({
+      id: 'check',
+      header: '',
+      meta: { width: '28px' },
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={`Select delivery ${row.original.id}`}
+          data-testid="row-check"
+          checked={checked.has(row.original.id)}
+          onClick={(e) => e.stopPropagation()}
+          onChange={() => toggleChecked(row.original.id)}
+        />
+      ),
+    }),
+    column.accessor('receivedAt', { id: 'time', header: 'Time', meta: { width: '100px' }, cell: (c) => timeOf(c.getValue()), sortingFn: nullsLast() }),
+    column.accessor('eventType', { id: 'type', header: 'Event type', meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('level', {
+      header: 'Level',
+      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '80px' },
+      filterFn: equalsValue(),
+      sortingFn: nullsLast(),
+    }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(100px, 1fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(100px, 1fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', width: '90px' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('signature', {
+      header: 'Signature',
+      meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key'] }, width: '90px' },
+      filterFn: equalsValue(),
+      cell: (c) => (
+        <span className={`badge ${SIGNATURE_CLASS[c.getValue()]}`} data-testid="signature-badge" title={c.row.original.diagnosis?.message}>
+          {c.getValue()}
+        </span>
+      ),
+    }),
+    column.accessor(flagsOf, {
+      id: 'flags',
+      header: 'Flags',
+      meta: { filter: { options: ['duplicate', 'out-of-order', 'truncated'] }, width: 'minmax(110px, 1fr)' },
+      filterFn: containsText(),
+      cell: (c) => (
+        <span className="live-flags">
+          {c.getValue()
+            .split(' ')
+            .filter(Boolean)
+            .map((f) => (
+              <span key={f} className="badge live-badge--warn" data-testid={`flag-${f}`}>
+                {f}
+              </span>
+            ))}
+        </span>
+      ),
+    }),
+    column.accessor(handlerText, { id: 'handler', header: 'Handler', meta: { filter: 'text', width: '110px' }, filterFn: containsText() }),
+    column.accessor('answeredStatus', { id: 'answered', header: 'Answer', meta: { width: '64px' }, sortingFn: nullsLast(), cell: (c) => c.getValue() ?? '—' }),
+  ];
+}

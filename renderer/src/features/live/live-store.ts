@@ -1,0 +1,188 @@
+import { create } from 'zustand';
+import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import type { DeliveryDetail, DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
+import { transport } from '../../transport';
+import { createFrameBatcher } from '../../lib/frame-batcher';
+
+interface LiveState {
+  /** Every stored delivery's summary, newest first (ids only grow, so this is id descending). */
+  readonly rows: DeliverySummary[];
+  readonly total: number;
+  readonly loadingAll: boolean;
+  readonly error: string | null;
+  readonly query: string;
+  readonly sorting: SortingState;
+  readonly columnFilters: ColumnFiltersState;
+  readonly activeId: number | null;
+  readonly detail: DeliveryDetail | null;
+  readonly detailError: string | null;
+  readonly checked: ReadonlySet<number>;
+  /** Store updates applied from live events (one per animation frame at most). */
+  readonly liveUpdates: number;
+}
+
+const initial: LiveState = {
+  rows: [],
+  total: 0,
+  loadingAll: false,
+  error: null,
+  query: '',
+  sorting: [],
+  columnFilters: [],
+  activeId: null,
+  detail: null,
+  detailError: null,
+  checked: new Set(),
+  liveUpdates: 0,
+};
+
+/** The Live area's slice: summaries only (bodies are fetched on selection). */
+export const useLiveStore = create<LiveState>(() => initial);
+
+const FIRST_PAGE = 500;
+const PAGE = 20_000;
+
+type LiveChange =
+  | { kind: 'received'; deliveries: DeliverySummary[] }
+  | { kind: 'forwarded'; id: number; handler: HandlerSummary; answeredStatus: number | null };
+
+/** Applies a frame's worth of live events in ONE store update. */
+export function applyLiveChanges(state: LiveState, changes: readonly LiveChange[]): Partial<LiveState> {
+  const newest = state.rows[0]?.id ?? 0;
+  const fresh: DeliverySummary[] = [];
+  const forwarded = new Map<number, { handler: HandlerSummary; answeredStatus: number | null }>();
+  for (const change of changes) {
+    if (change.kind === 'received') {
+      for (const d of change.deliveries) if (d.id > newest) fresh.push(d);
+    } else {
+      forwarded.set(change.id, change);
+    }
+  }
+  fresh.sort((a, b) => b.id - a.id);
+  let rows = fresh.length > 0 ? fresh.concat(state.rows) : state.rows;
+  if (forwarded.size > 0) {
+    rows = rows === state.rows ? rows.slice() : rows;
+    for (const [id, f] of forwarded) {
+      const index = indexOfId(rows, id);
+      if (index >= 0) rows[index] = { ...rows[index]!, handler: f.handler, answeredStatus: f.answeredStatus };
+    }
+  }
+  return { rows, total: state.total + fresh.length, liveUpdates: state.liveUpdates + 1 };
+}
+
+/** Binary search in id-descending rows. */
+function indexOfId(rows: readonly DeliverySummary[], id: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const value = rows[mid]!.id;
+    if (value === id) return mid;
+    if (value > id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+let following = false;
+
+/**
+ * Loads the newest page at once (first paint), then the rest in the background, and follows
+ * live events through a frame batcher. Idempotent.
+ */
+export function followLive(): void {
+  if (following) return;
+  following = true;
+  const batcher = createFrameBatcher<LiveChange>((changes) => {
+    useLiveStore.setState((s) => applyLiveChanges(s, changes));
+    // The open detail shows forward results: fetch it again when its results arrive.
+    const active = useLiveStore.getState().activeId;
+    if (changes.some((c) => c.kind === 'forwarded' && c.id === active) && active !== null) void activate(active);
+  });
+  transport.subscribe('live.received', ({ deliveries }) => batcher.push({ kind: 'received', deliveries }));
+  transport.subscribe('live.forwarded', (p) => batcher.push({ kind: 'forwarded', ...p }));
+  transport.subscribe('live.cleared', () => useLiveStore.setState({ rows: [], total: 0, activeId: null, detail: null, checked: new Set() }));
+  transport.onReconnect(() => void reload());
+  void reload();
+}
+
+let loadGeneration = 0;
+
+/** Reads every summary again: the newest page first, then older pages. */
+export async function reload(): Promise<void> {
+  const generation = ++loadGeneration;
+  try {
+    const first = await transport.call('live.list', { limit: FIRST_PAGE });
+    if (generation !== loadGeneration) return;
+    useLiveStore.setState((s) => {
+      const top = first.rows[0]?.id ?? 0;
+      const newer = s.rows.filter((r) => r.id > top);
+      return { rows: newer.concat(first.rows), total: first.total + newer.length, error: null, loadingAll: first.nextBeforeId !== null };
+    });
+    let before = first.nextBeforeId;
+    while (before !== null) {
+      const page = await transport.call('live.list', { beforeId: before, limit: PAGE });
+      if (generation !== loadGeneration) return;
+      useLiveStore.setState((s) => ({ rows: s.rows.concat(page.rows) }));
+      before = page.nextBeforeId;
+    }
+    useLiveStore.setState({ loadingAll: false });
+  } catch (error) {
+    useLiveStore.setState({ error: (error as Error).message, loadingAll: false });
+  }
+}
+
+/** Selects a delivery and fetches its detail (headers, body, forwards). */
+export async function activate(id: number): Promise<void> {
+  useLiveStore.setState({ activeId: id, detailError: null });
+  try {
+    const detail = await transport.call('live.get', { id });
+    if (useLiveStore.getState().activeId === id) useLiveStore.setState({ detail });
+  } catch (error) {
+    useLiveStore.setState({ detail: null, detailError: (error as Error).message });
+  }
+}
+
+export function toggleChecked(id: number): void {
+  useLiveStore.setState((s) => {
+    const checked = new Set(s.checked);
+    if (checked.has(id)) checked.delete(id);
+    else checked.add(id);
+    return { checked };
+  });
+}
+
+export function setQuery(query: string): void {
+  useLiveStore.setState({ query });
+}
+
+export function setSorting(updater: SortingState | ((old: SortingState) => SortingState)): void {
+  useLiveStore.setState((s) => ({ sorting: typeof updater === 'function' ? updater(s.sorting) : updater }));
+}
+
+export function setColumnFilters(updater: ColumnFiltersState | ((old: ColumnFiltersState) => ColumnFiltersState)): void {
+  useLiveStore.setState((s) => ({ columnFilters: typeof updater === 'function' ? updater(s.columnFilters) : updater }));
+}
+
+/**
+ * NDJSON of the given deliveries (or all), fetched a page at a time and kept as Blob parts,
+ * so exporting 100k deliveries never builds one giant string.
+ */
+export async function exportNdjson(ids: readonly number[] | null): Promise<Blob> {
+  const parts: string[] = [];
+  if (ids) {
+    const sorted = [...ids].sort((a, b) => a - b);
+    for (let i = 0; i < sorted.length; i += 5_000) {
+      const page = await transport.call('live.export', { ids: sorted.slice(i, i + 5_000), limit: 5_000 });
+      parts.push(page.ndjson);
+    }
+  } else {
+    let after: number | null = 0;
+    while (after !== null) {
+      const page: { ndjson: string; nextAfterId: number | null } = await transport.call('live.export', { afterId: after, limit: 2_000 });
+      parts.push(page.ndjson);
+      after = page.nextAfterId;
+    }
+  }
+  return new Blob(parts, { type: 'application/x-ndjson' });
+}

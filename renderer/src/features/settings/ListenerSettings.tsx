@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import type { AnswerRule, ListenerAnswer, ListenerSettings as Listener } from '../../../../shared/settings';
+import { transport } from '../../transport';
+import { useSettingsView } from '../live/use-settings-view';
+
+type Draft = Pick<Listener, 'port' | 'bodyLimitBytes' | 'headersTimeoutMs' | 'forwardTargets' | 'passThrough' | 'answer' | 'rules'>;
+
+function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onChange: (a: ListenerAnswer) => void; prefix: string }) {
+  return (
+    <span className="row">
+      <label>
+        status{' '}
+        <input type="number" min={100} max={599} value={value.status} data-testid={`${prefix}-status`} onChange={(e) => onChange({ ...value, status: Number(e.target.value) })} style={{ width: 64 }} />
+      </label>
+      <label>
+        delay ms <input type="number" min={0} value={value.delayMs} onChange={(e) => onChange({ ...value, delayMs: Number(e.target.value) })} style={{ width: 72 }} />
+      </label>
+      <label>
+        body <input value={value.body} onChange={(e) => onChange({ ...value, body: e.target.value })} />
+      </label>
+      <label>
+        <input type="checkbox" checked={value.hang} onChange={(e) => onChange({ ...value, hang: e.target.checked })} /> never answer (timeout)
+      </label>
+    </span>
+  );
+}
+
+/** Listener port, limits, signing keys (rotation), forward targets and the answer to the service. */
+export function ListenerSettings() {
+  const view = useSettingsView();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [targetsText, setTargetsText] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [keyLabel, setKeyLabel] = useState('');
+  const [keyValue, setKeyValue] = useState('');
+  const listener = view?.settings.listener;
+
+  useEffect(() => {
+    if (!listener) return;
+    setDraft({
+      port: listener.port,
+      bodyLimitBytes: listener.bodyLimitBytes,
+      headersTimeoutMs: listener.headersTimeoutMs,
+      forwardTargets: listener.forwardTargets,
+      passThrough: listener.passThrough,
+      answer: listener.answer,
+      rules: listener.rules,
+    });
+    setTargetsText(listener.forwardTargets.join('\n'));
+  }, [listener]);
+
+  if (!view || !draft || !listener) return <div className="card">Loading listener settings…</div>;
+
+  const act = async (what: string, run: () => Promise<unknown>) => {
+    setMessage(null);
+    try {
+      await run();
+      setMessage(`${what}: saved and applied`);
+    } catch (error) {
+      setMessage(`${what} failed: ${(error as Error).message}`);
+    }
+  };
+  const save = () =>
+    act('Listener settings', () =>
+      transport.call('settings.update', {
+        listener: { ...draft, forwardTargets: targetsText.split('\n').map((t) => t.trim()).filter(Boolean) },
+      }),
+    );
+  const setRule = (i: number, rule: AnswerRule) => setDraft({ ...draft, rules: draft.rules.map((r, j) => (j === i ? rule : r)) });
+
+  return (
+    <div className="card" data-testid="settings-listener">
+      <h2 className="card__title">Listener</h2>
+      <div className="row">
+        <label className="field">
+          <span>Port (stable, so the portal URL survives restarts)</span>
+          <input type="number" min={0} max={65535} value={draft.port} data-testid="listener-port" onChange={(e) => setDraft({ ...draft, port: Number(e.target.value) })} />
+        </label>
+        <label className="field">
+          <span>Body limit (bytes)</span>
+          <input type="number" min={1024} value={draft.bodyLimitBytes} onChange={(e) => setDraft({ ...draft, bodyLimitBytes: Number(e.target.value) })} />
+        </label>
+        <label className="field">
+          <span>Headers timeout (ms)</span>
+          <input type="number" min={100} value={draft.headersTimeoutMs} onChange={(e) => setDraft({ ...draft, headersTimeoutMs: Number(e.target.value) })} />
+        </label>
+      </div>
+
+      <h3>Forward to</h3>
+      <label className="field">
+        <span>Local handler URLs, one per line (body byte-identical, headers as received)</span>
+        <textarea rows={2} value={targetsText} data-testid="forward-targets" onChange={(e) => setTargetsText(e.target.value)} placeholder="http://localhost:3000/webhooks" />
+      </label>
+      <label>
+        <input type="checkbox" checked={draft.passThrough} data-testid="pass-through" onChange={(e) => setDraft({ ...draft, passThrough: e.target.checked })} /> Pass-through: answer the service with the first handler&apos;s status
+      </label>
+
+      <h3>Answer to the service</h3>
+      <AnswerFields prefix="answer" value={draft.answer} onChange={(answer) => setDraft({ ...draft, answer })} />
+      <p className="muted">Rules, tried in order, for the first attempts of each event id (retries and resends are later attempts):</p>
+      {draft.rules.map((rule, i) => (
+        <div key={i} className="row" data-testid="answer-rule">
+          <label>
+            first{' '}
+            <input type="number" min={1} value={rule.firstAttempts} style={{ width: 56 }} onChange={(e) => setRule(i, { ...rule, firstAttempts: Number(e.target.value) })} /> attempts:
+          </label>
+          <AnswerFields prefix={`rule-${i}`} value={rule.answer} onChange={(answer) => setRule(i, { ...rule, answer })} />
+          <button type="button" className="button button--small" onClick={() => setDraft({ ...draft, rules: draft.rules.filter((_, j) => j !== i) })}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="button button--small"
+        data-testid="add-rule"
+        onClick={() => setDraft({ ...draft, rules: [...draft.rules, { firstAttempts: 3, answer: { status: 500, delayMs: 0, body: '', hang: false } }] })}
+      >
+        Add rule
+      </button>
+      <div className="row" style={{ marginTop: 10 }}>
+        <button type="button" className="button button--primary" data-testid="save-listener" onClick={() => void save()}>
+          Save and apply
+        </button>
+        {message && <span data-testid="listener-message">{message}</span>}
+      </div>
+
+      <h3>Webhook signing keys</h3>
+      <p className="muted">The first is current. Earlier keys stay accepted during a rotation until you retire them; retired keys only explain failures.</p>
+      <table className="table" data-testid="webhook-keys">
+        <tbody>
+          {listener.keys.map((k, i) => (
+            <tr key={k.id}>
+              <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
+              <td>{k.label || k.id}</td>
+              <td className="muted">{k.addedAt}</td>
+              <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
+              <td>
+                {i > 0 && (
+                  <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }))}>
+                    {k.accepted ? 'Retire' : 'Accept again'}
+                  </button>
+                )}{' '}
+                <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.removeKey', { id: k.id }))}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row">
+        <input placeholder="label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
+        <input type="password" placeholder="secret key from the portal" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
+        <button
+          type="button"
+          className="button"
+          disabled={keyValue === ''}
+          data-testid="add-key"
+          onClick={() =>
+            void act('Key', async () => {
+              await transport.call('live.addKey', { label: keyLabel, value: keyValue });
+              setKeyValue('');
+              setKeyLabel('');
+            })
+          }
+        >
+          Add as current key
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { TunnelSettings as Tunnel } from '../../../../shared/settings';
+import { CopyButton } from '../../components/CopyButton';
+import { useStatusStore } from '../../app/status-store';
+import { transport } from '../../transport';
+import { useSettingsView } from '../live/use-settings-view';
+
+type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl'>;
+
+/** The public URL: a localtunnel (public or self-hosted server), or the user's own (ngrok, cloudflared). */
+export function TunnelSettings() {
+  const view = useSettingsView();
+  const status = useStatusStore((s) => s.status?.tunnel);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const tunnel = view?.settings.tunnel;
+  useEffect(() => {
+    if (tunnel) setDraft({ enabled: tunnel.enabled, host: tunnel.host, subdomain: tunnel.subdomain, ownPublicUrl: tunnel.ownPublicUrl });
+  }, [tunnel]);
+  if (!draft) return <div className="card">Loading tunnel settings…</div>;
+
+  const save = async () => {
+    setMessage(null);
+    try {
+      await transport.call('settings.update', {
+        tunnel: { ...draft, subdomain: draft.subdomain || null, ownPublicUrl: draft.ownPublicUrl || null },
+      });
+      setMessage('Saved and applied');
+    } catch (error) {
+      setMessage(`Not saved: ${(error as Error).message}`);
+    }
+  };
+
+  return (
+    <div className="card" data-testid="settings-tunnel">
+      <h2 className="card__title">Public URL (tunnel)</h2>
+      {status && (
+        <div className="row" data-testid="tunnel-status">
+          <span className="badge">{status.state}</span>
+          {status.publicUrl && (
+            <>
+              <code data-testid="tunnel-url">{status.publicUrl}</code>
+              <CopyButton text={status.publicUrl} testId="copy-tunnel-url" />
+            </>
+          )}
+          {status.error && <span style={{ color: 'var(--error)' }}>{status.error}</span>}
+          {status.state !== 'disabled' && status.state !== 'own-url' && (
+            <button type="button" className="button button--small" onClick={() => void transport.call('live.reconnectTunnel', {})}>
+              Reconnect
+            </button>
+          )}
+        </div>
+      )}
+      {status?.urlChanged && (
+        <p className="notice notice--warn" data-testid="tunnel-url-changed">
+          The public URL differs from last time: update the webhook URL in the merchant portal.
+        </p>
+      )}
+      <label>
+        <input type="checkbox" checked={draft.enabled} data-testid="tunnel-enabled" onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Open a localtunnel to the listener
+      </label>
+      <div className="row">
+        <label className="field">
+          <span>Tunnel server (public or self-hosted)</span>
+          <input value={draft.host} onChange={(e) => setDraft({ ...draft, host: e.target.value })} data-testid="tunnel-host" />
+        </label>
+        <label className="field">
+          <span>Requested subdomain (optional)</span>
+          <input value={draft.subdomain ?? ''} onChange={(e) => setDraft({ ...draft, subdomain: e.target.value })} data-testid="tunnel-subdomain" />
+        </label>
+      </div>
+      <label className="field">
+        <span>Use my own public URL instead (ngrok, cloudflared…)</span>
+        <input value={draft.ownPublicUrl ?? ''} placeholder="https://…" onChange={(e) => setDraft({ ...draft, ownPublicUrl: e.target.value })} data-testid="own-public-url" />
+      </label>
+      <div className="row">
+        <button type="button" className="button button--primary" onClick={() => void save()} data-testid="save-tunnel">
+          Save and apply
+        </button>
+        {message && <span>{message}</span>}
+      </div>
+    </div>
+  );
+}
