@@ -3,26 +3,17 @@ import { ReplayPage } from '../features/replay/ReplayPage';
 import { SequencesPage } from '../features/sequences/SequencesPage';
 import { SandboxPage } from '../features/sandbox/SandboxPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-// TODO(lead): wire the Live and History areas once their pages exist:
-// import { LivePage } from '../features/live/LivePage';
-// import { HistoryPage } from '../features/history/HistoryPage';
+import { HistoryPage } from '../features/history/HistoryPage';
+import { LivePage } from '../features/live/LivePage';
 import type { Route } from './routes';
 
 /** The page of the current area. */
 export function AreaView({ route }: { route: Route }) {
   switch (route.area) {
     case 'live':
-      return (
-        <NotBuilt title="Live" testId="page-live">
-          It will list every webhook your listener receives, with its signature check.
-        </NotBuilt>
-      );
+      return <LivePage />;
     case 'history':
-      return (
-        <NotBuilt title="History" testId="page-history">
-          It will show the service&apos;s delivery history and reconcile it with what arrived.
-        </NotBuilt>
-      );
+      return <HistoryPage />;
     case 'replay':
       return <ReplayPage />;
     case 'sequences':

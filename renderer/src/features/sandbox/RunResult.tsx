@@ -3,7 +3,13 @@ import { useSandboxStore } from './sandbox-store';
 /** The deliveries the last scenario or custom event produced, with what the listener answered. */
 export function RunResult() {
   const run = useSandboxStore((s) => s.lastRun);
-  if (!run) return null;
+  if (!run) {
+    return (
+      <div className="card muted" data-testid="sandbox-result" data-state="idle">
+        Run a scenario or send an event: its deliveries and your listener&apos;s answers appear here.
+      </div>
+    );
+  }
   return (
     <div className="card" data-testid="sandbox-result" data-state={run.running ? 'running' : run.error ? 'error' : 'done'}>
       <h2 className="card__title">
@@ -33,7 +39,9 @@ export function RunResult() {
                     {d.responseStatusCode === 0 ? 'no answer' : d.responseStatusCode}
                   </span>
                 </td>
-                <td className="mono">{d.url}</td>
+                <td className="mono sandbox-url" title={d.url}>
+                  {d.url}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -39,8 +39,10 @@ export function SandboxPage() {
       {info?.running && (
         <>
           <ConnectionCard info={info} />
-          <ScenariosCard />
-          <RunResult />
+          <div className="sandbox-run">
+            <ScenariosCard />
+            <RunResult />
+          </div>
           <CustomEventCard />
           {info.chaos && <ChaosCard chaos={info.chaos} />}
         </>

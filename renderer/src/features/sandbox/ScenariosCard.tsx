@@ -15,7 +15,7 @@ export function ScenariosCard() {
           <div key={s.name} className="scenario">
             <button
               type="button"
-              className="button button--primary"
+              className="button scenario__button"
               disabled={busy}
               data-testid={`scenario-${s.name}`}
               onClick={() => void recordRun(s.name, () => transport.call('sandbox.runScenario', { name: s.name }))}
