@@ -1,4 +1,3 @@
-import { NotBuilt } from '../components/NotBuilt';
 import { ReplayPage } from '../features/replay/ReplayPage';
 import { SequencesPage } from '../features/sequences/SequencesPage';
 import { SandboxPage } from '../features/sandbox/SandboxPage';

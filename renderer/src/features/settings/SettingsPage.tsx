@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { SecretsNote } from './SecretsNote';
+import { ListenerSettings } from './ListenerSettings';
+import { TunnelSettings } from './TunnelSettings';
 // TODO(lead): wire the sections of the other areas once their files exist:
-// import { ListenerSettings } from './ListenerSettings';
-// import { TunnelSettings } from './TunnelSettings';
 // import { EnvironmentSettings } from './EnvironmentSettings';
 
 /**
@@ -16,8 +16,12 @@ export function SettingsPage({ section }: { section: string }) {
   return (
     <section className="page" data-testid="page-settings">
       <h1 className="page__title">Settings</h1>
-      {/* <section id="settings-listener"><ListenerSettings /></section> */}
-      {/* <section id="settings-tunnel"><TunnelSettings /></section> */}
+      <section id="settings-listener">
+        <ListenerSettings />
+      </section>
+      <section id="settings-tunnel">
+        <TunnelSettings />
+      </section>
       {/* <section id="settings-environments"><EnvironmentSettings /></section> */}
       <section id="settings-secrets">
         <SecretsNote />
