@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'react';
+import type { SettingsView } from '../../../../shared/contract';
+import { SANDBOX_ENVIRONMENT_ID, type LiveEnvironment } from '../../../../shared/settings';
+import { useEvent, useTransport } from '../../transport';
+
+interface Draft {
+  id: string;
+  name: string;
+  baseUrl: string;
+  apiV3Url: string;
+  clientId: string;
+  clientSecret: string;
+  secretKey: string;
+}
+
+const EMPTY: Draft = { id: '', name: '', baseUrl: '', apiV3Url: '', clientId: '', clientSecret: '', secretKey: '' };
+
+/** An id settings accept (`[a-z0-9-]{1,40}`), derived from the name. */
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'env';
+}
+
+/**
+ * Environments of the service: the embedded sandbox and live ones the user adds. Secrets go
+ * to the main process with `secrets.set` and are never read back: the form only shows whether
+ * each is set. Switching the active environment restarts the poller on that environment's cursor.
+ */
+export function EnvironmentSettings() {
+  const transport = useTransport();
+  const [view, setView] = useState<SettingsView | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [interval, setIntervalText] = useState('');
+  useEffect(() => {
+    transport.call('settings.get', {}).then(setView, (e: Error) => setMessage({ ok: false, text: e.message }));
+  }, [transport]);
+  useEvent('settings.changed', setView);
+  useEffect(() => {
+    if (view) setIntervalText(String(view.settings.poller.intervalMs));
+  }, [view]);
+  if (!view) return <div className="card">Loading environments…</div>;
+  const { environments, poller } = view.settings;
+  const isSet = (id: string, secret: 'clientSecret' | 'secretKey') => view.secretsSet.includes(`env:${id}:${secret}`);
+
+  const fail = (e: Error) => setMessage({ ok: false, text: e.message });
+  const activate = (id: string) => transport.call('settings.update', { environments: { active: id } }).then(setView, fail);
+  const remove = (id: string) =>
+    transport
+      .call('settings.update', {
+        environments: { live: environments.live.filter((e) => e.id !== id), active: environments.active === id ? SANDBOX_ENVIRONMENT_ID : environments.active },
+      })
+      .then(async (v) => {
+        setView(v);
+        for (const s of ['clientSecret', 'secretKey'] as const) if (isSet(id, s)) await transport.call('secrets.delete', { name: `env:${id}:${s}` });
+      }, fail);
+  const test = (id: string) =>
+    transport.call('history.testConnection', { environmentId: id }).then((r) => setMessage({ ok: r.ok, text: r.message }), fail);
+
+  const save = async (d: Draft) => {
+    try {
+      const id = d.id || slug(d.name);
+      if (!d.id && (id === SANDBOX_ENVIRONMENT_ID || environments.live.some((e) => e.id === id))) {
+        throw new Error(`an environment with id "${id}" exists already: choose another name`);
+      }
+      const env: LiveEnvironment = { id, name: d.name.trim(), baseUrl: d.baseUrl.trim(), apiV3Url: d.apiV3Url.trim(), clientId: d.clientId.trim() };
+      // Secrets first, so the poller never starts on the new environment without them.
+      if (d.clientSecret) await transport.call('secrets.set', { name: `env:${id}:clientSecret`, value: d.clientSecret });
+      if (d.secretKey) await transport.call('secrets.set', { name: `env:${id}:secretKey`, value: d.secretKey });
+      const live = environments.live.some((e) => e.id === id)
+        ? environments.live.map((e) => (e.id === id ? env : e))
+        : [...environments.live, env];
+      setView(await transport.call('settings.update', { environments: { live } }));
+      setDraft(null);
+      setMessage({ ok: true, text: `saved ${env.name}` });
+    } catch (e) {
+      fail(e as Error);
+    }
+  };
+
+  return (
+    <div className="card" data-testid="environment-settings">
+      <h2 className="card__title">Environments</h2>
+      <p className="muted">
+        The service Hooklab polls for delivery history and resends through. Secrets are stored in the main process and never shown again.
+      </p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Active</th>
+            <th>Name</th>
+            <th>Base URL</th>
+            <th>Client id</th>
+            <th>Secrets</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-testid="env-row-sandbox">
+            <td>
+              <input type="radio" name="active-env" checked={environments.active === SANDBOX_ENVIRONMENT_ID} onChange={() => void activate(SANDBOX_ENVIRONMENT_ID)} data-testid="env-activate-sandbox" />
+            </td>
+            <td>
+              Sandbox <span className="badge badge--sandbox">local emulator</span>
+            </td>
+            <td className="muted">embedded</td>
+            <td className="muted">generated</td>
+            <td className="muted">generated</td>
+            <td>
+              <button type="button" className="button button--small" onClick={() => void test(SANDBOX_ENVIRONMENT_ID)} data-testid="env-test-sandbox">
+                Test
+              </button>
+            </td>
+          </tr>
+          {environments.live.map((e) => (
+            <tr key={e.id} data-testid={`env-row-${e.id}`}>
+              <td>
+                <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} />
+              </td>
+              <td>{e.name}</td>
+              <td className="mono">{e.baseUrl}</td>
+              <td className="mono">{e.clientId}</td>
+              <td>
+                client secret {isSet(e.id, 'clientSecret') ? '✓ set' : '✗ missing'} · secret key {isSet(e.id, 'secretKey') ? '✓ set' : '—'}
+              </td>
+              <td className="row">
+                <button type="button" className="button button--small" onClick={() => setDraft({ ...e, clientSecret: '', secretKey: '' })} data-testid={`env-edit-${e.id}`}>
+                  Edit
+                </button>
+                <button type="button" className="button button--small" onClick={() => void test(e.id)} data-testid={`env-test-${e.id}`}>
+                  Test
+                </button>
+                <button type="button" className="button button--small" onClick={() => void remove(e.id)} data-testid={`env-remove-${e.id}`}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {message && (
+        <p className={message.ok ? 'notice' : 'notice notice--error'} data-testid="env-message">
+          {message.text}
+        </p>
+      )}
+      {draft ? (
+        <form
+          className="card"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save(draft);
+          }}
+          data-testid="env-form"
+        >
+          {(
+            [
+              ['name', 'Name', 'text'],
+              ['baseUrl', 'Base URL ({base_url})', 'url'],
+              ['apiV3Url', 'Delivery history URL ({api_v3_url})', 'url'],
+              ['clientId', 'Client id', 'text'],
+            ] as const
+          ).map(([field, label, type]) => (
+            <label className="field" key={field}>
+              <span>{label}</span>
+              <input type={type} required value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} data-testid={`env-${field}`} />
+            </label>
+          ))}
+          {(
+            [
+              ['clientSecret', 'Client secret'],
+              ['secretKey', 'Secret key (payment-link calls)'],
+            ] as const
+          ).map(([field, label]) => (
+            <label className="field" key={field}>
+              <span>
+                {label}
+                {draft.id && isSet(draft.id, field) ? ' (set; leave empty to keep it)' : ''}
+              </span>
+              <input type="password" autoComplete="off" value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} data-testid={`env-${field}`} />
+            </label>
+          ))}
+          <div className="row">
+            <button type="submit" className="button button--primary" data-testid="env-save">
+              Save
+            </button>
+            <button type="button" className="button" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button" onClick={() => setDraft(EMPTY)} data-testid="env-add">
+          Add live environment
+        </button>
+      )}
+      <h3 className="card__title" style={{ marginTop: 14 }}>
+        History poller
+      </h3>
+      <div className="row">
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={poller.enabled}
+            onChange={(e) => void transport.call('settings.update', { poller: { enabled: e.target.checked } }).then(setView, fail)}
+            data-testid="poller-enabled"
+          />
+          Poll delivery history
+        </label>
+        <label className="row">
+          every
+          <input type="number" min={250} value={interval} onChange={(e) => setIntervalText(e.target.value)} style={{ width: 90 }} data-testid="poller-interval" />
+          ms
+        </label>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void transport.call('settings.update', { poller: { intervalMs: Number(interval) } }).then(setView, fail)}
+          data-testid="poller-interval-save"
+        >
+          Apply
+        </button>
+      </div>
+    </div>
+  );
+}
