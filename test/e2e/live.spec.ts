@@ -1,0 +1,95 @@
+import { createHmac } from 'node:crypto';
+import { test, expect } from './support/fixtures';
+import { LivePage } from './pages/live-page';
+import type { ServeProcess } from './support/serve-process';
+
+const KEY = 'e2e-live-key';
+
+async function call(server: ServeProcess, name: string, args: unknown): Promise<unknown> {
+  const token = new URL(server.openUrl).searchParams.get('token')!;
+  const res = await fetch(`${server.url}/api/calls/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const envelope = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  if (!envelope.ok) throw new Error(envelope.error!.message);
+  return envelope.value;
+}
+
+async function listenerUrl(server: ServeProcess): Promise<string> {
+  const status = (await call(server, 'app.status', {})) as { listener: { url: string } };
+  return status.listener.url;
+}
+
+function send(url: string, body: string | Buffer, headers: Record<string, string>) {
+  return fetch(url, { method: 'POST', body, headers });
+}
+
+const sign = (body: string | Buffer, key = KEY) => createHmac('sha256', key).update(body).digest('base64');
+
+test('deliveries stream into the table with their verdicts, and the detail shows the exact body', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e', value: KEY });
+  const live = new LivePage(page);
+  await app.goto('live');
+  const base = await listenerUrl(hooklab);
+  const orderId = `e2e-${Date.now()}`;
+  const event = (type: string) => JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'd', level: 'Info', type, metadata: null });
+
+  const paid = event('SuccessPayment');
+  await send(`${base}orders`, paid, { 'X-Svc-Hmac-Sha256': sign(paid), 'X-Svc-Event-Id': '9001', 'X-Svc-Event-Created': '2024-05-01T10:00:05Z' });
+  const created = event('Created');
+  await send(`${base}orders`, created, { 'X-Svc-Hmac-Sha256': sign(created), 'X-Svc-Event-Id': '9000', 'X-Svc-Event-Created': '2024-05-01T10:00:00Z' });
+  await send(`${base}orders`, paid, { 'X-Svc-Hmac-Sha256': sign(paid), 'X-Svc-Event-Id': '9001', 'X-Svc-Event-Created': '2024-05-01T10:00:05Z' });
+  const pretty = JSON.stringify(JSON.parse(event('Cancelled')), null, 2);
+  await send(`${base}orders`, pretty, { 'X-Svc-Hmac-Sha256': sign(event('Cancelled')), 'X-Svc-Event-Id': '9002' });
+  const binary = Buffer.from([0xff, 0x00, 0xfe, 0x41]);
+  await send(`${base}raw`, binary, { 'X-Svc-Hmac-Sha256': sign(binary) });
+
+  await live.search(orderId);
+  await expect(live.rows).toHaveCount(4);
+  await expect(live.row('Created').getByTestId('flag-out-of-order')).toBeVisible();
+  await expect(live.row('SuccessPayment').getByTestId('flag-duplicate')).toHaveCount(1);
+  await expect(live.row('Cancelled').getByTestId('signature-badge')).toHaveText('invalid');
+
+  await live.filterColumn('signature', 'invalid');
+  await expect(live.rows).toHaveCount(1);
+  await live.open('Cancelled');
+  await expect(page.getByTestId('diagnosis')).toContainText('re-serialised');
+  await expect(page.getByTestId('detail-body')).toContainText('"type": "Cancelled"');
+  await expect(page.getByTestId('detail-headers')).toContainText('X-Svc-Hmac-Sha256');
+  await expect(page.getByTestId('copy-curl')).toBeVisible();
+
+  await live.filterColumn('signature', '');
+  await live.search('/raw');
+  await expect(live.rows).toHaveCount(1);
+  await live.open();
+  await expect(page.getByTestId('detail-body')).toContainText('ff 00 fe 41');
+
+  await live.search('');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-all').click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(file!, 'utf8').trim().split('\n');
+  expect(lines.length).toBeGreaterThanOrEqual(5);
+  expect(lines.map((l) => (JSON.parse(l) as { eventId: number | null }).eventId)).toContain(9002);
+});
+
+test('listener answer rules are saved from Settings and applied without restart', async ({ app, page, hooklab }) => {
+  await app.goto('settings');
+  const section = page.getByTestId('settings-listener');
+  await section.getByTestId('add-rule').click();
+  await section.getByTestId('rule-0-status').fill('503');
+  await section.getByTestId('save-listener').click();
+  await expect(section.getByTestId('listener-message')).toContainText('saved and applied');
+  const base = await listenerUrl(hooklab);
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    statuses.push((await send(base, '{}', { 'X-Svc-Event-Id': '777' })).status);
+  }
+  expect(statuses).toEqual([503, 503, 503, 200]);
+  await page.getByTestId('settings-listener').getByRole('button', { name: 'Remove' }).first().click();
+  await section.getByTestId('save-listener').click();
+  await expect(section.getByTestId('listener-message')).toContainText('saved and applied');
+});
