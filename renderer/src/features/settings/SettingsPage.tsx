@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { SecretsNote } from './SecretsNote';
 import { ListenerSettings } from './ListenerSettings';
 import { TunnelSettings } from './TunnelSettings';
-// TODO(lead): wire the sections of the other areas once their files exist:
-// import { EnvironmentSettings } from './EnvironmentSettings';
+import { EnvironmentSettings } from './EnvironmentSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -22,7 +21,9 @@ export function SettingsPage({ section }: { section: string }) {
       <section id="settings-tunnel">
         <TunnelSettings />
       </section>
-      {/* <section id="settings-environments"><EnvironmentSettings /></section> */}
+      <section id="settings-environments">
+        <EnvironmentSettings />
+      </section>
       <section id="settings-secrets">
         <SecretsNote />
       </section>
