@@ -127,7 +127,9 @@ export function createPaymentLink(
   const discount = round2(items.reduce((s, li) => s + (li.promoPrice === null ? 0 : (li.price - li.promoPrice) * li.quantity), 0));
   const shipping = items.some((li) => li.requiresShipping) ? SHIPPING_FEE : 0;
   const now = ctx.state.clock.now();
-  const orderCode = randomId('', 6).toUpperCase().replace(/[-_]/g, 'X');
+  let orderCode: string;
+  do orderCode = randomId('', 6).toUpperCase().replace(/[-_]/g, 'X');
+  while (ctx.state.ordersByCode.has(orderCode));
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   const order: OrderRecord = {
     orderId, orderCode, storeId: store.storeId, source: 'payment-link', orderType: 'FASTLINK_CHARGE',

@@ -39,14 +39,15 @@ export class Router {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const rawUrl = req.url ?? '/';
     try {
-      const url = new URL(rawUrl, 'http://sandbox.local');
+      // Prefixing (rather than resolving against a base) keeps a target like `//x/y` a path.
+      const url = new URL(`http://sandbox.local${rawUrl.startsWith('/') ? '' : '/'}${rawUrl}`);
       let pathMatched = false;
       for (const r of this.routes) {
         const m = r.pattern.exec(url.pathname);
         if (!m) continue;
         pathMatched = true;
         if (r.method !== req.method) continue;
-        const params = m.slice(1).map((p) => decodeURIComponent(p));
+        const params = m.slice(1).map(decodeParam);
         await r.handler({ req, res, url, rawUrl, params });
         return;
       }
@@ -63,5 +64,13 @@ export class Router {
         sendJson(res, p.status, p.body);
       }
     }
+  }
+}
+
+function decodeParam(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    throw genericError(400, `malformed path segment '${p}'`);
   }
 }

@@ -6,6 +6,7 @@ import type { SandboxContext } from './context';
 import type { DispatchOutcome } from './dispatcher';
 import { cancelOrder, deleteOrder, finalizeOrder, moveShipping, payOrder, reverseOrder } from './orders';
 import { createPaymentLink } from './payment-links';
+import { randomId } from './state';
 import type { OrderRecord, StoreRecord } from './types';
 
 /** What a scenario did: the order it worked on and every delivery, in emission order. */
@@ -26,7 +27,7 @@ interface Scenario {
 /** A payment link with a shipped product and a coupon product, its Created deliveries done. */
 async function link(ctx: SandboxContext, store: StoreRecord) {
   const { order, delivered } = createPaymentLink(ctx, store, {
-    orderReference: `scenario-${Date.now()}`,
+    orderReference: randomId('scenario-', 6),
     orderName: 'Pedido de prueba',
     lineItems: [
       { sku: 'CAFE-250', quantity: 2 },
@@ -50,7 +51,7 @@ function threeDs(status: ThreeDsStatus): Step {
       card: { number: '4000000000003220', expirationMonth: '12', expirationYear: '2099', cvv: '123', cardHolder: 'ANA LOPEZ' },
     });
     const request = {
-      order: { id: `scenario-3ds-${Date.now()}`, amount: 25, description: 'Compra con 3DS', name: 'Pedido 3DS' },
+      order: { id: randomId('scenario-3ds-', 6), amount: 25, description: 'Compra con 3DS', name: 'Pedido 3DS' },
       cardId: pm.id,
       authenticationId: null as string | null,
     };
@@ -146,7 +147,7 @@ export const SCENARIOS: Record<string, Scenario> = {
         customer: { id: 'cus-decline', name: 'Luis Pérez', email: 'luis@example.com', phoneNumber: '+50370000002' },
         card: { number: '4000000000000002', expirationMonth: '12', expirationYear: '2099', cvv: '123', cardHolder: 'LUIS PEREZ' },
       });
-      const reference = `scenario-decline-${Date.now()}`;
+      const reference = randomId('scenario-decline-', 6);
       const c = createCharge(ctx, store, {
         order: { id: reference, amount: 10, description: 'Compra rechazada', name: 'Pedido' },
         cardId: pm.id,

@@ -46,8 +46,8 @@ async function embed(page: Page, url: string): Promise<void> {
 }
 
 async function nextMessage(page: Page): Promise<any> {
-  await page.waitForFunction(() => (window as unknown as { __messages: unknown[] }).__messages.length > 0);
-  return page.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages[0]);
+  await page.waitForFunction(() => (globalThis as unknown as { __messages: unknown[] }).__messages.length > 0);
+  return page.evaluate(() => (globalThis as unknown as { __messages: unknown[] }).__messages[0]);
 }
 
 test.describe('sandbox 3DS challenge page', () => {
