@@ -77,8 +77,14 @@ export class DeliveryStore {
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
       signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.byEvent = db.prepare('SELECT MIN(id) AS first, COUNT(*) AS n FROM received_deliveries WHERE event_id = ?');
-    this.byHash = db.prepare('SELECT MIN(id) AS first, COUNT(*) AS n FROM received_deliveries WHERE body_sha256 = ?');
+    // The latest earlier attempt carries the first id and the attempt count: O(log n) however
+    // many times one event was retried.
+    this.byEvent = db.prepare(
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? ORDER BY id DESC LIMIT 1',
+    );
+    this.byHash = db.prepare(
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? ORDER BY id DESC LIMIT 1',
+    );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
       AND (event_id IS NULL OR event_id <> ?) LIMIT 1`);
     this.summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM received_deliveries WHERE id = ?`);
@@ -100,11 +106,11 @@ export class DeliveryStore {
 
   private insertOne(d: IncomingDelivery): StoredDelivery {
     const { event, fields, verdict } = d;
-    const prior = (
-      event.eventId !== null ? this.byEvent.get(event.eventId) : this.byHash.get(d.bodySha256)
-    ) as { first: number | null; n: number };
-    const attempt = prior.n + 1;
-    const duplicateOf = prior.first;
+    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId) : this.byHash.get(d.bodySha256)) as
+      | { id: number; duplicate_of: number | null; attempt: number }
+      | undefined;
+    const attempt = prior ? prior.attempt + 1 : 1;
+    const duplicateOf = prior ? (prior.duplicate_of ?? prior.id) : null;
     const outOfOrder =
       fields.orderId !== null && event.eventCreatedMs !== null
         ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1) !== undefined
