@@ -175,6 +175,23 @@ describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
     expect((await call('POST', `${url}/result`, { body: { outcome: 'MAYBE' } })).status).toBe(400);
   });
 
+  it('keeps stores isolated: another store cannot charge a card or use an authentication', async () => {
+    await setup();
+    const id = await cardId('4000000000003220');
+    const o = order('ref-iso', 8);
+    const { authentication } = (await charge({ order: o, cardId: id, authenticationId: null })).body;
+    await call('POST', `${authentication.url}/result`, { body: { outcome: 'SUCCESS' } });
+    const other = sb.createStore();
+    const r = await call('POST', `${sb.baseUrl}/token`, { body: { clientId: other.clientId, clientSecret: other.clientSecret } });
+    const otherToken = r.body.accessToken as string;
+    const viaOther = (body: unknown) => call('POST', `${sb.baseUrl}/charges`, { bearer: otherToken, body });
+    expect((await viaOther({ order: o, cardId: id, authenticationId: null })).body.error.code).toBe('PAYMENT_METHOD_NOT_FOUND');
+    const ownCard = (await call('POST', `${sb.baseUrl}/paymentmethods`, { bearer: otherToken, body: paymentMethodBody('4000000000003220') })).body.id;
+    expect((await viaOther({ order: o, cardId: ownCard, authenticationId: authentication.id })).body.error.code).toBe('AUTHENTICATION_NOT_FOUND');
+    // The owner can still use it.
+    expect((await charge({ order: o, cardId: id, authenticationId: authentication.id })).body.status).toBe('SUCCEEDED');
+  });
+
   it('a challenge left open past its lifetime expires on its own', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
     await setup({ clock: { now: () => now }, challengeTimeoutSeconds: 60 });
