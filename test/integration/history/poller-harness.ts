@@ -25,6 +25,8 @@ export function pollerRig(options: {
   clock?: Clock;
   timeoutMs?: number;
   environmentId?: string;
+  commitEveryPages?: number;
+  commitEveryMs?: number;
 }): PollerRig {
   const db = openDatabase(options.dbPath);
   const store = new HistoryStore(db);
@@ -50,6 +52,8 @@ export function pollerRig(options: {
     enabled: () => true,
     report: (patch) => Object.assign(status, patch),
     onApplied: () => {},
+    ...(options.commitEveryPages ? { commitEveryPages: options.commitEveryPages } : {}),
+    ...(options.commitEveryMs ? { commitEveryMs: options.commitEveryMs } : {}),
   });
   return {
     db,

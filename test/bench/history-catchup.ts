@@ -1,0 +1,133 @@
+/**
+ * Catch-up of 100k history deliveries from the sandbox (in its own process): the real poller (client, validation,
+ * SQLite copy with synchronous=FULL, one transaction per page) against a bare fetch loop over
+ * the same pages in the same run. Rounds alternate; medians are reported.
+ *
+ *   npx tsx test/bench/history-catchup.ts [deliveries=100000] [rounds=5]
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { openDatabase } from '../../electron/store/database';
+import { HistoryStore } from '../../electron/history/history-store';
+import { HistoryPoller } from '../../electron/history/poller';
+import { HistoryClient, type HistoryConnection } from '../../electron/history/client/history-client';
+import { systemClock } from '../../electron/core/clock';
+import { silentLogger } from '../../electron/core/logger';
+
+const total = Number(process.argv[2] ?? 100_000);
+const rounds = Math.max(2, Number(process.argv[3] ?? 5));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** Starts the sandbox in a child process (the service is never in our process) and reads its connection. */
+async function startSandboxProcess(): Promise<{ connection: HistoryConnection; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'history-sandbox-process.ts'), String(total)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => {
+      text += c.toString('utf8');
+      if (text.includes('\n')) resolve(text.split('\n')[0] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox process exited with ${code}`)));
+  });
+  return { connection: JSON.parse(line) as HistoryConnection, stop: () => child.stdin.end() };
+}
+
+async function main() {
+  const sandbox = await startSandboxProcess();
+  const { connection } = sandbox;
+  const store = { clientId: connection.clientId, clientSecret: connection.clientSecret };
+
+  /** What any client must do at least: same requests, same pages, parse the JSON. */
+  const bareLoop = async (): Promise<number> => {
+    const tokenRes = await fetch(`${connection.baseUrl}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: store.clientId, clientSecret: store.clientSecret }),
+    });
+    const { accessToken } = (await tokenRes.json()) as { accessToken: string };
+    let cursor = 0;
+    let count = 0;
+    for (;;) {
+      const qs = new URLSearchParams({ filters: `id>${cursor}`, sorts: 'id', page: '1', pageSize: '100' });
+      const res = await fetch(`${connection.apiV3Url}/WebhookEvents?${qs}`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const page = (await res.json()) as { webhookEvents: Array<{ id: number }> };
+      if (page.webhookEvents.length === 0) return count;
+      count += page.webhookEvents.length;
+      cursor = page.webhookEvents[page.webhookEvents.length - 1]!.id;
+    }
+  };
+
+  const poller = async (dir: string): Promise<number> => {
+    const db = openDatabase(join(dir, 'bench.db'));
+    const store = new HistoryStore(db);
+    const client = new HistoryClient({ connection, fetch, clock: systemClock });
+    const p = new HistoryPoller({
+      store,
+      clock: systemClock,
+      log: silentLogger,
+      target: () => ({ environmentId: 'sandbox', client }),
+      intervalMs: () => 60_000,
+      enabled: () => true,
+      report: () => {},
+      onApplied: () => {},
+      ...(process.env.COMMIT_PAGES ? { commitEveryPages: Number(process.env.COMMIT_PAGES) } : {}),
+    });
+    const result = await p.runOnce();
+    if (result.error) throw new Error(result.error);
+    const n = store.counts('sandbox').deliveries;
+    db.close();
+    return n;
+  };
+
+  const bare: number[] = [];
+  const real: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    let t = performance.now();
+    const n1 = await bareLoop();
+    bare.push(n1 / ((performance.now() - t) / 1000));
+    const dir = mkdtempSync(join(tmpdir(), 'hooklab-bench-'));
+    t = performance.now();
+    const n2 = await poller(dir);
+    real.push(n2 / ((performance.now() - t) / 1000));
+    rmSync(dir, { recursive: true, force: true });
+    if (n1 !== total || n2 !== total) throw new Error(`expected ${total}, bare saw ${n1}, poller stored ${n2}`);
+    console.log(`round ${round + 1}: bare ${Math.round(bare.at(-1)!)}/s, poller ${Math.round(real.at(-1)!)}/s`);
+  }
+  // The first round warms the JIT of both loops (and the sandbox's): it is not counted.
+  bare.shift();
+  real.shift();
+  sandbox.stop();
+  const b = median(bare);
+  const r = median(real);
+  const lines = [
+    '### History catch-up (100k deliveries from the sandbox)',
+    '',
+    `Command: \`npx tsx test/bench/history-catchup.ts ${total} ${rounds}\` (medians of ${rounds - 1} alternating rounds after one warm-up round, same run)`,
+    '',
+    '| loop | deliveries/s (median) |',
+    '|---|---|',
+    `| bare fetch loop (same pages, JSON.parse only) | ${Math.round(b)} |`,
+    `| Hooklab poller (client + validation + SQLite copy, one transaction per page, synchronous=FULL) | ${Math.round(r)} |`,
+    '',
+    `Ratio poller / bare: **${((r / b) * 100).toFixed(1)}%** (target: at least 80%).`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+main().then(
+  (fragment) => {
+    const out = process.env.HISTORY_BENCH_OUT ?? join(import.meta.dirname, 'results', 'history-catchup.md');
+    writeFileSync(out, fragment);
+    console.log(fragment);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,16 @@
+/**
+ * The sandbox in its own process for the catch-up benchmark, as the real service would be:
+ * seeds a store and prints its connection as one JSON line; exits when stdin closes.
+ *   npx tsx test/bench/history-sandbox-process.ts <deliveries>
+ */
+import { startSandbox } from '../../electron/sandbox';
+
+const count = Number(process.argv[2] ?? 100_000);
+const sandbox = await startSandbox({ retryDelayMs: 1 });
+const store = sandbox.createStore({ webhookUrl: '' });
+sandbox.seedDeliveries(store.storeId, count);
+process.stdout.write(
+  JSON.stringify({ baseUrl: sandbox.baseUrl, apiV3Url: sandbox.apiV3Url, clientId: store.clientId, clientSecret: store.clientSecret }) + '\n',
+);
+process.stdin.resume();
+process.stdin.on('end', () => void sandbox.close().then(() => process.exit(0)));
