@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from '../../shared/service';
 import type { Database } from '../store/database';
+import { applyCopyPage, COPY_SQL, type CopyStatements } from './copy-apply';
 
 /** Counts after one page is applied to the local copy. */
 export interface ApplyResult {
@@ -48,22 +49,19 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 /**
  * The local copy of delivery history, per environment, with the poller's cursor. A page and
  * the cursor that follows it are written in ONE transaction: a crash between pages resumes at
- * the last committed cursor, and the upsert keyed on (environment, id) makes a replayed page
- * update rows instead of counting them twice.
+ * the last committed cursor.
  */
 export class HistoryStore {
-  private readonly insert;
-  private readonly update;
-  private readonly saveCursor;
+  private readonly statements: CopyStatements;
+  private readonly readSync;
 
   constructor(private readonly db: Database) {
-    this.insert = db.prepare(`INSERT INTO history_deliveries
-      (environment_id, id, event_id, event_type, event_created, url, payload, response_status_code, delivered, created, fetched_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(environment_id, id) DO NOTHING`);
-    this.update = db.prepare(`UPDATE history_deliveries SET response_status_code = ?, delivered = ?, url = ?, payload = ?,
-      fetched_at = ? WHERE environment_id = ? AND id = ?`);
-    this.saveCursor = db.prepare(`INSERT INTO poll_cursors (environment_id, cursor, updated_at) VALUES (?, ?, ?)
-      ON CONFLICT(environment_id) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at`);
+    this.statements = {
+      insert: db.prepare(COPY_SQL.insert),
+      update: db.prepare(COPY_SQL.update),
+      cursor: db.prepare(COPY_SQL.cursor),
+    };
+    this.readSync = db.prepare('PRAGMA synchronous');
   }
 
   cursor(environmentId: string): number {
@@ -73,30 +71,20 @@ export class HistoryStore {
     return row ? Number(row.cursor) : 0;
   }
 
-  /** Upserts deliveries and, when given, moves the cursor, all in one transaction. */
+  /**
+   * Upserts deliveries and, when given, moves the cursor, all in one transaction (see
+   * applyCopyPage). The copy can always be fetched again, so its commits skip the fsync
+   * (synchronous=NORMAL, restored right after): a power cut may lose the last pages together
+   * with their cursor, never one without the other; the listener's commits stay FULL.
+   */
   apply(environmentId: string, deliveries: readonly WebhookDelivery[], cursor: number | null, at: string): ApplyResult {
-    let inserted = 0;
-    let updated = 0;
-    this.db.exec('BEGIN IMMEDIATE');
+    const previous = (this.readSync.get() as { synchronous: number }).synchronous;
+    this.db.exec('PRAGMA synchronous = NORMAL');
     try {
-      for (const d of deliveries) {
-        const r = this.insert.run(
-          environmentId, d.id, d.eventId, d.eventType, d.eventCreated, d.url, d.payload,
-          d.responseStatusCode, d.delivered ? 1 : 0, d.created, at,
-        );
-        if (Number(r.changes) === 1) inserted++;
-        else {
-          this.update.run(d.responseStatusCode, d.delivered ? 1 : 0, d.url, d.payload, at, environmentId, d.id);
-          updated++;
-        }
-      }
-      if (cursor !== null) this.saveCursor.run(environmentId, cursor, at);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
+      return applyCopyPage(this.db, this.statements, environmentId, deliveries, cursor, at);
+    } finally {
+      this.db.exec(`PRAGMA synchronous = ${Number(previous)}`);
     }
-    return { inserted, updated };
   }
 
   /** Deliveries still in flight in our copy (responseStatusCode 0): the cursor never revisits them. */

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { backoffDelay } from './backoff';
 import type { HistoryClient } from './client/history-client';
 import { HistoryApiError } from './client/errors';
+import { whenRequestSent } from './client/request-sent';
 import type { HistoryStore } from './history-store';
 
 /** Page size of the cursor rule (4.7): the service's maximum. */
@@ -12,13 +13,6 @@ export const POLL_PAGE_SIZE = 100;
 /** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
 const IN_FLIGHT_PER_CYCLE = 50;
 const BACKOFF_BASE_MS = 1_000;
-/**
- * During a catch-up, pages are committed (with their cursor) every few pages or every quarter
- * second, whichever comes first: each commit is an fsync (synchronous=FULL), and one per page
- * would halve catch-up speed. A crash loses only uncommitted pages, which are fetched again.
- */
-const COMMIT_EVERY_PAGES = 10;
-const COMMIT_EVERY_MS = 250;
 const BACKOFF_MAX_MS = 60_000;
 
 export interface PollTarget {
@@ -47,17 +41,13 @@ export interface PollerDeps {
   /** Called after each committed page (and in-flight refresh) with what changed. */
   readonly onApplied: (environmentId: string, change: { inserted: number; updated: number; ids: number[] }) => void;
   readonly random?: () => number;
-  /** Pages per commit during a catch-up (tests lower it to observe a crash between commits). */
-  readonly commitEveryPages?: number;
-  /** Longest time fetched pages wait for a commit during a catch-up. */
-  readonly commitEveryMs?: number;
 }
 
 /**
  * Keeps the local copy of delivery history up to date with the cursor rule of 4.7: `id>cursor`,
- * `sorts=id`, `pageSize=100`, page 1 again until a page comes back empty. Pages and the cursor
- * after them are committed in one transaction, so stopping (or being killed) at any point loses
- * and repeats nothing: uncommitted pages are simply asked for again. Deliveries first seen in flight (responseStatusCode 0) are re-read one by one
+ * `sorts=id`, `pageSize=100`, page 1 again until a page comes back empty. Each page and the
+ * cursor after it are committed in one transaction, so stopping (or being killed) at any point
+ * loses and repeats nothing: an uncommitted page is simply asked for again. Deliveries first seen in flight (responseStatusCode 0) are re-read one by one
  * afterwards, because the cursor never comes back to them.
  */
 export class HistoryPoller {
@@ -68,13 +58,7 @@ export class HistoryPoller {
   private failures = 0;
   private fetched = 0;
 
-  private readonly commitEveryPages: number;
-  private readonly commitEveryMs: number;
-
-  constructor(private readonly deps: PollerDeps) {
-    this.commitEveryPages = deps.commitEveryPages ?? COMMIT_EVERY_PAGES;
-    this.commitEveryMs = deps.commitEveryMs ?? COMMIT_EVERY_MS;
-  }
+  constructor(private readonly deps: PollerDeps) {}
 
   start(): void {
     this.stopped = false;
@@ -140,25 +124,6 @@ export class HistoryPoller {
     let inserted = 0;
     let updated = 0;
     let pages = 0;
-    const buffer: WebhookDelivery[] = [];
-    let bufferedPages = 0;
-    let lastCommit = this.deps.clock.now();
-    let behind = false;
-    /** Commits the buffered pages and the cursor after them in one transaction. */
-    const commit = () => {
-      if (buffer.length === 0) return;
-      const last = (buffer[buffer.length - 1] as WebhookDelivery).id;
-      lastCommit = this.deps.clock.now();
-      const applied = this.deps.store.apply(environmentId, buffer, last, new Date(lastCommit).toISOString());
-      const ids = buffer.map((d) => d.id);
-      buffer.length = 0;
-      bufferedPages = 0;
-      inserted += applied.inserted;
-      updated += applied.updated;
-      this.fetched += applied.inserted;
-      this.deps.report({ state: behind ? 'behind' : 'polling', cursor: last, fetched: this.fetched, lastPollAt: new Date(lastCommit).toISOString(), error: null });
-      this.deps.onApplied(environmentId, { ...applied, ids });
-    };
     const fetchAfter = (after: number) => {
       const request = client.list({ filters: `id>${after}`, sorts: 'id', page: 1, pageSize: POLL_PAGE_SIZE }, abort.signal);
       request.catch(() => undefined); // surfaced when awaited; never an unhandled rejection
@@ -172,34 +137,35 @@ export class HistoryPoller {
         const rows = page.webhookEvents;
         if (rows.length === 0) break;
         checkPage(rows.map((d) => d.id), cursor);
-        cursor = (rows[rows.length - 1] as WebhookDelivery).id;
-        // The next page's request only needs the new cursor: send it before storing this one.
-        next = fetchAfter(cursor);
+        const last = (rows[rows.length - 1] as WebhookDelivery).id;
+        // The next request only needs the new cursor: it goes out first, and the service
+        // prepares it while this page is written (the write is synchronous and would
+        // otherwise hold the request back).
+        const sent = whenRequestSent(`filters=id%3E${last}&`);
+        next = fetchAfter(last);
+        await sent;
+        const at = new Date(this.deps.clock.now()).toISOString();
+        const applied = this.deps.store.apply(environmentId, rows, last, at);
+        cursor = last;
         pages++;
-        behind = page.totalCount > rows.length;
-        buffer.push(...rows);
-        bufferedPages++;
-        if (bufferedPages >= this.commitEveryPages || this.deps.clock.now() - lastCommit >= this.commitEveryMs) {
-          // Let the next request leave first, so the service works on it while we write (the
-          // commit is synchronous and would otherwise hold the request back).
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          commit();
-        }
+        inserted += applied.inserted;
+        updated += applied.updated;
+        this.fetched += applied.inserted;
+        this.deps.report({
+          state: page.totalCount > rows.length ? 'behind' : 'polling',
+          cursor,
+          fetched: this.fetched,
+          lastPollAt: at,
+          error: null,
+        });
+        this.deps.onApplied(environmentId, { ...applied, ids: rows.map((d) => d.id) });
       }
-      behind = false;
-      commit();
       const refreshed = await this.refreshInFlight(target, abort.signal);
       updated += refreshed;
       this.failures = 0;
       this.deps.report({ state: 'caught-up', cursor, lastPollAt: new Date(this.deps.clock.now()).toISOString(), error: null });
       return { environmentId, inserted, updated, pages, error: null };
     } catch (error) {
-      // Pages that arrived whole are kept; the failed one is asked for again next time.
-      try {
-        commit();
-      } catch (commitError) {
-        this.deps.log.error('could not store history pages', { message: (commitError as Error).message });
-      }
       const message = error instanceof HistoryApiError ? error.message : `unexpected failure: ${(error as Error).message}`;
       if (!(error instanceof HistoryApiError && error.kind === 'aborted')) {
         this.failures++;

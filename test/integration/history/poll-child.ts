@@ -8,9 +8,6 @@ const [dbPath, baseUrl, clientId] = process.argv.slice(2) as [string, string, st
 const rig = pollerRig({
   dbPath,
   baseUrl,
-  // Two pages per commit: the kill lands after one commit, with a third page still uncommitted.
-  commitEveryPages: 2,
-  commitEveryMs: 3_600_000,
   creds: { clientId, clientSecret: process.env.HOOKLAB_CLIENT_SECRET ?? '', storeId: '', secretKey: '', webhookKey: '', webhookUrl: '' },
 });
 void rig.poller.runOnce();

@@ -25,8 +25,6 @@ export function pollerRig(options: {
   clock?: Clock;
   timeoutMs?: number;
   environmentId?: string;
-  commitEveryPages?: number;
-  commitEveryMs?: number;
 }): PollerRig {
   const db = openDatabase(options.dbPath);
   const store = new HistoryStore(db);
@@ -52,8 +50,6 @@ export function pollerRig(options: {
     enabled: () => true,
     report: (patch) => Object.assign(status, patch),
     onApplied: () => {},
-    ...(options.commitEveryPages ? { commitEveryPages: options.commitEveryPages } : {}),
-    ...(options.commitEveryMs ? { commitEveryMs: options.commitEveryMs } : {}),
   });
   return {
     db,
