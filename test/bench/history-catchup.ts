@@ -89,7 +89,7 @@ async function main() {
   const bare: number[] = [];
   const real: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    let t = performance.now();
+    const t = performance.now();
     const n1 = await bareLoop();
     bare.push(n1 / ((performance.now() - t) / 1000));
     const dir = mkdtempSync(join(tmpdir(), 'hooklab-bench-'));
