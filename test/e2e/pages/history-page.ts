@@ -1,0 +1,27 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The History area. */
+export class HistoryPage {
+  readonly root: Locator;
+  readonly pendingCount: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('page-history');
+    this.pendingCount = page.getByTestId('history-pending-count');
+  }
+
+  async tab(name: 'events' | 'browser' | 'reconcile' | 'diff'): Promise<void> {
+    await this.page.getByTestId(`history-tab-${name}`).click();
+  }
+
+  /** Runs one poll cycle from the UI and waits until the poller reports it caught up. */
+  async pollNow(): Promise<void> {
+    await this.page.getByTestId('history-poll-now').click();
+    await expect(this.page.getByTestId('history-poll-now')).toBeEnabled();
+    await expect(this.page.getByTestId('history-poller')).toHaveAttribute('data-state', 'caught-up');
+  }
+
+  async pending(): Promise<number> {
+    return Number(await this.pendingCount.getAttribute('data-count'));
+  }
+}
