@@ -1,9 +1,11 @@
 /**
- * Catch-up of 100k history deliveries from the sandbox (in its own process): the real poller (client, validation,
- * SQLite copy with synchronous=FULL, one transaction per page) against a bare fetch loop over
- * the same pages in the same run. Rounds alternate; medians are reported.
+ * Catch-up of 100k history deliveries from the sandbox (in its own process, as the service
+ * would be): the real poller (client, validation, SQLite copy, one transaction per page with its
+ * cursor) against a bare fetch loop over the same pages in the same run. Rounds alternate;
+ * medians are reported.
  *
  *   npx tsx test/bench/history-catchup.ts [deliveries=100000] [rounds=5]
+ * Writes test/bench/results/history-catchup.md (summarised with analysis in history.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
