@@ -157,4 +157,34 @@ describe('History feature through the browser host', () => {
     await app.call('sandbox.useSandbox', {});
     expect((await app.call('history.summary', {})).cursor).toBe(sandboxCursor);
   });
+
+  it('classifies deliveries whose local handler failed, and deliveries the service could not log', async () => {
+    const failing = await startReceiver(500);
+    const forwarded = new Promise<void>((resolve) => {
+      const stop = app.core.ctx.bus.subscribe((e) => {
+        if (e === 'live.forwarded') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    await app.call('settings.update', { listener: { forwardTargets: [failing.url] } });
+    await app.call('sandbox.sendEvent', { event: event('handler-fails') });
+    await forwarded;
+    await app.call('settings.update', { listener: { forwardTargets: [] } });
+
+    await app.call('sandbox.setChaos', { unloggedRate: 1 });
+    await app.call('sandbox.sendEvent', { event: event('unlogged') });
+    await app.call('sandbox.setChaos', { reset: true });
+
+    await app.call('history.pollNow', {});
+    const r = await app.call('history.reconcile', {});
+    expect(r.counts['handler-failed']).toBe(1);
+    expect(r.counts.unlogged).toBe(1);
+    const [failed] = (await app.call('history.reconcile', { category: 'handler-failed', refresh: false })).items;
+    expect(failed).toMatchObject({ matchedBy: 'event-id' });
+    const [unlogged] = (await app.call('history.reconcile', { category: 'unlogged', refresh: false })).items;
+    expect(unlogged).toMatchObject({ historyId: null, eventId: null });
+    await failing.close();
+  });
 });
