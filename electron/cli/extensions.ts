@@ -1,6 +1,7 @@
 import type { ParsedArgs } from './args';
 import type { CoreContext } from '../core/feature';
 import { liveCliExtension } from '../live/cli-options';
+import { historyCliExtension } from '../history/cli-options';
 
 /** Command-line options an area adds to `npm run serve` (listener, history...). */
 export interface CliExtension {
@@ -11,4 +12,4 @@ export interface CliExtension {
   apply(args: ParsedArgs, env: NodeJS.ProcessEnv, ctx: CoreContext): void;
 }
 
-export const CLI_EXTENSIONS: readonly CliExtension[] = [liveCliExtension];
+export const CLI_EXTENSIONS: readonly CliExtension[] = [liveCliExtension, historyCliExtension];

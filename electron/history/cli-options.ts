@@ -1,5 +1,7 @@
 import type { SecretName, SettingsPatch } from '../../shared/settings';
 import { LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../shared/settings';
+import type { CliExtension } from '../cli/extensions';
+import type { CoreContext } from '../core/feature';
 
 /** The id (and name) of the live environment the command line defines. */
 export const CLI_ENVIRONMENT_ID = 'cli';
@@ -63,3 +65,30 @@ export function parseHistoryCliOptions(
   if (secretKey) secrets.push({ name: `env:${CLI_ENVIRONMENT_ID}:secretKey`, value: secretKey });
   return { environment, settingsPatch: { environments: { active: CLI_ENVIRONMENT_ID, live } }, secrets };
 }
+
+/** The options `npm run serve` accepts for the history environment. */
+export const HISTORY_CLI_OPTIONS = ['base-url', 'api-v3-url', 'client-id'] as const;
+
+/**
+ * Saves a command-line environment like a change made in Settings (secret first, so the poller
+ * never starts on the environment without it); the poller then polls it instead of the sandbox.
+ */
+export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets'>): void {
+  for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
+  ctx.settings.update(options.settingsPatch);
+}
+
+/** `npm run serve` extension: parses the history options and applies them before the core starts. */
+export const historyCliExtension: CliExtension = {
+  usage: '[--base-url URL --client-id ID [--api-v3-url URL]] (client secret in HOOKLAB_CLIENT_SECRET)',
+  options: HISTORY_CLI_OPTIONS,
+  flags: [],
+  apply(args, env, ctx) {
+    const argv = HISTORY_CLI_OPTIONS.flatMap((name) => {
+      const value = args.value(name);
+      return value === undefined ? [] : [`--${name}`, value];
+    });
+    const options = parseHistoryCliOptions(argv, env, ctx.settings.get().environments);
+    if (options) applyHistoryCliOptions(options, ctx);
+  },
+};

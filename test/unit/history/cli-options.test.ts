@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseHistoryCliOptions } from '../../../electron/history/cli-options';
+import { historyCliExtension, parseHistoryCliOptions } from '../../../electron/history/cli-options';
+import { parseArgs } from '../../../electron/cli/args';
+import { SettingsService, memorySettingsBackend } from '../../../electron/settings/settings-service';
+import { MemorySecretStore } from '../../../electron/secrets/secret-store';
 import { SettingsPatchSchema } from '../../../shared/settings';
 
 const other = { id: 'prod', name: 'Prod', baseUrl: 'https://p.example', apiV3Url: 'https://p.example/api/v3', clientId: 'x' };
@@ -41,5 +44,28 @@ describe('parseHistoryCliOptions', () => {
       /invalid environment option baseUrl/,
     );
     expect(() => parseHistoryCliOptions(['--base-url'], {})).toThrow(/needs a value/);
+  });
+});
+
+describe('historyCliExtension', () => {
+  it('stores the secret and activates the cli environment, keeping other environments', () => {
+    const settings = new SettingsService(memorySettingsBackend({ environments: { active: 'prod', live: [other] } }));
+    const secrets = new MemorySecretStore();
+    const args = parseArgs(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc'], {
+      options: historyCliExtension.options,
+      flags: historyCliExtension.flags,
+    });
+    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets } as never);
+    expect(settings.get().environments.active).toBe('cli');
+    expect(settings.get().environments.live.map((e) => e.id)).toEqual(['prod', 'cli']);
+    expect(secrets.get('env:cli:clientSecret')).toBe('s3cret');
+  });
+
+  it('changes nothing without history options', () => {
+    const settings = new SettingsService(memorySettingsBackend({}));
+    const secrets = new MemorySecretStore();
+    historyCliExtension.apply(parseArgs([], { options: historyCliExtension.options, flags: [] }), {}, { settings, secrets } as never);
+    expect(settings.get().environments).toEqual({ active: 'sandbox', live: [] });
+    expect(secrets.names()).toEqual([]);
   });
 });
