@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
+import { openDatabase, type Database } from '../../../electron/store/database';
+import { HistoryStore } from '../../../electron/history/history-store';
+import { HistoryPoller } from '../../../electron/history/poller';
+import { HistoryClient } from '../../../electron/history/client/history-client';
+import { systemClock } from '../../../electron/core/clock';
+import { silentLogger } from '../../../electron/core/logger';
+import type { PollerStatus } from '../../../shared/contract/status';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
+
+/** Collects status reports and resolves waiters when a report matches. */
+function statusLog() {
+  const reports: Array<Partial<PollerStatus>> = [];
+  const waiters: Array<{ test: (r: Partial<PollerStatus>) => boolean; resolve: () => void }> = [];
+  return {
+    reports,
+    report(patch: Partial<PollerStatus>) {
+      reports.push(patch);
+      for (const w of [...waiters]) {
+        if (w.test(patch)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
+      }
+    },
+    /** Resolves at the `count`-th report (from now) that matches. */
+    next(test: (r: Partial<PollerStatus>) => boolean, count = 1): Promise<void> {
+      let left = count;
+      return new Promise<void>((resolve) =>
+        waiters.push({ test: (r) => test(r) && --left === 0, resolve }),
+      );
+    },
+  };
+}
+
+describe('HistoryPoller schedule', () => {
+  let sandbox: RunningSandbox;
+  let store: StoreCredentials;
+  let proxy: FaultProxy;
+  let db: Database;
+
+  beforeEach(async () => {
+    sandbox = await startSandbox({ retryDelayMs: 1 });
+    store = sandbox.createStore({ webhookUrl: '' });
+    proxy = await startFaultProxy(sandbox.baseUrl);
+    db = openDatabase(':memory:');
+  });
+  afterEach(async () => {
+    db.close();
+    await proxy.close();
+    await sandbox.close();
+  });
+
+  const poller = (status: ReturnType<typeof statusLog>, enabled: () => boolean) =>
+    new HistoryPoller({
+      store: new HistoryStore(db),
+      clock: systemClock,
+      log: silentLogger,
+      target: () => ({
+        environmentId: 'sandbox',
+        client: new HistoryClient({
+          connection: { baseUrl: proxy.url, apiV3Url: `${proxy.url}/api/v3`, clientId: store.clientId, clientSecret: store.clientSecret },
+          fetch,
+          clock: systemClock,
+        }),
+      }),
+      intervalMs: () => 250,
+      enabled,
+      report: (patch) => status.report(patch),
+      onApplied: () => {},
+    });
+
+  it('polls again at its interval and picks up new deliveries', async () => {
+    const status = statusLog();
+    const p = poller(status, () => true);
+    const first = status.next((r) => r.state === 'caught-up');
+    p.start();
+    await first;
+    sandbox.seedDeliveries(store.storeId, 3);
+    await status.next((r) => r.state === 'caught-up' && r.cursor !== undefined && r.cursor > 0);
+    expect(new HistoryStore(db).counts('sandbox').deliveries).toBe(3);
+    expect(status.reports.some((r) => typeof r.nextPollAt === 'string')).toBe(true);
+    await p.stop();
+  });
+
+  it('backs off on errors and recovers by itself when the service does', async () => {
+    sandbox.seedDeliveries(store.storeId, 5);
+    proxy.inject('status-503', 2, /^GET \/api\/v3\/WebhookEvents$/);
+    const status = statusLog();
+    const p = poller(status, () => true);
+    const twoErrors = status.next((r) => r.state === 'error', 2);
+    const recovered = status.next((r) => r.state === 'caught-up');
+    p.start();
+    await twoErrors;
+    await recovered;
+    expect(status.reports.filter((r) => r.state === 'error').map((r) => r.error)).toEqual([
+      expect.stringMatching(/\(503/),
+      expect.stringMatching(/\(503/),
+    ]);
+    expect(new HistoryStore(db).counts('sandbox').deliveries).toBe(5);
+    await p.stop();
+  });
+
+  it('reports disabled and does not poll when the poller is switched off', async () => {
+    const status = statusLog();
+    const p = poller(status, () => false);
+    p.start();
+    expect(status.reports.at(-1)).toMatchObject({ state: 'disabled' });
+    await p.stop();
+    expect(proxy.requests).toEqual([]);
+  });
+});
