@@ -78,7 +78,7 @@ describe('HistoryPoller schedule', () => {
     p.start();
     await first;
     sandbox.seedDeliveries(store.storeId, 3);
-    await status.next((r) => r.state === 'caught-up' && r.cursor !== undefined && r.cursor > 0);
+    await status.next((r) => r.state === 'caught-up' && (r.cursor ?? 0) > 0);
     expect(new HistoryStore(db).counts('sandbox').deliveries).toBe(3);
     expect(status.reports.some((r) => typeof r.nextPollAt === 'string')).toBe(true);
     await p.stop();
