@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
-import { loadReconciliation, resendBulk, showDiff, useHistoryStore } from './history-store';
+import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
+import { ReconcileItemsTable } from './ReconcileItemsTable';
 
 type Category = View['items'][number]['category'];
 
@@ -100,45 +101,10 @@ export function ReconciliationView() {
               </table>
             </div>
           )}
-          <table className="table" data-testid="reconcile-items">
-            <thead>
-              <tr>
-                <th>Category</th>
-                <th>History delivery</th>
-                <th>Event</th>
-                <th>Received</th>
-                <th>Matched by</th>
-                <th>At</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {view.items.map((i) => (
-                <tr key={`${i.historyId}-${i.receivedId}`} data-category={i.category}>
-                  <td>{LABELS[i.category]}</td>
-                  <td className="mono">{i.historyId ?? '—'}</td>
-                  <td className="mono">{i.eventId ?? '—'}</td>
-                  <td className="mono">{i.receivedId ?? '—'}</td>
-                  <td>{i.matchedBy ?? '—'}</td>
-                  <td className="mono">{i.at}</td>
-                  <td>
-                    {i.historyId !== null && i.receivedId !== null && (
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => showDiff({ left: { kind: 'received', id: i.receivedId as number }, right: { kind: 'history', id: i.historyId as number } })}
-                      >
-                        Diff
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReconcileItemsTable items={view.items} labels={LABELS} />
           {view.totalItems > view.items.length && (
             <p className="muted">
-              Showing {view.items.length} of {view.totalItems}; pick a category to narrow.
+              Showing the first {view.items.length} of {view.totalItems}; pick a category to narrow.
             </p>
           )}
         </>

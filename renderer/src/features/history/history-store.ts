@@ -120,7 +120,7 @@ export async function resendBulk(ids: number[] | 'pending', concurrency = 4): Pr
 }
 
 export async function loadReconciliation(category?: ReconciliationView['items'][number]['category'], refresh = true): Promise<void> {
-  const view = await transport.call('history.reconcile', { refresh, limit: 200, ...(category ? { category } : {}) });
+  const view = await transport.call('history.reconcile', { refresh, limit: 1000, ...(category ? { category } : {}) });
   useHistoryStore.setState({ reconciliation: view });
 }
 
