@@ -78,3 +78,40 @@ test('reconciliation counts what arrived, and the diff says received and history
   await expect(page.getByTestId('history-diff-view')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('history-diff-view')).toHaveAttribute('data-changes', '0');
 });
+
+test('a live environment is added with a write-only secret, tested, activated and left again', async ({ app, page }) => {
+  const base = app.server.url;
+  const creds = await call<{ clientId: string; clientSecret: string }>(page, base, 'sandbox.revealCredentials', {});
+  const info = await call<{ baseUrl: string; apiV3Url: string }>(page, base, 'sandbox.info', {});
+  await app.goto('settings');
+  const settings = page.getByTestId('environment-settings');
+  await settings.getByTestId('env-add').click();
+  await settings.getByTestId('env-name').fill('Staging E2E');
+  await settings.getByTestId('env-baseUrl').fill(info.baseUrl);
+  await settings.getByTestId('env-apiV3Url').fill(info.apiV3Url);
+  await settings.getByTestId('env-clientId').fill(creds.clientId);
+  await settings.getByTestId('env-clientSecret').fill(creds.clientSecret);
+  await settings.getByTestId('env-save').click();
+  const row = settings.getByTestId('env-row-staging-e2e');
+  await expect(row).toContainText('client secret ✓ set');
+  // The secret never comes back to the page.
+  await expect(page.locator('body')).not.toContainText(creds.clientSecret);
+
+  await row.getByTestId('env-test-staging-e2e').click();
+  await expect(settings.getByTestId('env-message')).toContainText('connected: the store has');
+
+  // A controlled radio: it turns checked once the core saved the switch.
+  await row.getByTestId('env-activate-staging-e2e').click();
+  await expect(row.getByTestId('env-activate-staging-e2e')).toBeChecked();
+  await expect(app.statusPart('environment')).toHaveText('Live: Staging E2E');
+  await app.goto('history');
+  await expect(page.getByTestId('history-environment')).toHaveText('Staging E2E');
+  await new HistoryPage(page).pollNow();
+
+  await app.goto('settings');
+  await settings.getByTestId('env-activate-sandbox').click();
+  await expect(settings.getByTestId('env-activate-sandbox')).toBeChecked();
+  await expect(app.statusPart('environment')).toHaveText('Sandbox');
+  await settings.getByTestId('env-remove-staging-e2e').click();
+  await expect(settings.getByTestId('env-row-staging-e2e')).toHaveCount(0);
+});
