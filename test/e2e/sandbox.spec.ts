@@ -7,7 +7,11 @@ test('the Sandbox area says what it is and shows the store, secrets only on requ
   await expect(sandbox.root.locator('h1')).toContainText('Sandbox');
   await expect(sandbox.root).toContainText('not the real service');
   await expect(page.getByTestId('sandbox-base-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
-  const listenerPort = (await app.statusPart('listener').textContent())?.match(/:(\d+)/)?.[1];
+  // From the API: the status bar's text runs the port into the received count (":4480915 received").
+  const status = (await (await page.request.post(`${app.server.url}/api/calls/app.status`, { data: {} })).json()) as {
+    value: { listener: { port: number } };
+  };
+  const listenerPort = status.value.listener.port;
   await expect(page.getByTestId('sandbox-webhook-url')).toHaveText(`http://127.0.0.1:${listenerPort}/webhooks`);
   await expect(page.getByTestId('sandbox-webhookKey-hidden')).toBeVisible();
   await sandbox.revealSecrets();
