@@ -4,7 +4,7 @@ import { CallError } from '../../shared/contract/errors';
 import type { HmacSha256 } from '../../shared/signing';
 import type { KnownKey } from '../../shared/signing/diagnose';
 import type { Settings, WebhookKeyInfo } from '../../shared/settings';
-import { nodeHmac } from '../platform/node-hmac';
+import { createKeyedHmac } from '../listener/keyed-hmac';
 import { DeliveryStore } from '../listener/delivery-store';
 import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
@@ -30,7 +30,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const listener = new ListenerServer({
     store,
-    hmac: options.hmac ?? nodeHmac,
+    hmac: options.hmac ?? createKeyedHmac(),
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),

@@ -1,0 +1,132 @@
+/**
+ * The process under load for test/bench/listener-ingest.ts (load comes from another process):
+ *   bare     a bare node:http server answering 200 once the body is read (the baseline)
+ *   hooklab  a real core with the live feature: verify, judge, group-commit, answer 200
+ *   seed     <dir> <n>: stores n deliveries in <dir>/hooklab.db (its own process, so its garbage
+ *            does not count below)
+ *   memory   <dir>: starts the core on that database, lists every summary, prints memory
+ * Prints `READY <port>` (or one JSON line for memory).
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../electron/core/core';
+import { createLiveFeature } from '../../electron/live/feature';
+import { memorySettingsBackend } from '../../electron/settings/settings-service';
+import { MemorySecretStore } from '../../electron/secrets/secret-store';
+import { silentLogger } from '../../electron/core/logger';
+import { openDatabase } from '../../electron/store/database';
+import { DeliveryStore } from '../../electron/listener/delivery-store';
+import { signBody } from '../../shared/signing';
+import { verifySignature } from '../../shared/signing/diagnose';
+import { nodeHmac } from '../../electron/platform/node-hmac';
+import { readEventFields } from '../../electron/listener/inspect';
+
+export const BENCH_KEY = 'bench-key';
+const mode = process.argv[2];
+
+async function startHooklab(dataDir: string) {
+  const secrets = new MemorySecretStore();
+  secrets.set('webhookKey:bench', BENCH_KEY);
+  const core = createCore({
+    hostKind: 'browser',
+    version: 'bench',
+    dataDir,
+    settingsBackend: memorySettingsBackend({ listener: { port: 0, keys: [{ id: 'bench', label: 'bench', addedAt: 'x' }] } }),
+    secrets,
+    log: silentLogger,
+    features: (ctx) => [createLiveFeature(ctx)],
+    requireAllHandlers: false,
+  });
+  await core.start();
+  return core;
+}
+
+/** Stores `count` realistic deliveries straight through the store (seeding, not measured). */
+export function seed(dbPath: string, count: number): void {
+  const db = openDatabase(dbPath);
+  const store = new DeliveryStore(db);
+  const types = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
+  const start = Date.now() - count * 10;
+  for (let done = 0; done < count; ) {
+    const batch = [];
+    for (let i = 0; i < 5000 && done < count; i++, done++) {
+      const body = Buffer.from(
+        JSON.stringify({ orderId: `ord-${done % 20000}`, orderReference: `ref-${done}`, orderType: 'FULL', description: 'x'.repeat(600), level: done % 17 === 0 ? 'Error' : 'Info', type: types[done % types.length], metadata: null }),
+      );
+      const signature = signBody(nodeHmac, BENCH_KEY, body);
+      batch.push({
+        receivedAtMs: start + done * 10,
+        method: 'POST',
+        path: '/webhooks',
+        headers: [['Content-Type', 'application/json'], ['X-Svc-Hmac-Sha256', signature], ['X-Svc-Event-Id', String(done + 1)]] as Array<[string, string]>,
+        body,
+        bodySize: body.length,
+        bodySha256: createHash('sha256').update(body).digest('hex'),
+        truncated: false,
+        event: { eventId: done + 1, eventCreated: new Date(start + done * 10).toISOString(), eventCreatedMs: start + done * 10 },
+        fields: readEventFields(body),
+        verdict: verifySignature({ hmac: nodeHmac, body, signature, keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }] }),
+        answerFor: () => 200,
+      });
+    }
+    store.insertBatch(batch);
+  }
+  db.close();
+}
+
+// A clean exit on SIGINT lets --cpu-prof write its profile.
+process.on('SIGINT', () => process.exit(0));
+
+async function main() {
+  if (mode === 'bare') {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end());
+    });
+    server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${(server.address() as { port: number }).port}\n`));
+    return;
+  }
+  if (mode === 'hooklab') {
+    const core = await startHooklab(mkdtempSync(join(tmpdir(), 'hooklab-bench-')));
+    process.stdout.write(`READY ${core.ctx.status.get().listener.port}\n`);
+    return;
+  }
+  if (mode === 'seed') {
+    seed(join(process.argv[3]!, 'hooklab.db'), Number(process.argv[4] ?? 100_000));
+    process.stdout.write('{"seeded":true}\n');
+    return;
+  }
+  if (mode === 'memory') {
+    const core = await startHooklab(process.argv[3]!);
+    global.gc?.();
+    const count = core.ctx.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries').get() as { n: number };
+    const idle = process.memoryUsage();
+    let before: number | undefined;
+    let listed = 0;
+    let peak = idle;
+    for (;;) {
+      const page = await core.handlers['live.list']({ limit: 20_000, ...(before ? { beforeId: before } : {}) });
+      listed += page.rows.length;
+      const now = process.memoryUsage();
+      if (now.rss > peak.rss) peak = now;
+      if (page.nextBeforeId === null) break;
+      before = page.nextBeforeId;
+    }
+    global.gc?.();
+    const after = process.memoryUsage();
+    process.stdout.write(JSON.stringify({ count: count.n, listed, idle, peak, after }) + '\n');
+    await core.stop();
+    return;
+  }
+  throw new Error('mode: bare | hooklab | seed | memory');
+}
+
+if (process.argv[1]?.endsWith('listener-ingest-server.ts')) {
+  main().catch((error: unknown) => {
+    process.stderr.write(String((error as Error).stack) + '\n');
+    process.exit(1);
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Signed-webhook ingest: the listener (verify, judge, persist with group commit, answer 200)
+ * against a bare node:http server answering 200 to the same load, in the same run. Each server
+ * runs in its own child process; the load (autocannon) comes from this process. Rounds
+ * alternate bare/hooklab on fresh processes and databases; medians are reported. Also: p99
+ * time-to-2xx at a fixed 1,000 deliveries/s, and the core's memory with 100k stored deliveries.
+ *
+ *   npx tsx test/bench/listener-ingest.ts [rounds=3] [seconds=8]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { signBody } from '../../shared/signing';
+import { nodeHmac } from '../../electron/platform/node-hmac';
+
+const rounds = Math.max(1, Number(process.argv[2] ?? 3));
+const seconds = Number(process.argv[3] ?? 8);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BENCH_KEY = 'bench-key';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+const body = JSON.stringify({
+  orderId: 'ord-1',
+  orderReference: 'ref-1',
+  orderType: 'FULL',
+  description: 'Payment of an order succeeded '.repeat(20),
+  level: 'Info',
+  type: 'SuccessPayment',
+  metadata: { PaymentId: 'p-1', ChargeId: 'c-1', Status: 'SUCCEEDED' },
+});
+const signature = signBody(nodeHmac, BENCH_KEY, body);
+
+function startServer(mode: string, extra: string[] = [], script = 'test/bench/listener-ingest-server.ts'): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--import', 'tsx', script, mode, ...extra], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n').find((l) => l.startsWith('READY') || l.startsWith('{'));
+      if (line) resolve({ child, line });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} ${mode} exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+function load(port: number, options: { connections: number; duration: number; overallRate?: number }) {
+  let eventId = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}/webhooks`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-svc-hmac-sha256': signature, 'x-svc-event-created': '2024-05-01T10:00:00Z' },
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    // Every delivery a new event, as in real traffic (the duplicate check then finds nothing).
+    setupRequest: (request) => {
+      request.headers = { ...request.headers, 'x-svc-event-id': String(++eventId) };
+      return request;
+    },
+  });
+}
+
+async function measure(mode: 'bare' | 'hooklab') {
+  const { child, line } = await startServer(mode);
+  const port = Number(line.split(' ')[1]);
+  try {
+    await load(port, { connections: 10, duration: 1 }); // warm-up (JIT, first pages)
+    const max = await load(port, { connections: 50, duration: seconds });
+    // Fixed rate from a plain generator process: it times each request from its scheduled
+    // send, and is quieter than autocannon's rate limiter on 2 shared cores.
+    const { line: fixedLine } = await startServer(String(port), ['1000', String(seconds), BENCH_KEY], 'test/bench/ingest-load.ts');
+    const fixed = JSON.parse(fixedLine) as { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+    return { rps: max.requests.average, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function main() {
+  const bare: Array<Awaited<ReturnType<typeof measure>>> = [];
+  const hooklab: Array<Awaited<ReturnType<typeof measure>>> = [];
+  for (let r = 0; r < rounds; r++) {
+    bare.push(await measure('bare'));
+    hooklab.push(await measure('hooklab'));
+    process.stderr.write(`round ${r + 1}: bare ${bare.at(-1)!.rps.toFixed(0)} req/s, hooklab ${hooklab.at(-1)!.rps.toFixed(0)} req/s, p99@1000/s ${hooklab.at(-1)!.p99} ms\n`);
+  }
+  const ratios = hooklab.map((h, i) => h.rps / bare[i]!.rps);
+  const seedDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-mem-'));
+  await startServer('seed', [seedDir, '100000']);
+  const { line } = await startServer('memory', [seedDir]);
+  const memory = JSON.parse(line) as { count: number; listed: number; idle: NodeJS.MemoryUsage; peak: NodeJS.MemoryUsage; after: NodeJS.MemoryUsage };
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  const rows = hooklab.map(
+    (h, i) => `| ${i + 1} | ${bare[i]!.rps.toFixed(0)} | ${h.rps.toFixed(0)} | ${(ratios[i]! * 100).toFixed(0)}% | ${h.fixedRps.toFixed(0)} | ${h.p50} | ${h.p99} | ${bare[i]!.p99} | ${h.non2xx + h.errors} |`,
+  );
+  const md = `## Listener ingest (signed webhooks)
+
+Command: \`npx tsx test/bench/listener-ingest.ts ${rounds} ${seconds}\` (${new Date().toISOString().slice(0, 10)}).
+Each server runs in its own child process, load from the bench process (autocannon) on loopback;
+rounds alternate a bare \`node:http\` server answering 200 and the real listener (core with the
+live feature: HMAC verify, event/duplicate/order checks, group-committed SQLite insert with
+synchronous=FULL, then 200). Body ${Buffer.byteLength(body)} bytes, a new event id per request.
+
+| round | bare req/s (50 conns) | listener req/s | listener / bare | listener req/s at 1,000/s target | p50 ms | p99 ms (listener) | p99 ms (bare) | non-2xx + errors |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+**Median throughput ratio: ${(median(ratios) * 100).toFixed(0)}%** of the bare server (target at least 50%).
+**Median p99 time-to-2xx at 1,000 deliveries/s: ${median(hooklab.map((h) => h.p99))} ms** (target at most 10 ms).
+
+### Core memory with ${memory.count.toLocaleString('en')} stored deliveries
+
+A fresh core process (live feature) on a database of ${memory.count.toLocaleString('en')} deliveries of ~800 bytes, seeded by another process:
+after start RSS ${mb(memory.idle.rss)}, heap ${mb(memory.idle.heapUsed)}; while listing every
+summary (${memory.listed.toLocaleString('en')}, pages of 20,000, as the UI does) peak RSS
+${mb(memory.peak.rss)}, heap ${mb(memory.peak.heapUsed)}; after GC RSS ${mb(memory.after.rss)}, heap ${mb(memory.after.heapUsed)}.
+Bodies stay in SQLite; the core keeps no per-delivery state in memory.
+`;
+  rmSync(seedDir, { recursive: true, force: true });
+  writeFileSync(join(root, 'test/bench/results/live-ingest.md'), md);
+  process.stdout.write(md);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(String((error as Error).stack) + '\n');
+  process.exit(1);
+});
