@@ -130,7 +130,7 @@ ${mb(memory.peak.rss)}, heap ${mb(memory.peak.heapUsed)}; after GC RSS ${mb(memo
 Bodies stay in SQLite; the core keeps no per-delivery state in memory.
 `;
   rmSync(seedDir, { recursive: true, force: true });
-  writeFileSync(join(root, 'test/bench/results/live-ingest.md'), md);
+  writeFileSync(join(root, 'test/bench/results/live.md'), md);
   process.stdout.write(md);
 }
 

@@ -38,6 +38,7 @@ export function LivePage() {
   const detail = useLiveStore((s) => s.detail);
   const detailError = useLiveStore((s) => s.detailError);
   const checked = useLiveStore((s) => s.checked);
+  const liveUpdates = useLiveStore((s) => s.liveUpdates);
   const [busy, setBusy] = useState<string | null>(null);
 
   const visible = useMemo(() => searchDeliveries(rows, query), [rows, query]);
@@ -53,7 +54,8 @@ export function LivePage() {
   };
 
   return (
-    <section className="page live-page" data-testid="page-live">
+    // data-live-updates: how many store updates live events caused (the burst benchmark reads it).
+    <section className="page live-page" data-testid="page-live" data-live-updates={liveUpdates}>
       <div className="row live-toolbar">
         <h1 className="page__title">Live</h1>
         <input
