@@ -46,12 +46,14 @@ async function main() {
   const openUrl = serve.match[1] ?? serve.match[4]!;
   const listenerPort = serve.match[2] ?? serve.match[3]!;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  // The measuring helpers are injected scripts; the app's CSP (script-src 'self') would block them.
+  const context = await browser.newContext({ bypassCSP: true });
   const paints: number[] = [];
   const filters: number[] = [];
   let burst = { delivered: 0, updates: 0, frames: 0, maxGapMs: 0, longTasks: 0 };
   try {
     for (let r = 0; r < rounds; r++) {
-      const page = await browser.newPage();
+      const page = await context.newPage();
       await page.addInitScript(`new MutationObserver((_, observer) => {
         if (document.querySelector('[data-testid="data-row"]')) {
           window.firstRowAt = performance.now();
