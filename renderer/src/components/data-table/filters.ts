@@ -1,8 +1,9 @@
-import type { FilterFn, Row, SortingFn } from '@tanstack/react-table';
+import type { FilterFn, SortingFn } from '@tanstack/react-table';
 
 /**
  * Filter and sort helpers for DataTable, written for 100k rows: text is lower-cased once per
- * value and cached, never on every keystroke.
+ * value and cached, never on every keystroke, and work happens on plain arrays (TanStack only
+ * ever sees the visible window).
  */
 
 const lowered = new Map<string, string>();
@@ -19,37 +20,22 @@ function lower(value: unknown): string {
   return cached;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+export type FilterMatch = 'contains' | 'equals';
 
-/** Column filter: the cell's text contains the filter text, case-insensitive. */
-export function containsText<T>(): FilterFn<T> {
-  const fn: FilterFn<T> = (row, columnId, filterValue) => {
-    const needle = lower(filterValue);
-    return needle === '' || lower(row.getValue(columnId)).includes(needle);
-  };
-  fn.autoRemove = isEmpty;
-  return fn;
+/** One column filter: `contains` (case-insensitive text) or `equals`; an empty filter matches all. */
+export function matchesFilter(value: unknown, filter: unknown, match: FilterMatch): boolean {
+  if (filter === undefined || filter === null || filter === '') return true;
+  if (match === 'equals') return String(value ?? '') === String(filter);
+  return lower(value).includes(lower(filter));
 }
 
-/** Column filter for enumerations: the cell equals the chosen value ('' = any). */
-export function equalsValue<T>(): FilterFn<T> {
-  const fn: FilterFn<T> = (row, columnId, filterValue) =>
-    isEmpty(filterValue) || String(row.getValue(columnId) ?? '') === String(filterValue);
-  fn.autoRemove = isEmpty;
-  return fn;
-}
-
-/** Sorts nulls after values (ascending; TanStack reverses it for descending), numbers numerically, the rest as text. */
-export function nullsLast<T>(): SortingFn<T> {
-  return (a: Row<T>, b: Row<T>, columnId: string) => {
-    const x = a.getValue(columnId);
-    const y = b.getValue(columnId);
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x) < String(y) ? -1 : 1;
-  };
+/** Ascending order with nulls after values, numbers numerically, the rest as text. */
+export function compareValues(x: unknown, y: unknown): number {
+  if (x === y) return 0;
+  if (x === null || x === undefined) return 1;
+  if (y === null || y === undefined) return -1;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x) < String(y) ? -1 : 1;
 }
 
 /**
@@ -72,4 +58,31 @@ export function createRowSearch<T extends object>(toText: (row: T) => string): (
     }
     return out;
   };
+}
+
+/*
+ * TanStack-style FilterFn/SortingFn forms of the same rules, for column definitions that
+ * declare them. DataTable itself filters and sorts by `meta` (text → contains, choices →
+ * equals, nulls last), which gives the same results.
+ */
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Column filter: the cell's text contains the filter text, case-insensitive. */
+export function containsText<T>(): FilterFn<T> {
+  const fn: FilterFn<T> = (row, columnId, filterValue) => matchesFilter(row.getValue(columnId), filterValue, 'contains');
+  fn.autoRemove = isEmpty;
+  return fn;
+}
+
+/** Column filter for enumerations: the cell equals the chosen value ('' = any). */
+export function equalsValue<T>(): FilterFn<T> {
+  const fn: FilterFn<T> = (row, columnId, filterValue) => matchesFilter(row.getValue(columnId), filterValue, 'equals');
+  fn.autoRemove = isEmpty;
+  return fn;
+}
+
+/** Sorting: nulls after values, numbers numerically, the rest as text. */
+export function nullsLast<T>(): SortingFn<T> {
+  return (a, b, columnId) => compareValues(a.getValue(columnId), b.getValue(columnId));
 }

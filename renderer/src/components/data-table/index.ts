@@ -1,2 +1,3 @@
 export { DataTable, type DataTableProps, type DataColumnMeta } from './DataTable';
-export { containsText, equalsValue, nullsLast, createRowSearch } from './filters';
+export { matchesFilter, compareValues, createRowSearch, containsText, equalsValue, nullsLast, type FilterMatch } from './filters';
+export { processRows } from './process-rows';

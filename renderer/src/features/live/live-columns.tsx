@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { containsText, createRowSearch, equalsValue, nullsLast } from '../../components/data-table';
+import { createRowSearch } from '../../components/data-table';
 import { toggleChecked } from './live-store';
 
 const column = createColumnHelper<DeliverySummary>();
@@ -56,21 +56,18 @@ export function liveColumns(checked: ReadonlySet<number>) {
         />
       ),
     }),
-    column.accessor('receivedAt', { id: 'time', header: 'Time', meta: { width: '100px' }, cell: (c) => timeOf(c.getValue()), sortingFn: nullsLast() }),
-    column.accessor('eventType', { id: 'type', header: 'Event type', meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('receivedAt', { id: 'time', header: 'Time', meta: { width: '100px' }, cell: (c) => timeOf(c.getValue()) }),
+    column.accessor('eventType', { id: 'type', header: 'Event type', meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' } }),
     column.accessor('level', {
       header: 'Level',
       meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '80px' },
-      filterFn: equalsValue(),
-      sortingFn: nullsLast(),
     }),
-    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(100px, 1fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
-    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(100px, 1fr)' }, filterFn: containsText(), sortingFn: nullsLast() }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', width: '90px' }, filterFn: containsText(), sortingFn: nullsLast() }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
+    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', width: '90px' } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key'] }, width: '90px' },
-      filterFn: equalsValue(),
       cell: (c) => (
         <span className={`badge ${SIGNATURE_CLASS[c.getValue()]}`} data-testid="signature-badge" title={c.row.original.diagnosis?.message}>
           {c.getValue()}
@@ -80,8 +77,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['duplicate', 'out-of-order', 'truncated'] }, width: 'minmax(110px, 1fr)' },
-      filterFn: containsText(),
+      meta: { filter: { options: ['duplicate', 'out-of-order', 'truncated'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()
@@ -95,7 +91,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
         </span>
       ),
     }),
-    column.accessor(handlerText, { id: 'handler', header: 'Handler', meta: { filter: 'text', width: '110px' }, filterFn: containsText() }),
-    column.accessor('answeredStatus', { id: 'answered', header: 'Answer', meta: { width: '64px' }, sortingFn: nullsLast(), cell: (c) => c.getValue() ?? '—' }),
+    column.accessor(handlerText, { id: 'handler', header: 'Handler', meta: { filter: 'text', width: '110px' } }),
+    column.accessor('answeredStatus', { id: 'answered', header: 'Answer', meta: { width: '64px' }, cell: (c) => c.getValue() ?? '—' }),
   ];
 }
