@@ -12,8 +12,9 @@ export interface FrameBatcher<T> {
 
 type Scheduler = (cb: () => void) => unknown;
 
-const defaultSchedule: Scheduler = (cb) =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => cb()) : setTimeout(cb, 16);
+// Looked up loosely so this module also runs in Node (its unit test).
+const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;
+const defaultSchedule: Scheduler = (cb) => (raf ? raf.call(globalThis, () => cb()) : setTimeout(cb, 16));
 
 export function createFrameBatcher<T>(apply: (items: T[]) => void, schedule: Scheduler = defaultSchedule): FrameBatcher<T> {
   let queue: T[] = [];

@@ -20,7 +20,7 @@ export class LivePage {
 
   async filterColumn(column: string, value: string): Promise<void> {
     const input = this.page.getByTestId(`filter-${column}`);
-    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
+    if ((await input.evaluate((el) => (el as { tagName: string }).tagName)) === 'SELECT') await input.selectOption(value);
     else await input.fill(value);
   }
 

@@ -19,7 +19,7 @@ describe('toCurl', () => {
     const body = new Uint8Array([0x7b, 0x27, 0x5c, 0x25, 0x0a, 0x0d, 0x00, 0xff, 0xc3, 0xa9, 0x7d]);
     const out = execFileSync('bash', ['-c', `printf ${printfFormat(body)} | od -An -tx1`]).toString();
     expect(out.trim().split(/\s+/)).toEqual(['7b', '27', '5c', '25', '0a', '0d', '00', 'ff', 'c3', 'a9', '7d']);
-    expect(toCurl({ url: 'http://x/', method: 'POST', headers: [], body })).toMatch(/^printf '.*' \| curl -X POST 'http:\/\/x\/' \\\n  --data-binary @-$/s);
+    expect(toCurl({ url: 'http://x/', method: 'POST', headers: [], body })).toMatch(/^printf '.*' \| curl -X POST 'http:\/\/x\/' \\\n {2}--data-binary @-$/s);
   });
 });
 

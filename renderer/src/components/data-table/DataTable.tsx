@@ -10,18 +10,10 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { processRows } from './process-rows';
-import type { FilterMatch } from './filters';
+import type { DataColumnMeta } from './column-meta';
 import './data-table.css';
 
-/** Per-column options the table reads from `columnDef.meta`. */
-export interface DataColumnMeta {
-  /** Filter input under the header: free text, or a choice among values. */
-  readonly filter?: 'text' | { readonly options: readonly string[] };
-  /** How the filter matches: text filters default to `contains`, choices to `equals`. */
-  readonly match?: FilterMatch;
-  /** CSS width of the column (grid track), e.g. '120px' or '1fr'. */
-  readonly width?: string;
-}
+export type { DataColumnMeta } from './column-meta';
 
 export interface DataTableProps<T> {
   readonly data: readonly T[];

@@ -1,6 +1,6 @@
 import type { ColumnDef, ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { compareValues, matchesFilter, type FilterMatch } from './filters';
-import type { DataColumnMeta } from './DataTable';
+import type { DataColumnMeta } from './column-meta';
 
 type Accessor<T> = (row: T, index: number) => unknown;
 
