@@ -113,6 +113,8 @@ Each server runs in its own child process, load from the bench process (autocann
 rounds alternate a bare \`node:http\` server answering 200 and the real listener (core with the
 live feature: HMAC verify, event/duplicate/order checks, group-committed SQLite insert with
 synchronous=FULL, then 200). Body ${Buffer.byteLength(body)} bytes, a new event id per request.
+Throughput: autocannon, 50 connections. Latency at 1,000/s: \`test/bench/ingest-load.ts\` in its own
+process, each request timed from its scheduled send (no coordinated omission).
 
 | round | bare req/s (50 conns) | listener req/s | listener / bare | listener req/s at 1,000/s target | p50 ms | p99 ms (listener) | p99 ms (bare) | non-2xx + errors |
 |---|---|---|---|---|---|---|---|---|
