@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 /**
  * Besides the recommended rules, the lint keeps the architecture honest: services never import
@@ -53,6 +54,11 @@ export default tseslint.config(
         { patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'shared/ is pure TypeScript for both sides.' }] },
       ],
     },
+  },
+  {
+    // Scripts injected into Chromium pages by benchmarks.
+    files: ['test/bench/*-page.js'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['electron/cli/*.mjs'],

@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: runs every benchmark behind BENCHMARKS.md, one after another (they measure
+ * ratios against baselines of their own run, so they must not compete with each other). Each
+ * writes its figures to test/bench/results/<area>.md with the command that produced them.
+ */
+import { spawnSync } from 'node:child_process';
+
+const BENCHES: readonly (readonly string[])[] = [
+  ['test/bench/sandbox-list.bench.ts', '--deliveries', '100000', '--passes', '3'],
+  ['test/bench/listener-ingest.ts', '3', '8'],
+  ['test/bench/live-table.ts', '100000', '3'],
+  ['test/bench/history-catchup.ts', '100000', '5'],
+  ['test/bench/history-reconcile.ts', '100000', '5'],
+];
+
+let failed = 0;
+for (const [script, ...args] of BENCHES) {
+  process.stdout.write(`\n=== npx tsx ${script} ${args.join(' ')}\n`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script!, ...args], { stdio: 'inherit' });
+  if (result.status !== 0) failed++;
+}
+process.stdout.write(`\n${BENCHES.length - failed}/${BENCHES.length} benchmarks ran; results in test/bench/results/\n`);
+process.exit(failed === 0 ? 0 : 1);
