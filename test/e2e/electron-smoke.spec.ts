@@ -15,10 +15,19 @@ function electronBinary(): string | null {
 
 const binary = electronBinary();
 const noDisplay = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+const SKIP_NO_BINARY =
+  'Electron binary not available on this machine (its download is blocked); the UI is tested through the browser host instead';
+const SKIP_NO_DISPLAY = 'no display to open an Electron window on';
+
+// Say why in the run's output too, not only in the report's annotations.
+const skipReason = binary === null ? SKIP_NO_BINARY : noDisplay ? SKIP_NO_DISPLAY : null;
+if (skipReason && process.env.TEST_WORKER_INDEX === undefined) {
+  process.stdout.write(`Electron smoke test skipped: ${skipReason}\n`);
+}
 
 test.describe('Electron app', () => {
-  test.skip(binary === null, 'Electron binary not available on this machine (its download is blocked); the UI is tested through the browser host instead');
-  test.skip(noDisplay, 'no display to open an Electron window on');
+  test.skip(binary === null, SKIP_NO_BINARY);
+  test.skip(noDisplay, SKIP_NO_DISPLAY);
 
   test('opens the locked-down window over the same contract', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-electron-'));

@@ -1,16 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/fixtures';
 import { SandboxPage } from './pages/sandbox-page';
+import { LivePage } from './pages/live-page';
 
-const target = fileURLToPath(new URL('../../docs-fragments/screenshot.png', import.meta.url));
+const target = fileURLToPath(new URL('./screenshots/hooklab.png', import.meta.url));
 
-// The README's screenshot: the real app, through the browser host, after a real scenario run.
+// The README's screenshot: the real app through the browser host, after real scenario runs,
+// showing the Live area with one delivery opened.
 test('writes the README screenshot', async ({ app, page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await app.goto('sandbox');
   const sandbox = new SandboxPage(page);
+  await sandbox.runScenario('3ds-success');
   await sandbox.runScenario('shipping-delivered');
   await expect(sandbox.result.getByTestId('sandbox-result-row')).toHaveCount(7);
-  await sandbox.result.scrollIntoViewIfNeeded();
+  await app.goto('live');
+  const live = new LivePage(page);
+  await expect(live.rows.first()).toBeVisible();
+  await live.open('SuccessPayment');
   await page.screenshot({ path: target });
 });
