@@ -45,15 +45,8 @@ async function main(): Promise<void> {
   const sb = await startSandbox({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
   const s = sb.defaultStore;
   if (args.json) {
-    const store = {
-      storeId: s.storeId,
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      secretKey: s.secretKey,
-      webhookKey: s.webhookKey,
-      webhookUrl: s.webhookUrl,
-    };
-    process.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, apiV3Url: sb.apiV3Url, controlUrl: sb.controlUrl, store })}\n`);
+    // defaultStore is already exactly the six credential fields the --json contract names.
+    process.stdout.write(`${JSON.stringify({ baseUrl: sb.baseUrl, apiV3Url: sb.apiV3Url, controlUrl: sb.controlUrl, store: s })}\n`);
   } else {
     console.log(`Sandbox listening`);
     console.log(`  {base_url}    ${sb.baseUrl}`);
