@@ -8,6 +8,7 @@ import {
   type Handlers,
 } from '../../shared/contract';
 import { openDatabase } from '../store/database';
+import { startCheckpointer } from '../store/checkpointer';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { systemClock, type Clock } from './clock';
@@ -63,9 +64,12 @@ export function createCore(options: CoreOptions): Core {
     }),
     bus,
   );
+  const databasePath = options.databasePath ?? join(options.dataDir, 'hooklab.db');
+  const db = openDatabase(databasePath);
+  const checkpointer = startCheckpointer(db, databasePath);
   const ctx: CoreContext = {
     dataDir: options.dataDir,
-    db: openDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db')),
+    db,
     settings,
     secrets: options.secrets,
     environments,
@@ -121,6 +125,7 @@ export function createCore(options: CoreOptions): Core {
         }
       }
       started = [];
+      await checkpointer.stop();
       ctx.db.close();
     },
   };

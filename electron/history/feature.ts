@@ -6,7 +6,7 @@ import type { CoreContext, Feature } from '../core/feature';
 import type { Connection } from '../core/environments';
 import { ClientPool, toCallError } from './client-pool';
 import { HistoryStore } from './history-store';
-import { HistoryPoller } from './poller';
+import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendMany, resendOne, type ResendOutcome } from './resend';
 import { reconcile, type Reconciliation } from './reconciliation';
 import { loadReconciliationInput } from './reconciliation-source';
@@ -180,6 +180,13 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       unsubscribers.push(
         ctx.settings.onChange((next, previous) => {
           if (next.poller !== previous.poller) void poller.restart();
+        }),
+      );
+      // The service logs a delivery as it sends it: one that just reached the listener is in
+      // history already, so poll soon instead of a full interval later.
+      unsubscribers.push(
+        ctx.bus.subscribe((event) => {
+          if (event === 'live.received') poller.nudge(NUDGED_POLL_DELAY_MS);
         }),
       );
       poller.start();

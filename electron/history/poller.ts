@@ -14,6 +14,8 @@ export const POLL_PAGE_SIZE = 100;
 const IN_FLIGHT_PER_CYCLE = 50;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
+/** After a cycle during which the listener received something, the next poll comes this soon. */
+export const NUDGED_POLL_DELAY_MS = 300;
 
 export interface PollTarget {
   readonly environmentId: string;
@@ -53,10 +55,18 @@ export interface PollerDeps {
 export class HistoryPoller {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<CycleResult> | null = null;
+  /** The cycle promised to callers who asked while one was running (see runOnce). */
+  private queued: Promise<CycleResult> | null = null;
+  /** Bumped by stop(), so a cycle queued before it does not run after it. */
+  private generation = 0;
   private abort: AbortController | null = null;
   private stopped = true;
   private failures = 0;
   private fetched = 0;
+  /** When the pending timer fires (ms since epoch), or null when none is pending. */
+  private nextAt: number | null = null;
+  /** A nudge arrived during a cycle: poll again soon after it instead of a full interval. */
+  private nudged = false;
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -67,8 +77,11 @@ export class HistoryPoller {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.generation++;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.nextAt = null;
+    this.nudged = false;
     this.abort?.abort();
     await this.running?.catch(() => undefined);
   }
@@ -82,30 +95,70 @@ export class HistoryPoller {
     if (wasRunning) this.start();
   }
 
-  /** Runs one cycle now (joining the one under way, if any) and returns what it did. */
+  /**
+   * Runs a cycle and returns what it did. A cycle already under way may have passed the point
+   * where it would see what the caller just caused (an event sent a moment ago), so the caller
+   * gets a fresh cycle that starts after it; callers arriving meanwhile share that one.
+   */
   runOnce(): Promise<CycleResult> {
-    this.running ??= this.cycle().finally(() => {
+    if (!this.running) return this.startCycle();
+    if (!this.queued) {
+      const generation = this.generation;
+      this.queued = this.running.then((previous) => {
+        this.queued = null;
+        // stop() or restart() in between: the queued cycle is cancelled with them.
+        return generation === this.generation ? this.runOnce() : previous;
+      });
+    }
+    return this.queued;
+  }
+
+  private startCycle(): Promise<CycleResult> {
+    this.running = this.cycle().finally(() => {
       this.running = null;
       this.abort = null;
     });
     return this.running;
   }
 
+  /**
+   * Brings the next poll forward to at most `delayMs` from now: the listener just received a
+   * delivery, so history has news and waiting a full interval would show it late. Never delays a
+   * poll already due sooner (a burst of nudges coalesces into one poll) and never overrides the
+   * backoff after errors.
+   */
+  nudge(delayMs: number): void {
+    if (this.stopped || this.failures > 0 || !this.deps.enabled()) return;
+    if (this.nextAt !== null && this.nextAt <= this.deps.clock.now() + delayMs) return;
+    // A timer-driven cycle is under way (no timer pending): its continuation polls again soon.
+    if (this.timer === null && this.running) {
+      this.nudged = true;
+      return;
+    }
+    this.schedule(delayMs);
+  }
+
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.nextAt = null;
     if (this.stopped) return;
     if (!this.deps.enabled()) {
       this.deps.report({ state: 'disabled', nextPollAt: null });
       return;
     }
-    this.deps.report({ nextPollAt: new Date(this.deps.clock.now() + delayMs).toISOString() });
+    this.nextAt = this.deps.clock.now() + delayMs;
+    this.deps.report({ nextPollAt: new Date(this.nextAt).toISOString() });
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.nextAt = null;
       void this.runOnce().then(() => {
         const delay = this.failures > 0
           ? backoffDelay(this.failures, BACKOFF_BASE_MS, BACKOFF_MAX_MS, this.deps.random)
-          : this.deps.intervalMs();
+          : this.nudged
+            ? NUDGED_POLL_DELAY_MS
+            : this.deps.intervalMs();
+        this.nudged = false;
         this.schedule(delay);
       });
     }, delayMs);

@@ -4,7 +4,7 @@
  * forward_results), then matched. Baseline in the same run: the bare SELECTs of both sides.
  *
  *   npx tsx test/bench/history-reconcile.ts [deliveries=100000] [rounds=5]
- * Writes test/bench/results/history-reconcile.md (summarised in history.md).
+ * Writes test/bench/results/history-reconcile.md (summarised in BENCHMARKS.md).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,6 +6,7 @@
  * time-to-2xx at a fixed 1,000 deliveries/s, and the core's memory with 100k stored deliveries.
  *
  *   npx tsx test/bench/listener-ingest.ts [rounds=3] [seconds=8]
+ * Writes test/bench/results/listener-ingest.md (summarised in BENCHMARKS.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -132,7 +133,7 @@ ${mb(memory.peak.rss)}, heap ${mb(memory.peak.heapUsed)}; after GC RSS ${mb(memo
 Bodies stay in SQLite; the core keeps no per-delivery state in memory.
 `;
   rmSync(seedDir, { recursive: true, force: true });
-  writeFileSync(join(root, 'test/bench/results/live.md'), md);
+  writeFileSync(join(root, 'test/bench/results/listener-ingest.md'), md);
   process.stdout.write(md);
 }
 

@@ -5,9 +5,10 @@
  * comes from a separate generator process.
  *
  *   npx tsx test/bench/live-table.ts [stored=100000] [rounds=5]
+ * Writes test/bench/results/live-table.md (summarised in BENCHMARKS.md).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +103,7 @@ seeded data dir, headless Chromium (/usr/bin/chromium), ${rounds} fresh page loa
   ${burst.delivered} deliveries applied in ${burst.updates} store updates over ${burst.frames} animation frames
   (at most one update per frame by construction), longest frame gap ${burst.maxGapMs} ms, ${burst.longTasks} long tasks (> 50 ms).
 `;
-  appendFileSync(join(root, 'test/bench/results/live.md'), md);
+  writeFileSync(join(root, 'test/bench/results/live-table.md'), md);
   process.stdout.write(md);
 }
 

@@ -1,10 +1,6 @@
-import {
-  DeliveryListResponseSchema,
-  WebhookDeliverySchema,
-  type DeliveryListResponse,
-  type WebhookDelivery,
-} from '../../../shared/service';
+import { WebhookDeliverySchema, type DeliveryListResponse, type WebhookDelivery } from '../../../shared/service';
 import type { Clock } from '../../core/clock';
+import { parseDeliveryList } from './delivery-list-shape';
 import { HistoryApiError } from './errors';
 import { describeErrorBody, parseBody, sendRequest, type HttpResult } from './http';
 import { TokenManager } from './token-manager';
@@ -72,7 +68,7 @@ export class HistoryClient {
       );
     }
     this.expectOk(res, 'the delivery list');
-    return parseBody(res.text, DeliveryListResponseSchema, 'the delivery list');
+    return parseDeliveryList(res.text, 'the delivery list');
   }
 
   async get(id: number, signal?: AbortSignal): Promise<WebhookDelivery> {

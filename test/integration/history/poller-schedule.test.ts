@@ -52,7 +52,7 @@ describe('HistoryPoller schedule', () => {
     await sandbox.close();
   });
 
-  const poller = (status: ReturnType<typeof statusLog>, enabled: () => boolean) =>
+  const poller = (status: ReturnType<typeof statusLog>, enabled: () => boolean, intervalMs = 250) =>
     new HistoryPoller({
       store: new HistoryStore(db),
       clock: systemClock,
@@ -65,7 +65,7 @@ describe('HistoryPoller schedule', () => {
           clock: systemClock,
         }),
       }),
-      intervalMs: () => 250,
+      intervalMs: () => intervalMs,
       enabled,
       report: (patch) => status.report(patch),
       onApplied: () => {},
@@ -81,6 +81,21 @@ describe('HistoryPoller schedule', () => {
     await status.next((r) => r.state === 'caught-up' && (r.cursor ?? 0) > 0);
     expect(new HistoryStore(db).counts('sandbox').deliveries).toBe(3);
     expect(status.reports.some((r) => typeof r.nextPollAt === 'string')).toBe(true);
+    await p.stop();
+  });
+
+  it('polls at once when nudged instead of waiting out a long interval', async () => {
+    const status = statusLog();
+    const p = poller(status, () => true, 3_600_000);
+    const first = status.next((r) => r.state === 'caught-up');
+    p.start();
+    await first;
+    sandbox.seedDeliveries(store.storeId, 2);
+    const again = status.next((r) => r.state === 'caught-up' && (r.cursor ?? 0) > 0);
+    // An hour-long interval: only the nudge can bring this poll (the test times out otherwise).
+    p.nudge(10);
+    await again;
+    expect(new HistoryStore(db).counts('sandbox').deliveries).toBe(2);
     await p.stop();
   });
 
