@@ -1,15 +1,21 @@
-import localtunnel from '@n8n/localtunnel';
 import type { TunnelStatus } from '../../shared/contract/status';
 import type { TunnelSettings } from '../../shared/settings';
+import { openTunnel, systemTimers, type Timers, type TunnelClient } from './tunnel-client';
 
 export interface TunnelDeps {
   readonly onStatus: (patch: Partial<TunnelStatus>) => void;
   /** A new public URL was handed out; remember it so the next run can say whether it changed. */
   readonly onPublicUrl: (url: string) => void;
   readonly log: (message: string, fields?: Record<string, unknown>) => void;
-  /** How long open() may take before the status says so (the client itself retries forever). */
+  /** How long opening may take; then the attempt is abandoned and retried after a backoff. */
   readonly openTimeoutMs?: number;
   readonly maxBackoffMs?: number;
+  /** The HTTP client that asks the tunnel server for a tunnel (default: global fetch). */
+  readonly fetch?: typeof fetch;
+  /** Timers for the open timeout, the backoff and the client's retries (tests drive them by hand). */
+  readonly timers?: Timers;
+  /** Pause between the client's attempts while the server cannot be reached (default 1 s). */
+  readonly retryMs?: number;
 }
 
 interface Wanted {
@@ -24,15 +30,19 @@ interface Wanted {
  * non-UTF-8 bodies). Reconnects with exponential backoff after drops.
  */
 export class TunnelService {
-  private client: localtunnel.Tunnel | null = null;
+  private client: TunnelClient | null = null;
   private wanted: Wanted | null = null;
   private attempt = 0;
-  private retryTimer: NodeJS.Timeout | null = null;
-  private openTimer: NodeJS.Timeout | null = null;
+  private retryTimer: unknown = null;
+  private openTimer: unknown = null;
   private lastPublicUrl: string | null = null;
   private generation = 0;
 
-  constructor(private readonly deps: TunnelDeps) {}
+  private readonly timers: Timers;
+
+  constructor(private readonly deps: TunnelDeps) {
+    this.timers = deps.timers ?? systemTimers;
+  }
 
   /** Brings the tunnel in line with settings and the listener's port; idempotent. */
   apply(settings: TunnelSettings, listenerPort: number | null): void {
@@ -79,8 +89,8 @@ export class TunnelService {
 
   private teardown(): void {
     this.generation++;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.openTimer) clearTimeout(this.openTimer);
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    if (this.openTimer !== null) this.timers.clearTimeout(this.openTimer);
     this.retryTimer = null;
     this.openTimer = null;
     const client = this.client;
@@ -96,23 +106,28 @@ export class TunnelService {
     const current = () => generation === this.generation;
     this.deps.onStatus({ state: 'connecting', error: null, reconnectAttempt: this.attempt });
     const timeoutMs = this.deps.openTimeoutMs ?? 15_000;
-    this.openTimer = setTimeout(() => {
-      if (!current()) return;
-      // The client keeps retrying every second on its own; we only tell the user.
-      this.deps.onStatus({
-        state: 'error',
-        error: `no answer from the tunnel server ${wanted.host} within ${timeoutMs / 1000} s; still trying`,
-      });
+    this.openTimer = this.timers.setTimeout(() => {
+      this.openTimer = null;
+      // Abandons this attempt (its request is aborted, its retries cancelled) and backs off.
+      if (current()) this.dropped(`no answer from the tunnel server ${wanted.host} within ${timeoutMs / 1000} s`);
     }, timeoutMs);
-    const options = { port: wanted.port, host: wanted.host, ...(wanted.subdomain ? { subdomain: wanted.subdomain } : {}) };
-    const client = localtunnel(options, (err, tunnel) => {
+    const options = {
+      port: wanted.port,
+      host: wanted.host,
+      ...(wanted.subdomain ? { subdomain: wanted.subdomain } : {}),
+      fetch: this.deps.fetch ?? globalThis.fetch.bind(globalThis),
+      timers: this.timers,
+      ...(this.deps.retryMs !== undefined ? { retryMs: this.deps.retryMs } : {}),
+    };
+    const client = openTunnel(options, (err, tunnel) => {
       if (!current()) {
         tunnel?.close();
         return;
       }
-      if (this.openTimer) clearTimeout(this.openTimer);
+      if (this.openTimer !== null) this.timers.clearTimeout(this.openTimer);
+      this.openTimer = null;
       if (err || !tunnel) {
-        this.dropped(String(err ?? 'the tunnel server refused the tunnel'));
+        this.dropped(err?.message ?? 'the tunnel server refused the tunnel');
         return;
       }
       const url = tunnel.url;
@@ -143,6 +158,9 @@ export class TunnelService {
     const delay = Math.min(this.deps.maxBackoffMs ?? 30_000, 1000 * 2 ** (this.attempt - 1));
     this.deps.log('tunnel dropped', { reason, retryInMs: delay });
     this.deps.onStatus({ state: 'error', error: `${reason}; reconnecting in ${Math.round(delay / 1000)} s`, reconnectAttempt: this.attempt });
-    this.retryTimer = setTimeout(() => this.connect(), delay);
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
   }
 }

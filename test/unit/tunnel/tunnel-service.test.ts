@@ -1,9 +1,54 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TunnelStatus } from '../../../shared/contract/status';
 import { TunnelSettingsSchema } from '../../../shared/settings';
 import { TunnelService } from '../../../electron/tunnel/tunnel-service';
+import type { Timers } from '../../../electron/tunnel/tunnel-client';
+
+/** Timers run by hand: the test sees every pending timer and fires them itself. */
+function manualTimers() {
+  let next = 1;
+  const pending = new Map<number, { callback: () => void; ms: number }>();
+  const waiters: Array<{ ms: number; resolve: (id: number) => void }> = [];
+  const timers: Timers = {
+    setTimeout(callback, ms) {
+      const id = next++;
+      pending.set(id, { callback, ms });
+      for (const w of [...waiters]) {
+        if (w.ms === ms) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(id);
+        }
+      }
+      return id;
+    },
+    clearTimeout(id) {
+      pending.delete(id as number);
+    },
+  };
+  return {
+    timers,
+    pending,
+    /** Resolves with the id of the next timer scheduled for `ms`. */
+    scheduled: (ms: number) => new Promise<number>((resolve) => waiters.push({ ms, resolve })),
+    fire(id: number) {
+      const t = pending.get(id)!;
+      pending.delete(id);
+      t.callback();
+    },
+  };
+}
+
+/** A loopback port with nothing listening on it (connections are refused). */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
 
 let silent: Server | null = null;
 const sockets: Socket[] = [];
@@ -35,7 +80,50 @@ describe('TunnelService', () => {
     });
     const error = await errored;
     expect(statuses[0]).toMatchObject({ state: 'connecting' });
-    expect(error.error).toMatch(/no answer from the tunnel server/);
+    expect(error.error).toMatch(/no answer from the tunnel server .* within 0.2 s; reconnecting in 1 s/);
+  });
+
+  it('stops asking an unreachable tunnel server once closed', async () => {
+    const clock = manualTimers();
+    let requests = 0;
+    const counting: typeof fetch = (input, init) => {
+      requests++;
+      return fetch(input, init);
+    };
+    service = new TunnelService({ onStatus: () => {}, onPublicUrl: () => {}, log: () => {}, fetch: counting, timers: clock.timers, retryMs: 1000 });
+    const firstRetry = clock.scheduled(1000);
+    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: `http://127.0.0.1:${await deadPort()}` }), 1);
+    // Refused: the client asks again a second later, as long as it is open.
+    const secondRetry = clock.scheduled(1000);
+    clock.fire(await firstRetry);
+    await secondRetry;
+    expect(requests).toBe(2);
+    service.close();
+    // Nothing left that could ever send another request.
+    expect([...clock.pending.values()]).toEqual([]);
+    expect(requests).toBe(2);
+  });
+
+  it('reports a refusal with the server\'s own message instead of retrying it as an outage', async () => {
+    const refusing = createHttpServer((_req, res) => {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'subdomain hooklab-x is not available' }));
+    });
+    await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
+    try {
+      const error = await new Promise<Partial<TunnelStatus>>((resolve) => {
+        service = new TunnelService({
+          onStatus: (p) => p.state === 'error' && resolve(p),
+          onPublicUrl: () => {},
+          log: () => {},
+        });
+        const host = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+        service.apply(TunnelSettingsSchema.parse({ enabled: true, host, subdomain: 'hooklab-x' }), 1);
+      });
+      expect(error.error).toMatch(/^subdomain hooklab-x is not available; reconnecting in 1 s$/);
+    } finally {
+      service?.close();
+      await new Promise((r) => refusing.close(r));
+    }
   });
 
   it('is disabled without a listener port or when turned off, and reports an own public URL', () => {
