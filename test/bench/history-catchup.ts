@@ -4,7 +4,9 @@
  * cursor) against a bare fetch loop over the same pages in the same run. Rounds alternate;
  * medians are reported.
  *
- *   npx tsx test/bench/history-catchup.ts [deliveries=100000] [rounds=5]
+ *   npx tsx test/bench/history-catchup.ts [deliveries=100000] [rounds=5] [latencyMs=0]
+ * With a latency, every API response of the sandbox is held that long (a stand-in for the
+ * network to the real service); results then go to history-catchup-<latency>ms.md.
  * Writes test/bench/results/history-catchup.md (summarised with analysis in BENCHMARKS.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +23,13 @@ import { silentLogger } from '../../electron/core/logger';
 
 const total = Number(process.argv[2] ?? 100_000);
 const rounds = Math.max(2, Number(process.argv[3] ?? 5));
+const latencyMs = Number(process.argv[4] ?? 0);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** Starts the sandbox in a child process (the service is never in our process) and reads its connection. */
 async function startSandboxProcess(): Promise<{ connection: HistoryConnection; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'history-sandbox-process.ts'), String(total)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'history-sandbox-process.ts'), String(total), String(latencyMs)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -113,9 +116,9 @@ async function main() {
   const b = median(bare);
   const r = median(real);
   const lines = [
-    '### History catch-up (100k deliveries from the sandbox)',
+    `### History catch-up (100k deliveries from the sandbox${latencyMs > 0 ? `, every response held ${latencyMs} ms` : ''})`,
     '',
-    `Command: \`npx tsx test/bench/history-catchup.ts ${total} ${rounds}\` (medians of ${rounds - 1} alternating rounds after one warm-up round, same run)`,
+    `Command: \`npx tsx test/bench/history-catchup.ts ${total} ${rounds}${latencyMs > 0 ? ` ${latencyMs}` : ''}\` (medians of ${rounds - 1} alternating rounds after one warm-up round, same run)`,
     '',
     '| loop | deliveries/s (median) |',
     '|---|---|',
@@ -130,7 +133,7 @@ async function main() {
 
 main().then(
   (fragment) => {
-    const out = process.env.HISTORY_BENCH_OUT ?? join(import.meta.dirname, 'results', 'history-catchup.md');
+    const out = process.env.HISTORY_BENCH_OUT ?? join(import.meta.dirname, 'results', latencyMs > 0 ? `history-catchup-${latencyMs}ms.md` : 'history-catchup.md');
     writeFileSync(out, fragment);
     console.log(fragment);
   },

@@ -10,6 +10,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/listener-ingest.ts', '3', '8'],
   ['test/bench/live-table.ts', '100000', '3'],
   ['test/bench/history-catchup.ts', '100000', '5'],
+  ['test/bench/history-catchup.ts', '100000', '3', '5'],
   ['test/bench/history-reconcile.ts', '100000', '5'],
 ];
 
