@@ -82,8 +82,10 @@ export class DeliveryStore {
     this.byEvent = db.prepare(
       'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? ORDER BY id DESC LIMIT 1',
     );
+    // Without an event id, a duplicate is the same payload among deliveries also without one
+    // (retries of an unlogged delivery): a logged event's payload is not compared.
     this.byHash = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL ORDER BY id DESC LIMIT 1',
     );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
       AND (event_id IS NULL OR event_id <> ?) LIMIT 1`);

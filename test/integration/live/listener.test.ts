@@ -90,13 +90,16 @@ describe('listener', () => {
     await send(paid, '2', '2024-05-01T10:00:05Z');
     await send('{"unlogged":true}', null, '2024-05-01T11:00:00Z');
     await send('{"unlogged":true}', null, '2024-05-01T11:00:00Z');
+    // Unlogged, with a logged event's payload: payloads are compared among unlogged ones only.
+    await send(created, null, '2024-05-01T10:00:00.5Z');
     const { rows } = await app.call('live.list', {});
-    const [first, second, third, fourth, fifth] = [...rows].reverse();
+    const [first, second, third, fourth, fifth, sixth] = [...rows].reverse();
     expect(first).toMatchObject({ duplicateOf: null, outOfOrder: false });
     expect(second).toMatchObject({ duplicateOf: null, outOfOrder: true });
     expect(third).toMatchObject({ duplicateOf: first!.id, outOfOrder: false });
     expect(fourth).toMatchObject({ duplicateOf: null });
     expect(fifth).toMatchObject({ duplicateOf: fourth!.id });
+    expect(sixth).toMatchObject({ duplicateOf: null });
   });
 
   it('answers 500 for the first 3 attempts of each event, then 200, per settings changed at run time', async () => {

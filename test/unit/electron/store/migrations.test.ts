@@ -29,3 +29,14 @@ describe('migration 003 (history copy as a rowid table)', () => {
     expect(indexes).toEqual(expect.arrayContaining(['history_by_id', 'history_by_event']));
   });
 });
+
+describe('migration 004 (received deliveries: payload hash indexed only where there is no event id)', () => {
+  it('keeps the indexes the listener queries and drops the superseded one', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, migrations);
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'received_deliveries'").all() as {
+      name: string;
+    }[]).map((r) => r.name);
+    expect(indexes.sort()).toEqual(['received_by_event', 'received_by_hash_unlogged', 'received_by_order_time']);
+  });
+});
