@@ -34,6 +34,12 @@ export const fileModeCipher: SecretCipher = {
  */
 export class FileSecretStore implements SecretStore {
   private values: Record<string, string>;
+  /**
+   * Values already opened. The listener reads the webhook keys for every delivery, and under
+   * Electron each open is a safeStorage decryption: once per value is enough, since the main
+   * process holds the value in memory while it uses it anyway. set/delete keep it in step.
+   */
+  private readonly opened = new Map<string, string>();
 
   constructor(
     private readonly path: string,
@@ -47,17 +53,24 @@ export class FileSecretStore implements SecretStore {
   }
 
   get(name: SecretName): string | undefined {
+    const cached = this.opened.get(name);
+    if (cached !== undefined) return cached;
     const sealed = this.values[name];
-    return sealed === undefined ? undefined : this.cipher.open(sealed);
+    if (sealed === undefined) return undefined;
+    const value = this.cipher.open(sealed);
+    this.opened.set(name, value);
+    return value;
   }
 
   set(name: SecretName, value: string): void {
     this.values[name] = this.cipher.seal(value);
+    this.opened.set(name, value);
     this.save();
   }
 
   delete(name: SecretName): void {
     delete this.values[name];
+    this.opened.delete(name);
     this.save();
   }
 
