@@ -1,21 +1,23 @@
-import type { DeliveryListResponse } from '../../../shared/service';
+import { WebhookDeliverySchema, type DeliveryListResponse } from '../../../shared/service';
 import { HistoryApiError } from './errors';
 
-/** Field checks of WebhookDeliverySchema (2.9), written out: keep in step with that schema. */
-const DELIVERY_FIELDS: ReadonlyArray<readonly [string, 'int' | 'string' | 'boolean']> = [
-  ['id', 'int'],
-  ['eventId', 'int'],
-  ['eventType', 'string'],
-  ['eventCreated', 'string'],
-  ['url', 'string'],
-  ['payload', 'string'],
-  ['responseStatusCode', 'int'],
-  ['delivered', 'boolean'],
-  ['created', 'string'],
-];
+type FieldKind = 'int' | 'string' | 'boolean';
 
-function fits(value: unknown, kind: 'int' | 'string' | 'boolean'): boolean {
-  return kind === 'int' ? Number.isInteger(value) : typeof value === kind;
+/**
+ * The fields of a delivery (2.9) and their kinds, read off WebhookDeliverySchema once, so this
+ * hand-written check cannot drift from the schema. A field of another kind fails at load.
+ */
+const DELIVERY_FIELDS: ReadonlyArray<readonly [string, FieldKind]> = Object.entries(WebhookDeliverySchema.shape).map(
+  ([field, schema]) => {
+    const { def, format } = schema as unknown as { def: { type: string }; format?: string | null };
+    const kind = def.type === 'number' && format === 'safeint' ? 'int' : def.type;
+    if (kind !== 'int' && kind !== 'string' && kind !== 'boolean') throw new Error(`delivery field ${field}: unsupported kind ${kind}`);
+    return [field, kind] as const;
+  },
+);
+
+function fits(value: unknown, kind: FieldKind): boolean {
+  return kind === 'int' ? Number.isSafeInteger(value) : typeof value === kind;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
