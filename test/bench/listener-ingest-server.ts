@@ -18,7 +18,7 @@ import { memorySettingsBackend } from '../../electron/settings/settings-service'
 import { MemorySecretStore } from '../../electron/secrets/secret-store';
 import { silentLogger } from '../../electron/core/logger';
 import { openDatabase } from '../../electron/store/database';
-import { DeliveryStore } from '../../electron/listener/delivery-store';
+import { DeliveryStore, type IncomingDelivery } from '../../electron/listener/delivery-store';
 import { signBody } from '../../shared/signing';
 import { verifySignature } from '../../shared/signing/diagnose';
 import { nodeHmac } from '../../electron/platform/node-hmac';
@@ -44,34 +44,38 @@ async function startHooklab(dataDir: string) {
   return core;
 }
 
+const TYPES = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
+
+/** The `n`-th of a realistic stream of signed deliveries (20,000 orders, ~800-byte bodies), as the listener hands it to the store. */
+export function benchDelivery(n: number, receivedAtMs: number): IncomingDelivery {
+  const body = Buffer.from(
+    JSON.stringify({ orderId: `ord-${n % 20000}`, orderReference: `ref-${n}`, orderType: 'FULL', description: 'x'.repeat(600), level: n % 17 === 0 ? 'Error' : 'Info', type: TYPES[n % TYPES.length], metadata: null }),
+  );
+  const signature = signBody(nodeHmac, BENCH_KEY, body);
+  return {
+    receivedAtMs,
+    method: 'POST',
+    path: '/webhooks',
+    headers: [['Content-Type', 'application/json'], ['X-Svc-Hmac-Sha256', signature], ['X-Svc-Event-Id', String(n + 1)]],
+    body,
+    bodySize: body.length,
+    bodySha256: createHash('sha256').update(body).digest('hex'),
+    truncated: false,
+    event: { eventId: n + 1, eventCreated: new Date(receivedAtMs).toISOString(), eventCreatedMs: receivedAtMs },
+    fields: readEventFields(body),
+    verdict: verifySignature({ hmac: nodeHmac, body, signature, keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }] }),
+    answerFor: () => 200,
+  };
+}
+
 /** Stores `count` realistic deliveries straight through the store (seeding, not measured). */
 export function seed(dbPath: string, count: number): void {
   const db = openDatabase(dbPath);
   const store = new DeliveryStore(db);
-  const types = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
   const start = Date.now() - count * 10;
   for (let done = 0; done < count; ) {
     const batch = [];
-    for (let i = 0; i < 5000 && done < count; i++, done++) {
-      const body = Buffer.from(
-        JSON.stringify({ orderId: `ord-${done % 20000}`, orderReference: `ref-${done}`, orderType: 'FULL', description: 'x'.repeat(600), level: done % 17 === 0 ? 'Error' : 'Info', type: types[done % types.length], metadata: null }),
-      );
-      const signature = signBody(nodeHmac, BENCH_KEY, body);
-      batch.push({
-        receivedAtMs: start + done * 10,
-        method: 'POST',
-        path: '/webhooks',
-        headers: [['Content-Type', 'application/json'], ['X-Svc-Hmac-Sha256', signature], ['X-Svc-Event-Id', String(done + 1)]] as Array<[string, string]>,
-        body,
-        bodySize: body.length,
-        bodySha256: createHash('sha256').update(body).digest('hex'),
-        truncated: false,
-        event: { eventId: done + 1, eventCreated: new Date(start + done * 10).toISOString(), eventCreatedMs: start + done * 10 },
-        fields: readEventFields(body),
-        verdict: verifySignature({ hmac: nodeHmac, body, signature, keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }] }),
-        answerFor: () => 200,
-      });
-    }
+    for (let i = 0; i < 5000 && done < count; i++, done++) batch.push(benchDelivery(done, start + done * 10));
     store.insertBatch(batch);
   }
   db.close();
@@ -124,7 +128,26 @@ async function main() {
   throw new Error('mode: bare | hooklab | seed | memory');
 }
 
+/**
+ * SIGUSR1 starts a measurement, SIGUSR2 prints `USAGE {"busy", "cpuUs"}` for the time since:
+ * the share of time the event loop was busy and the CPU time the process used.
+ */
+function reportUsageOnSignals(): void {
+  let loop = performance.eventLoopUtilization();
+  let cpu = process.cpuUsage();
+  process.on('SIGUSR1', () => {
+    loop = performance.eventLoopUtilization();
+    cpu = process.cpuUsage();
+  });
+  process.on('SIGUSR2', () => {
+    const used = process.cpuUsage(cpu);
+    const busy = performance.eventLoopUtilization(loop).utilization;
+    process.stdout.write(`USAGE ${JSON.stringify({ busy, cpuUs: used.user + used.system })}\n`);
+  });
+}
+
 if (process.argv[1]?.endsWith('listener-ingest-server.ts')) {
+  reportUsageOnSignals();
   main().catch((error: unknown) => {
     process.stderr.write(String((error as Error).stack) + '\n');
     process.exit(1);

@@ -74,17 +74,40 @@ function load(port: number, options: { connections: number; duration: number; ov
   });
 }
 
+/** The server's event-loop busy share and CPU time since `begin` (see listener-ingest-server's signals). */
+function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: number; cpuUs: number }> } {
+  return {
+    begin: () => child.kill('SIGUSR1'),
+    end: () =>
+      new Promise((resolve) => {
+        let out = '';
+        const onData = (c: Buffer) => {
+          out += c.toString();
+          const line = out.split('\n').find((l) => l.startsWith('USAGE '));
+          if (!line) return;
+          child.stdout!.off('data', onData);
+          resolve(JSON.parse(line.slice(6)) as { busy: number; cpuUs: number });
+        };
+        child.stdout!.on('data', onData);
+        child.kill('SIGUSR2');
+      }),
+  };
+}
+
 async function measure(mode: 'bare' | 'hooklab') {
   const { child, line } = await startServer(mode);
   const port = Number(line.split(' ')[1]);
   try {
     await load(port, { connections: 10, duration: 1 }); // warm-up (JIT, first pages)
+    const meter = usage(child);
+    meter.begin();
     const max = await load(port, { connections: 50, duration: seconds });
+    const used = await meter.end();
     // Fixed rate from a plain generator process: it times each request from its scheduled
     // send, and is quieter than autocannon's rate limiter on 2 shared cores.
     const { line: fixedLine } = await startServer(String(port), ['1000', String(seconds), BENCH_KEY], 'test/bench/ingest-load.ts');
     const fixed = JSON.parse(fixedLine) as { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-    return { rps: max.requests.average, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
+    return { rps: max.requests.average, busy: used.busy, cpuUsPerRequest: used.cpuUs / max.requests.total, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
   } finally {
     await stop(child);
   }
@@ -103,9 +126,13 @@ async function main() {
   await startServer('seed', [seedDir, '100000']);
   const { line } = await startServer('memory', [seedDir]);
   const memory = JSON.parse(line) as { count: number; listed: number; idle: NodeJS.MemoryUsage; peak: NodeJS.MemoryUsage; after: NodeJS.MemoryUsage };
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   const rows = hooklab.map(
     (h, i) => `| ${i + 1} | ${bare[i]!.rps.toFixed(0)} | ${h.rps.toFixed(0)} | ${(ratios[i]! * 100).toFixed(0)}% | ${h.fixedRps.toFixed(0)} | ${h.p50} | ${h.p99} | ${bare[i]!.p99} | ${h.non2xx + h.errors} |`,
+  );
+  const usageRows = hooklab.map(
+    (h, i) => `| ${i + 1} | ${pct(bare[i]!.busy)} | ${pct(h.busy)} | ${bare[i]!.cpuUsPerRequest.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} |`,
   );
   const md = `## Listener ingest (signed webhooks)
 
@@ -123,6 +150,15 @@ ${rows.join('\n')}
 
 **Median throughput ratio: ${(median(ratios) * 100).toFixed(0)}%** of the bare server (target at least 50%).
 **Median p99 time-to-2xx at 1,000 deliveries/s: ${median(hooklab.map((h) => h.p99))} ms** (target at most 10 ms).
+
+Where the server's time goes during the 50-connection load (event-loop utilisation, and the
+process's user + system CPU time divided by the requests answered):
+
+| round | bare: event loop busy | listener: event loop busy | bare: CPU µs per request | listener: CPU µs per request |
+|---|---|---|---|---|
+${usageRows.join('\n')}
+
+**Median CPU per request: bare ${median(bare.map((b) => b.cpuUsPerRequest)).toFixed(0)} µs, listener ${median(hooklab.map((h) => h.cpuUsPerRequest)).toFixed(0)} µs.**
 
 ### Core memory with ${memory.count.toLocaleString('en')} stored deliveries
 
