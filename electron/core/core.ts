@@ -7,8 +7,7 @@ import {
   type CallName,
   type Handlers,
 } from '../../shared/contract';
-import { openDatabase } from '../store/database';
-import { startCheckpointer } from '../store/checkpointer';
+import { openAppDatabase } from '../store/app-database';
 import { SettingsService, type SettingsBackend } from '../settings/settings-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { systemClock, type Clock } from './clock';
@@ -64,12 +63,10 @@ export function createCore(options: CoreOptions): Core {
     }),
     bus,
   );
-  const databasePath = options.databasePath ?? join(options.dataDir, 'hooklab.db');
-  const db = openDatabase(databasePath);
-  const checkpointer = startCheckpointer(db, databasePath);
+  const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
   const ctx: CoreContext = {
     dataDir: options.dataDir,
-    db,
+    db: database.db,
     settings,
     secrets: options.secrets,
     environments,
@@ -125,8 +122,7 @@ export function createCore(options: CoreOptions): Core {
         }
       }
       started = [];
-      await checkpointer.stop();
-      ctx.db.close();
+      await database.close();
     },
   };
 }

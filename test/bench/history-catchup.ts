@@ -13,8 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { openDatabase } from '../../electron/store/database';
-import { startCheckpointer } from '../../electron/store/checkpointer';
+import { openAppDatabase } from '../../electron/store/app-database';
 import { HistoryStore } from '../../electron/history/history-store';
 import { HistoryPoller } from '../../electron/history/poller';
 import { HistoryClient, type HistoryConnection } from '../../electron/history/client/history-client';
@@ -70,11 +69,9 @@ async function main() {
 
   /** The catch-up itself is timed (not opening the database or counting afterwards). */
   const poller = async (dir: string): Promise<{ n: number; seconds: number }> => {
-    const path = join(dir, 'bench.db');
-    const db = openDatabase(path);
-    // As the app's core does: WAL checkpoints run on a background thread.
-    const checkpointer = startCheckpointer(db, path);
-    const store = new HistoryStore(db);
+    // As the app's core opens it: WAL checkpoints run on a background thread.
+    const database = openAppDatabase(join(dir, 'bench.db'));
+    const store = new HistoryStore(database.db);
     const client = new HistoryClient({ connection, fetch, clock: systemClock });
     const p = new HistoryPoller({
       store,
@@ -91,8 +88,7 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     if (result.error) throw new Error(result.error);
     const n = store.counts('sandbox').deliveries;
-    await checkpointer.stop();
-    db.close();
+    await database.close();
     return { n, seconds };
   };
 

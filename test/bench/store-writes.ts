@@ -17,7 +17,7 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeFileSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../../electron/store/database';
-import { startCheckpointer } from '../../electron/store/checkpointer';
+import { openAppDatabase, type AppDatabase } from '../../electron/store/app-database';
 import { DeliveryStore, type IncomingDelivery } from '../../electron/listener/delivery-store';
 import { HistoryStore } from '../../electron/history/history-store';
 import type { WebhookDelivery } from '../../shared/service';
@@ -45,18 +45,23 @@ const ROWID_HISTORY_TABLE = `
   CREATE UNIQUE INDEX history_by_id ON history_deliveries(environment_id, id);
   CREATE INDEX history_by_event ON history_deliveries(environment_id, event_id);`;
 
+/** The same database with SQLite checkpointing inside COMMIT, as without the background worker. */
+function plainDatabase(path: string): AppDatabase {
+  const db = openDatabase(path);
+  return { db, close: async () => db.close() };
+}
+
 /** Opens a fresh database as the app does (migrations, WAL, background checkpoints unless told otherwise). */
 async function withDatabase<T>(options: { checkpointer: boolean; sql?: string }, run: (db: Database) => T): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'hooklab-store-bench-'));
   const path = join(dir, 'hooklab.db');
-  const db = openDatabase(path);
-  const checkpointer = options.checkpointer ? startCheckpointer(db, path) : null;
+  const database: AppDatabase = options.checkpointer ? openAppDatabase(path) : plainDatabase(path);
+  const { db } = database;
   if (options.sql) db.exec(options.sql);
   try {
     return run(db);
   } finally {
-    await checkpointer?.stop();
-    db.close();
+    await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -133,7 +138,7 @@ function fsyncCost(): number {
 const variants = {
   listenerFull: () => withDatabase({ checkpointer: true }, (db) => listenerInsert(db, 'FULL')),
   listenerNormal: () => withDatabase({ checkpointer: true }, (db) => listenerInsert(db, 'NORMAL')),
-  listenerPre004: () => withDatabase({ checkpointer: true, sql: PRE_003_INDEXES }, (db) => listenerInsert(db, 'FULL')),
+  listenerPre003: () => withDatabase({ checkpointer: true, sql: PRE_003_INDEXES }, (db) => listenerInsert(db, 'FULL')),
   historyApp: () => withDatabase({ checkpointer: true }, historyApply),
   historyOwnCheckpoints: () => withDatabase({ checkpointer: false }, historyApply),
   historyRowid: () => withDatabase({ checkpointer: true, sql: ROWID_HISTORY_TABLE }, historyApply),
@@ -160,7 +165,7 @@ Listener insert path (\`DeliveryStore.insertBatch\`, ${LISTENER_BATCHES.toLocale
 |---|---:|
 | the app: synchronous=FULL, indexes of migration 003 | ${us('listenerFull')} |
 | synchronous=NORMAL (no fsync at commit; breaks the 2xx promise on power loss) | ${us('listenerNormal')} |
-| synchronous=FULL, the indexes before migration 003 | ${us('listenerPre004')} |
+| synchronous=FULL, the indexes before migration 003 | ${us('listenerPre003')} |
 
 History copy (\`HistoryStore.apply\`, ${HISTORY_PAGES.toLocaleString('en')} pages of ${HISTORY_PAGE}, each page with its cursor in one transaction):
 
