@@ -2,6 +2,7 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Database } from '../store/database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../shared/contract/live';
 import type { SignatureVerdict } from '../../shared/signing/diagnose';
+import type { ListenerAnswer } from '../../shared/settings';
 import type { EventFields, EventHeaders } from './inspect';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
@@ -18,14 +19,15 @@ export interface IncomingDelivery {
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
-  /** The status the listener will answer for this attempt (null: decided later or never). */
-  readonly answerFor: (attempt: number) => number | null;
+  /** The answer for this attempt of its event (null: the handler's status, decided later). */
+  readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
 
 /** What storing decided: the row id and the judgements that need earlier rows. */
 export interface StoredDelivery {
   readonly summary: DeliverySummary;
   readonly attempt: number;
+  readonly answer: ListenerAnswer | null;
 }
 
 interface Row {
@@ -117,7 +119,9 @@ export class DeliveryStore {
       fields.orderId !== null && event.eventCreatedMs !== null
         ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1) !== undefined
         : false;
-    const answered = d.answerFor(attempt);
+    const answer = d.answerFor(attempt);
+    // A hanging answer is never sent: no status to record.
+    const answered = answer && !answer.hang ? answer.status : null;
     const receivedAt = new Date(d.receivedAtMs).toISOString();
     const result = this.insert.run(
       receivedAt,
@@ -148,6 +152,7 @@ export class DeliveryStore {
     const id = Number(result.lastInsertRowid);
     return {
       attempt,
+      answer,
       summary: {
         id,
         receivedAt,

@@ -1,16 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { HmacSha256 } from '../../shared/signing';
-import { verifySignature, type KnownKey } from '../../shared/signing/diagnose';
-import { SIGNATURE_HEADER } from '../../shared/service';
+import type { KnownKey } from '../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../shared/contract/live';
 import { forwardToAll } from '../forwarding/forwarder';
-import { chooseAnswer } from './answer-policy';
-import { DeliveryStore, type IncomingDelivery, type StoredDelivery } from './delivery-store';
+import type { DeliveryStore, StoredDelivery } from './delivery-store';
 import { GroupCommitter } from './group-commit';
-import { readEventFields, readEventHeaders } from './inspect';
+import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
 
 export interface ListenerDeps {
   readonly store: DeliveryStore;
@@ -26,11 +23,6 @@ export interface ListenerDeps {
   readonly onError: (message: string, error: unknown) => void;
 }
 
-interface Pending {
-  delivery: IncomingDelivery;
-  answer: ListenerAnswer | null;
-}
-
 /**
  * The webhook listener: records every request on 127.0.0.1 (any path), judges it, persists it
  * before answering (a 2xx means it is in the database), then answers as configured and
@@ -39,12 +31,19 @@ interface Pending {
 export class ListenerServer {
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
-  private readonly committer: GroupCommitter<IncomingDelivery, StoredDelivery>;
+  private readonly committer: GroupCommitter<RawDelivery, StoredDelivery>;
   private boundPort: number | null = null;
 
   constructor(private readonly deps: ListenerDeps) {
     this.committer = new GroupCommitter((items) => {
-      const stored = deps.store.insertBatch(items);
+      // Settings and keys are read once per batch: they apply from the next batch on.
+      const settings = deps.settings();
+      const context = {
+        keys: deps.keys(),
+        answers: { answer: settings.answer, rules: settings.rules },
+        passThrough: settings.passThrough && settings.forwardTargets.length > 0,
+      };
+      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)));
       deps.onStored(stored.map((s) => s.summary));
       return stored;
     });
@@ -115,42 +114,17 @@ export class ListenerServer {
     }
     const settings = this.deps.settings();
     const body = await readBody(req, settings.bodyLimitBytes);
-    const headers: Array<[string, string]> = [];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-    const signature = req.headers[SIGNATURE_HEADER];
-    const verdict = verifySignature({
-      hmac: this.deps.hmac,
-      body: body.bytes,
-      signature: Array.isArray(signature) ? signature[0] : signature,
-      keys: this.deps.keys(),
-      truncated: body.truncated,
-    });
-    const passThrough = settings.passThrough && settings.forwardTargets.length > 0 && !body.truncated;
-    const pending: Pending = {
-      answer: null,
-      delivery: {
+    let stored: StoredDelivery;
+    try {
+      stored = await this.committer.submit({
         receivedAtMs,
         method,
         path: req.url ?? '/',
-        headers,
+        rawHeaders: req.rawHeaders,
         body: body.bytes,
         bodySize: body.size,
-        bodySha256: createHash('sha256').update(body.bytes).digest('hex'),
         truncated: body.truncated,
-        event: readEventHeaders(req.headers),
-        fields: readEventFields(body.bytes),
-        verdict,
-        answerFor: (attempt) => {
-          if (body.truncated) return 413;
-          if (passThrough) return null;
-          pending.answer = chooseAnswer(settings, attempt);
-          return pending.answer.hang ? null : pending.answer.status;
-        },
-      },
-    };
-    let stored: StoredDelivery;
-    try {
-      stored = await this.committer.submit(pending.delivery);
+      });
     } catch (error) {
       // Not persisted, so never a 2xx: the service will retry.
       this.deps.onError('could not store a delivery', error);
@@ -163,27 +137,21 @@ export class ListenerServer {
       return;
     }
     const targets = settings.forwardTargets;
-    const forward = async () => {
-      const results = await forwardToAll(targets, { method, headers, body: body.bytes });
-      return results;
-    };
-    if (passThrough) {
-      const results = await forward();
+    const { id } = stored.summary;
+    if (stored.answer === null) {
+      // Pass-through: the first handler's answer is the service's answer.
+      const results = await forwardToAll(targets, { method, headers: headerPairs(req.rawHeaders), body: body.bytes });
       const first = results[0]!;
       const status = first.status ?? 502;
-      const handler = this.deps.store.saveForwards(stored.summary.id, results, status);
-      this.deps.onForwarded(stored.summary.id, handler, status);
+      this.deps.onForwarded(id, this.deps.store.saveForwards(id, results, status), status);
       res.writeHead(status, { 'Content-Type': 'text/plain' });
       res.end(first.body ?? `handler unreachable: ${first.error ?? 'unknown error'}\n`);
       return;
     }
-    this.answer(res, pending.answer ?? settings.answer);
+    this.answer(res, stored.answer);
     if (targets.length > 0) {
-      forward()
-        .then((results) => {
-          const handler = this.deps.store.saveForwards(stored.summary.id, results);
-          this.deps.onForwarded(stored.summary.id, handler, stored.summary.answeredStatus);
-        })
+      forwardToAll(targets, { method, headers: headerPairs(req.rawHeaders), body: body.bytes })
+        .then((results) => this.deps.onForwarded(id, this.deps.store.saveForwards(id, results), stored.summary.answeredStatus))
         .catch((error: unknown) => this.deps.onError('forwarding failed', error));
     }
   }
@@ -213,7 +181,8 @@ interface BodyRead {
 
 /** Reads the body up to `limit` bytes; beyond it, stops reading and reports the size seen. */
 function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  const declared = Number(req.headers['content-length']);
+  // From rawHeaders: req.headers would build the whole header object just for this.
+  const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     // Do not even read a body announced as too large.
     req.resume();
@@ -229,8 +198,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
         done = true;
         req.off('data', onData);
         req.resume();
-        const kept = Buffer.concat(chunks);
-        resolve({ bytes: kept, size, truncated: true });
+        resolve({ bytes: Buffer.concat(chunks), size, truncated: true });
         return;
       }
       chunks.push(chunk);
@@ -245,4 +213,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
       if (!done) reject(e);
     });
   });
+}
+
+/** The first value of a header (lower-case name) in rawHeaders. */
+function rawHeader(rawHeaders: readonly string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.length === name.length && rawHeaders[i]!.toLowerCase() === name) return rawHeaders[i + 1];
+  }
+  return undefined;
 }

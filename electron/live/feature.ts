@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CoreContext, Feature } from '../core/feature';
 import { CallError } from '../../shared/contract/errors';
-import type { HmacSha256 } from '../../shared/signing';
 import type { KnownKey } from '../../shared/signing/diagnose';
 import type { Settings, WebhookKeyInfo } from '../../shared/settings';
 import { createKeyedHmac } from '../listener/keyed-hmac';
@@ -11,7 +10,6 @@ import { TunnelService } from '../tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 
 export interface LiveFeatureOptions {
-  readonly hmac?: HmacSha256;
   readonly tunnelOpenTimeoutMs?: number;
 }
 
@@ -30,7 +28,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const listener = new ListenerServer({
     store,
-    hmac: options.hmac ?? createKeyedHmac(),
+    hmac: createKeyedHmac(),
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),

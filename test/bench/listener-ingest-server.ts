@@ -9,7 +9,6 @@
  */
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../electron/core/core';
@@ -20,9 +19,8 @@ import { silentLogger } from '../../electron/core/logger';
 import { openDatabase } from '../../electron/store/database';
 import { DeliveryStore, type IncomingDelivery } from '../../electron/listener/delivery-store';
 import { signBody } from '../../shared/signing';
-import { verifySignature } from '../../shared/signing/diagnose';
 import { nodeHmac } from '../../electron/platform/node-hmac';
-import { readEventFields } from '../../electron/listener/inspect';
+import { judgeDelivery, type JudgeContext } from '../../electron/listener/judge';
 
 export const BENCH_KEY = 'bench-key';
 const mode = process.argv[2];
@@ -46,26 +44,19 @@ async function startHooklab(dataDir: string) {
 
 const TYPES = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
 
-/** The `n`-th of a realistic stream of signed deliveries (20,000 orders, ~800-byte bodies), as the listener hands it to the store. */
+const BENCH_CONTEXT: JudgeContext = {
+  keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }],
+  answers: { answer: { status: 200, delayMs: 0, body: '', hang: false }, rules: [] },
+  passThrough: false,
+};
+
+/** The `n`-th of a realistic stream of signed deliveries (20,000 orders, ~800-byte bodies), judged as the ingest worker hands it to the store. */
 export function benchDelivery(n: number, receivedAtMs: number): IncomingDelivery {
   const body = Buffer.from(
     JSON.stringify({ orderId: `ord-${n % 20000}`, orderReference: `ref-${n}`, orderType: 'FULL', description: 'x'.repeat(600), level: n % 17 === 0 ? 'Error' : 'Info', type: TYPES[n % TYPES.length], metadata: null }),
   );
-  const signature = signBody(nodeHmac, BENCH_KEY, body);
-  return {
-    receivedAtMs,
-    method: 'POST',
-    path: '/webhooks',
-    headers: [['Content-Type', 'application/json'], ['X-Svc-Hmac-Sha256', signature], ['X-Svc-Event-Id', String(n + 1)]],
-    body,
-    bodySize: body.length,
-    bodySha256: createHash('sha256').update(body).digest('hex'),
-    truncated: false,
-    event: { eventId: n + 1, eventCreated: new Date(receivedAtMs).toISOString(), eventCreatedMs: receivedAtMs },
-    fields: readEventFields(body),
-    verdict: verifySignature({ hmac: nodeHmac, body, signature, keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }] }),
-    answerFor: () => 200,
-  };
+  const rawHeaders = ['Content-Type', 'application/json', 'X-Svc-Hmac-Sha256', signBody(nodeHmac, BENCH_KEY, body), 'X-Svc-Event-Id', String(n + 1), 'X-Svc-Event-Created', new Date(receivedAtMs).toISOString()];
+  return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncated: false }, BENCH_CONTEXT, nodeHmac);
 }
 
 /** Stores `count` realistic deliveries straight through the store (seeding, not measured). */
