@@ -53,6 +53,11 @@ export class Environments {
     };
   }
 
+  /** The sandbox or a live environment of settings (whether or not it is reachable now). */
+  isKnown(id: string): boolean {
+    return id === SANDBOX_ENVIRONMENT_ID || this.settings.get().environments.live.some((e) => e.id === id);
+  }
+
   activeInfo(): { id: string; name: string; isSandbox: boolean } {
     const id = this.settings.get().environments.active;
     if (id === SANDBOX_ENVIRONMENT_ID) return { id, name: 'Sandbox', isSandbox: true };

@@ -1,3 +1,4 @@
+import { SANDBOX_ENVIRONMENT_ID } from '../../shared/settings';
 import type { CoreContext } from '../core/feature';
 
 /** Id of the sandbox's webhook key in settings.listener.keys (secret `webhookKey:sandbox`). */
@@ -22,10 +23,15 @@ export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): vo
     ctx.secrets.set(`webhookKey:${SANDBOX_KEY_ID}`, webhookKey);
   }
   const keys = ctx.settings.get().listener.keys;
-  if (!keys.some((k) => k.id === SANDBOX_KEY_ID)) {
+  const existing = keys.find((k) => k.id === SANDBOX_KEY_ID);
+  if (!existing) {
     const addedAt = new Date(ctx.clock.now()).toISOString();
+    const key = { id: SANDBOX_KEY_ID, label: 'Sandbox store key', addedAt, accepted: true, environmentId: SANDBOX_ENVIRONMENT_ID };
+    ctx.settings.update({ listener: { keys: [...keys, key] } });
+  } else if (existing.environmentId !== SANDBOX_ENVIRONMENT_ID) {
+    // Settings saved before keys had an environment.
     ctx.settings.update({
-      listener: { keys: [...keys, { id: SANDBOX_KEY_ID, label: 'Sandbox store key', addedAt, accepted: true }] },
+      listener: { keys: keys.map((k) => (k.id === SANDBOX_KEY_ID ? { ...k, environmentId: SANDBOX_ENVIRONMENT_ID } : k)) },
     });
   }
 }

@@ -140,7 +140,11 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         const environmentId = activeId();
         if (refresh || !lastReconciliation || lastReconciliation.environmentId !== environmentId) {
           const started = performance.now();
-          const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null);
+          const otherKeys = ctx.settings
+            .get()
+            .listener.keys.filter((k) => k.environmentId !== null && k.environmentId !== environmentId && ctx.environments.isKnown(k.environmentId))
+            .map((k) => k.id);
+          const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
           const result = reconcile(input.history, input.received, input.payloadHashes);
           const durationMs = Math.round(performance.now() - started);
           lastReconciliation = { environmentId, result, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };

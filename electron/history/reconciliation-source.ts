@@ -5,12 +5,15 @@ import type { HistoryRef, ReceivedRef } from './reconciliation';
 /**
  * Reads both sides of a reconciliation with plain SQL: the environment's history copy and the
  * listener's received deliveries (with whether any forward to the local handler failed).
- * `sinceMs` limits both sides to recent traffic.
+ * `sinceMs` limits both sides to recent traffic. `otherEnvironmentKeyIds` are the webhook keys
+ * of other environments: a delivery one of them verified was sent by another store, so it is
+ * left out (deliveries verified by no key, or by a key of no known environment, stay in).
  */
 export function loadReconciliationInput(
   db: Database,
   environmentId: string,
   sinceMs: number | null,
+  otherEnvironmentKeyIds: readonly string[] = [],
 ): { history: HistoryRef[]; received: ReceivedRef[]; payloadHashes: (ids: number[]) => Map<number, string> } {
   const since = sinceMs ?? 0;
   const sinceIso = new Date(since).toISOString();
@@ -32,9 +35,11 @@ export function loadReconciliationInput(
       `SELECT d.id, d.event_id, d.received_at, d.body_sha256, f.failed FROM received_deliveries d
        LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
                   FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
-       WHERE d.received_at_ms >= ? ORDER BY d.id`,
+       WHERE d.received_at_ms >= ?
+         AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
+       ORDER BY d.id`,
     )
-    .all(since) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[];
+    .all(since, JSON.stringify(otherEnvironmentKeyIds)) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[];
   const received: ReceivedRef[] = receivedRows.map((r) => ({
     id: r.id,
     eventId: r.event_id,

@@ -54,7 +54,7 @@ export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreConte
   if (options.webhookKey !== null) {
     ctx.secrets.set(`webhookKey:${CLI_KEY_ID}`, options.webhookKey);
     const others = ctx.settings.get().listener.keys.filter((k) => k.id !== CLI_KEY_ID);
-    const info = { id: CLI_KEY_ID, label: 'from the command line', addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true };
+    const info = { id: CLI_KEY_ID, label: 'from the command line', addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId: null };
     keys = [info, ...others];
   }
   const listener = { ...options.listener, ...(keys ? { keys } : {}) };

@@ -76,6 +76,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     });
   };
   let unsubscribe: (() => void) | null = null;
+  const requireEnvironment = (environmentId: string | null) => {
+    if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
+      throw new CallError('not-found', `no environment ${environmentId}`);
+    }
+  };
 
   const updateKeys = (change: (keys: WebhookKeyInfo[]) => WebhookKeyInfo[]) =>
     ctx.settings.update({ listener: { keys: change(ctx.settings.get().listener.keys) } });
@@ -122,10 +127,17 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         ctx.bus.emit('live.cleared', {});
         return { ok: true as const };
       },
-      'live.addKey': async ({ label, value }) => {
+      'live.addKey': async ({ label, value, environmentId }) => {
+        requireEnvironment(environmentId);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
         ctx.secrets.set(`webhookKey:${id}`, value);
-        updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true }, ...keys]);
+        updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
+        return { ok: true as const };
+      },
+      'live.setKeyEnvironment': async ({ id, environmentId }) => {
+        if (!ctx.settings.get().listener.keys.some((k) => k.id === id)) throw new CallError('not-found', `no key ${id}`);
+        requireEnvironment(environmentId);
+        updateKeys((keys) => keys.map((k) => (k.id === id ? { ...k, environmentId } : k)));
         return { ok: true as const };
       },
       'live.setKeyAccepted': async ({ id, accepted }) => {

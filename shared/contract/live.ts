@@ -112,7 +112,18 @@ export const liveCalls = {
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(
     'Store a webhook signing key; it becomes the current key and the previous ones stay accepted.',
-    z.object({ label: z.string().max(100).default(''), value: z.string().min(1).max(4096) }).strict(),
+    z
+      .object({
+        label: z.string().max(100).default(''),
+        value: z.string().min(1).max(4096),
+        environmentId: z.string().min(1).max(64).nullable().default(null),
+      })
+      .strict(),
+    Ok,
+  ),
+  'live.setKeyEnvironment': defineCall(
+    'Say which environment signs with a key (null: not known); reconciliation then leaves out what it verified for other environments.',
+    z.object({ id: z.string().min(1).max(64), environmentId: z.string().min(1).max(64).nullable() }).strict(),
     Ok,
   ),
   'live.setKeyAccepted': defineCall(

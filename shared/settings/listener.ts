@@ -7,6 +7,11 @@ export const WebhookKeyInfoSchema = z.object({
   addedAt: z.string(),
   /** Accepted for verification; a retired key (false) only explains failures ("signed with an earlier key"). */
   accepted: z.boolean().default(true),
+  /**
+   * The environment (store) that signs with this key. A delivery it verifies belongs to that
+   * environment, so reconciling another environment leaves it out; null: not known.
+   */
+  environmentId: z.string().min(1).max(64).nullable().default(null),
 });
 export type WebhookKeyInfo = z.infer<typeof WebhookKeyInfoSchema>;
 

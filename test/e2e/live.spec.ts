@@ -93,3 +93,21 @@ test('listener answer rules are saved from Settings and applied without restart'
   await section.getByTestId('save-listener').click();
   await expect(section.getByTestId('listener-message')).toContainText('saved and applied');
 });
+
+test('webhook keys say which environment signs with them, set from Settings', async ({ app, page, hooklab }) => {
+  await app.goto('settings');
+  const section = page.getByTestId('settings-listener');
+  // The sandbox registers its own key as the sandbox's.
+  await expect(section.getByTestId('key-environment-sandbox')).toHaveValue('sandbox');
+  await section.getByTestId('key-label').fill('e2e environment key');
+  await section.getByTestId('key-value').fill('e2e-environment-secret');
+  await section.getByTestId('key-environment').selectOption('sandbox');
+  await section.getByTestId('add-key').click();
+  await expect(section.getByTestId('listener-message')).toContainText('saved and applied');
+  type Keys = { settings: { listener: { keys: Array<{ id: string; label: string; environmentId: string | null }> } } };
+  const added = async () => ((await call(hooklab, 'settings.get', {})) as Keys).settings.listener.keys.find((k) => k.label === 'e2e environment key')!;
+  expect((await added()).environmentId).toBe('sandbox');
+  await section.getByTestId(`key-environment-${(await added()).id}`).selectOption('');
+  await expect.poll(async () => (await added()).environmentId).toBeNull();
+  await call(hooklab, 'live.removeKey', { id: (await added()).id });
+});

@@ -5,6 +5,8 @@ import { startReceiver, type Receiver } from './receiver';
 import { createLiveFeature } from '../../../electron/live/feature';
 import { createSandboxFeature } from '../../../electron/embedded-sandbox/feature';
 import { createHistoryFeature } from '../../../electron/history/feature';
+import { signBody } from '../../../shared/signing';
+import { nodeHmac } from '../../../electron/platform/node-hmac';
 
 const event = (orderId: string, type = 'Created') => ({
   orderId,
@@ -189,6 +191,38 @@ describe('History feature through the browser host', () => {
     const [unlogged] = (await app.call('history.reconcile', { category: 'unlogged', refresh: false })).items;
     expect(unlogged).toMatchObject({ historyId: null, eventId: null });
     await failing.close();
+  });
+
+  it('leaves out of the reconciliation what a key of another environment verified', async () => {
+    await app.call('settings.update', {
+      environments: { live: [{ id: 'other', name: 'Other store', baseUrl: 'http://127.0.0.1:9', apiV3Url: 'http://127.0.0.1:9', clientId: 'x' }] },
+    });
+    await app.call('live.addKey', { label: 'other store', value: 'other-key', environmentId: 'other' });
+    await expect(app.call('live.addKey', { value: 'k', environmentId: 'nowhere' })).rejects.toMatchObject({ code: 'not-found' });
+    const post = async (body: string, headers: Record<string, string>) => {
+      const res = await fetch(listenerUrl, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+      expect(res.status).toBe(200);
+    };
+    const fromOther = JSON.stringify(event('from-other-store'));
+    await post(fromOther, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'other-key', fromOther), 'X-Svc-Event-Id': '990001' });
+    await post(JSON.stringify(event('unsigned')), {});
+    const received = (await app.call('live.list', { limit: 2 })).rows;
+    const [unsignedId, otherId] = received.map((r) => r.id);
+    expect(received[1]).toMatchObject({ signature: 'valid', orderId: 'from-other-store' });
+
+    // Received here, absent from history: 'unlogged' without an event id, 'not-in-history' with one.
+    const items = async () => {
+      const r = await app.call('history.reconcile', { limit: 1000 });
+      return r.items.filter((i) => i.category === 'unlogged' || i.category === 'not-in-history').map((i) => i.receivedId);
+    };
+    // The sandbox is active: the other store's delivery is not "received here but absent from history".
+    expect(await items()).toContain(unsignedId);
+    expect(await items()).not.toContain(otherId);
+    // Once the key belongs to no known environment, the delivery counts again.
+    const otherKey = (await app.call('settings.get', {})).settings.listener.keys.find((k) => k.label === 'other store')!;
+    await app.call('live.setKeyEnvironment', { id: otherKey.id, environmentId: null });
+    expect(await items()).toContain(otherId);
+    await app.call('live.removeKey', { id: otherKey.id });
   });
 
   it('polls by itself soon after the listener receives a delivery, without waiting out the interval', async () => {

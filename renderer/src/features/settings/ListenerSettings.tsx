@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AnswerRule, ListenerAnswer, ListenerSettings as Listener } from '../../../../shared/settings';
+import { SANDBOX_ENVIRONMENT_ID, type AnswerRule, type ListenerAnswer, type ListenerSettings as Listener } from '../../../../shared/settings';
 import { transport } from '../../transport';
 import { useSettingsView } from '../live/use-settings-view';
 
@@ -25,6 +25,23 @@ function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onCh
   );
 }
 
+/**
+ * Which environment (store) signs with a key: reconciling one environment leaves out what the
+ * keys of the others verified.
+ */
+function EnvironmentSelect(props: { environments: Array<{ id: string; name: string }>; value: string | null; testId: string; onChange: (id: string | null) => void }) {
+  return (
+    <select value={props.value ?? ''} data-testid={props.testId} title="The store that signs with this key" onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}>
+      <option value="">any environment</option>
+      {props.environments.map((env) => (
+        <option key={env.id} value={env.id}>
+          {env.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** Listener port, limits, signing keys (rotation), forward targets and the answer to the service. */
 export function ListenerSettings() {
   const view = useSettingsView();
@@ -33,6 +50,7 @@ export function ListenerSettings() {
   const [message, setMessage] = useState<string | null>(null);
   const [keyLabel, setKeyLabel] = useState('');
   const [keyValue, setKeyValue] = useState('');
+  const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
   const listener = view?.settings.listener;
 
   useEffect(() => {
@@ -50,6 +68,7 @@ export function ListenerSettings() {
   }, [listener]);
 
   if (!view || !draft || !listener) return <div className="card">Loading listener settings…</div>;
+  const environments = [{ id: SANDBOX_ENVIRONMENT_ID, name: 'Sandbox' }, ...view.settings.environments.live];
 
   const act = async (what: string, run: () => Promise<unknown>) => {
     setMessage(null);
@@ -136,6 +155,14 @@ export function ListenerSettings() {
               <td className="muted">{k.addedAt}</td>
               <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
               <td>
+                <EnvironmentSelect
+                  environments={environments}
+                  value={k.environmentId}
+                  testId={`key-environment-${k.id}`}
+                  onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }))}
+                />
+              </td>
+              <td>
                 {i > 0 && (
                   <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }))}>
                     {k.accepted ? 'Retire' : 'Accept again'}
@@ -152,6 +179,7 @@ export function ListenerSettings() {
       <div className="row">
         <input placeholder="label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
         <input type="password" placeholder="secret key from the portal" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
+        <EnvironmentSelect environments={environments} value={keyEnvironment} testId="key-environment" onChange={setKeyEnvironment} />
         <button
           type="button"
           className="button"
@@ -159,7 +187,7 @@ export function ListenerSettings() {
           data-testid="add-key"
           onClick={() =>
             void act('Key', async () => {
-              await transport.call('live.addKey', { label: keyLabel, value: keyValue });
+              await transport.call('live.addKey', { label: keyLabel, value: keyValue, environmentId: keyEnvironment });
               setKeyValue('');
               setKeyLabel('');
             })
