@@ -1,4 +1,5 @@
 import type { CouponStatus } from '../../shared/service';
+import type { ProductFields } from './types';
 
 /** A coupon template; dates are relative to "now" so each status stays reachable forever. */
 export interface CouponTemplate {
@@ -10,17 +11,9 @@ export interface CouponTemplate {
 }
 
 /** A product "created in the merchant portal", usable by sku in payment links (Method 1). */
-export interface CatalogueProduct {
-  productId: number;
+export interface CatalogueProduct extends ProductFields {
   sku: string;
-  name: string;
-  description: string;
-  price: number;
-  promoPrice: number | null;
-  promoId: string | null;
-  promoName: string | null;
   imageUrl: string;
-  requiresShipping: boolean;
   quantityAvailable: number;
   coupon: CouponTemplate | null;
 }

@@ -51,18 +51,23 @@ export interface DeliveryRecord {
   createdMs: number;
 }
 
-export interface LineItemRecord {
+/** What a catalogue product and an order's line item both say about a product. */
+export interface ProductFields {
   productId: number;
-  sku: string | null;
   name: string;
   description: string;
   price: number;
   promoPrice: number | null;
   promoId: string | null;
   promoName: string | null;
+  requiresShipping: boolean;
+}
+
+/** An order line: a catalogue product by sku (Method 1) or an ad-hoc product without one. */
+export interface LineItemRecord extends ProductFields {
+  sku: string | null;
   quantity: number;
   imageUrl: string | null;
-  requiresShipping: boolean;
   subTotal: number;
   /** Catalogue coupon template, resolved to a coupon object when the order is paid. */
   couponSku: string | null;

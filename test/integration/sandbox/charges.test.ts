@@ -1,25 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { CARD_API_ORDER_TYPE } from '../../../shared/service';
-import { call, paymentMethodBody, sandboxWithReceiver, type Receiver } from './helpers';
+import { call, paymentMethodBody, sandboxPerTest } from './helpers';
 
 // 2.2-2.5, 3.1, 3.3, 4.2, 4.3, 7.3: payment methods, charges, 3DS, test cards.
 describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
-  let sb: RunningSandbox;
-  let receiver: Receiver;
-  let token: string;
-  afterEach(async () => {
-    await sb?.close();
-    await receiver?.close();
-  });
-  async function setup(opts = {}) {
-    ({ sb, receiver, token } = await sandboxWithReceiver(opts));
-  }
-  const pm = (body: unknown) => call('POST', `${sb.baseUrl}/paymentmethods`, { bearer: token, body });
-  const charge = (body: unknown) => call('POST', `${sb.baseUrl}/charges`, { bearer: token, body });
+  const env = sandboxPerTest();
+  const setup = env.setup;
+  const pm = (body: unknown) => call('POST', `${env.sb.baseUrl}/paymentmethods`, { bearer: env.token, body });
+  const charge = (body: unknown) => call('POST', `${env.sb.baseUrl}/charges`, { bearer: env.token, body });
   const cardId = async (number: string) => (await pm(paymentMethodBody(number))).body.id as string;
   const order = (id = `ord-${Math.random()}`, amount = 25) => ({ id, amount, description: 'Compra', name: 'Pedido' });
-  const events = async (n: number) => (await receiver.waitFor(n)).map((r) => JSON.parse(r.body));
+  const events = async (n: number) => (await env.receiver.waitFor(n)).map((r) => JSON.parse(r.body));
 
   it('creates a payment method with bin data (three-letter country)', async () => {
     await setup();
@@ -127,7 +118,7 @@ describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
     const first = await charge({ order: o, cardId: id, authenticationId: null });
     expect(first.body).toMatchObject({ status: 'AUTHENTICATION_REQUIRED', error: null, order: null });
     const { url, id: authId } = first.body.authentication;
-    expect(url).toBe(`${sb.baseUrl}/3ds/challenge/${authId}`);
+    expect(url).toBe(`${env.sb.baseUrl}/3ds/challenge/${authId}`);
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('postMessage');
@@ -181,12 +172,12 @@ describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
     const o = order('ref-iso', 8);
     const { authentication } = (await charge({ order: o, cardId: id, authenticationId: null })).body;
     await call('POST', `${authentication.url}/result`, { body: { outcome: 'SUCCESS' } });
-    const other = sb.createStore();
-    const r = await call('POST', `${sb.baseUrl}/token`, { body: { clientId: other.clientId, clientSecret: other.clientSecret } });
+    const other = env.sb.createStore();
+    const r = await call('POST', `${env.sb.baseUrl}/token`, { body: { clientId: other.clientId, clientSecret: other.clientSecret } });
     const otherToken = r.body.accessToken as string;
-    const viaOther = (body: unknown) => call('POST', `${sb.baseUrl}/charges`, { bearer: otherToken, body });
+    const viaOther = (body: unknown) => call('POST', `${env.sb.baseUrl}/charges`, { bearer: otherToken, body });
     expect((await viaOther({ order: o, cardId: id, authenticationId: null })).body.error.code).toBe('PAYMENT_METHOD_NOT_FOUND');
-    const ownCard = (await call('POST', `${sb.baseUrl}/paymentmethods`, { bearer: otherToken, body: paymentMethodBody('4000000000003220') })).body.id;
+    const ownCard = (await call('POST', `${env.sb.baseUrl}/paymentmethods`, { bearer: otherToken, body: paymentMethodBody('4000000000003220') })).body.id;
     expect((await viaOther({ order: o, cardId: ownCard, authenticationId: authentication.id })).body.error.code).toBe('AUTHENTICATION_NOT_FOUND');
     // The owner can still use it.
     expect((await charge({ order: o, cardId: id, authenticationId: authentication.id })).body.status).toBe('SUCCEEDED');

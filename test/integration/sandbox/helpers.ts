@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createHmac } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -129,6 +130,37 @@ export async function sandboxWithReceiver(opts: SandboxOptions = {}, respond?: R
   const sb = await startSandbox({ retryDelayMs: 5, ...opts, defaultStore: { webhookUrl: receiver.url, webhookKey: 'test-key-1' } });
   const token = await tokenFor(sb, sb.defaultStore);
   return { sb, receiver, token, store: sb.defaultStore };
+}
+
+/**
+ * A fresh sandbox and receiver for each test of a suite, closed after it: call `setup()` in the
+ * test, then read `sb`, `receiver` and `token`.
+ */
+export function sandboxPerTest() {
+  let current: Awaited<ReturnType<typeof sandboxWithReceiver>> | null = null;
+  afterEach(async () => {
+    await current?.sb.close();
+    await current?.receiver.close();
+    current = null;
+  });
+  const started = () => {
+    if (!current) throw new Error('call setup() first');
+    return current;
+  };
+  return {
+    async setup(opts: SandboxOptions = {}) {
+      current = await sandboxWithReceiver(opts);
+    },
+    get sb() {
+      return started().sb;
+    },
+    get receiver() {
+      return started().receiver;
+    },
+    get token() {
+      return started().token;
+    },
+  };
 }
 
 /** A simple event object (2.8). */

@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { PaymentLinkOrderSchema } from '../../../shared/service';
-import { call, sandboxWithReceiver, type Receiver } from './helpers';
+import { call, sandboxPerTest } from './helpers';
 
 // 2.6, 2.7, 4.4, 4.5, 7.1, 8: payment links.
 describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
-  let sb: RunningSandbox;
-  let receiver: Receiver;
-  let token: string;
-  afterEach(async () => {
-    await sb?.close();
-    await receiver?.close();
-  });
-  async function setup(opts = {}) {
-    ({ sb, receiver, token } = await sandboxWithReceiver(opts));
-  }
-  const create = (body: unknown) => call('POST', `${sb.baseUrl}/paymentlink/checkout`, { bearer: token, body });
-  const read = (code: string) => call('GET', `${sb.baseUrl}/paymentlink/order/${code}`, { bearer: token });
+  const env = sandboxPerTest();
+  const setup = env.setup;
+  const create = (body: unknown) => call('POST', `${env.sb.baseUrl}/paymentlink/checkout`, { bearer: env.token, body });
+  const read = (code: string) => call('GET', `${env.sb.baseUrl}/paymentlink/order/${code}`, { bearer: env.token });
 
   it('Method 2 (amount): defaults, the 2.7 order, Created with FASTLINK_CHARGE', async () => {
     await setup();
@@ -33,7 +24,7 @@ describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
     });
     expect(o.body.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(o.body.store).toMatchObject({ currencyCode: 'USD', countryCode: expect.any(String), locale: expect.any(String), timezone: expect.any(String) });
-    const [got] = await receiver.waitFor(1);
+    const [got] = await env.receiver.waitFor(1);
     expect(JSON.parse(got!.body)).toMatchObject({ type: 'Created', level: 'Info', orderType: 'FASTLINK_CHARGE', orderId: String(r.body.orderId), metadata: null });
   });
 
@@ -105,7 +96,7 @@ describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
     const img = await create({ lineItems: [{ product: { name: 'a', price: 1, imageUrl: long(512) }, quantity: 1 }] });
     expect(img.status).toBe(200);
     expect((await create(undefined)).status).toBe(400);
-    expect((await call('POST', `${sb.baseUrl}/paymentlink/checkout`, { bearer: token, rawBody: '{bad' })).status).toBe(400);
+    expect((await call('POST', `${env.sb.baseUrl}/paymentlink/checkout`, { bearer: env.token, rawBody: '{bad' })).status).toBe(400);
   });
 
   it('answers 404 with a JSON body for an unknown code', async () => {
@@ -121,15 +112,15 @@ describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
     const short = await create({ amount: 3, expirationMinutes: 10 });
     const dflt = await create({ amount: 3 });
     now += 10 * 60_000;
-    const pay = await call('POST', `${sb.controlUrl}/orders/${short.body.orderCode}/pay`, { body: {} });
+    const pay = await call('POST', `${env.sb.controlUrl}/orders/${short.body.orderCode}/pay`, { body: {} });
     expect(pay.status).toBe(400);
     expect(pay.body.error).toMatch(/expired/);
     expect((await read(short.body.orderCode)).body.orderStatus).toBe('PENDING');
     // The default is 1440 minutes: still payable after 10.
-    expect((await call('POST', `${sb.controlUrl}/orders/${dflt.body.orderCode}/pay`, { body: {} })).status).toBe(200);
+    expect((await call('POST', `${env.sb.controlUrl}/orders/${dflt.body.orderCode}/pay`, { body: {} })).status).toBe(200);
     now += 1430 * 60_000;
     const late = await create({ amount: 1 });
     now += 1440 * 60_000;
-    expect((await call('POST', `${sb.controlUrl}/orders/${late.body.orderCode}/pay`, { body: {} })).status).toBe(400);
+    expect((await call('POST', `${env.sb.controlUrl}/orders/${late.body.orderCode}/pay`, { body: {} })).status).toBe(400);
   });
 });
