@@ -44,4 +44,17 @@ describe('createRowSearch', () => {
     expect(search(data, 'PAYMENT').map((i) => i.id)).toEqual([2]);
     expect(search(data, '  ')).toBe(data);
   });
+
+  it('prepares the text of every row ahead of the first search, and stops when cancelled', async () => {
+    let built = 0;
+    const search = createRowSearch<{ n: number }>((r) => (built++, `row ${r.n}`));
+    const rows = Array.from({ length: 20_000 }, (_, n) => ({ n }));
+    const cancelled = search.prepare(rows);
+    cancelled.cancel();
+    expect(await cancelled.done).toBe(false);
+    expect(await search.prepare(rows).done).toBe(true);
+    expect(built).toBe(rows.length);
+    expect(search(rows, 'ROW 19999')).toEqual([{ n: 19_999 }]);
+    expect(built).toBe(rows.length);
+  });
 });
