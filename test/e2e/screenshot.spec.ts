@@ -3,7 +3,11 @@ import { test, expect } from './support/fixtures';
 import { SandboxPage } from './pages/sandbox-page';
 import { LivePage } from './pages/live-page';
 
-const target = fileURLToPath(new URL('./screenshots/hooklab.png', import.meta.url));
+// A test run writes the picture under test-results/ (ignored), so `npm test` leaves the checkout
+// clean; HOOKLAB_UPDATE_SCREENSHOT=1 replaces the committed one the README shows.
+const target = fileURLToPath(
+  new URL(process.env['HOOKLAB_UPDATE_SCREENSHOT'] === '1' ? './screenshots/hooklab.png' : '../../test-results/hooklab.png', import.meta.url),
+);
 
 // The README's screenshot: the real app through the browser host, after real scenario runs,
 // showing the Live area with one delivery opened.
