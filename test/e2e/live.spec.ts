@@ -56,6 +56,7 @@ test('deliveries stream into the table with their verdicts, and the detail shows
   await expect(live.rows).toHaveCount(1);
   await live.open('Cancelled');
   await expect(page.getByTestId('diagnosis')).toContainText('re-serialised');
+  await expect(page.getByTestId('verification-key')).toHaveText('key “e2e”');
   await expect(page.getByTestId('detail-body')).toContainText('"type": "Cancelled"');
   await expect(page.getByTestId('detail-headers')).toContainText('X-Svc-Hmac-Sha256');
   await expect(page.getByTestId('copy-curl')).toBeVisible();

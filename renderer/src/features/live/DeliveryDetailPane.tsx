@@ -3,12 +3,27 @@ import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
+import { useSettingsView } from './use-settings-view';
+import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
+import type { SettingsView } from '../../../../shared/contract';
+
+/** "key “label” · environment" for the key that verified (or explains) a signature. */
+function describeKey(view: SettingsView | null, keyId: string): string {
+  const key = view?.settings.listener.keys.find((k) => k.id === keyId);
+  if (!key) return `key ${keyId}`;
+  const env =
+    key.environmentId === SANDBOX_ENVIRONMENT_ID
+      ? 'Sandbox'
+      : (view!.settings.environments.live.find((e) => e.id === key.environmentId)?.name ?? null);
+  return `key “${key.label || key.id}”${env ? ` · ${env}` : ''}`;
+}
 
 type BodyView = 'raw' | 'pretty' | 'hex';
 
 /** Everything about the selected delivery: verdict, headers, exact body, forward results. */
 export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
   const { summary } = detail;
+  const settingsView = useSettingsView();
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
   const bytes = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
   const pretty = useMemo(() => {
@@ -42,7 +57,11 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <span className={`badge ${summary.signature === 'valid' ? 'badge--ok' : summary.signature === 'invalid' ? 'badge--error' : ''}`}>
             {summary.signature}
           </span>{' '}
-          {summary.signatureKeyId && <span className="muted">key {summary.signatureKeyId} </span>}
+          {summary.signatureKeyId && (
+            <span className="muted" data-testid="verification-key">
+              {describeKey(settingsView, summary.signatureKeyId)}{' '}
+            </span>
+          )}
           {summary.signature === 'missing' && <span>The X-Svc-Hmac-Sha256 header is missing.</span>}
           {summary.signature === 'no-key' && <span>No webhook key is configured: add one in Settings.</span>}
           {summary.diagnosis && <p data-testid="diagnosis">{summary.diagnosis.message}</p>}
