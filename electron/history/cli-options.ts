@@ -2,6 +2,7 @@ import type { SecretName, SettingsPatch } from '../../shared/settings';
 import { LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../shared/settings';
 import type { CliExtension } from '../cli/extensions';
 import type { CoreContext } from '../core/feature';
+import { CLI_KEY_ID } from '../live/cli-options';
 
 /** The id (and name) of the live environment the command line defines. */
 export const CLI_ENVIRONMENT_ID = 'cli';
@@ -76,6 +77,12 @@ export const HISTORY_CLI_OPTIONS = ['base-url', 'api-v3-url', 'client-id'] as co
 export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets'>): void {
   for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
   ctx.settings.update(options.settingsPatch);
+  // The webhook key given on the command line (--webhook-key) is this store's: what it verifies
+  // belongs to the cli environment when reconciling.
+  const keys = ctx.settings.get().listener.keys;
+  if (keys.some((k) => k.id === CLI_KEY_ID && k.environmentId !== CLI_ENVIRONMENT_ID)) {
+    ctx.settings.update({ listener: { keys: keys.map((k) => (k.id === CLI_KEY_ID ? { ...k, environmentId: CLI_ENVIRONMENT_ID } : k)) } });
+  }
 }
 
 /** `npm run serve` extension: parses the history options and applies them before the core starts. */

@@ -61,6 +61,23 @@ describe('historyCliExtension', () => {
     expect(secrets.get('env:cli:clientSecret')).toBe('s3cret');
   });
 
+  it('attributes the command-line webhook key to the cli environment, and no other key', () => {
+    const keys = [
+      { id: 'cli', label: 'from the command line', addedAt: 'x', accepted: true, environmentId: null },
+      { id: 'k1', label: 'mine', addedAt: 'x', accepted: true, environmentId: null },
+    ];
+    const settings = new SettingsService(memorySettingsBackend({ listener: { keys } }));
+    const args = parseArgs(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc'], {
+      options: historyCliExtension.options,
+      flags: historyCliExtension.flags,
+    });
+    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets: new MemorySecretStore() } as never);
+    expect(settings.get().listener.keys.map((k) => [k.id, k.environmentId])).toEqual([
+      ['cli', 'cli'],
+      ['k1', null],
+    ]);
+  });
+
   it('changes nothing without history options', () => {
     const settings = new SettingsService(memorySettingsBackend({}));
     const secrets = new MemorySecretStore();
