@@ -1,4 +1,5 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../shared/service';
+import { tooDeepToParse } from '../../shared/signing/json-depth';
 
 /** The 2.8 fields the table shows, read leniently: a body that is not an event still gets stored. */
 export interface EventFields {
@@ -21,7 +22,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads the event object's fields from raw bytes; anything that is not a JSON object gives nulls. */
 export function readEventFields(body: Uint8Array): EventFields {
-  if (body.length === 0 || body.length > 16 * 1024 * 1024) return NO_FIELDS;
+  if (body.length === 0 || body.length > 16 * 1024 * 1024 || tooDeepToParse(body)) return NO_FIELDS;
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoder.decode(body));

@@ -1,3 +1,4 @@
+import { tooDeepToParse } from './json-depth';
 import { constantTimeEqual, base64Encode, hexEncode, hmacBytes, type HmacSha256 } from './hmac';
 
 /** A signing key the receiver knows; `accepted` false = retired, kept only to explain failures. */
@@ -127,8 +128,17 @@ interface BodyVariant {
   readonly bytes: Uint8Array;
 }
 
+/**
+ * Above this size, or when tooDeepToParse says so, the re-serialisation check is
+ * skipped (the diagnosis falls back to "wrong key"): it parses and re-writes the body several
+ * times and HMACs each variant, which for such bodies would hold the listener for seconds.
+ * Events are a few kilobytes, 3 or 4 levels deep.
+ */
+export const RESTORE_LIMIT_BYTES = 1024 * 1024;
+
 /** Plausible originals of a body that was re-serialised on the way (whitespace, line endings). */
 export function restoredBodies(body: Uint8Array): BodyVariant[] {
+  if (body.length > RESTORE_LIMIT_BYTES || tooDeepToParse(body)) return [];
   let text: string;
   try {
     text = utf8Decoder.decode(body);

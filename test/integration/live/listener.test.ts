@@ -63,6 +63,18 @@ describe('listener', () => {
     expect(rows.every((r) => r.signature === 'valid')).toBe(true);
   });
 
+  it('keeps a huge, deeply nested body with a wrong signature exactly, without parsing it', async () => {
+    app = await startLiveApp();
+    const body = '['.repeat(1_500_000) + ']'.repeat(1_500_000);
+    const res = await post(`${app.listenerUrl}/`, body, signed(body, {}, 'not-the-key'));
+    expect(res.status).toBe(200);
+    const [row] = (await app.call('live.list', {})).rows;
+    expect(row).toMatchObject({ signature: 'invalid', eventType: null, bodySize: body.length, truncated: false });
+    expect(row!.diagnosis?.kind).toBe('wrong-key');
+    const stored = app.core.ctx.db.prepare('SELECT body_sha256 FROM received_deliveries').get() as { body_sha256: string };
+    expect(stored.body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
+  });
+
   it('reports missing header, no key and diagnoses an invalid signature', async () => {
     app = await startLiveApp();
     const body = eventBody();

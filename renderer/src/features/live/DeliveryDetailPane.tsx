@@ -5,6 +5,7 @@ import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
+import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { SettingsView } from '../../../../shared/contract';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
@@ -27,7 +28,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
   const bytes = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
   const pretty = useMemo(() => {
-    if (detail.bodyText === null) return null;
+    if (detail.bodyText === null || tooDeepToParse(detail.bodyText)) return null;
     try {
       return JSON.stringify(JSON.parse(detail.bodyText), null, 2);
     } catch {
