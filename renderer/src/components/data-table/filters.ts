@@ -1,5 +1,3 @@
-import type { FilterFn, SortingFn } from '@tanstack/react-table';
-
 /**
  * Filter and sort helpers for DataTable, written for 100k rows: text is lower-cased once per
  * value and cached, never on every keystroke, and work happens on plain arrays (TanStack only
@@ -117,31 +115,4 @@ export function createRowSearch<T extends object>(toText: (row: T) => string): R
     };
   };
   return Object.assign(search, { prepare });
-}
-
-/*
- * TanStack-style FilterFn/SortingFn forms of the same rules, for column definitions that
- * declare them. DataTable itself filters and sorts by `meta` (text → contains, choices →
- * equals, nulls last), which gives the same results.
- */
-
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
-/** Column filter: the cell's text contains the filter text, case-insensitive. */
-export function containsText<T>(): FilterFn<T> {
-  const fn: FilterFn<T> = (row, columnId, filterValue) => matchesFilter(row.getValue(columnId), filterValue, 'contains');
-  fn.autoRemove = isEmpty;
-  return fn;
-}
-
-/** Column filter for enumerations: the cell equals the chosen value ('' = any). */
-export function equalsValue<T>(): FilterFn<T> {
-  const fn: FilterFn<T> = (row, columnId, filterValue) => matchesFilter(row.getValue(columnId), filterValue, 'equals');
-  fn.autoRemove = isEmpty;
-  return fn;
-}
-
-/** Sorting: nulls after values, numbers numerically, the rest as text. */
-export function nullsLast<T>(): SortingFn<T> {
-  return (a, b, columnId) => compareValues(a.getValue(columnId), b.getValue(columnId));
 }

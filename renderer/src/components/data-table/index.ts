@@ -1,3 +1,3 @@
 export { DataTable, type DataTableProps, type DataColumnMeta } from './DataTable';
-export { matchesFilter, compareValues, createRowSearch, containsText, equalsValue, nullsLast, type FilterMatch } from './filters';
+export { matchesFilter, compareValues, createRowSearch, type FilterMatch, type RowSearch } from './filters';
 export { processRows } from './process-rows';

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef, ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared/contract/history';
-import { containsText, DataTable, equalsValue, nullsLast, type DataColumnMeta } from '../../components/data-table';
+import { DataTable, type DataColumnMeta } from '../../components/data-table';
 import { showDiff } from './history-store';
 
 const rowId = (i: ReconcileItemView) => `${i.category}-${i.historyId ?? 'n'}-${i.receivedId ?? 'n'}`;
 
 /**
- * Reconciliation items in the shared virtualized table (sortable, filterable). Clicking an item
+ * Reconciliation items in the shared virtualized table (sortable, filterable by `meta`; ids
+ * sort numerically, missing ones last). Clicking an item
  * that has both sides opens the diff of the received body against the history payload.
  */
 export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemView[]; labels: Record<ReconcileItemView['category'], string> }) {
@@ -20,12 +21,11 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
         header: 'Category',
         accessorFn: (i) => i.category,
         cell: (c) => labels[c.row.original.category],
-        filterFn: equalsValue(),
         meta: { filter: { options: RECONCILE_CATEGORIES }, width: '260px' } satisfies DataColumnMeta,
       },
-      { id: 'historyId', header: 'History delivery', accessorFn: (i) => i.historyId, sortingFn: nullsLast(), filterFn: containsText(), meta: { filter: 'text' } },
-      { id: 'eventId', header: 'Event', accessorFn: (i) => i.eventId, sortingFn: nullsLast(), filterFn: containsText(), meta: { filter: 'text' } },
-      { id: 'receivedId', header: 'Received', accessorFn: (i) => i.receivedId, sortingFn: nullsLast(), filterFn: containsText(), meta: { filter: 'text' } },
+      { id: 'historyId', header: 'History delivery', accessorFn: (i) => i.historyId, meta: { filter: 'text' } },
+      { id: 'eventId', header: 'Event', accessorFn: (i) => i.eventId, meta: { filter: 'text' } },
+      { id: 'receivedId', header: 'Received', accessorFn: (i) => i.receivedId, meta: { filter: 'text' } },
       { id: 'matchedBy', header: 'Matched by', accessorFn: (i) => i.matchedBy ?? '', meta: { width: '110px' } },
       { id: 'at', header: 'At', accessorFn: (i) => i.at, meta: { width: '220px' } },
     ],
