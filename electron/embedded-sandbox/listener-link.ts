@@ -1,5 +1,6 @@
 import { SANDBOX_ENVIRONMENT_ID } from '../../shared/settings';
 import type { CoreContext } from '../core/feature';
+import { setKeyEnvironment } from '../live/key-environments';
 
 /** Id of the sandbox's webhook key in settings.listener.keys (secret `webhookKey:sandbox`). */
 export const SANDBOX_KEY_ID = 'sandbox';
@@ -22,16 +23,10 @@ export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): vo
   if (ctx.secrets.get(`webhookKey:${SANDBOX_KEY_ID}`) !== webhookKey) {
     ctx.secrets.set(`webhookKey:${SANDBOX_KEY_ID}`, webhookKey);
   }
-  const keys = ctx.settings.get().listener.keys;
-  const existing = keys.find((k) => k.id === SANDBOX_KEY_ID);
-  if (!existing) {
+  // An existing key is (re)attributed: settings saved before keys had an environment.
+  if (!setKeyEnvironment(ctx.settings, SANDBOX_KEY_ID, SANDBOX_ENVIRONMENT_ID)) {
     const addedAt = new Date(ctx.clock.now()).toISOString();
     const key = { id: SANDBOX_KEY_ID, label: 'Sandbox store key', addedAt, accepted: true, environmentId: SANDBOX_ENVIRONMENT_ID };
-    ctx.settings.update({ listener: { keys: [...keys, key] } });
-  } else if (existing.environmentId !== SANDBOX_ENVIRONMENT_ID) {
-    // Settings saved before keys had an environment.
-    ctx.settings.update({
-      listener: { keys: keys.map((k) => (k.id === SANDBOX_KEY_ID ? { ...k, environmentId: SANDBOX_ENVIRONMENT_ID } : k)) },
-    });
+    ctx.settings.update({ listener: { keys: [...ctx.settings.get().listener.keys, key] } });
   }
 }

@@ -3,6 +3,7 @@ import { LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment }
 import type { CliExtension } from '../cli/extensions';
 import type { CoreContext } from '../core/feature';
 import { CLI_KEY_ID } from '../live/cli-options';
+import { setKeyEnvironment } from '../live/key-environments';
 
 /** The id (and name) of the live environment the command line defines. */
 export const CLI_ENVIRONMENT_ID = 'cli';
@@ -79,10 +80,7 @@ export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<Cor
   ctx.settings.update(options.settingsPatch);
   // The webhook key given on the command line (--webhook-key) is this store's: what it verifies
   // belongs to the cli environment when reconciling.
-  const keys = ctx.settings.get().listener.keys;
-  if (keys.some((k) => k.id === CLI_KEY_ID && k.environmentId !== CLI_ENVIRONMENT_ID)) {
-    ctx.settings.update({ listener: { keys: keys.map((k) => (k.id === CLI_KEY_ID ? { ...k, environmentId: CLI_ENVIRONMENT_ID } : k)) } });
-  }
+  setKeyEnvironment(ctx.settings, CLI_KEY_ID, CLI_ENVIRONMENT_ID);
 }
 
 /** `npm run serve` extension: parses the history options and applies them before the core starts. */

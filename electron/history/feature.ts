@@ -10,6 +10,7 @@ import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendMany, resendOne, type ResendOutcome } from './resend';
 import { reconcile, type Reconciliation } from './reconciliation';
 import { loadReconciliationInput } from './reconciliation-source';
+import { otherEnvironmentKeyIds } from '../live/key-environments';
 import { diffBodies } from './diff';
 import { UpdateNotifier } from './update-notifier';
 
@@ -140,10 +141,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         const environmentId = activeId();
         if (refresh || !lastReconciliation || lastReconciliation.environmentId !== environmentId) {
           const started = performance.now();
-          const otherKeys = ctx.settings
-            .get()
-            .listener.keys.filter((k) => k.environmentId !== null && k.environmentId !== environmentId && ctx.environments.isKnown(k.environmentId))
-            .map((k) => k.id);
+          const otherKeys = otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id));
           const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
           const result = reconcile(input.history, input.received, input.payloadHashes);
           const durationMs = Math.round(performance.now() - started);

@@ -5,6 +5,7 @@ import type { KnownKey } from '../../shared/signing/diagnose';
 import type { Settings, WebhookKeyInfo } from '../../shared/settings';
 import { createKeyedHmac } from '../listener/keyed-hmac';
 import { DeliveryStore } from '../listener/delivery-store';
+import { setKeyEnvironment } from './key-environments';
 import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
@@ -135,9 +136,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         return { ok: true as const };
       },
       'live.setKeyEnvironment': async ({ id, environmentId }) => {
-        if (!ctx.settings.get().listener.keys.some((k) => k.id === id)) throw new CallError('not-found', `no key ${id}`);
         requireEnvironment(environmentId);
-        updateKeys((keys) => keys.map((k) => (k.id === id ? { ...k, environmentId } : k)));
+        if (!setKeyEnvironment(ctx.settings, id, environmentId)) throw new CallError('not-found', `no key ${id}`);
         return { ok: true as const };
       },
       'live.setKeyAccepted': async ({ id, accepted }) => {
