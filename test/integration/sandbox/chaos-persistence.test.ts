@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { call, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
+import { tempDirs } from '../../support/temp-dirs';
 
 describe('sandbox chaos (control)', () => {
   let sb: RunningSandbox;
@@ -55,14 +53,10 @@ describe('sandbox chaos (control)', () => {
 });
 
 describe('sandbox persistence (dataDir)', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('sandbox-');
 
   it('keeps the default store, orders and history across restarts; ids keep growing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const receiver = await startReceiver();
     try {
       const a = await startSandbox({ dataDir: dir, retryDelayMs: 5, defaultStore: { webhookUrl: receiver.url } });

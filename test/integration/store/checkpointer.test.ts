@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../../electron/store/database';
 import { startCheckpointer } from '../../../electron/store/checkpointer';
+import { tempDirs } from '../../support/temp-dirs';
 
 describe('background WAL checkpointer', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('hooklab-ckpt-');
 
   it('copies committed pages into the database file off the main thread, and loses nothing on close', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hooklab-ckpt-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'hooklab.db');
     const db = openDatabase(path);
     const checkpointer = startCheckpointer(db, path);

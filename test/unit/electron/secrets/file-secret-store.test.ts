@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileSecretStore, fileModeCipher, type SecretCipher } from '../../../../electron/secrets/secret-store';
+import { tempDirs } from '../../../support/temp-dirs';
 
 /** fileModeCipher, counting how often a value is opened (a safeStorage decryption under Electron). */
 function countingCipher() {
@@ -15,13 +15,9 @@ function countingCipher() {
 }
 
 describe('FileSecretStore', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('hooklab-secret-store-');
   const file = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hooklab-secret-store-'));
-    dirs.push(dir);
+    const dir = tempDir();
     return join(dir, 'secrets.json');
   };
 
