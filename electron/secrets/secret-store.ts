@@ -35,9 +35,10 @@ export const fileModeCipher: SecretCipher = {
 export class FileSecretStore implements SecretStore {
   private values: Record<string, string>;
   /**
-   * Values already opened. The listener reads the webhook keys for every delivery, and under
-   * Electron each open is a safeStorage decryption: once per value is enough, since the main
-   * process holds the value in memory while it uses it anyway. set/delete keep it in step.
+   * Values already opened. The listener reads the webhook keys for every batch of deliveries,
+   * and under Electron each open is a safeStorage decryption: once per value is enough, since
+   * the main process holds the value in memory while it uses it anyway. set/delete keep it in
+   * step.
    */
   private readonly opened = new Map<string, string>();
 

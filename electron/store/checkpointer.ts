@@ -38,8 +38,8 @@ export interface Checkpointer {
  * Moves WAL checkpoints off the main thread. By default SQLite checkpoints inside whichever
  * COMMIT pushes the WAL past 1,000 pages, and that checkpoint fsyncs the database file, on the
  * thread that also answers webhooks and serves the UI (test/bench/store-writes.ts: the history
- * copy costs 11.7 µs a row that way, 8.2 µs with this worker). Here the main connection only appends to the WAL and a worker
- * thread with its own connection checkpoints in the background.
+ * copy costs 11.7 µs a row that way, 8.2 µs with this worker). Here the main connection only
+ * appends to the WAL and a worker thread with its own connection checkpoints in the background.
  */
 export function startCheckpointer(db: Database, path: string): Checkpointer {
   if (path === ':memory:') return { stop: async () => {} };

@@ -4,9 +4,10 @@ import type { Migration } from '../migrate';
  * Received deliveries: cheaper inserts. The payload-hash index only serves duplicate detection
  * for deliveries WITHOUT an event id (the service's unlogged deliveries, 6.1); indexing every
  * row's random SHA-256 dirtied one more index page per row per commit. Measured on the
- * listener's insert path (test/bench/store-writes.ts, batches of 26, synchronous=FULL): 76.9 µs a
- * row with the earlier indexes, 50.3 µs with these (run of 2026-11-23). received_by_order (order, event_created text) was superseded by
- * 002's received_by_order_time and nothing queries it.
+ * listener's insert path (test/bench/store-writes.ts, batches of 26, synchronous=FULL): 76.9 µs
+ * a row with the earlier indexes, 50.3 µs with these (run of 2026-11-23). received_by_order
+ * (order, event_created text) was superseded by 002's received_by_order_time and nothing
+ * queries it.
  */
 export const migration003: Migration = {
   id: 3,
