@@ -131,7 +131,7 @@ interface BodyVariant {
 /**
  * Above this size, or when tooDeepToParse says so, the re-serialisation check is
  * skipped (the diagnosis falls back to "wrong key"): it parses and re-writes the body several
- * times and HMACs each variant, which for such bodies would hold the listener for seconds.
+ * times and HMACs each variant, which for such bodies would stall the listener.
  * Events are a few kilobytes, 3 or 4 levels deep.
  */
 export const RESTORE_LIMIT_BYTES = 1024 * 1024;

@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 /**
  * Whether parsing this JSON text (UTF-8 bytes or a string) could stall: larger than 16 KiB and
  * nested deeper than MAX_PARSED_JSON_DEPTH, found by one scan that skips strings. A body like
- * `[[[[…` a few megabytes deep takes V8 most of a second to parse, so the listener and the
+ * `[[[[…` a few megabytes deep is slow for V8 to parse, so the listener and the
  * detail view ask this before parsing anything a sender chose.
  */
 export function tooDeepToParse(json: Uint8Array | string): boolean {
