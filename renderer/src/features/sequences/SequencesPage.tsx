@@ -1,11 +1,47 @@
-import { NotBuilt } from '../../components/NotBuilt';
+import { useState, type ComponentType } from 'react';
+import { OrdersView } from './OrdersView';
+import './sequences.css';
 
-/** The Sequences area (not built yet). */
+/**
+ * The flow runner's panel, built beside this page in `./flows/`. Picked up by a glob so this
+ * page builds before and after it exists: until then the Flows tab renders nothing.
+ */
+const flowsModules = import.meta.glob<{ FlowsPanel: ComponentType }>('./flows/FlowsPanel.tsx', { eager: true });
+const FlowsPanel: ComponentType | undefined = Object.values(flowsModules)[0]?.FlowsPanel;
+
+type SequencesTab = 'orders' | 'flows';
+
+const TABS: Array<[SequencesTab, string]> = [
+  ['orders', 'Orders'],
+  ['flows', 'Flows'],
+];
+
+/**
+ * The Sequences area: every order's events grouped, ordered and judged against the spec's
+ * state machines (Orders), and the card / payment-link flow runner (Flows).
+ */
 export function SequencesPage() {
+  const [tab, setTab] = useState<SequencesTab>('orders');
   return (
-    <NotBuilt title="Sequences" testId="page-sequences">
-      It will send scripted series of events for one order (created, paid, shipped, reversed) to
-      check that your handler copes with duplicates and out-of-order arrival.
-    </NotBuilt>
+    <section className="page sequences-page" data-testid="page-sequences">
+      <h1 className="page__title">Sequences</h1>
+      <nav className="row sequences-tabs" role="tablist">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={`button${tab === id ? ' button--primary' : ''}`}
+            onClick={() => setTab(id)}
+            data-testid={`sequences-tab-${id}`}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      {tab === 'orders' && <OrdersView />}
+      {tab === 'flows' && FlowsPanel && <FlowsPanel />}
+    </section>
   );
 }
