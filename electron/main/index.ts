@@ -37,7 +37,7 @@ app.on('second-instance', () => {
 app.whenReady().then(async () => {
   const dataDir = dataDirFromArgs();
   denyAllPermissions();
-  serveRenderer(join(outDir, 'renderer'));
+  serveRenderer(join(outDir, 'renderer'), () => core);
   core = createCore({
     hostKind: 'electron',
     version: app.getVersion(),
