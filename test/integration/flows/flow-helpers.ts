@@ -13,7 +13,10 @@ export function collectReceived(app: TestApp): Received {
   const all: DeliverySummary[] = [];
   const waiters: Array<{ done: (all: DeliverySummary[]) => boolean; resolve: (v: DeliverySummary[]) => void }> = [];
   const check = () => {
-    for (const w of waiters.splice(0)) (w.done(all) ? w.resolve(all) : waiters.push(w));
+    for (const w of waiters.splice(0)) {
+      if (w.done(all)) w.resolve(all);
+      else waiters.push(w);
+    }
   };
   const stop = app.core.ctx.bus.subscribe((event, payload) => {
     if (event !== 'live.received') return;
