@@ -1,0 +1,29 @@
+import type { BadInput } from '../contract/sequences';
+import type { DeliveryInput } from './delivery-input';
+import { toBadInput } from './derive-order';
+import { parseDelivery, type ParsedDelivery } from './parse-delivery';
+
+/** Deliveries split by order, and those that belong to none. */
+export interface GroupedDeliveries {
+  readonly orders: Map<string, ParsedDelivery[]>;
+  readonly unassigned: BadInput[];
+}
+
+/**
+ * Parses deliveries and groups them by normalised orderId, keeping their order. A delivery with
+ * an orderId but an unusable body (unknown type...) stays with its order as a bad input; one
+ * without (not JSON, no orderId) is listed apart with the reason.
+ */
+export function groupByOrder(deliveries: Iterable<DeliveryInput>, into: GroupedDeliveries = { orders: new Map(), unassigned: [] }): GroupedDeliveries {
+  for (const input of deliveries) {
+    const parsed = parseDelivery(input);
+    if (parsed.orderId === null) {
+      if (!parsed.ok) into.unassigned.push(toBadInput(parsed, parsed.reason));
+      continue;
+    }
+    const list = into.orders.get(parsed.orderId);
+    if (list) list.push(parsed);
+    else into.orders.set(parsed.orderId, [parsed]);
+  }
+  return into;
+}

@@ -1,0 +1,85 @@
+import { tooDeepToParse } from '../signing/json-depth';
+import type { DeliveryInput } from './delivery-input';
+import { isKnownEventType } from './event-types';
+import { metadataProblems } from './event-metadata';
+import { normaliseOrderId } from './order-id';
+
+/** A delivery whose body is an event of the spec (possibly with malformed metadata). */
+export interface ParsedEvent {
+  readonly ok: true;
+  readonly input: DeliveryInput;
+  readonly orderId: string;
+  readonly type: string;
+  readonly orderType: string | null;
+  readonly orderReference: string | null;
+  readonly level: string | null;
+  readonly description: string | null;
+  readonly metadata: Record<string, unknown> | null;
+  readonly problems: string[];
+  /** The body as text: copies of one event sent to a second URL carry the same text. */
+  readonly text: string;
+}
+
+/** A delivery that cannot join an order's timeline, with the reason. */
+export interface RejectedDelivery {
+  readonly ok: false;
+  readonly input: DeliveryInput;
+  readonly orderId: string | null;
+  readonly reason: string;
+}
+
+export type ParsedDelivery = ParsedEvent | RejectedDelivery;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+function bodyText(body: string | Uint8Array): string | null {
+  if (typeof body === 'string') return body;
+  try {
+    return decoder.decode(body);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one delivery's body as a 2.8 event; never throws. */
+export function parseDelivery(input: DeliveryInput): ParsedDelivery {
+  const reject = (reason: string, orderId: string | null = null): RejectedDelivery => ({ ok: false, input, orderId, reason });
+  const text = bodyText(input.body);
+  if (text === null) return reject('the body is not UTF-8 text');
+  if (text.trim() === '') return reject('the body is empty');
+  if (tooDeepToParse(text)) return reject('the body is nested too deeply to parse');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return reject('the body is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return reject('the body is not a JSON object (2.8)');
+  const o = parsed as Record<string, unknown>;
+  const orderId = normaliseOrderId(o['orderId']);
+  if (orderId === null) return reject('the event has no orderId (2.8)');
+  const type = str(o['type']);
+  if (type === null || type.trim() === '') return reject('the event has no type (2.8)', orderId);
+  if (!isKnownEventType(type)) return reject(`unknown event type ${JSON.stringify(type)} (not in 6.4)`, orderId);
+  const rawMetadata = o['metadata'];
+  const metadata =
+    typeof rawMetadata === 'object' && rawMetadata !== null && !Array.isArray(rawMetadata)
+      ? (rawMetadata as Record<string, unknown>)
+      : null;
+  const problems = rawMetadata !== undefined && rawMetadata !== null && metadata === null ? ['metadata is not an object (2.8)'] : [];
+  problems.push(...metadataProblems(type, metadata));
+  return {
+    ok: true,
+    input,
+    orderId,
+    type,
+    orderType: str(o['orderType']),
+    orderReference: str(o['orderReference']),
+    level: str(o['level']),
+    description: str(o['description']),
+    metadata,
+    problems,
+    text,
+  };
+}
