@@ -2,6 +2,7 @@ import type { CoreContext, Feature } from './feature';
 import { createLiveFeature } from '../live/feature';
 import { createHistoryFeature } from '../history/feature';
 import { createSandboxFeature } from '../embedded-sandbox/feature';
+import { createSequencesFeature } from '../sequences/feature';
 import { createFlowsFeature } from '../flows/feature';
 
 /**
@@ -9,5 +10,5 @@ import { createFlowsFeature } from '../flows/feature';
  * must point at it; the sandbox before the history poller, which polls it).
  */
 export function productFeatures(ctx: CoreContext): Feature[] {
-  return [createLiveFeature(ctx), createSandboxFeature(ctx), createHistoryFeature(ctx), createFlowsFeature(ctx)];
+  return [createLiveFeature(ctx), createSandboxFeature(ctx), createHistoryFeature(ctx), createSequencesFeature(ctx), createFlowsFeature(ctx)];
 }

@@ -3,6 +3,7 @@ import { appCalls, appEvents } from './app';
 import { liveCalls, liveEvents } from './live';
 import { historyCalls, historyEvents } from './history';
 import { sandboxCalls, sandboxEvents } from './sandbox';
+import { sequencesCalls, sequencesEvents } from './sequences';
 import { flowsCalls, flowsEvents } from './flows';
 import { CallError, describeZodError } from './errors';
 
@@ -12,9 +13,9 @@ export * from './status';
 export * from './app';
 
 /** Every call the UI can make, by name `<area>.<verb>`. The hosts loop over this object. */
-export const calls = { ...appCalls, ...liveCalls, ...historyCalls, ...sandboxCalls, ...flowsCalls } as const;
+export const calls = { ...appCalls, ...liveCalls, ...historyCalls, ...sandboxCalls, ...sequencesCalls, ...flowsCalls } as const;
 /** Every live event the UI can receive. */
-export const events = { ...appEvents, ...liveEvents, ...historyEvents, ...sandboxEvents, ...flowsEvents } as const;
+export const events = { ...appEvents, ...liveEvents, ...historyEvents, ...sandboxEvents, ...sequencesEvents, ...flowsEvents } as const;
 
 export type Calls = typeof calls;
 export type Events = typeof events;

@@ -84,9 +84,9 @@ export function collapseCopies(deliveries: readonly ParsedEvent[]): CollapsedEve
   const unlogged = new Map<string, ParsedEvent[]>();
   for (const d of deliveries) {
     if (d.input.eventId === null) {
-      const list = unlogged.get(d.text);
+      const list = unlogged.get(d.fingerprint);
       if (list) list.push(d);
-      else unlogged.set(d.text, [d]);
+      else unlogged.set(d.fingerprint, [d]);
     } else {
       const list = byEventId.get(d.input.eventId);
       if (list) list.push(d);
@@ -96,7 +96,7 @@ export function collapseCopies(deliveries: readonly ParsedEvent[]): CollapsedEve
   const sameEvent = new Map<string, ParsedEvent[][]>();
   for (const [, group] of [...byEventId].sort((a, b) => a[0] - b[0])) {
     const created = group.find((g) => g.input.created !== null)?.input.created ?? '';
-    const identity = `${created}\n${group[0]!.text}`;
+    const identity = `${created}\n${group[0]!.fingerprint}`;
     const groups = sameEvent.get(identity);
     if (groups) groups.push(group);
     else sameEvent.set(identity, [group]);

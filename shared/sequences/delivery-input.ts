@@ -14,3 +14,6 @@ export interface DeliveryInput {
   readonly arrivedMs: number;
   readonly body: string | Uint8Array;
 }
+
+/** A delivery once its body has been read: the rules keep no body in memory. */
+export type DeliveryMeta = Omit<DeliveryInput, 'body'>;

@@ -1,4 +1,5 @@
 export * from './order-id';
+export * from './fingerprint';
 export * from './delivery-input';
 export * from './event-types';
 export * from './event-metadata';

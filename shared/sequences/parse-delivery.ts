@@ -1,13 +1,14 @@
 import { tooDeepToParse } from '../signing/json-depth';
-import type { DeliveryInput } from './delivery-input';
+import type { DeliveryInput, DeliveryMeta } from './delivery-input';
 import { isKnownEventType } from './event-types';
 import { metadataProblems } from './event-metadata';
 import { normaliseOrderId } from './order-id';
+import { fingerprint } from './fingerprint';
 
 /** A delivery whose body is an event of the spec (possibly with malformed metadata). */
 export interface ParsedEvent {
   readonly ok: true;
-  readonly input: DeliveryInput;
+  readonly input: DeliveryMeta;
   readonly orderId: string;
   readonly type: string;
   readonly orderType: string | null;
@@ -16,14 +17,14 @@ export interface ParsedEvent {
   readonly description: string | null;
   readonly metadata: Record<string, unknown> | null;
   readonly problems: string[];
-  /** The body as text: copies of one event sent to a second URL carry the same text. */
-  readonly text: string;
+  /** Fingerprint of the body: copies of one event (a second URL, unlogged retries) share it. */
+  readonly fingerprint: string;
 }
 
 /** A delivery that cannot join an order's timeline, with the reason. */
 export interface RejectedDelivery {
   readonly ok: false;
-  readonly input: DeliveryInput;
+  readonly input: DeliveryMeta;
   readonly orderId: string | null;
   readonly reason: string;
 }
@@ -43,9 +44,10 @@ function bodyText(body: string | Uint8Array): string | null {
 }
 
 /** Reads one delivery's body as a 2.8 event; never throws. */
-export function parseDelivery(input: DeliveryInput): ParsedDelivery {
+export function parseDelivery(delivery: DeliveryInput): ParsedDelivery {
+  const { body, ...input } = delivery;
   const reject = (reason: string, orderId: string | null = null): RejectedDelivery => ({ ok: false, input, orderId, reason });
-  const text = bodyText(input.body);
+  const text = bodyText(body);
   if (text === null) return reject('the body is not UTF-8 text');
   if (text.trim() === '') return reject('the body is empty');
   if (tooDeepToParse(text)) return reject('the body is nested too deeply to parse');
@@ -80,6 +82,6 @@ export function parseDelivery(input: DeliveryInput): ParsedDelivery {
     description: str(o['description']),
     metadata,
     problems,
-    text,
+    fingerprint: fingerprint(text),
   };
 }

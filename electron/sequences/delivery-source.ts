@@ -1,0 +1,102 @@
+import type { StatementSync } from 'node:sqlite';
+import type { DeliveryInput } from '../../shared/sequences';
+import type { Database } from '../store/database';
+
+/** The newest row ids read so far, so the next read only brings what is new. */
+export interface SourceCursor {
+  readonly liveId: number;
+  readonly historyId: number;
+}
+
+export const START: SourceCursor = { liveId: 0, historyId: 0 };
+
+interface LiveRow {
+  id: number;
+  received_at_ms: number;
+  event_id: number | null;
+  event_created: string | null;
+  event_created_ms: number | null;
+  body: Uint8Array;
+}
+
+interface HistoryRow {
+  id: number;
+  event_id: number;
+  event_created: string;
+  created: string;
+  payload: string;
+}
+
+function parseMs(iso: string): number | null {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Reads the two stores an order's deliveries live in, in id order from a cursor: the listener's
+ * received deliveries (all of them but those a key of another environment verified, as the
+ * reconciliation does) and the active environment's history copy. Both ids only grow, so a
+ * cursor per store is enough to read each delivery once. Rows come in pages to bound memory.
+ */
+export class DeliverySource {
+  private readonly live: StatementSync;
+  private readonly history: StatementSync;
+
+  constructor(private readonly db: Database) {
+    this.live = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body FROM received_deliveries
+      WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
+      ORDER BY id LIMIT ?`);
+    this.history = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
+      WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`);
+  }
+
+  /** Every delivery after `from`, page by page; returns the cursor after the last one. */
+  readAfter(
+    from: SourceCursor,
+    environmentId: string,
+    otherEnvironmentKeyIds: readonly string[],
+    onPage: (deliveries: DeliveryInput[]) => void,
+    pageSize = 5_000,
+  ): SourceCursor {
+    const keys = JSON.stringify(otherEnvironmentKeyIds);
+    let liveId = from.liveId;
+    for (;;) {
+      const rows = this.live.all(liveId, keys, pageSize) as unknown as LiveRow[];
+      if (rows.length === 0) break;
+      onPage(
+        rows.map((r) => ({
+          ref: { source: 'live', id: Number(r.id) },
+          eventId: r.event_id === null ? null : Number(r.event_id),
+          created: r.event_created,
+          createdMs: r.event_created_ms === null ? null : Number(r.event_created_ms),
+          arrivedMs: Number(r.received_at_ms),
+          body: r.body,
+        })),
+      );
+      liveId = Number(rows[rows.length - 1]!.id);
+    }
+    let historyId = from.historyId;
+    for (;;) {
+      const rows = this.history.all(environmentId, historyId, pageSize) as unknown as HistoryRow[];
+      if (rows.length === 0) break;
+      onPage(
+        rows.map((r) => ({
+          ref: { source: 'history', id: Number(r.id) },
+          eventId: Number(r.event_id),
+          created: r.event_created,
+          createdMs: parseMs(r.event_created),
+          arrivedMs: parseMs(r.created) ?? 0,
+          body: r.payload,
+        })),
+      );
+      historyId = Number(rows[rows.length - 1]!.id);
+    }
+    return { liveId, historyId };
+  }
+
+  /** The highest received id: lower than a cursor means the deliveries were cleared. */
+  maxLiveId(): number {
+    const row = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM received_deliveries').get() as { id: number };
+    return Number(row.id);
+  }
+}

@@ -1,0 +1,159 @@
+import type { BadInput, OrderDetail, OrderSummary } from '../../shared/contract/sequences';
+import { deriveOrder, groupByOrder, normaliseOrderId, type GroupedDeliveries } from '../../shared/sequences';
+import type { DeliverySource, SourceCursor } from './delivery-source';
+import { START } from './delivery-source';
+
+/** Which deliveries count: the active environment's history, and received ones not signed for another. */
+export interface IndexScope {
+  readonly environmentId: string;
+  readonly otherEnvironmentKeyIds: readonly string[];
+}
+
+/** Filters of sequences.list (already validated). */
+export interface OrdersQuery {
+  readonly orderType?: string | undefined;
+  readonly status?: OrderSummary['status'] | undefined;
+  readonly hasFlags?: boolean | undefined;
+  readonly flagKind?: OrderSummary['flagKinds'][number] | undefined;
+  readonly text?: string | undefined;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+interface Entry {
+  summary: OrderSummary;
+  /** When a 3-D Secure success leaves its grace period and the order must be judged again. */
+  recheckAtMs: number | null;
+  search: string;
+}
+
+const MAX_UNASSIGNED_SHOWN = 200;
+
+/**
+ * Every order, grouped from both stores and kept in memory: the first call reads everything
+ * once, later refreshes read only rows after the cursor and re-derive only the orders they
+ * touched. Summaries are cached per order; the sorted list is rebuilt only after a change.
+ */
+export class OrderIndex {
+  private grouped: GroupedDeliveries = { orders: new Map(), unassigned: [] };
+  private entries = new Map<string, Entry>();
+  private cursor: SourceCursor = START;
+  private scopeKey: string | null = null;
+  private sorted: Entry[] | null = null;
+  /** Orders changed since the last takeChanged(), whoever's refresh noticed them. */
+  private unreported = new Set<string>();
+
+  constructor(
+    private readonly source: DeliverySource,
+    private readonly scope: () => IndexScope,
+    private readonly now: () => number,
+  ) {}
+
+  /** Forgets everything (deliveries cleared); the next read starts over. */
+  reset(): void {
+    this.unreported = new Set();
+    this.grouped = { orders: new Map(), unassigned: [] };
+    this.entries = new Map();
+    this.cursor = START;
+    this.scopeKey = null;
+    this.sorted = null;
+  }
+
+  get built(): boolean {
+    return this.scopeKey !== null;
+  }
+
+  /** Reads what is new; returns the ids of the orders that changed. A new scope starts over. */
+  refresh(): string[] {
+    const scope = this.scope();
+    const key = JSON.stringify(scope);
+    if (key !== this.scopeKey) this.reset();
+    this.scopeKey = key;
+    const changed = new Set<string>();
+    this.cursor = this.source.readAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds, (page) => {
+      groupByOrder(page, this.grouped, changed);
+    });
+    const now = this.now();
+    for (const id of changed) this.derive(id, now);
+    if (changed.size > 0) this.sorted = null;
+    for (const id of changed) this.unreported.add(id);
+    return [...changed];
+  }
+
+  private derive(orderId: string, now: number): OrderDetail {
+    const detail = deriveOrder(orderId, this.grouped.orders.get(orderId) ?? [], now);
+    const s = detail.summary;
+    this.entries.set(orderId, {
+      summary: s,
+      recheckAtMs: detail.recheckAt === null ? null : Date.parse(detail.recheckAt),
+      search: [s.orderId, s.orderReference ?? '', s.orderType ?? '', s.status, s.shipping ?? '', ...s.flagKinds].join('\n').toLowerCase(),
+    });
+    return detail;
+  }
+
+  /** Re-judges orders whose 3-D Secure grace period has passed since they were derived. */
+  private recheck(now: number): void {
+    for (const [id, entry] of this.entries) {
+      if (entry.recheckAtMs !== null && entry.recheckAtMs <= now) {
+        this.derive(id, now);
+        this.sorted = null;
+      }
+    }
+  }
+
+  /** Ids of the orders changed since the last call (for the live event), then forgets them. */
+  takeChanged(): string[] {
+    const ids = [...this.unreported];
+    this.unreported.clear();
+    return ids;
+  }
+
+  /**
+   * Every call reads what is new first (two indexed queries when nothing is), so a script
+   * that just ran a scenario sees its deliveries without waiting for the live event.
+   */
+  private ensure(): void {
+    this.refresh();
+    this.recheck(this.now());
+  }
+
+  /** Orders matching the query, newest activity first, one page of them. */
+  list(q: OrdersQuery): { total: number; allOrders: number; orders: OrderSummary[]; orderTypes: string[]; unassigned: BadInput[]; unassignedTotal: number } {
+    this.ensure();
+    this.sorted ??= [...this.entries.values()].sort(
+      (a, b) => b.summary.lastActivityAt.localeCompare(a.summary.lastActivityAt) || a.summary.orderId.localeCompare(b.summary.orderId),
+    );
+    const text = q.text?.trim().toLowerCase() ?? '';
+    const matches = this.sorted.filter(
+      ({ summary: s, search }) =>
+        (q.orderType === undefined || s.orderType === q.orderType) &&
+        (q.status === undefined || s.status === q.status) &&
+        (q.hasFlags === undefined || s.flags > 0 === q.hasFlags) &&
+        (q.flagKind === undefined || s.flagKinds.includes(q.flagKind)) &&
+        (text === '' || search.includes(text)),
+    );
+    const orderTypes = [...new Set(this.sorted.map((e) => e.summary.orderType).filter((t): t is string => t !== null))].sort();
+    const unassigned = this.grouped.unassigned;
+    return {
+      total: matches.length,
+      allOrders: this.entries.size,
+      orders: matches.slice(q.offset, q.offset + q.limit).map((e) => e.summary),
+      orderTypes,
+      unassigned: unassigned.slice(-MAX_UNASSIGNED_SHOWN).reverse(),
+      unassignedTotal: unassigned.length,
+    };
+  }
+
+  /** One order in full, judged at this moment; undefined when no delivery names it. */
+  get(orderId: string | number): OrderDetail | undefined {
+    this.ensure();
+    const id = normaliseOrderId(orderId);
+    if (id === null || !this.grouped.orders.has(id)) return undefined;
+    return this.derive(id, this.now());
+  }
+
+  /** How many orders the index holds. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
