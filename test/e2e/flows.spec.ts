@@ -1,0 +1,83 @@
+import { test, expect } from './support/fixtures';
+import { FlowsPanel } from './pages/flows-panel';
+
+/** Any CSP violation the page reports (the frame must be admitted by frame-src, nothing else). */
+async function watchCsp(page: import('@playwright/test').Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+test('3-D Secure card flow end to end: the challenge completed in the embedded frame, then the second charge; ThreeDSecureAuthSucceeded then SuccessPayment arrive', async ({ app, page }) => {
+  const flows = await FlowsPanel.open(app);
+  const violations = await watchCsp(page);
+  const reference = `e2e-3ds-${Date.now()}`;
+  await flows.runCard('4000000000003220', reference);
+  await expect(flows.outcomes.last()).toContainText('3-D Secure required');
+
+  const bank = await flows.challenge();
+  await bank.getByRole('button', { name: 'Autenticar' }).click();
+
+  await expect(flows.outcomes.last()).toContainText('Paid: service order');
+  await expect(flows.log).toHaveCount(3);
+  await expect(flows.log.nth(2)).toContainText('Charge with the 3-D Secure authentication id');
+  await expect(flows.log.nth(2)).toHaveAttribute('data-status', '200');
+  // The log shows the card number's last four digits only, and no bearer value.
+  const sent = flows.log.first().locator('pre').first();
+  await expect(sent).toContainText('"number": "••• 3220"');
+  await expect(sent).not.toContainText('4000000000003220');
+  await expect(sent).toContainText('authorization: Bearer •••');
+
+  await expect(flows.events.filter({ has: page.locator('text=SuccessPayment') })).toHaveCount(1);
+  expect(await flows.eventTypes()).toEqual(['ThreeDSecureAuthSucceeded', 'SuccessPayment']);
+  expect(await violations()).toEqual([]);
+});
+
+test('a failed authentication is explained and sends no second charge', async ({ app }) => {
+  const flows = await FlowsPanel.open(app);
+  await flows.runCard('4000000000003220', `e2e-3ds-fail-${Date.now()}`);
+  const bank = await flows.challenge();
+  await bank.getByRole('button', { name: 'Fallar autenticación' }).click();
+  await expect(flows.outcomes.last()).toContainText('FAILED: The issuing bank did not authenticate the buyer');
+  await expect(flows.events.first()).toHaveAttribute('data-type', 'ThreeDSecureAuthFailed');
+  await expect(flows.log).toHaveCount(2);
+  await expect(app.page.getByTestId('challenge-frame')).toHaveCount(0);
+});
+
+test('a declined card says why', async ({ app }) => {
+  const flows = await FlowsPanel.open(app);
+  await flows.runCard('4100000000000019', `e2e-fraud-${Date.now()}`);
+  await expect(flows.outcomes.last()).toContainText('Charge failed with FRAUD_PREVENT');
+  await expect(flows.events.first()).toHaveAttribute('data-type', 'PaymentError');
+});
+
+test('payment link: refused before sending, then created, paid and shipped one step with its events', async ({ app, page }) => {
+  const flows = await FlowsPanel.open(app);
+  await flows.tab('link');
+  await page.getByTestId('link-reference').fill('r'.repeat(256));
+  await page.getByTestId('link-create').click();
+  await expect(page.locator('[data-testid="problem-field"][data-field="orderReference"]')).toContainText('at most 255');
+  await expect(flows.log).toHaveCount(0);
+
+  await page.getByTestId('link-reference').fill(`e2e-link-${Date.now()}`);
+  await page.getByTestId('link-create').click();
+  await expect(page.getByTestId('link-order-status')).toHaveText('PENDING');
+  await page.getByTestId('order-pay').click();
+  await expect(page.getByTestId('link-order-status')).toHaveText('PAID');
+  await expect(page.getByTestId('order-ship-next')).toHaveText('Ship: PENDING → ACCEPTED');
+  await page.getByTestId('order-ship-next').click();
+  await expect(page.getByTestId('order-state')).toContainText('shipping ACCEPTED');
+  await expect(flows.events).toHaveCount(3);
+  expect(await flows.eventTypes()).toEqual(['Created', 'SuccessPayment', 'Updated']);
+});
+
+test("the sandbox's scenarios run from the same page", async ({ app, page }) => {
+  const flows = await FlowsPanel.open(app);
+  await flows.tab('scenarios');
+  await page.getByTestId('scenario-3ds-success').click();
+  await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('sandbox-result-row')).toHaveCount(2);
+});
