@@ -42,7 +42,8 @@ export class FlowsPanel {
   }
 
   /** The event types of the flow's order, in the order the listener received them. */
-  eventTypes(): Promise<string[]> {
-    return this.events.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-type') ?? ''));
+  async eventTypes(): Promise<string[]> {
+    const rows = await this.events.all();
+    return Promise.all(rows.map(async (r) => (await r.getAttribute('data-type')) ?? ''));
   }
 }

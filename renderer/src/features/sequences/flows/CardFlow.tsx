@@ -30,6 +30,8 @@ export function CardFlow() {
   const [buyer, setBuyer] = useState({ id: 'cust-1', name: 'Ana Pérez', email: 'ana@example.com', phoneNumber: '+50370000000' });
   const [amount, setAmount] = useState('25.50');
   const [reference, setReference] = useState(newReference);
+  // Each run is a new order: a reference already charged is replaced before the next run.
+  const [lastReference, setLastReference] = useState<string | null>(null);
   const [billing, setBilling] = useState({ send: false, countryCode: 'USA', stateCode: 'CA', zipCode: '94105' });
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
@@ -61,7 +63,10 @@ export function CardFlow() {
     setOutcomes([]);
     setProblem(null);
     setChallenge(null);
-    startFlow({ reference });
+    const ref = reference === lastReference ? newReference() : reference;
+    setReference(ref);
+    setLastReference(ref);
+    startFlow({ reference: ref });
     try {
       const pm = await transport.call('flows.createPaymentMethod', {
         customer: buyer,
@@ -72,7 +77,7 @@ export function CardFlow() {
       if (!pm.value) return say({ tone: 'error', text: `The payment method was not created (${pm.exchange.status ?? pm.exchange.error}).` });
       say({ tone: 'info', text: `Payment method ${pm.value.id}: ${pm.value.bin.brand}, ${pm.value.bin.issuerName} (${pm.value.bin.countryCode}).` });
       await sendCharge({
-        order: { id: reference, amount: Number(amount), description: 'Hooklab card flow', name: 'Hooklab flow order' },
+        order: { id: ref, amount: Number(amount), description: 'Hooklab card flow', name: 'Hooklab flow order' },
         cardId: pm.value.id,
         authenticationId: null,
         ...(billing.send ? { billingInfo: { countryCode: billing.countryCode, stateCode: billing.stateCode, zipCode: billing.zipCode } } : {}),
@@ -81,7 +86,6 @@ export function CardFlow() {
       say({ tone: 'error', text: (error as Error).message });
     } finally {
       setBusy(false);
-      setReference(newReference());
     }
   }
 
@@ -157,7 +161,7 @@ export function CardFlow() {
           <span>Your order id (order.id)</span>
           <input value={reference} onChange={(e) => setReference(e.target.value)} data-testid="card-reference" />
         </label>
-        <label className="field flow-form__wide row">
+        <label className="row flow-form__wide flow-check">
           <input type="checkbox" checked={billing.send} onChange={(e) => setBilling({ ...billing, send: e.target.checked })} />
           <span>
             Send billingInfo{selected?.needsBillingInfo ? ' (this card is issued in the USA or Canada: the charge needs it)' : ''}
