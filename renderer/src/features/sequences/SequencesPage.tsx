@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { useRoute } from '../../app/routes';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
 
@@ -22,8 +23,16 @@ const TABS: Array<[SequencesTab, string]> = [
  */
 export function SequencesPage() {
   const [tab, setTab] = useState<SequencesTab>('orders');
+  // `#/sequences/<orderId>` selects the order (and shows the Orders tab).
+  const { rest } = useRoute();
+  const selectedId = rest ? safeDecode(rest) : null;
+  const [linkedId, setLinkedId] = useState(selectedId);
+  if (selectedId !== linkedId) {
+    setLinkedId(selectedId);
+    if (selectedId !== null) setTab('orders');
+  }
   return (
-    <section className="page sequences-page" data-testid="page-sequences">
+    <section className={`page sequences-page sequences-page--${tab}`} data-testid="page-sequences">
       <h1 className="page__title">Sequences</h1>
       <nav className="row sequences-tabs" role="tablist">
         {TABS.map(([id, label]) => (
@@ -40,8 +49,16 @@ export function SequencesPage() {
           </button>
         ))}
       </nav>
-      {tab === 'orders' && <OrdersView />}
+      {tab === 'orders' && <OrdersView selectedId={selectedId} />}
       {tab === 'flows' && FlowsPanel && <FlowsPanel />}
     </section>
   );
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
