@@ -38,8 +38,17 @@ test('3-D Secure card flow end to end: the challenge completed in the embedded f
 
 test('a failed authentication is explained and sends no second charge', async ({ app }) => {
   const flows = await FlowsPanel.open(app);
-  await flows.runCard('4000000000003220', `e2e-3ds-fail-${Date.now()}`);
+  const reference = `e2e-3ds-fail-${Date.now()}`;
+  await flows.runCard('4000000000003220', reference);
   const bank = await flows.challenge();
+  // A forged SUCCESS message from another origin (here the page itself) must not count.
+  const authenticationId = /"id": "(auth_[^"]+)"/.exec((await flows.log.nth(1).textContent()) ?? '')![1]!;
+  await app.page.evaluate(
+    (m) => (globalThis as unknown as { postMessage(d: unknown, o: string): void }).postMessage(m, '*'),
+    { MessageType: 'authentication.complete', Status: 'SUCCESS', AuthenticationId: authenticationId, OrderId: reference, OrderAmount: 25.5 },
+  );
+  await expect(app.page.getByTestId('challenge')).toContainText('1 message from elsewhere ignored');
+  await expect(flows.log).toHaveCount(2);
   await bank.getByRole('button', { name: 'Fallar autenticación' }).click();
   await expect(flows.outcomes.last()).toContainText('FAILED: The issuing bank did not authenticate the buyer');
   await expect(flows.events.first()).toHaveAttribute('data-type', 'ThreeDSecureAuthFailed');

@@ -52,7 +52,7 @@ export function ChallengeFrame({ url, onMessage }: { url: string; onMessage: (m:
         className="challenge__frame"
         src={url}
         title="3-D Secure authentication"
-        sandbox="allow-scripts allow-same-origin allow-forms"
+        sandbox="allow-scripts allow-same-origin"
         referrerPolicy="no-referrer"
         data-testid="challenge-frame"
       />

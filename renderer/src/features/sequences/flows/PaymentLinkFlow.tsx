@@ -62,7 +62,8 @@ export function PaymentLinkFlow() {
     if (Object.keys(local).length > 0) return setRefused(local);
     setRefused(null);
     setBusy(true);
-    startFlow({ reference: req.orderReference ?? null });
+    // Matched by order id only: a reference the user typed may repeat across runs.
+    startFlow({});
     setLink(null);
     setOrder(null);
     try {
