@@ -34,6 +34,13 @@ test('3-D Secure card flow end to end: the challenge completed in the embedded f
   await expect(flows.events.filter({ has: page.locator('text=SuccessPayment') })).toHaveCount(1);
   expect(await flows.eventTypes()).toEqual(['ThreeDSecureAuthSucceeded', 'SuccessPayment']);
   expect(violations).toEqual([]);
+
+  // The same order in the Sequences view: both events on its timeline, in created order.
+  const orderId = /Paid: service order (\d+)/.exec((await flows.outcomes.last().textContent()) ?? '')![1]!;
+  const timeline = await flows.openTimeline(orderId);
+  await expect(timeline).toHaveCount(2);
+  await expect(timeline.nth(0)).toHaveAttribute('data-type', 'ThreeDSecureAuthSucceeded');
+  await expect(timeline.nth(1)).toHaveAttribute('data-type', 'SuccessPayment');
 });
 
 test('a failed authentication is explained and sends no second charge', async ({ app }) => {

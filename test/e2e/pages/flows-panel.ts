@@ -41,6 +41,16 @@ export class FlowsPanel {
     return this.page.frameLocator('[data-testid="challenge-frame"]');
   }
 
+  /**
+   * Follows the flow's link to its order in the Sequences view (Orders tab) and returns that
+   * order's timeline rows, in event-created order.
+   */
+  async openTimeline(orderId: string): Promise<Locator> {
+    await this.page.getByTestId('flow-open-timeline').click();
+    await expect(this.page.locator(`[data-testid="sequence-order"][data-order-id="${orderId}"]`)).toBeVisible();
+    return this.page.getByTestId('sequence-timeline').getByTestId('timeline-row');
+  }
+
   /** The event types of the flow's order, in the order the listener received them. */
   async eventTypes(): Promise<string[]> {
     const rows = await this.events.all();
