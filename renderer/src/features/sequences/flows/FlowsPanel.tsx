@@ -45,6 +45,12 @@ export function FlowsPanel() {
         <strong data-testid="flows-environment">{info ? (info.environment.isSandbox ? 'the sandbox' : `live: ${info.environment.name}`) : '…'}</strong>
         {info?.baseUrl && <span className="mono"> {info.baseUrl}</span>}. Requests go through Hooklab&apos;s core: the client
         secret and tokens never reach this page, and card numbers and bearer values are masked below.
+        {info?.frameOrigin && (
+          <>
+            {' '}
+            3-D Secure pages are framed from <span className="mono" data-testid="flows-frame-origin">{info.frameOrigin}</span> only.
+          </>
+        )}
       </p>
       {loadError && <p className="notice notice--error">{loadError}</p>}
       {info && !info.available && <p className="notice notice--error">Flows cannot run now: {info.reason}.</p>}
@@ -76,6 +82,7 @@ export function FlowsPanel() {
           <FlowEvents />
           <div className="card">
             <h2 className="card__title">Requests and answers</h2>
+            <p className="muted">The access token (POST /token) is fetched and refreshed by the core and never shown here.</p>
             <ExchangeLog exchanges={exchanges} />
           </div>
         </>
