@@ -5,6 +5,7 @@ import { ChallengeFrame } from './ChallengeFrame';
 import { explainCharge, explainFrameMessage, type Outcome } from './explanations';
 import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
 import { ProblemFields } from './ProblemFields';
+import { TextField } from './TextField';
 
 interface Challenge {
   readonly url: string;
@@ -122,10 +123,7 @@ export function CardFlow() {
             </select>
           </label>
         )}
-        <label className="field">
-          <span>Card number</span>
-          <input value={number} onChange={(e) => setNumber(e.target.value.trim())} inputMode="numeric" data-testid="card-number" />
-        </label>
+        <TextField label="Card number" value={number} onChange={(v) => setNumber(v.trim())} inputMode="numeric" testId="card-number" />
         <label className="field">
           <span>Expiry (MM / YYYY)</span>
           <span className="row">
@@ -133,34 +131,13 @@ export function CardFlow() {
             <input className="flow-input--short" value={expiry.year} onChange={(e) => setExpiry({ ...expiry, year: e.target.value })} aria-label="Expiry year" />
           </span>
         </label>
-        <label className="field">
-          <span>cvv</span>
-          <input className="flow-input--short" value={cvv} onChange={(e) => setCvv(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Card holder</span>
-          <input value={holder} onChange={(e) => setHolder(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Customer name</span>
-          <input value={buyer.name} onChange={(e) => setBuyer({ ...buyer, name: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>Customer e-mail</span>
-          <input value={buyer.email} onChange={(e) => setBuyer({ ...buyer, email: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>Customer phone</span>
-          <input value={buyer.phoneNumber} onChange={(e) => setBuyer({ ...buyer, phoneNumber: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>Amount</span>
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" data-testid="card-amount" />
-        </label>
-        <label className="field">
-          <span>Your order id (order.id)</span>
-          <input value={reference} onChange={(e) => setReference(e.target.value)} data-testid="card-reference" />
-        </label>
+        <TextField label="cvv" value={cvv} onChange={setCvv} short />
+        <TextField label="Card holder" value={holder} onChange={setHolder} />
+        <TextField label="Customer name" value={buyer.name} onChange={(name) => setBuyer({ ...buyer, name })} />
+        <TextField label="Customer e-mail" value={buyer.email} onChange={(email) => setBuyer({ ...buyer, email })} />
+        <TextField label="Customer phone" value={buyer.phoneNumber} onChange={(phoneNumber) => setBuyer({ ...buyer, phoneNumber })} />
+        <TextField label="Amount" value={amount} onChange={setAmount} inputMode="decimal" testId="card-amount" />
+        <TextField label="Your order id (order.id)" value={reference} onChange={setReference} testId="card-reference" />
         <label className="row flow-form__wide flow-check">
           <input type="checkbox" checked={billing.send} onChange={(e) => setBilling({ ...billing, send: e.target.checked })} />
           <span>

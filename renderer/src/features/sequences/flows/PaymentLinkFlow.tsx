@@ -5,6 +5,7 @@ import { useTransport } from '../../../transport';
 import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
 import { OrderActions } from './OrderActions';
 import { ProblemFields } from './ProblemFields';
+import { TextField } from './TextField';
 
 interface ItemRow {
   readonly kind: 'sku' | 'product';
@@ -92,10 +93,7 @@ export function PaymentLinkFlow() {
 
   const setRow = (i: number, patch: Partial<ItemRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const field = (name: keyof typeof fields, label: string, testId: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input value={fields[name]} onChange={(e) => setFields({ ...fields, [name]: e.target.value })} data-testid={testId} />
-    </label>
+    <TextField label={label} value={fields[name]} onChange={(v) => setFields({ ...fields, [name]: v })} testId={testId} />
   );
 
   return (
@@ -111,10 +109,7 @@ export function PaymentLinkFlow() {
           </label>
         </div>
         {method === 'amount' ? (
-          <label className="field">
-            <span>Amount</span>
-            <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" data-testid="link-amount" />
-          </label>
+          <TextField label="Amount" value={amount} onChange={setAmount} inputMode="decimal" testId="link-amount" />
         ) : (
           <div className="flow-form__wide">
             {rows.map((r, i) => (
