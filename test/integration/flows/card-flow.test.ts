@@ -79,6 +79,25 @@ describe('card flow (flows.createPaymentMethod, flows.charge)', () => {
     expect(typesFor(all, orderId)).toEqual(['ThreeDSecureAuthSucceeded', 'SuccessPayment']);
   });
 
+  it.each([
+    ['FAILED', 'ThreeDSecureAuthFailed'],
+    ['ERROR', 'ThreeDSecureAuthError'],
+    ['EXPIRED', 'ThreeDSecureAuthExpired'],
+  ])('the page deciding %s posts authentication.failed, sends %s, and a second charge is refused', async (outcome, eventType) => {
+    const cardId = await paymentMethod('4000000000003220');
+    const reference = `flow-3ds-${outcome}`;
+    const auth = (await charge(cardId, reference)).value!.authentication!;
+    const decided = await fetch(`${auth.url}/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome }),
+    }).then((r) => r.json());
+    expect(decided).toMatchObject({ MessageType: 'authentication.failed', Status: outcome });
+    await received.until((a) => a.some((d) => d.orderReference === reference && d.eventType === eventType));
+    const second = await charge(cardId, reference, { authenticationId: auth.id });
+    expect(second.value).toMatchObject({ status: 'FAILED', error: { code: 'AUTHENTICATION_NOT_COMPLETED' } });
+  });
+
   it('the second charge before the authentication succeeded is refused with the reason', async () => {
     const cardId = await paymentMethod('4000000000003220');
     const first = await charge(cardId, 'flow-3ds-early');
