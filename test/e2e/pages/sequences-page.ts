@@ -16,7 +16,7 @@ export class SequencesPage {
 
   /** Opens an order by its deep link and waits for it to be shown. */
   async openOrder(orderId: string): Promise<void> {
-    await this.page.evaluate((hash) => (window.location.hash = hash), `#/sequences/${encodeURIComponent(orderId)}`);
+    await this.page.evaluate(`window.location.hash = ${JSON.stringify(`#/sequences/${encodeURIComponent(orderId)}`)}`);
     await expect(this.page.locator(`[data-testid="sequence-order"][data-order-id="${orderId}"]`)).toBeVisible();
   }
 

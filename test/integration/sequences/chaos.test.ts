@@ -36,7 +36,7 @@ describe('sequences under sandbox chaos', () => {
     await app.call('sandbox.setChaos', { duplicateRate: 1 });
     const result = await app.call('sandbox.runScenario', { name: 'order-cancelled' });
     await app.call('history.pollNow', {});
-    const order = await app.call('sequences.get', { orderId: result.orderId });
+    const order = await app.call('sequences.get', { orderId: result.orderId! });
     expect(order.events.map((e) => [e.type, e.copies, e.duplicateSources])).toEqual([
       ['Created', 2, { retry: 1, resend: 0, secondUrl: 0 }],
       ['Cancelled', 2, { retry: 1, resend: 0, secondUrl: 0 }],
@@ -50,17 +50,17 @@ describe('sequences under sandbox chaos', () => {
     const result = await app.call('sandbox.runScenario', { name: 'order-deleted' });
     await app.call('history.pollNow', {});
     const created = result.deliveries.find((d) => d.eventType === 'Created')!;
-    await app.call('history.resend', { id: created.id });
+    await app.call('history.resend', { id: created.id! });
     await app.call('history.pollNow', {});
-    const order = await app.call('sequences.get', { orderId: result.orderId });
+    const order = await app.call('sequences.get', { orderId: result.orderId! });
     expect(order.events[0]).toMatchObject({ type: 'Created', copies: 2, duplicateSources: { retry: 0, resend: 1, secondUrl: 0 } });
     expect(order.flags).toEqual([expect.objectContaining({ kind: 'duplicate', message: expect.stringContaining('1 resend') })]);
   });
 
   it('a second URL of the store: the same event under two event ids', async () => {
     const app = await start();
-    const info = await app.call('sandbox.info', {});
-    const sandbox = await startSandbox({ defaultStore: { webhookUrl: `${info.webhookUrl};${info.webhookUrl.replace('/webhooks', '/second')}` } });
+    const webhookUrl = (await app.call('sandbox.info', {})).webhookUrl!;
+    const sandbox = await startSandbox({ defaultStore: { webhookUrl: `${webhookUrl};${webhookUrl.replace('/webhooks', '/second')}` } });
     cleanup.push(() => sandbox.close());
     await sandbox.dispatchEvent(sandbox.defaultStore.storeId, event('two-urls-1', 'Created'));
     const order = await app.call('sequences.get', { orderId: 'two-urls-1' });
@@ -72,13 +72,13 @@ describe('sequences under sandbox chaos', () => {
 
   it('reordering: an event held back arrives after a later one and is flagged out-of-order', async () => {
     const app = await start();
-    const info = await app.call('sandbox.info', {});
+    const webhookUrl = (await app.call('sandbox.info', {})).webhookUrl!;
     // Random draws in order: first event (logged?, delay), second event (logged?, delay), then
     // the duplicate draws. The first waits 90% of the window, the second none.
     const draws = [0.5, 0.9, 0.5, 0];
     let tick = 0;
     const sandbox: RunningSandbox = await startSandbox({
-      defaultStore: { webhookUrl: info.webhookUrl },
+      defaultStore: { webhookUrl },
       random: () => draws.shift() ?? 0.99,
       // Strictly increasing times, so the two events have distinct creation times.
       clock: { now: () => Date.now() + tick++ },

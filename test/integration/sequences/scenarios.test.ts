@@ -21,7 +21,7 @@ describe('sequences over the embedded sandbox', () => {
 
   const run = async (name: string) => {
     const result = await app.call('sandbox.runScenario', { name });
-    return app.call('sequences.get', { orderId: result.orderId });
+    return app.call('sequences.get', { orderId: result.orderId! });
   };
 
   it('3ds-success: paid, 3-D Secure succeeded and confirmed, no flag', async () => {
@@ -66,7 +66,7 @@ describe('sequences over the embedded sandbox', () => {
   it('a received delivery and its history copy are one event: polling history adds no duplicate', async () => {
     const result = await app.call('sandbox.runScenario', { name: 'order-finalized' });
     await app.call('history.pollNow', {});
-    const order = await app.call('sequences.get', { orderId: result.orderId });
+    const order = await app.call('sequences.get', { orderId: result.orderId! });
     expect(order.summary).toMatchObject({ status: 'FINALIZED', flags: 0 });
     for (const e of order.events) expect(new Set(e.deliveries.map((d) => d.source))).toEqual(new Set(['live', 'history']));
   });
@@ -82,15 +82,15 @@ describe('sequences over the embedded sandbox', () => {
       });
     });
     const result = await app.call('sandbox.runScenario', { name: 'order-deleted' });
-    expect((await changed).orderIds).toContain(result.orderId);
+    expect((await changed).orderIds).toContain(result.orderId!);
     const after = await app.call('sequences.list', {});
     expect(after.allOrders).toBe(before.allOrders + 1);
     expect(after.orders[0]!.orderId).toBe(result.orderId);
     const deleted = await app.call('sequences.list', { status: 'deleted' });
     expect(deleted.orders.map((o) => o.orderId)).toEqual([result.orderId]);
-    const text = await app.call('sequences.list', { text: result.orderId });
+    const text = await app.call('sequences.list', { text: result.orderId! });
     expect(text.orders.map((o) => o.orderId)).toEqual([result.orderId]);
-    expect((await app.call('sequences.list', { hasFlags: true, text: result.orderId })).total).toBe(0);
+    expect((await app.call('sequences.list', { hasFlags: true, text: result.orderId! })).total).toBe(0);
   });
 
   it('keeps bad input with its reason: an unknown type in its order, a non-JSON body apart', async () => {
