@@ -74,9 +74,12 @@ test('payment link: refused before sending, then created, paid and shipped one s
   const flows = await FlowsPanel.open(app);
   await flows.tab('link');
   await page.getByTestId('link-reference').fill('r'.repeat(256));
+  await page.getByTestId('link-metadata').fill('canal=web\nnota');
   await page.getByTestId('link-create').click();
   await expect(page.locator('[data-testid="problem-field"][data-field="orderReference"]')).toContainText('at most 255');
+  await expect(page.locator('[data-testid="problem-field"][data-field="metadata[1].value"]')).toContainText('needs a value');
   await expect(flows.log).toHaveCount(0);
+  await page.getByTestId('link-metadata').fill('canal=web');
 
   await page.getByTestId('link-reference').fill(`e2e-link-${Date.now()}`);
   await page.getByTestId('link-create').click();

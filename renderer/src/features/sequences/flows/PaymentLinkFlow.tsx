@@ -1,28 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { checkPaymentLinkRequest } from '../../../../../shared/flows/payment-link-checks';
-import type { LineItemRequest, PaymentLinkOrder, PaymentLinkRequest, PaymentLinkResponse } from '../../../../../shared/service';
+import type { PaymentLinkOrder, PaymentLinkRequest, PaymentLinkResponse } from '../../../../../shared/service';
 import { useTransport } from '../../../transport';
 import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
 import { OrderActions } from './OrderActions';
+import { LinkOrderSummary } from './LinkOrderSummary';
+import { emptyRow, LineItemsEditor, toLineItem, type ItemRow } from './LineItemsEditor';
 import { ProblemFields } from './ProblemFields';
 import { TextField } from './TextField';
 
-interface ItemRow {
-  readonly kind: 'sku' | 'product';
-  readonly sku: string;
-  readonly name: string;
-  readonly price: string;
-  readonly requiresShipping: boolean;
-  readonly quantity: string;
-}
-
-const emptyRow = (sku = ''): ItemRow => ({ kind: sku ? 'sku' : 'product', sku, name: '', price: '', requiresShipping: false, quantity: '1' });
 const optional = (v: string) => (v.trim() === '' ? undefined : v);
 
-function toLineItem(r: ItemRow): LineItemRequest {
-  const quantity = Number(r.quantity);
-  if (r.kind === 'sku') return { sku: r.sku, quantity };
-  return { product: { name: r.name, price: Number(r.price), requiresShipping: r.requiresShipping }, quantity };
+/** `name=value` lines as 2.6 metadata; a line without `=` has an empty value (refused by the checks). */
+function parseMetadata(text: string): Array<{ name: string; value: string }> | undefined {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length === 0) return undefined;
+  return lines.map((l) => {
+    const at = l.indexOf('=');
+    return at === -1 ? { name: l.trim(), value: '' } : { name: l.slice(0, at).trim(), value: l.slice(at + 1) };
+  });
 }
 
 /**
@@ -36,7 +32,16 @@ export function PaymentLinkFlow() {
   const [method, setMethod] = useState<'products' | 'amount'>('products');
   const [rows, setRows] = useState<ItemRow[]>(() => [emptyRow('CAFE-250')]);
   const [amount, setAmount] = useState('36.50');
-  const [fields, setFields] = useState({ orderReference: '', orderName: '', orderDescription: '', locationCode: '', expirationMinutes: '' });
+  const [fields, setFields] = useState({
+    orderReference: '',
+    orderName: '',
+    orderDescription: '',
+    locationCode: '',
+    expirationMinutes: '',
+    successUrl: '',
+    cancelUrl: '',
+  });
+  const [metadata, setMetadata] = useState('');
   const [refused, setRefused] = useState<Record<string, string[]> | null>(null);
   const [problem, setProblem] = useState<Record<string, string[]> | null>(null);
   const [link, setLink] = useState<PaymentLinkResponse | null>(null);
@@ -50,6 +55,9 @@ export function PaymentLinkFlow() {
     orderName: optional(fields.orderName),
     orderDescription: optional(fields.orderDescription),
     locationCode: optional(fields.locationCode),
+    successUrl: optional(fields.successUrl),
+    cancelUrl: optional(fields.cancelUrl),
+    metadata: parseMetadata(metadata),
     expirationMinutes: fields.expirationMinutes.trim() === '' ? undefined : Number(fields.expirationMinutes),
   });
 
@@ -91,7 +99,6 @@ export function PaymentLinkFlow() {
     if (!result.value) setMessage(`Reading the order back answered ${result.exchange.status ?? result.exchange.error}.`);
   }
 
-  const setRow = (i: number, patch: Partial<ItemRow>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const field = (name: keyof typeof fields, label: string, testId: string) => (
     <TextField label={label} value={fields[name]} onChange={(v) => setFields({ ...fields, [name]: v })} testId={testId} />
   );
@@ -111,49 +118,19 @@ export function PaymentLinkFlow() {
         {method === 'amount' ? (
           <TextField label="Amount" value={amount} onChange={setAmount} inputMode="decimal" testId="link-amount" />
         ) : (
-          <div className="flow-form__wide">
-            {rows.map((r, i) => (
-              <div key={i} className="row flow-item" data-testid="link-item">
-                <select value={r.kind} onChange={(e) => setRow(i, { kind: e.target.value as ItemRow['kind'] })} aria-label="Item kind">
-                  <option value="sku">portal product (sku)</option>
-                  <option value="product">one-time product</option>
-                </select>
-                {r.kind === 'sku' ? (
-                  <>
-                    <input list="flow-skus" value={r.sku} onChange={(e) => setRow(i, { sku: e.target.value })} aria-label="sku" placeholder="sku" />
-                  </>
-                ) : (
-                  <>
-                    <input value={r.name} onChange={(e) => setRow(i, { name: e.target.value })} aria-label="Product name" placeholder="name" />
-                    <input className="flow-input--short" value={r.price} onChange={(e) => setRow(i, { price: e.target.value })} aria-label="Price" placeholder="price" />
-                    <label className="row">
-                      <input type="checkbox" checked={r.requiresShipping} onChange={(e) => setRow(i, { requiresShipping: e.target.checked })} /> ships
-                    </label>
-                  </>
-                )}
-                <input className="flow-input--short" value={r.quantity} onChange={(e) => setRow(i, { quantity: e.target.value })} aria-label="Quantity" />
-                <button type="button" className="button button--small" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-                  Remove
-                </button>
-              </div>
-            ))}
-            <datalist id="flow-skus">
-              {(info?.skus ?? []).map((s) => (
-                <option key={s.sku} value={s.sku}>
-                  {s.name} ({s.price.toFixed(2)})
-                </option>
-              ))}
-            </datalist>
-            <button type="button" className="button button--small" onClick={() => setRows([...rows, emptyRow()])}>
-              Add a line
-            </button>
-          </div>
+          <LineItemsEditor rows={rows} onChange={setRows} skus={info?.skus ?? []} />
         )}
         {field('orderReference', 'orderReference (max 255)', 'link-reference')}
         {field('orderName', 'orderName (max 255)', 'link-name')}
         {field('orderDescription', 'orderDescription (max 2048)', 'link-description')}
         {field('locationCode', 'locationCode (branch)', 'link-location')}
         {field('expirationMinutes', 'expirationMinutes (default 1440)', 'link-expiration')}
+        {field('successUrl', 'successUrl', 'link-success-url')}
+        {field('cancelUrl', 'cancelUrl', 'link-cancel-url')}
+        <label className="field flow-form__wide">
+          <span>metadata (one name=value a line)</span>
+          <textarea rows={2} value={metadata} onChange={(e) => setMetadata(e.target.value)} data-testid="link-metadata" />
+        </label>
         <div className="row flow-form__wide">
           <button type="submit" className="button button--primary" disabled={busy || !info?.available} data-testid="link-create">
             {busy ? 'Creating…' : 'Create payment link'}
@@ -163,28 +140,7 @@ export function PaymentLinkFlow() {
       {refused && <ProblemFields title="Not sent: the request breaks limits of the spec (2.6, 8)" errors={refused} />}
       {problem && <ProblemFields title="The service refused these fields (400)" errors={problem} />}
       {message && <p className="notice notice--error">{message}</p>}
-      {link && (
-        <dl className="kv" data-testid="link-result">
-          <dt>Order code</dt>
-          <dd data-testid="link-order-code">{link.orderCode}</dd>
-          <dt>Order id</dt>
-          <dd>{link.orderId}</dd>
-          <dt>Link</dt>
-          <dd>{link.paymentLinkUrl}</dd>
-          {order && (
-            <>
-              <dt>Status</dt>
-              <dd data-testid="link-order-status">{order.orderStatus}</dd>
-              <dt>Total</dt>
-              <dd>
-                {order.store.currencySymbol}
-                {order.total.toFixed(2)} (subtotal {order.subtotal.toFixed(2)}, shipping {order.totalDetails.shippingAmount.toFixed(2)}, discount{' '}
-                {order.totalDetails.discountAmount.toFixed(2)})
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
+      {link && <LinkOrderSummary link={link} order={order} />}
       {link && (
         <div className="row">
           <button type="button" className="button button--small" onClick={() => void readBack(link.orderCode)} data-testid="link-read">
