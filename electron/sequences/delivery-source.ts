@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import type { DeliveryInput } from '../../shared/sequences';
 import type { Database } from '../store/database';
@@ -17,6 +18,7 @@ interface LiveRow {
   event_created: string | null;
   event_created_ms: number | null;
   body: Uint8Array;
+  body_sha256: string;
 }
 
 interface HistoryRow {
@@ -43,7 +45,7 @@ export class DeliverySource {
   private readonly history: StatementSync;
 
   constructor(private readonly db: Database) {
-    this.live = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body FROM received_deliveries
+    this.live = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256 FROM received_deliveries
       WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
       ORDER BY id LIMIT ?`);
     this.history = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
@@ -71,6 +73,7 @@ export class DeliverySource {
           createdMs: r.event_created_ms === null ? null : Number(r.event_created_ms),
           arrivedMs: Number(r.received_at_ms),
           body: r.body,
+          digest: r.body_sha256,
         })),
       );
       liveId = Number(rows[rows.length - 1]!.id);
@@ -87,6 +90,8 @@ export class DeliverySource {
           createdMs: parseMs(r.event_created),
           arrivedMs: parseMs(r.created) ?? 0,
           body: r.payload,
+          // The same digest the listener stored for a received copy of this payload.
+          digest: createHash('sha256').update(r.payload, 'utf8').digest('hex'),
         })),
       );
       historyId = Number(rows[rows.length - 1]!.id);

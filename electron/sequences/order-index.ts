@@ -80,8 +80,8 @@ export class OrderIndex {
     return [...changed];
   }
 
-  private derive(orderId: string, now: number): OrderDetail {
-    const detail = deriveOrder(orderId, this.grouped.orders.get(orderId) ?? [], now);
+  private derive(orderId: string, now: number, summaryOnly = true): OrderDetail {
+    const detail = deriveOrder(orderId, this.grouped.orders.get(orderId) ?? [], now, { summaryOnly });
     const s = detail.summary;
     this.entries.set(orderId, {
       summary: s,
@@ -149,7 +149,7 @@ export class OrderIndex {
     this.ensure();
     const id = normaliseOrderId(orderId);
     if (id === null || !this.grouped.orders.has(id)) return undefined;
-    return this.derive(id, this.now());
+    return this.derive(id, this.now(), false);
   }
 
   /** How many orders the index holds. */

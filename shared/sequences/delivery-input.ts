@@ -13,6 +13,12 @@ export interface DeliveryInput {
   /** Received at the listener (live), or logged by the service (history). */
   readonly arrivedMs: number;
   readonly body: string | Uint8Array;
+  /**
+   * A digest of the body when the caller has one (the listener stores each body's SHA-256;
+   * the core hashes history payloads natively). Every delivery compared must use the same kind:
+   * without it the rules fall back to fingerprint().
+   */
+  readonly digest?: string;
 }
 
 /** A delivery once its body has been read: the rules keep no body in memory. */

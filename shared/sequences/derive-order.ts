@@ -41,8 +41,16 @@ function toSequenceEvent(e: CollapsedEvent, createdRank: number, arrivalRank: nu
  * every copy): the timeline in event-created order with arrival ranks, the derived order,
  * shipping and 3-D Secure states, the flags in the order of FLAG_KINDS, and the deliveries that
  * could not join the timeline. `nowMs` decides which 3-D Secure successes are old enough to judge.
+ * `summaryOnly` leaves out the per-event views and the payment (empty), which a list of 20,000
+ * orders never shows: the summary, path, steps and flags are the same.
  */
-export function deriveOrder(orderId: string, deliveries: readonly ParsedDelivery[], nowMs: number, graceMs = THREE_DS_GRACE_MS): OrderDetail {
+export function deriveOrder(
+  orderId: string,
+  deliveries: readonly ParsedDelivery[],
+  nowMs: number,
+  options: { graceMs?: number; summaryOnly?: boolean } = {},
+): OrderDetail {
+  const graceMs = options.graceMs ?? THREE_DS_GRACE_MS;
   const parsed = deliveries.filter((d): d is ParsedEvent => d.ok);
   const badInputs: BadInput[] = deliveries.flatMap((d) =>
     d.ok ? d.problems.map((p) => toBadInput(d, `${d.type}: ${p}`)) : [toBadInput(d, d.reason)],
@@ -51,7 +59,7 @@ export function deriveOrder(orderId: string, deliveries: readonly ParsedDelivery
   const created = [...collapsed].sort(byCreated);
   const arrival = [...collapsed].sort(byArrival);
   const arrivalRank = new Map(arrival.map((e, i) => [e.key, i + 1]));
-  const events = created.map((e, i) => toSequenceEvent(e, i + 1, arrivalRank.get(e.key)!));
+  const events = options.summaryOnly ? [] : created.map((e, i) => toSequenceEvent(e, i + 1, arrivalRank.get(e.key)!));
 
   const order = deriveOrderStatus(created.map((e) => ({ key: e.key, type: e.head.type })));
   const updates: ShippingUpdate[] = [];
@@ -94,7 +102,7 @@ export function deriveOrder(orderId: string, deliveries: readonly ParsedDelivery
       payment: order.payment,
       shipping: shipping.status,
       threeDs: lastAttempt?.outcome ?? null,
-      events: events.length,
+      events: created.length,
       flagKinds,
       flags: flags.length,
       badInputs: badInputs.length,
@@ -104,7 +112,7 @@ export function deriveOrder(orderId: string, deliveries: readonly ParsedDelivery
     orderPath: order.path,
     shippingSteps: shipping.steps,
     threeDsAttempts: threeDs.attempts,
-    payment: paymentEvent ? paymentView(paymentEvent.key, paymentEvent.head.metadata, paymentEvent.sortMs) : null,
+    payment: paymentEvent && !options.summaryOnly ? paymentView(paymentEvent.key, paymentEvent.head.metadata, paymentEvent.sortMs) : null,
     flags,
     badInputs,
     graceMs,

@@ -45,7 +45,7 @@ function bodyText(body: string | Uint8Array): string | null {
 
 /** Reads one delivery's body as a 2.8 event; never throws. */
 export function parseDelivery(delivery: DeliveryInput): ParsedDelivery {
-  const { body, ...input } = delivery;
+  const { body, digest, ...input } = delivery;
   const reject = (reason: string, orderId: string | null = null): RejectedDelivery => ({ ok: false, input, orderId, reason });
   const text = bodyText(body);
   if (text === null) return reject('the body is not UTF-8 text');
@@ -82,6 +82,6 @@ export function parseDelivery(delivery: DeliveryInput): ParsedDelivery {
     description: str(o['description']),
     metadata,
     problems,
-    fingerprint: fingerprint(text),
+    fingerprint: digest ?? fingerprint(text),
   };
 }
