@@ -1,0 +1,95 @@
+/**
+ * The Sequences view in Chromium over a seeded data folder (100,000 deliveries of 20,000 orders
+ * plus one order of 1,000 events): opening the long order by its deep link until its timeline
+ * and diagram are painted, and scrolling the list of 20,000 orders (frames and long tasks).
+ * The host is `serve` on the data folder, as a user runs it.
+ *
+ *   npx tsx test/bench/sequences-ui.ts [deliveries=100000] [rounds=5]
+ * Writes test/bench/results/sequences-ui.md (summarised in BENCHMARKS.md).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const stored = Number(process.argv[2] ?? 100_000);
+const rounds = Number(process.argv[3] ?? 5);
+const LONG = 1000;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const node = join(root, 'node_modules/.bin/node');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function run(args: string[], until: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  // Its own process group, so stopping it stops the very process that serves (not only tsx).
+  const child = spawn(node, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      output += c.toString();
+      const match = until.exec(output);
+      if (match) resolve({ child, match });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${output}`)));
+  });
+}
+
+async function main() {
+  execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-seq-ui-'));
+  const seeded = await run(['test/bench/sequences-seed.ts', dataDir, String(stored), String(LONG)], /\{"seeded":true,"orders":(\d+)\}/);
+  const orders = Number(seeded.match[1]);
+  const serve = await run(['electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
+  const openUrl = serve.match[1]!;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  // The measuring helpers are an injected script; the app's CSP (script-src 'self') would block it.
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+  const opens: number[] = [];
+  const listLoads: number[] = [];
+  let scroll = { frames: 0, maxGapMs: 0, longTasks: 0, longestTaskMs: 0, rowsInDom: 0 };
+  try {
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(`${openUrl}#/sequences`);
+    await page.waitForFunction(`document.querySelector('[data-testid="sequences-count"]')?.getAttribute('data-total') === '${orders}'`, undefined, { timeout: 120_000 });
+    listLoads.push(Date.now() - t0);
+    await page.addScriptTag({ path: join(root, 'test/bench/sequences-ui-page.js') });
+    for (let r = 0; r < rounds; r++) {
+      // From another (small) order each time, so the long one is fetched and drawn afresh.
+      await page.evaluate(`window.__seqBench.openOrder('100001', 5)`);
+      opens.push(Number(await page.evaluate(`window.__seqBench.openOrder('long-order', ${LONG})`)));
+    }
+    scroll = (await page.evaluate('window.__seqBench.scroll(3000)')) as typeof scroll;
+  } finally {
+    await browser.close();
+    process.kill(-serve.child.pid!, 'SIGTERM');
+    await new Promise((r) => serve.child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const md = `
+## Sequences view in Chromium: one order of ${LONG.toLocaleString('en')} events, a list of ${orders.toLocaleString('en')} orders
+
+Command: \`npx tsx test/bench/sequences-ui.ts ${stored} ${rounds}\` (${new Date().toISOString().slice(0, 10)}). \`serve\` on a data
+folder seeded with ${stored.toLocaleString('en')} received deliveries of ${(orders - 1).toLocaleString('en')} orders plus one order of
+${LONG.toLocaleString('en')} events (Created, SuccessPayment, 998 Updated); headless Chromium (/usr/bin/chromium), 1600x1000.
+
+- **Opening the ${LONG.toLocaleString('en')}-event order: median ${Math.round(median(opens))} ms**, max ${Math.round(Math.max(...opens))} ms
+  (${rounds} opens: ${opens.map(Math.round).join(', ')}; target under 300 ms), from setting \`#/sequences/long-order\`
+  to the ${LONG.toLocaleString('en')} timeline rows and the state diagram painted, \`sequences.get\` over HTTP included.
+- **Scrolling the list of ${orders.toLocaleString('en')} orders** a screenful per frame for 3 s: ${scroll.frames} frames,
+  longest frame gap ${scroll.maxGapMs} ms, **${scroll.longTasks} long tasks** (> 50 ms; longest ${scroll.longestTaskMs} ms),
+  ${scroll.rowsInDom} rows in the DOM (virtualized).
+- First load of the list (all ${orders.toLocaleString('en')} summaries, index built in the core on the first call):
+  ${listLoads[0]} ms from navigation.
+`;
+  writeFileSync(join(root, 'test/bench/results/sequences-ui.md'), md);
+  process.stdout.write(md);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(String((error as Error).stack) + '\n');
+  process.exit(1);
+});
