@@ -31,8 +31,11 @@
       await painted();
       return performance.now() - start;
     },
-    /** Scrolls the orders list for `ms`, a screenful a frame, counting frames and long tasks. */
-    async scroll(ms) {
+    /**
+     * Scrolls the orders list for `ms`, a screenful a frame, counting frames and long tasks;
+     * with `move` false the same loop runs without scrolling (the machine's own floor).
+     */
+    async scroll(ms, move = true) {
       const body = document.querySelector('[data-testid="sequences-table-body"]');
       let longTasks = 0;
       let longest = 0;
@@ -51,7 +54,7 @@
           frames.push(now);
           if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1) direction = -1;
           else if (body.scrollTop <= 0) direction = 1;
-          body.scrollTop += direction * body.clientHeight;
+          if (move) body.scrollTop += direction * body.clientHeight;
           if (now - start < ms) requestAnimationFrame(tick);
           else resolve();
         };
