@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
+import type { DeliveryRef } from '../../shared/contract/sequences';
 import type { DeliveryInput } from '../../shared/sequences';
 import type { Database } from '../store/database';
 
@@ -34,6 +35,31 @@ function parseMs(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+function fromLive(r: LiveRow): DeliveryInput {
+  return {
+    ref: { source: 'live', id: Number(r.id) },
+    eventId: r.event_id === null ? null : Number(r.event_id),
+    created: r.event_created,
+    createdMs: r.event_created_ms === null ? null : Number(r.event_created_ms),
+    arrivedMs: Number(r.received_at_ms),
+    body: r.body,
+    digest: r.body_sha256,
+  };
+}
+
+function fromHistory(r: HistoryRow): DeliveryInput {
+  return {
+    ref: { source: 'history', id: Number(r.id) },
+    eventId: Number(r.event_id),
+    created: r.event_created,
+    createdMs: parseMs(r.event_created),
+    arrivedMs: parseMs(r.created) ?? 0,
+    body: r.payload,
+    // The same digest the listener stored for a received copy of this payload.
+    digest: createHash('sha256').update(r.payload, 'utf8').digest('hex'),
+  };
+}
+
 /**
  * Reads the two stores an order's deliveries live in, in id order from a cursor: the listener's
  * received deliveries (all of them but those a key of another environment verified, as the
@@ -43,6 +69,8 @@ function parseMs(iso: string): number | null {
 export class DeliverySource {
   private readonly live: StatementSync;
   private readonly history: StatementSync;
+  private readonly liveByIds: StatementSync;
+  private readonly historyByIds: StatementSync;
 
   constructor(private readonly db: Database) {
     this.live = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256 FROM received_deliveries
@@ -50,6 +78,19 @@ export class DeliverySource {
       ORDER BY id LIMIT ?`);
     this.history = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
       WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`);
+    this.liveByIds = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256
+      FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+    this.historyByIds = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
+      WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+  }
+
+  /** The deliveries named (one order's, to open it with their whole bodies). */
+  read(refs: readonly DeliveryRef[], environmentId: string): DeliveryInput[] {
+    const ids = (source: DeliveryRef['source']) => JSON.stringify(refs.filter((r) => r.source === source).map((r) => r.id));
+    return [
+      ...(this.liveByIds.all(ids('live')) as unknown as LiveRow[]).map(fromLive),
+      ...(this.historyByIds.all(environmentId, ids('history')) as unknown as HistoryRow[]).map(fromHistory),
+    ];
   }
 
   /** Every delivery after `from`, page by page; returns the cursor after the last one. */
@@ -65,35 +106,14 @@ export class DeliverySource {
     for (;;) {
       const rows = this.live.all(liveId, keys, pageSize) as unknown as LiveRow[];
       if (rows.length === 0) break;
-      onPage(
-        rows.map((r) => ({
-          ref: { source: 'live', id: Number(r.id) },
-          eventId: r.event_id === null ? null : Number(r.event_id),
-          created: r.event_created,
-          createdMs: r.event_created_ms === null ? null : Number(r.event_created_ms),
-          arrivedMs: Number(r.received_at_ms),
-          body: r.body,
-          digest: r.body_sha256,
-        })),
-      );
+      onPage(rows.map(fromLive));
       liveId = Number(rows[rows.length - 1]!.id);
     }
     let historyId = from.historyId;
     for (;;) {
       const rows = this.history.all(environmentId, historyId, pageSize) as unknown as HistoryRow[];
       if (rows.length === 0) break;
-      onPage(
-        rows.map((r) => ({
-          ref: { source: 'history', id: Number(r.id) },
-          eventId: Number(r.event_id),
-          created: r.event_created,
-          createdMs: parseMs(r.event_created),
-          arrivedMs: parseMs(r.created) ?? 0,
-          body: r.payload,
-          // The same digest the listener stored for a received copy of this payload.
-          digest: createHash('sha256').update(r.payload, 'utf8').digest('hex'),
-        })),
-      );
+      onPage(rows.map(fromHistory));
       historyId = Number(rows[rows.length - 1]!.id);
     }
     return { liveId, historyId };

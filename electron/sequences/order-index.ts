@@ -1,5 +1,5 @@
 import type { BadInput, OrderDetail, OrderSummary } from '../../shared/contract/sequences';
-import { deriveOrder, groupByOrder, normaliseOrderId, type GroupedDeliveries } from '../../shared/sequences';
+import { deriveOrder, groupByOrder, normaliseOrderId, parseDelivery, type GroupedDeliveries } from '../../shared/sequences';
 import type { DeliverySource, SourceCursor } from './delivery-source';
 import { START } from './delivery-source';
 
@@ -71,7 +71,7 @@ export class OrderIndex {
     this.scopeKey = key;
     const changed = new Set<string>();
     this.cursor = this.source.readAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds, (page) => {
-      groupByOrder(page, this.grouped, changed);
+      groupByOrder(page, this.grouped, changed, true);
     });
     const now = this.now();
     for (const id of changed) this.derive(id, now);
@@ -80,15 +80,19 @@ export class OrderIndex {
     return [...changed];
   }
 
-  private derive(orderId: string, now: number, summaryOnly = true): OrderDetail {
-    const detail = deriveOrder(orderId, this.grouped.orders.get(orderId) ?? [], now, { summaryOnly });
+  private derive(orderId: string, now: number): OrderDetail {
+    const detail = deriveOrder(orderId, this.grouped.orders.get(orderId) ?? [], now, { summaryOnly: true });
+    this.remember(orderId, detail);
+    return detail;
+  }
+
+  private remember(orderId: string, detail: OrderDetail): void {
     const s = detail.summary;
     this.entries.set(orderId, {
       summary: s,
       recheckAtMs: detail.recheckAt === null ? null : Date.parse(detail.recheckAt),
       search: [s.orderId, s.orderReference ?? '', s.orderType ?? '', s.status, s.shipping ?? '', ...s.flagKinds].join('\n').toLowerCase(),
     });
-    return detail;
   }
 
   /** Re-judges orders whose 3-D Secure grace period has passed since they were derived. */
@@ -148,8 +152,13 @@ export class OrderIndex {
   get(orderId: string | number): OrderDetail | undefined {
     this.ensure();
     const id = normaliseOrderId(orderId);
-    if (id === null || !this.grouped.orders.has(id)) return undefined;
-    return this.derive(id, this.now(), false);
+    const slim = id === null ? undefined : this.grouped.orders.get(id);
+    if (id === null || !slim) return undefined;
+    // The index keeps slim events; the order's whole bodies are read again to show them.
+    const full = this.source.read(slim.map((d) => d.input.ref), this.scope().environmentId).map((d) => parseDelivery(d));
+    const detail = deriveOrder(id, full, this.now());
+    this.remember(id, detail);
+    return detail;
   }
 
   /** How many orders the index holds. */

@@ -13,15 +13,17 @@ export interface GroupedDeliveries {
  * Parses deliveries and groups them by normalised orderId, keeping their order. A delivery with
  * an orderId but an unusable body (unknown type...) stays with its order as a bad input; one
  * without (not JSON, no orderId) is listed apart with the reason. Adds to `into` when given
- * (an index reading new rows), and names each order it added to in `touched`.
+ * (an index reading new rows), and names each order it added to in `touched`; `slim` as in
+ * parseDelivery.
  */
 export function groupByOrder(
   deliveries: Iterable<DeliveryInput>,
   into: GroupedDeliveries = { orders: new Map(), unassigned: [] },
   touched?: Set<string>,
+  slim = false,
 ): GroupedDeliveries {
   for (const input of deliveries) {
-    const parsed = parseDelivery(input);
+    const parsed = parseDelivery(input, slim);
     if (parsed.orderId === null) {
       if (!parsed.ok) into.unassigned.push(toBadInput(parsed, parsed.reason));
       continue;

@@ -43,8 +43,22 @@ function bodyText(body: string | Uint8Array): string | null {
   }
 }
 
-/** Reads one delivery's body as a 2.8 event; never throws. */
-export function parseDelivery(delivery: DeliveryInput): ParsedDelivery {
+/** Metadata fields the derived states read; a slim parse keeps only these. */
+const STATE_FIELDS = ['PreviousStatus', 'NewStatus', 'PreparationEtaMinutes', 'authenticationId', 'reason'];
+
+function stateFields(metadata: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!metadata) return null;
+  let kept: Record<string, unknown> | null = null;
+  for (const k of STATE_FIELDS) if (metadata[k] !== undefined) (kept ??= {})[k] = metadata[k];
+  return kept;
+}
+
+/**
+ * Reads one delivery's body as a 2.8 event; never throws. `slim` keeps of the metadata only
+ * what the derived states read (and no description): an index of 100,000 deliveries then holds
+ * no SuccessPayment metadata, and re-reads one order's bodies when it is opened.
+ */
+export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDelivery {
   const { body, digest, ...input } = delivery;
   const reject = (reason: string, orderId: string | null = null): RejectedDelivery => ({ ok: false, input, orderId, reason });
   const text = bodyText(body);
@@ -79,8 +93,8 @@ export function parseDelivery(delivery: DeliveryInput): ParsedDelivery {
     orderType: str(o['orderType']),
     orderReference: str(o['orderReference']),
     level: str(o['level']),
-    description: str(o['description']),
-    metadata,
+    description: slim ? null : str(o['description']),
+    metadata: slim ? stateFields(metadata) : metadata,
     problems,
     fingerprint: digest ?? fingerprint(text),
   };

@@ -28,7 +28,7 @@ try {
   const grouped: number[] = [];
   let listed = 0;
   let flagged = 0;
-  const select = db.prepare('SELECT id, received_at_ms, event_id, event_created, event_created_ms, body FROM received_deliveries ORDER BY id');
+  const select = db.prepare('SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256 FROM received_deliveries ORDER BY id');
   for (let p = 0; p < passes; p++) {
     // Alternate which goes first, so neither always gets the warmer cache.
     const runs = [

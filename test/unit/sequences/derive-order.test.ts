@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveOrder, groupByOrder, parseDelivery, type DeliveryInput } from '../../../shared/sequences';
 import { at, body, delivery, move } from './build';
 
-const derive = (inputs: DeliveryInput[], now = at(0)) => deriveOrder('ord-1', inputs.map(parseDelivery), now);
+const derive = (inputs: DeliveryInput[], now = at(0)) => deriveOrder('ord-1', inputs.map((d) => parseDelivery(d)), now);
 const kinds = (inputs: DeliveryInput[], now?: number) => derive(inputs, now).flags.map((f) => f.kind);
 
 describe('deriveOrder: timeline', () => {

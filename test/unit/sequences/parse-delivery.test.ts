@@ -63,3 +63,16 @@ describe('parseDelivery: events with malformed metadata stay events, with their 
     expect(reasonOf(body('Updated', move('PENDING', 'ACCEPTED', { PreparationEtaMinutes: 25 })))).toEqual([]);
   });
 });
+
+describe('parseDelivery: slim', () => {
+  it('keeps only the metadata the derived states read, and the same problems', () => {
+    const text = body('SuccessPayment', { BuyerName: 'Ana', orderDetail: [{ coupon: { code: 'C' } }] });
+    const slim = parseDelivery(delivery(text), true);
+    const full = parseDelivery(delivery(text));
+    expect(slim).toMatchObject({ ok: true, metadata: null, description: null });
+    expect(slim.ok && full.ok && slim.problems).toEqual(full.ok && full.problems);
+    const update = parseDelivery(delivery(body('Updated', move('PENDING', 'ACCEPTED', { PreparationEtaMinutes: '5', Extra: 'x' }))), true);
+    expect(update).toMatchObject({ metadata: { PreviousStatus: 'PENDING', NewStatus: 'ACCEPTED', PreparationEtaMinutes: '5' } });
+    expect(update.ok && update.metadata).not.toHaveProperty('Extra');
+  });
+});
