@@ -167,7 +167,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     },
     async ready() {
       await host.command('ready');
-      await host.waitFor('the window starting to load the app', (e) => e.call === 'loadURL');
+      // The window's loadURL goes through its webContents: wait for that, the last of the two.
+      await host.waitFor('the window starting to load the app', (e) => e.call === 'loadURL' && e.api.startsWith('webContents#'));
     },
     async kill() {
       // The whole group: anything the host started goes with it, even after the host itself quit.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { ROOT } from './desktop-host';
@@ -50,14 +50,19 @@ export function runSandboxedPreload(invoke: (channel: string, args: unknown) => 
     if (name === 'electron') return electron;
     throw new Error(`the preload requires "${name}", which a sandboxed preload cannot load (only "electron" is there): it must be bundled into out/preload/index.cjs`);
   };
+  if (!existsSync(PRELOAD_BUNDLE)) throw new Error("the window's preload file out/preload/index.cjs does not exist: the build did not produce it");
   const module = { exports: {} as unknown };
   const context = vm.createContext({ console });
-  const wrapper = vm.runInContext(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(PRELOAD_BUNDLE, 'utf8')}\n})`,
-    context,
-    { filename: PRELOAD_BUNDLE },
-  ) as (...args: unknown[]) => void;
-  wrapper(module.exports, require, module, PRELOAD_BUNDLE, join(ROOT, 'out/preload'));
+  try {
+    const wrapper = vm.runInContext(
+      `(function (exports, require, module, __filename, __dirname) {${readFileSync(PRELOAD_BUNDLE, 'utf8')}\n})`,
+      context,
+      { filename: PRELOAD_BUNDLE },
+    ) as (...args: unknown[]) => void;
+    wrapper(module.exports, require, module, PRELOAD_BUNDLE, join(ROOT, 'out/preload'));
+  } catch (error) {
+    throw new Error(`the preload out/preload/index.cjs fails in a sandboxed window (CommonJS, only "electron" available), so the page gets no window.hooklab: ${(error as Error).message}`);
+  }
   return {
     exposed,
     required,
