@@ -63,10 +63,21 @@ app.whenReady().then(async () => {
 });
 
 app.on('window-all-closed', () => app.quit());
+// Quit waits for the core to stop (database closed, servers down). Every Quit until then is
+// held too: Electron emits before-quit again for each one, and letting a second one through
+// would exit in the middle of the stop.
+let stopping: Promise<void> | null = null;
 app.on('before-quit', (event) => {
+  if (stopping) {
+    event.preventDefault();
+    return;
+  }
   if (!core) return;
   event.preventDefault();
-  const stopping = core;
+  const running = core;
   core = null;
-  void stopping.stop().finally(() => app.quit());
+  stopping = running.stop().finally(() => {
+    stopping = null;
+    app.quit();
+  });
 });

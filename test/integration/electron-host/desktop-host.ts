@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 
 /** The repository root, the Electron app's folder (`electron .`). */
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The file Electron loads: package.json `main`. */
 export const MAIN_BUNDLE = join(ROOT, 'out/main/index.js');
 const LAUNCHER = join(ROOT, 'test/support/electron-standin/launch.mjs');
+/** The project's own Node 24 (devDependency `node`): node:sqlite and the module hooks need it. */
+const NODE = existsSync(join(ROOT, 'node_modules/.bin/node')) ? join(ROOT, 'node_modules/.bin/node') : process.execPath;
 
 /** One call the host made into the Electron stand-in. */
 export interface JournalEntry {
@@ -72,7 +74,7 @@ export function seedSettings(userData: string, settings: unknown = { listener: {
 
 /** Starts `out/main/index.js` in Node 24 with the stand-in, in its own process group. */
 export async function startDesktopHost(options: DesktopHostOptions): Promise<DesktopHost> {
-  const child: ChildProcess = spawn(process.execPath, [LAUNCHER, MAIN_BUNDLE], {
+  const child: ChildProcess = spawn(NODE, [LAUNCHER, MAIN_BUNDLE], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

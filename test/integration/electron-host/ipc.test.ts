@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,19 @@ describe("the window's page talking to the core over IPC (built out/main/index.j
     }
     const settings = (await call('settings.get', {})) as { value: { settings: { listener: { answer: { status: number } } } } };
     expect(settings.value.settings.listener.answer.status, 'a refused sender changed the settings anyway').toBe(200);
+  });
+
+  it("keeps a secret saved from the window sealed by the system keychain, never in clear", async () => {
+    const secret = 'sk_test_desktop_0123456789';
+    expect((await call('secrets.set', { name: 'webhookKey:desktop', value: secret })).ok, 'saving a secret from the window failed').toBe(true);
+    expect(host.calls('safeStorage', 'encryptString').length, 'the secret was not sealed with Electron safeStorage').toBeGreaterThan(0);
+    const onDisk = readFileSync(join(userData, 'secrets.json'), 'utf8');
+    expect(onDisk.includes(secret), 'the secret is written in clear in secrets.json').toBe(false);
+    const view = (await call('settings.get', {})) as { value: { secretsSet: string[] } };
+    expect(view.value.secretsSet, 'the window is not told the secret is set').toContain('webhookKey:desktop');
+    expect(JSON.stringify(view), 'the secret value came back to the window').not.toContain(secret);
+    const status = (await call('app.status', {})) as { value: AppStatus };
+    expect(status.value.host.secretsWarning, 'the window is not told that without a keyring (basic_text) secrets are only lightly protected').toMatch(/keyring/i);
   });
 
   it('sends a live event of the core to the window: a webhook arriving shows up', async () => {

@@ -66,6 +66,20 @@ describe('the desktop app through its lifecycle (built out/main/index.js)', () =
     ).toBe(false);
   });
 
+  it('quitting twice in a row (an impatient Quit) still stops the core before the app exits', async () => {
+    const userData = userDataFolder();
+    const host = await start(userData);
+    await host.ready();
+    await host.command('invoke', { channel: callChannel('live.clear'), args: {}, frameUrl: APP_PAGE });
+    await host.command('quit').catch(() => undefined);
+    await host.command('quit').catch(() => undefined);
+    expect(await host.exited, `the app did not exit cleanly after Quit; it printed:\n${host.output()}`).toBe(0);
+    expect(
+      existsSync(join(userData, 'hooklab.db-wal')),
+      'a second Quit while the first was still stopping the core made the app exit at once, its database left open (hooklab.db-wal left behind)',
+    ).toBe(false);
+  });
+
   it('tells the user, in a dialog, when it cannot start', async () => {
     const userData = userDataFolder();
     writeFileSync(join(userData, 'hooklab.db'), 'this is not a database, it is a damaged file');

@@ -71,6 +71,8 @@ const commands = {
   windowEvent(message) {
     theWindow().emit(message.event, electronEvent());
   },
+  /** What the user's Quit (menu, Cmd+Q, the OS) does: app.quit(). */
+  quit: () => app.quit(),
   minimize: () => theWindow().minimize(),
   closeWindow: () => theWindow().close(),
 };
