@@ -1,28 +1,19 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../../shared/contract';
 import { callChannel } from '../../../electron/main/ipc-adapter';
-import { ROOT, seedSettings, startDesktopHost, type DesktopHost, type JournalEntry } from './desktop-host';
+import { bootDesktopHostForFile, ROOT, type DesktopHost, type JournalEntry } from './desktop-host';
 
 const APP_PAGE = 'app://hooklab/index.html';
 
+const booted = bootDesktopHostForFile();
 let host: DesktopHost;
 let beforeReady: JournalEntry[];
-let userData: string;
 
-beforeAll(async () => {
-  userData = mkdtempSync(join(tmpdir(), 'hooklab-desktop-boot-'));
-  seedSettings(userData);
-  host = await startDesktopHost({ userData });
-  beforeReady = [...host.journal];
-  await host.ready();
-});
-
-afterAll(async () => {
-  await host?.kill();
-  rmSync(userData, { recursive: true, force: true });
+beforeAll(() => {
+  host = booted.host;
+  beforeReady = host.journal.filter((e) => !e.afterReady);
 });
 
 function theWindowOptions(): { webPreferences?: Record<string, unknown> } & Record<string, unknown> {

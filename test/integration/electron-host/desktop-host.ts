@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The repository root, the Electron app's folder (`electron .`). */
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -195,4 +197,29 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** What a test file shares: one host, booted before its tests, killed after them. */
+export interface BootedDesktopHost {
+  readonly host: DesktopHost;
+  readonly userData: string;
+}
+
+/**
+ * Starts the host in a fresh userData folder before the file's tests, emits `ready` and waits
+ * for the window; afterwards kills its process group and removes the folder.
+ */
+export function bootDesktopHostForFile(): BootedDesktopHost {
+  const booted = { host: undefined as unknown as DesktopHost, userData: '' };
+  beforeAll(async () => {
+    booted.userData = mkdtempSync(join(tmpdir(), 'hooklab-desktop-'));
+    seedSettings(booted.userData);
+    booted.host = await startDesktopHost({ userData: booted.userData });
+    await booted.host.ready();
+  });
+  afterAll(async () => {
+    await booted.host?.kill();
+    if (booted.userData) rmSync(booted.userData, { recursive: true, force: true });
+  });
+  return booted;
 }

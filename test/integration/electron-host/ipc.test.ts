@@ -1,30 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, CallEnvelope } from '../../../shared/contract';
 import { callChannel, EVENT_CHANNEL } from '../../../electron/main/ipc-adapter';
-import { seedSettings, startDesktopHost, type DesktopHost, type IpcSender, type JournalEntry } from './desktop-host';
+import { bootDesktopHostForFile, type DesktopHost, type IpcSender, type JournalEntry } from './desktop-host';
 import { runSandboxedPreload } from './sandboxed-preload';
 
 const APP_PAGE = 'app://hooklab/index.html';
 const OWN_PAGE: IpcSender = { frameUrl: APP_PAGE };
 
+const booted = bootDesktopHostForFile();
 let host: DesktopHost;
 let userData: string;
 let ownId: number;
 
-beforeAll(async () => {
-  userData = mkdtempSync(join(tmpdir(), 'hooklab-desktop-ipc-'));
-  seedSettings(userData);
-  host = await startDesktopHost({ userData });
-  await host.ready();
-  ownId = Number(/^webContents#(\d+)$/.exec(host.journal.find((e) => e.call === 'loadURL' && e.api.startsWith('webContents#'))!.api)![1]);
-});
-
-afterAll(async () => {
-  await host?.kill();
-  rmSync(userData, { recursive: true, force: true });
+beforeAll(() => {
+  ({ host, userData } = booted);
+  const load = host.journal.find((e) => e.call === 'loadURL' && e.api.startsWith('webContents#'))!;
+  ownId = Number(/^webContents#(\d+)$/.exec(load.api)![1]);
 });
 
 /** Invokes a contract call as the renderer would, through the handler the host registered. */

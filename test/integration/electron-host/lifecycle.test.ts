@@ -22,6 +22,20 @@ async function start(userData: string, lockHeldByAnotherInstance = false): Promi
   return host;
 }
 
+/**
+ * A booted host that has written to its database, so that exiting without closing it leaves
+ * the write-ahead log (hooklab.db-wal) behind; a clean close removes it.
+ */
+async function startWithDatabaseInUse(): Promise<{ host: DesktopHost; walLeft: () => boolean }> {
+  const userData = userDataFolder();
+  const host = await start(userData);
+  await host.ready();
+  await host.command('invoke', { channel: callChannel('live.clear'), args: {}, frameUrl: APP_PAGE });
+  const walLeft = () => existsSync(join(userData, 'hooklab.db-wal'));
+  expect(walLeft(), 'the database is not in WAL mode: the database-closed checks would prove nothing').toBe(true);
+  return { host, walLeft };
+}
+
 afterEach(async () => {
   for (const host of running.splice(0)) await host.kill();
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -49,33 +63,21 @@ describe('the desktop app through its lifecycle (built out/main/index.js)', () =
   });
 
   it('closing the window quits the app, and the core is stopped (database closed) before it exits', async () => {
-    const userData = userDataFolder();
-    const host = await start(userData);
-    await host.ready();
-    // Something to write, so an unclosed database would leave its write-ahead log behind.
-    await host.command('invoke', { channel: callChannel('live.clear'), args: {}, frameUrl: APP_PAGE });
-    expect(existsSync(join(userData, 'hooklab.db-wal')), 'the database is not in WAL mode: this check would prove nothing').toBe(true);
+    const { host, walLeft } = await startWithDatabaseInUse();
     // Answered before the core stops, unless the app (wrongly) exits at once: the checks below say so.
     await host.command('closeWindow').catch(() => undefined);
     expect(await host.exited, `the app did not exit cleanly after its last window closed; it printed:\n${host.output()}`).toBe(0);
-    const quits = host.calls('app', 'quit').length;
-    expect(quits, 'closing the last window did not quit the app').toBeGreaterThan(0);
-    expect(
-      existsSync(join(userData, 'hooklab.db-wal')),
-      'the app exited without closing its database (hooklab.db-wal left behind): the core was not stopped on quit',
-    ).toBe(false);
+    expect(host.calls('app', 'quit').length, 'closing the last window did not quit the app').toBeGreaterThan(0);
+    expect(walLeft(), 'the app exited without closing its database (hooklab.db-wal left behind): the core was not stopped on quit').toBe(false);
   });
 
   it('quitting twice in a row (an impatient Quit) still stops the core before the app exits', async () => {
-    const userData = userDataFolder();
-    const host = await start(userData);
-    await host.ready();
-    await host.command('invoke', { channel: callChannel('live.clear'), args: {}, frameUrl: APP_PAGE });
+    const { host, walLeft } = await startWithDatabaseInUse();
     await host.command('quit').catch(() => undefined);
     await host.command('quit').catch(() => undefined);
     expect(await host.exited, `the app did not exit cleanly after Quit; it printed:\n${host.output()}`).toBe(0);
     expect(
-      existsSync(join(userData, 'hooklab.db-wal')),
+      walLeft(),
       'a second Quit while the first was still stopping the core made the app exit at once, its database left open (hooklab.db-wal left behind)',
     ).toBe(false);
   });

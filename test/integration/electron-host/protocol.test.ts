@@ -1,9 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RENDERER_CSP } from '../../../electron/security/csp';
-import { ROOT, seedSettings, startDesktopHost, type DesktopHost, type ProtocolAnswer } from './desktop-host';
+import { bootDesktopHostForFile, ROOT, type ProtocolAnswer } from './desktop-host';
 
 const RENDERER = join(ROOT, 'out/renderer');
 const ASSETS = join(RENDERER, 'assets');
@@ -19,22 +18,9 @@ const TYPES: Record<string, RegExp> = {
   '.png': /^image\/png$/,
 };
 
-let host: DesktopHost;
-let userData: string;
+const booted = bootDesktopHostForFile();
 
-beforeAll(async () => {
-  userData = mkdtempSync(join(tmpdir(), 'hooklab-desktop-protocol-'));
-  seedSettings(userData);
-  host = await startDesktopHost({ userData });
-  await host.ready();
-});
-
-afterAll(async () => {
-  await host?.kill();
-  rmSync(userData, { recursive: true, force: true });
-});
-
-const get = (url: string) => host.command<ProtocolAnswer>('request', { scheme: 'app', url });
+const get = (url: string) => booted.host.command<ProtocolAnswer>('request', { scheme: 'app', url });
 
 describe("the app:// protocol serving the window's page (called with real Request objects)", () => {
   it('serves index.html with the Content Security Policy', async () => {
