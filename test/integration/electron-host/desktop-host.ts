@@ -56,6 +56,8 @@ export interface DesktopHost {
   calls(api: string, call: string): JournalEntry[];
   /** Resolves with the exit code the host asked for (app.quit / app.exit) once the process is gone. */
   readonly exited: Promise<number | null>;
+  /** The exit code, or a failure saying `what` did not happen within the time given. */
+  exitCodeWithin(what: string, timeoutMs?: number): Promise<number | null>;
   /** Kills the process group if still alive and checks that nothing of it is left. */
   kill(): Promise<void>;
 }
@@ -133,6 +135,13 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     pid,
     output,
     exited,
+    exitCodeWithin(what, timeoutMs = 15_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: the desktop app was still running after ${timeoutMs / 1000} s; it printed:\n${output()}`)), timeoutMs);
+      });
+      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    },
     command<T>(command: string, payload: Record<string, unknown> = {}) {
       return new Promise<T>((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null) {
