@@ -11,7 +11,9 @@ export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const MAIN_BUNDLE = join(ROOT, 'out/main/index.js');
 const LAUNCHER = join(ROOT, 'test/support/electron-standin/launch.mjs');
 /** The project's own Node 24 (devDependency `node`): node:sqlite and the module hooks need it. */
-const NODE = existsSync(join(ROOT, 'node_modules/.bin/node')) ? join(ROOT, 'node_modules/.bin/node') : process.execPath;
+const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
+  ? join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
 
 /** One call the host made into the Electron stand-in. */
 export interface JournalEntry {
@@ -52,7 +54,11 @@ export interface DesktopHost {
   ready(): Promise<void>;
   command<T>(command: string, payload?: Record<string, unknown>): Promise<T>;
   /** The first journal entry matching, waiting for it; on timeout fails with `what` and the host's output. */
-  waitFor(what: string, match: (entry: JournalEntry) => boolean, timeoutMs?: number): Promise<JournalEntry>;
+  waitFor(
+    what: string,
+    match: (entry: JournalEntry) => boolean,
+    timeoutMs?: number,
+  ): Promise<JournalEntry>;
   calls(api: string, call: string): JournalEntry[];
   /** Resolves with the exit code the host asked for (app.quit / app.exit) once the process is gone. */
   readonly exited: Promise<number | null>;
@@ -72,7 +78,10 @@ export interface DesktopHostOptions {
  * Settings a test starts the host with, written where electron-store reads them: the listener
  * on a free port, so hosts running side by side never fight over the default one.
  */
-export function seedSettings(userData: string, settings: unknown = { listener: { port: 0 } }): void {
+export function seedSettings(
+  userData: string,
+  settings: unknown = { listener: { port: 0 } },
+): void {
   writeFileSync(join(userData, 'settings.json'), JSON.stringify(settings));
 }
 
@@ -86,14 +95,17 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     env: {
       ...process.env,
       HOOKLAB_STANDIN_USER_DATA: options.userData,
-      ...(options.lockHeldByAnotherInstance ? { HOOKLAB_STANDIN_LOCK: 'held-by-another-instance' } : {}),
+      ...(options.lockHeldByAnotherInstance
+        ? { HOOKLAB_STANDIN_LOCK: 'held-by-another-instance' }
+        : {}),
     },
   });
   const pid = child.pid!;
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const output = () => (printed.length > 4000 ? `...${printed.slice(-4000)}` : printed) || '(nothing)';
+  const output = () =>
+    (printed.length > 4000 ? `...${printed.slice(-4000)}` : printed) || '(nothing)';
 
   const journal: JournalEntry[] = [];
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -104,7 +116,12 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   const loading = new Promise<string | null>((resolve) => (loaded = resolve));
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
-      for (const { reject } of pending.values()) reject(new Error(`the desktop app's process ended (code ${code}) before answering; it printed:\n${output()}`));
+      for (const { reject } of pending.values())
+        reject(
+          new Error(
+            `the desktop app's process ended (code ${code}) before answering; it printed:\n${output()}`,
+          ),
+        );
       pending.clear();
       loaded(`the process ended (code ${code}) while loading`);
       for (const wake of waiters) wake();
@@ -138,14 +155,24 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     exitCodeWithin(what, timeoutMs = 15_000) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: the desktop app was still running after ${timeoutMs / 1000} s; it printed:\n${output()}`)), timeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `${what}: the desktop app was still running after ${timeoutMs / 1000} s; it printed:\n${output()}`,
+              ),
+            ),
+          timeoutMs,
+        );
       });
       return Promise.race([exited, late]).finally(() => clearTimeout(timer));
     },
     command<T>(command: string, payload: Record<string, unknown> = {}) {
       return new Promise<T>((resolve, reject) => {
         if (child.exitCode !== null || child.signalCode !== null) {
-          reject(new Error(`the desktop app's process has already ended; it printed:\n${output()}`));
+          reject(
+            new Error(`the desktop app's process has already ended; it printed:\n${output()}`),
+          );
           return;
         }
         const id = nextId++;
@@ -163,12 +190,18 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
             resolve(found);
           } else if (child.exitCode !== null || child.signalCode !== null) {
             done();
-            reject(new Error(`${what}: the desktop app's process ended first; it printed:\n${output()}`));
+            reject(
+              new Error(`${what}: the desktop app's process ended first; it printed:\n${output()}`),
+            );
           }
         };
         const timer = setTimeout(() => {
           done();
-          reject(new Error(`${what}: not seen within ${timeoutMs / 1000} s; the desktop app printed:\n${output()}`));
+          reject(
+            new Error(
+              `${what}: not seen within ${timeoutMs / 1000} s; the desktop app printed:\n${output()}`,
+            ),
+          );
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);
@@ -181,20 +214,28 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     async ready() {
       await host.command('ready');
       // The window's loadURL goes through its webContents: wait for that, the last of the two.
-      await host.waitFor('the window starting to load the app', (e) => e.call === 'loadURL' && e.api.startsWith('webContents#'));
+      await host.waitFor(
+        'the window starting to load the app',
+        (e) => e.call === 'loadURL' && e.api.startsWith('webContents#'),
+      );
     },
     async kill() {
       // The whole group: anything the host started goes with it, even after the host itself quit.
       if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
       await exited;
-      if (groupAlive(pid)) throw new Error(`processes of the desktop app's group ${pid} are still running after SIGKILL`);
+      if (groupAlive(pid))
+        throw new Error(
+          `processes of the desktop app's group ${pid} are still running after SIGKILL`,
+        );
     },
   };
 
   const loadError = await loading;
   if (loadError !== null) {
     await host.kill();
-    throw new Error(`the desktop app's main file out/main/index.js could not be loaded as Electron would load it: ${loadError}\nIt printed:\n${output()}`);
+    throw new Error(
+      `the desktop app's main file out/main/index.js could not be loaded as Electron would load it: ${loadError}\nIt printed:\n${output()}`,
+    );
   }
   return host;
 }

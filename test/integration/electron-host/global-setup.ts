@@ -8,5 +8,8 @@ import { fileURLToPath } from 'node:url';
  */
 export default function globalSetup(): void {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(process.execPath, ['electron/cli/ensure-desktop-build.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/cli/ensure-desktop-build.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }

@@ -25,26 +25,45 @@ const get = (url: string) => booted.host.command<ProtocolAnswer>('request', { sc
 describe("the app:// protocol serving the window's page (called with real Request objects)", () => {
   it('serves index.html with the Content Security Policy', async () => {
     const answer = await get('app://hooklab/index.html');
-    expect(answer.status, 'the app page app://hooklab/index.html is not served: the window would stay blank').toBe(200);
-    expect(answer.headers['content-type'], 'the app page is not served as HTML').toMatch(/^text\/html\b/);
-    expect(answer.headers['content-security-policy'], "the app page is served without Hooklab's Content Security Policy").toBe(RENDERER_CSP);
-    expect(Buffer.from(answer.body).equals(readFileSync(join(RENDERER, 'index.html'))), 'the app page served is not out/renderer/index.html').toBe(true);
+    expect(
+      answer.status,
+      'the app page app://hooklab/index.html is not served: the window would stay blank',
+    ).toBe(200);
+    expect(answer.headers['content-type'], 'the app page is not served as HTML').toMatch(
+      /^text\/html\b/,
+    );
+    expect(
+      answer.headers['content-security-policy'],
+      "the app page is served without Hooklab's Content Security Policy",
+    ).toBe(RENDERER_CSP);
+    expect(
+      Buffer.from(answer.body).equals(readFileSync(join(RENDERER, 'index.html'))),
+      'the app page served is not out/renderer/index.html',
+    ).toBe(true);
   });
 
   it("serves every script and stylesheet the page links to, from the page's own URLs", async () => {
     const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
-    const links = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => new URL(m[1]!, 'app://hooklab/index.html').href);
+    const links = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(
+      (m) => new URL(m[1]!, 'app://hooklab/index.html').href,
+    );
     expect(links.length, 'the app page links no scripts: the build is broken').toBeGreaterThan(0);
     for (const link of links) {
       const answer = await get(link);
-      expect(answer.status, `the page links ${link}, which the app does not serve: the window would stay blank`).toBe(200);
+      expect(
+        answer.status,
+        `the page links ${link}, which the app does not serve: the window would stay blank`,
+      ).toBe(200);
     }
   });
 
   it('serves the JavaScript modules, the Monaco workers, the CSS and the fonts with their right content types', async () => {
     const files = readdirSync(ASSETS);
     const workers = files.filter((f) => /worker.*\.js$/.test(f));
-    expect(workers.length, "the build has no Monaco worker: the JSON editor would lose validation and the diff view its highlights").toBeGreaterThan(0);
+    expect(
+      workers.length,
+      'the build has no Monaco worker: the JSON editor would lose validation and the diff view its highlights',
+    ).toBeGreaterThan(0);
     for (const file of files) {
       const type = TYPES[extname(file)];
       if (!type) continue;
@@ -57,12 +76,18 @@ describe("the app:// protocol serving the window's page (called with real Reques
           ? `${what} is served as ${answer.headers['content-type']}: the browser refuses to start a worker that is not JavaScript, so the JSON editor loses validation and the diff view its highlights`
           : `${what} is served as ${answer.headers['content-type']}: the browser would refuse it`,
       ).toMatch(type);
-      expect(answer.body.byteLength, `${what} is served truncated`).toBe(statSync(join(ASSETS, file)).size);
+      expect(answer.body.byteLength, `${what} is served truncated`).toBe(
+        statSync(join(ASSETS, file)).size,
+      );
     }
   });
 
   it('answers 404 for another host', async () => {
-    for (const url of ['app://evil/index.html', 'app://hooklab.evil/index.html', 'app://localhost/index.html']) {
+    for (const url of [
+      'app://evil/index.html',
+      'app://hooklab.evil/index.html',
+      'app://localhost/index.html',
+    ]) {
       expect((await get(url)).status, `${url} is served: only app://hooklab/ is the app`).toBe(404);
     }
   });
@@ -90,7 +115,10 @@ describe("the app:// protocol serving the window's page (called with real Reques
     ];
     for (const url of escapes) {
       const answer = await get(url);
-      expect(answer.status, `${url} is answered ${answer.status}: the page could read files outside the app`).toBe(404);
+      expect(
+        answer.status,
+        `${url} is answered ${answer.status}: the page could read files outside the app`,
+      ).toBe(404);
     }
   });
 });

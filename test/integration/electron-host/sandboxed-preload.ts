@@ -22,7 +22,9 @@ export interface SandboxedPreload {
  * Node globals, and a `require` that answers only `electron` with `contextBridge` and
  * `ipcRenderer`. Renderer-side IPC goes to `invoke`.
  */
-export function runSandboxedPreload(invoke: (channel: string, args: unknown) => Promise<unknown>): SandboxedPreload {
+export function runSandboxedPreload(
+  invoke: (channel: string, args: unknown) => Promise<unknown>,
+): SandboxedPreload {
   const exposed: { key: string; value: unknown }[] = [];
   const required: string[] = [];
   const listeners = new Map<string, Set<IpcListener>>();
@@ -48,9 +50,14 @@ export function runSandboxedPreload(invoke: (channel: string, args: unknown) => 
   const require = (name: string): unknown => {
     required.push(name);
     if (name === 'electron') return electron;
-    throw new Error(`the preload requires "${name}", which a sandboxed preload cannot load (only "electron" is there): it must be bundled into out/preload/index.cjs`);
+    throw new Error(
+      `the preload requires "${name}", which a sandboxed preload cannot load (only "electron" is there): it must be bundled into out/preload/index.cjs`,
+    );
   };
-  if (!existsSync(PRELOAD_BUNDLE)) throw new Error("the window's preload file out/preload/index.cjs does not exist: the build did not produce it");
+  if (!existsSync(PRELOAD_BUNDLE))
+    throw new Error(
+      "the window's preload file out/preload/index.cjs does not exist: the build did not produce it",
+    );
   const module = { exports: {} as unknown };
   const context = vm.createContext({ console });
   try {
@@ -61,13 +68,16 @@ export function runSandboxedPreload(invoke: (channel: string, args: unknown) => 
     ) as (...args: unknown[]) => void;
     wrapper(module.exports, require, module, PRELOAD_BUNDLE, join(ROOT, 'out/preload'));
   } catch (error) {
-    throw new Error(`the preload out/preload/index.cjs fails in a sandboxed window (CommonJS, only "electron" available), so the page gets no window.hooklab: ${(error as Error).message}`);
+    throw new Error(
+      `the preload out/preload/index.cjs fails in a sandboxed window (CommonJS, only "electron" available), so the page gets no window.hooklab: ${(error as Error).message}`,
+    );
   }
   return {
     exposed,
     required,
     deliver(channel, ...args) {
-      for (const listener of listeners.get(channel) ?? []) listener({ sender: ipcRenderer }, ...args);
+      for (const listener of listeners.get(channel) ?? [])
+        listener({ sender: ipcRenderer }, ...args);
     },
   };
 }

@@ -16,7 +16,10 @@ function theWindow() {
 /** A sender for an ipcMain handler: the window's own webContents, or a stranger. */
 function senderFor(/** @type {{ webContentsId?: number, frameUrl: string | null }} */ from) {
   const own = registry.windows[0]?.webContents;
-  const sender = from.webContentsId === undefined ? own : { id: from.webContentsId, standinLabel: `[WebContents ${from.webContentsId}]` };
+  const sender =
+    from.webContentsId === undefined
+      ? own
+      : { id: from.webContentsId, standinLabel: `[WebContents ${from.webContentsId}]` };
   if (!sender) throw new Error('the app has no window to send from');
   return sender;
 }
@@ -40,7 +43,12 @@ const commands = {
   async invoke(message) {
     const handler = registry.ipcHandlers.get(message.channel);
     if (!handler) return { noHandler: true };
-    const event = { sender: senderFor(message), senderFrame: message.frameUrl === null ? null : { url: message.frameUrl }, processId: 1, frameId: 1 };
+    const event = {
+      sender: senderFor(message),
+      senderFrame: message.frameUrl === null ? null : { url: message.frameUrl },
+      processId: 1,
+      frameId: 1,
+    };
     return { value: await handler(event, message.args) };
   },
   permission(message) {
@@ -48,8 +56,14 @@ const commands = {
     const wc = registry.windows[0]?.webContents ?? null;
     /** @type {boolean | 'never answered'} */
     let requested = 'never answered';
-    onRequest?.(wc, message.permission, (/** @type {boolean} */ granted) => (requested = granted), { requestingUrl: 'app://hooklab/index.html' });
-    const checked = onCheck ? onCheck(wc, message.permission, 'app://hooklab', { requestingUrl: 'app://hooklab/index.html' }) : 'no check handler';
+    onRequest?.(wc, message.permission, (/** @type {boolean} */ granted) => (requested = granted), {
+      requestingUrl: 'app://hooklab/index.html',
+    });
+    const checked = onCheck
+      ? onCheck(wc, message.permission, 'app://hooklab', {
+          requestingUrl: 'app://hooklab/index.html',
+        })
+      : 'no check handler';
     return { requested, checked };
   },
   navigate(message) {
@@ -66,7 +80,15 @@ const commands = {
   openWindow(message) {
     const handler = theWindow().webContents.windowOpenHandler;
     if (!handler) return { noHandler: true };
-    return { result: handler({ url: message.url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } }) };
+    return {
+      result: handler({
+        url: message.url,
+        frameName: '',
+        features: '',
+        disposition: 'new-window',
+        referrer: { url: '', policy: 'default' },
+      }),
+    };
   },
   windowEvent(message) {
     theWindow().emit(message.event, electronEvent());
@@ -89,7 +111,12 @@ export function startDriver() {
       if (!command) throw new Error(`unknown driver command ${message.command}`);
       await send({ type: 'reply', id: message.id, ok: true, value: await command(message) });
     } catch (error) {
-      await send({ type: 'reply', id: message.id, ok: false, error: /** @type {Error} */ (error).stack ?? String(error) });
+      await send({
+        type: 'reply',
+        id: message.id,
+        ok: false,
+        error: /** @type {Error} */ (error).stack ?? String(error),
+      });
     }
   });
 }

@@ -38,14 +38,16 @@ class RecordedEmitter extends EventEmitter {
 }
 
 function refuseBeforeReady(/** @type {string} */ what) {
-  if (!registry.ready) throw new Error(`${what} cannot be used before the app is ready (Electron refuses it)`);
+  if (!registry.ready)
+    throw new Error(`${what} cannot be used before the app is ready (Electron refuses it)`);
 }
 
 // ---------------------------------------------------------------------------------------- app
 
 const userData = () => {
   const dir = process.env.HOOKLAB_STANDIN_USER_DATA;
-  if (!dir) throw new Error('the Electron stand-in needs HOOKLAB_STANDIN_USER_DATA (the userData folder)');
+  if (!dir)
+    throw new Error('the Electron stand-in needs HOOKLAB_STANDIN_USER_DATA (the userData folder)');
   return dir;
 };
 
@@ -89,7 +91,11 @@ class App extends RecordedEmitter {
     return readyPromise;
   }
   requestSingleInstanceLock(/** @type {unknown} */ additionalData) {
-    record('app', 'requestSingleInstanceLock', additionalData === undefined ? [] : [additionalData]);
+    record(
+      'app',
+      'requestSingleInstanceLock',
+      additionalData === undefined ? [] : [additionalData],
+    );
     return process.env.HOOKLAB_STANDIN_LOCK !== 'held-by-another-instance';
   }
   hasSingleInstanceLock() {
@@ -141,12 +147,17 @@ export function emitReady() {
 export const protocol = {
   registerSchemesAsPrivileged(/** @type {unknown[]} */ schemes) {
     record('protocol', 'registerSchemesAsPrivileged', [schemes]);
-    if (registry.ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+    if (registry.ready)
+      throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
   },
-  handle(/** @type {string} */ scheme, /** @type {(request: Request) => Promise<Response>} */ handler) {
+  handle(
+    /** @type {string} */ scheme,
+    /** @type {(request: Request) => Promise<Response>} */ handler,
+  ) {
     record('protocol', 'handle', [scheme, handler]);
     refuseBeforeReady('protocol.handle');
-    if (registry.protocolHandlers.has(scheme)) throw new Error(`Failed to register protocol: ${scheme}`);
+    if (registry.protocolHandlers.has(scheme))
+      throw new Error(`Failed to register protocol: ${scheme}`);
     registry.protocolHandlers.set(scheme, handler);
   },
   unhandle(/** @type {string} */ scheme) {
@@ -293,7 +304,8 @@ export class BrowserWindow extends RecordedEmitter {
 class IpcMain extends RecordedEmitter {
   handle(/** @type {string} */ channel, /** @type {any} */ listener) {
     record('ipcMain', 'handle', [channel, listener]);
-    if (registry.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    if (registry.ipcHandlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
     registry.ipcHandlers.set(channel, listener);
   }
   handleOnce(/** @type {string} */ channel, /** @type {any} */ listener) {
@@ -330,7 +342,10 @@ export const safeStorage = {
   },
   decryptString(/** @type {Buffer} */ sealed) {
     record('safeStorage', 'decryptString', ['[sealed]']);
-    if (!sealed.subarray(0, 3).equals(SEALED_PREFIX)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (!sealed.subarray(0, 3).equals(SEALED_PREFIX))
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+      );
     return mask(sealed.subarray(3)).toString('utf8');
   },
 };
@@ -362,7 +377,17 @@ export const dialog = {
   },
 };
 
-const modelled = { app, protocol, session, BrowserWindow, ipcMain, safeStorage, shell, Menu, dialog };
+const modelled = {
+  app,
+  protocol,
+  session,
+  BrowserWindow,
+  ipcMain,
+  safeStorage,
+  shell,
+  Menu,
+  dialog,
+};
 
 /**
  * `import electron from 'electron'` (electron-store does this). Reading an API the stand-in does

@@ -19,7 +19,8 @@ startDriver();
 // The host sees the argv Electron gives it: [binary, main file, ...args].
 process.argv.splice(1, 1);
 const main = process.argv[1];
-const say = (/** @type {unknown} */ message) => new Promise((done) => process.send?.(message, () => done(undefined)));
+const say = (/** @type {unknown} */ message) =>
+  new Promise((done) => process.send?.(message, () => done(undefined)));
 if (!main) {
   await say({ type: 'load-failed', error: 'no main file given to the launcher' });
   process.exit(2);

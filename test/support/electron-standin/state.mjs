@@ -32,8 +32,18 @@ export function watchJournal(/** @type {(entry: JournalEntry) => void} */ watche
 }
 
 /** Records one call, its arguments made cloneable (functions and native objects described). */
-export function record(/** @type {string} */ api, /** @type {string} */ call, /** @type {unknown[]} */ args = []) {
-  const entry = { seq: journal.length, api, call, args: args.map((a) => describe(a, 0)), afterReady: registry.ready };
+export function record(
+  /** @type {string} */ api,
+  /** @type {string} */ call,
+  /** @type {unknown[]} */ args = [],
+) {
+  const entry = {
+    seq: journal.length,
+    api,
+    call,
+    args: args.map((a) => describe(a, 0)),
+    afterReady: registry.ready,
+  };
   journal.push(entry);
   for (const watcher of watchers) watcher(entry);
 }
@@ -43,7 +53,8 @@ function describe(/** @type {unknown} */ value, /** @type {number} */ depth) {
   if (typeof value === 'function') return '[function]';
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Uint8Array) return `[${value.byteLength} bytes]`;
-  if (typeof (/** @type {any} */ (value).standinLabel) === 'string') return /** @type {any} */ (value).standinLabel;
+  if (typeof (/** @type {any} */ (value).standinLabel) === 'string')
+    return /** @type {any} */ (value).standinLabel;
   if (depth > 6) return '[deep]';
   if (Array.isArray(value)) return value.map((v) => describe(v, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describe(v, depth + 1)]));
