@@ -112,10 +112,17 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
   const waiters = new Set<() => void>();
   let nextId = 1;
   let askedExit: number | null = null;
+  let ended = false;
   let loaded!: (error: string | null) => void;
   const loading = new Promise<string | null>((resolve) => (loaded = resolve));
+  // Ended once its output and IPC channel are drained too, so no record arrives after this.
+  const channelClosed = new Promise<void>((resolve) =>
+    child.connected ? child.once('disconnect', () => resolve()) : resolve(),
+  );
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', async (code) => {
+      await channelClosed;
+      ended = true;
       for (const { reject } of pending.values())
         reject(
           new Error(
@@ -188,7 +195,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
           if (found) {
             done();
             resolve(found);
-          } else if (child.exitCode !== null || child.signalCode !== null) {
+          } else if (ended) {
             done();
             reject(
               new Error(`${what}: the desktop app's process ended first; it printed:\n${output()}`),
