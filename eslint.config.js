@@ -61,6 +61,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The Electron stand-in runs as plain Node modules in the harness's host process.
+    files: ['test/support/electron-standin/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     files: ['electron/cli/*.mjs'],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
   },

@@ -2,7 +2,7 @@
  * The Electron host: a window over the same core the browser host runs. Everything here is
  * lifecycle and wiring; the product lives in the core's services.
  */
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core/core';
@@ -55,15 +55,29 @@ app.whenReady().then(async () => {
   win = createMainWindow(join(outDir, 'preload'));
   win.on('closed', () => (win = null));
 }).catch((error: unknown) => {
-  process.stderr.write(`Hooklab failed to start: ${(error as Error).message}\n`);
+  const message = (error as Error).message;
+  process.stderr.write(`Hooklab failed to start: ${message}\n`);
+  // Launched from a desktop there is no terminal: without the dialog the app just never opens.
+  dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirFromArgs()}`);
   app.exit(1);
 });
 
 app.on('window-all-closed', () => app.quit());
+// Quit waits for the core to stop (database closed, servers down). Every Quit until then is
+// held too: Electron emits before-quit again for each one, and letting a second one through
+// would exit in the middle of the stop.
+let stopping: Promise<void> | null = null;
 app.on('before-quit', (event) => {
+  if (stopping) {
+    event.preventDefault();
+    return;
+  }
   if (!core) return;
   event.preventDefault();
-  const stopping = core;
+  const running = core;
   core = null;
-  void stopping.stop().finally(() => app.quit());
+  stopping = running.stop().finally(() => {
+    stopping = null;
+    app.quit();
+  });
 });
