@@ -93,30 +93,30 @@ export class DeliverySource {
     ];
   }
 
-  /** Every delivery after `from`, page by page; returns the cursor after the last one. */
-  readAfter(
+  /**
+   * Every delivery after `from`, a page at a time, each with the cursor after it. A generator,
+   * so the caller may yield to the event loop between pages (each page is its own query).
+   */
+  *pagesAfter(
     from: SourceCursor,
     environmentId: string,
     otherEnvironmentKeyIds: readonly string[],
-    onPage: (deliveries: DeliveryInput[]) => void,
     pageSize = 5_000,
-  ): SourceCursor {
+  ): Generator<{ deliveries: DeliveryInput[]; cursor: SourceCursor }> {
     const keys = JSON.stringify(otherEnvironmentKeyIds);
-    let liveId = from.liveId;
+    let { liveId, historyId } = from;
     for (;;) {
       const rows = this.live.all(liveId, keys, pageSize) as unknown as LiveRow[];
       if (rows.length === 0) break;
-      onPage(rows.map(fromLive));
       liveId = Number(rows[rows.length - 1]!.id);
+      yield { deliveries: rows.map(fromLive), cursor: { liveId, historyId } };
     }
-    let historyId = from.historyId;
     for (;;) {
       const rows = this.history.all(environmentId, historyId, pageSize) as unknown as HistoryRow[];
       if (rows.length === 0) break;
-      onPage(rows.map(fromHistory));
       historyId = Number(rows[rows.length - 1]!.id);
+      yield { deliveries: rows.map(fromHistory), cursor: { liveId, historyId } };
     }
-    return { liveId, historyId };
   }
 
   /** The highest received id: lower than a cursor means the deliveries were cleared. */

@@ -33,12 +33,12 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
   let timer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribers: Array<() => void> = [];
 
-  const update = () => {
+  const update = async () => {
     timer = null;
     // Nobody has asked for orders yet: the first call reads everything anyway.
     if (!index.built) return;
     try {
-      index.refresh();
+      await index.refresh();
       const changed = index.takeChanged();
       if (changed.length > 0)
         ctx.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
@@ -47,7 +47,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     }
   };
   const schedule = () => {
-    timer ??= setTimeout(update, coalesceMs);
+    timer ??= setTimeout(() => void update(), coalesceMs);
   };
 
   return {
@@ -55,7 +55,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     handlers: {
       'sequences.list': async (query) => index.list(query),
       'sequences.get': async ({ orderId }) => {
-        const detail = index.get(orderId);
+        const detail = await index.get(orderId);
         if (!detail) throw new CallError('not-found', `no delivery names order ${JSON.stringify(String(orderId))}`);
         return detail;
       },

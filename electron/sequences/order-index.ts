@@ -29,6 +29,8 @@ interface Entry {
 
 const MAX_UNASSIGNED_SHOWN = 200;
 
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Every order, grouped from both stores and kept in memory: the first call reads everything
  * once, later refreshes read only rows after the cursor and re-derive only the orders they
@@ -40,6 +42,9 @@ export class OrderIndex {
   private cursor: SourceCursor = START;
   private scopeKey: string | null = null;
   private sorted: Entry[] | null = null;
+  private running: Promise<string[]> | null = null;
+  /** Bumped by reset(): a read in progress sees it and stops. */
+  private generation = 0;
   /** Orders changed since the last takeChanged(), whoever's refresh noticed them. */
   private unreported = new Set<string>();
 
@@ -51,6 +56,7 @@ export class OrderIndex {
 
   /** Forgets everything (deliveries cleared); the next read starts over. */
   reset(): void {
+    this.generation++;
     this.unreported = new Set();
     this.grouped = { orders: new Map(), unassigned: [] };
     this.entries = new Map();
@@ -63,18 +69,46 @@ export class OrderIndex {
     return this.scopeKey !== null;
   }
 
-  /** Reads what is new; returns the ids of the orders that changed. A new scope starts over. */
-  refresh(): string[] {
+  /**
+   * Reads what is new; returns the ids of the orders that changed. A new scope starts over.
+   * One read at a time: a caller arriving during one waits for it, then reads what is newer.
+   */
+  async refresh(): Promise<string[]> {
+    while (this.running) await this.running.catch(() => undefined);
+    this.running = this.read();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /**
+   * Yields to the event loop between pages and every few thousand derived orders: the first
+   * read of 100,000 deliveries must not hold up the listener, which answers on the same loop.
+   * A reset() meanwhile (deliveries cleared) abandons the read.
+   */
+  private async read(): Promise<string[]> {
     const scope = this.scope();
     const key = JSON.stringify(scope);
     if (key !== this.scopeKey) this.reset();
     this.scopeKey = key;
+    const started = this.generation;
     const changed = new Set<string>();
-    this.cursor = this.source.readAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds, (page) => {
-      groupByOrder(page, this.grouped, changed, true);
-    });
-    const now = this.now();
-    for (const id of changed) this.derive(id, now);
+    for (const page of this.source.pagesAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds)) {
+      groupByOrder(page.deliveries, this.grouped, changed, true);
+      this.cursor = page.cursor;
+      await yieldToLoop();
+      if (this.generation !== started) return [];
+    }
+    let derived = 0;
+    for (const id of changed) {
+      this.derive(id, this.now());
+      if (++derived % 2_000 === 0) {
+        await yieldToLoop();
+        if (this.generation !== started) return [];
+      }
+    }
     if (changed.size > 0) this.sorted = null;
     for (const id of changed) this.unreported.add(id);
     return [...changed];
@@ -116,14 +150,14 @@ export class OrderIndex {
    * Every call reads what is new first (two indexed queries when nothing is), so a script
    * that just ran a scenario sees its deliveries without waiting for the live event.
    */
-  private ensure(): void {
-    this.refresh();
+  private async ensure(): Promise<void> {
+    await this.refresh();
     this.recheck(this.now());
   }
 
   /** Orders matching the query, newest activity first, one page of them. */
-  list(q: OrdersQuery): { total: number; allOrders: number; orders: OrderSummary[]; orderTypes: string[]; unassigned: BadInput[]; unassignedTotal: number } {
-    this.ensure();
+  async list(q: OrdersQuery): Promise<{ total: number; allOrders: number; orders: OrderSummary[]; orderTypes: string[]; unassigned: BadInput[]; unassignedTotal: number }> {
+    await this.ensure();
     this.sorted ??= [...this.entries.values()].sort(
       (a, b) => b.summary.lastActivityAt.localeCompare(a.summary.lastActivityAt) || a.summary.orderId.localeCompare(b.summary.orderId),
     );
@@ -149,8 +183,8 @@ export class OrderIndex {
   }
 
   /** One order in full, judged at this moment; undefined when no delivery names it. */
-  get(orderId: string | number): OrderDetail | undefined {
-    this.ensure();
+  async get(orderId: string | number): Promise<OrderDetail | undefined> {
+    await this.ensure();
     const id = normaliseOrderId(orderId);
     const slim = id === null ? undefined : this.grouped.orders.get(id);
     if (id === null || !slim) return undefined;

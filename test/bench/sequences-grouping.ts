@@ -7,7 +7,7 @@
  * Writes test/bench/results/sequences-grouping.md (summarised in BENCHMARKS.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../electron/store/database';
@@ -38,17 +38,17 @@ try {
         bare.push(performance.now() - t);
         if (rows.length !== count) throw new Error(`read ${rows.length} rows`);
       },
-      () => {
+      async () => {
         const t = performance.now();
         const index = new OrderIndex(new DeliverySource(db), () => ({ environmentId: 'sandbox', otherEnvironmentKeyIds: [] }), () => Date.now());
-        const list = index.list({ offset: 0, limit: 200 });
+        const list = await index.list({ offset: 0, limit: 200 });
         grouped.push(performance.now() - t);
         listed = list.allOrders;
-        flagged = index.list({ offset: 0, limit: 1, hasFlags: true }).total;
+        flagged = (await index.list({ offset: 0, limit: 1, hasFlags: true })).total;
       },
     ];
     if (p % 2 === 1) runs.reverse();
-    for (const run of runs) run();
+    for (const run of runs) await run();
   }
   db.close();
   const g = median(grouped);
@@ -57,7 +57,7 @@ try {
 ## Grouping ${count.toLocaleString('en')} stored deliveries into orders
 
 Command: \`npx tsx test/bench/sequences-grouping.ts ${count} ${passes}\` (${new Date().toISOString().slice(0, 10)}), ${passes} passes,
-alternating which side runs first. ${count.toLocaleString('en')} received deliveries (~1 KB bodies with full SuccessPayment
+alternating which side runs first. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min, 2 cores). ${count.toLocaleString('en')} received deliveries (~1 KB bodies with full SuccessPayment
 metadata) of ${orders.toLocaleString('en')} orders (five events each, every 7th with a retry, every 11th reordered).
 
 - **Order index built from nothing: median ${g.toFixed(0)} ms** (all: ${grouped.map((x) => x.toFixed(0)).join(', ')}; target under 1 s):

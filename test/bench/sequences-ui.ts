@@ -9,7 +9,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -76,7 +76,7 @@ async function main() {
 
 Command: \`npx tsx test/bench/sequences-ui.ts ${stored} ${rounds}\` (${new Date().toISOString().slice(0, 10)}). \`serve\` on a data
 folder seeded with ${stored.toLocaleString('en')} received deliveries of ${(orders - 1).toLocaleString('en')} orders plus one order of
-${LONG.toLocaleString('en')} events (Created, SuccessPayment, 998 Updated); headless Chromium (/usr/bin/chromium), 1600x1000.
+${LONG.toLocaleString('en')} events (Created, SuccessPayment, 998 Updated); headless Chromium (/usr/bin/chromium), 1600x1000. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min, 2 cores).
 
 - **Opening the ${LONG.toLocaleString('en')}-event order: median ${Math.round(median(opens))} ms**, max ${Math.round(Math.max(...opens))} ms
   (${rounds} opens: ${opens.map(Math.round).join(', ')}; target under 300 ms), from setting \`#/sequences/long-order\`
