@@ -31,7 +31,28 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     () => ctx.clock.now(),
   );
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let recheckTimer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribers: Array<() => void> = [];
+
+  const announce = () => {
+    const changed = index.takeChanged();
+    if (changed.length > 0)
+      ctx.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
+  };
+  /** Wakes up when a 3-D Secure success leaves its grace period, so the open view gets its flag. */
+  const armRecheck = () => {
+    if (recheckTimer) clearTimeout(recheckTimer);
+    recheckTimer = null;
+    const at = index.nextRecheckAt();
+    if (at === null) return;
+    recheckTimer = setTimeout(() => {
+      recheckTimer = null;
+      index.recheckNow();
+      announce();
+      armRecheck();
+    }, Math.min(Math.max(at - ctx.clock.now(), 0), 2 ** 31 - 1));
+    recheckTimer.unref?.();
+  };
 
   const update = async () => {
     timer = null;
@@ -39,9 +60,8 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     if (!index.built) return;
     try {
       await index.refresh();
-      const changed = index.takeChanged();
-      if (changed.length > 0)
-        ctx.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
+      announce();
+      armRecheck();
     } catch (error) {
       ctx.log.error('sequences: refreshing the order index failed', { message: (error as Error).message });
     }
@@ -53,7 +73,11 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
   return {
     name: 'sequences',
     handlers: {
-      'sequences.list': async (query) => index.list(query),
+      'sequences.list': async (query) => {
+        const list = await index.list(query);
+        armRecheck();
+        return list;
+      },
       'sequences.get': async ({ orderId }) => {
         const detail = await index.get(orderId);
         if (!detail) throw new CallError('not-found', `no delivery names order ${JSON.stringify(String(orderId))}`);
@@ -80,7 +104,9 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     async stop() {
       for (const u of unsubscribers.splice(0)) u();
       if (timer) clearTimeout(timer);
+      if (recheckTimer) clearTimeout(recheckTimer);
       timer = null;
+      recheckTimer = null;
     },
   };
 }

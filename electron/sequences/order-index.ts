@@ -89,6 +89,9 @@ export class OrderIndex {
    * A reset() meanwhile (deliveries cleared) abandons the read.
    */
   private async read(): Promise<string[]> {
+    // The very first read is answered by the call that asked for it: nothing to announce. A
+    // read after a change of scope (another environment) is announced like any change.
+    const first = this.scopeKey === null;
     const scope = this.scope();
     const key = JSON.stringify(scope);
     if (key !== this.scopeKey) this.reset();
@@ -110,7 +113,7 @@ export class OrderIndex {
       }
     }
     if (changed.size > 0) this.sorted = null;
-    for (const id of changed) this.unreported.add(id);
+    if (!first) for (const id of changed) this.unreported.add(id);
     return [...changed];
   }
 
@@ -135,8 +138,22 @@ export class OrderIndex {
       if (entry.recheckAtMs !== null && entry.recheckAtMs <= now) {
         this.derive(id, now);
         this.sorted = null;
+        this.unreported.add(id);
       }
     }
+  }
+
+  /** When the next order must be judged again (a 3-D Secure grace period ends), or null. */
+  nextRecheckAt(): number | null {
+    let next: number | null = null;
+    for (const entry of this.entries.values())
+      if (entry.recheckAtMs !== null && (next === null || entry.recheckAtMs < next)) next = entry.recheckAtMs;
+    return next;
+  }
+
+  /** Re-judges the orders whose grace period has passed; their ids go to takeChanged(). */
+  recheckNow(): void {
+    this.recheck(this.now());
   }
 
   /** Ids of the orders changed since the last call (for the live event), then forgets them. */
