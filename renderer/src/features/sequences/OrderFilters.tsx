@@ -4,7 +4,7 @@ import { setFilters, useSequencesStore, type OrderFilters as Filters } from './s
 
 /** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
 export function OrderFilters() {
-  const { filters, orderTypes, total, allOrders } = useSequencesStore();
+  const { filters, orderTypes, total, allOrders, orders } = useSequencesStore();
   const [text, setText] = useState(filters.text);
   useEffect(() => {
     if (text === filters.text) return;
@@ -41,7 +41,7 @@ export function OrderFilters() {
         <option value="flagged">with flags</option>
         <option value="clean">without flags</option>
       </select>
-      <span className="muted" data-testid="sequences-count" data-total={total}>
+      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
         {total === allOrders ? `${total} orders` : `${total} of ${allOrders} orders`}
       </span>
     </div>

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { BadInput, DerivedOrderStatus, OrderDetail, OrderSummary } from '../../../../shared/contract/sequences';
+import type {
+  BadInput,
+  DerivedOrderStatus,
+  OrderDetail,
+  OrderSummary,
+} from '../../../../shared/contract/sequences';
+import type { CallResult } from '../../../../shared/contract';
 import { transport } from '../../transport';
 
 /** The list's filters, sent to sequences.list (the core filters 20,000 orders faster than a re-render). */
@@ -47,32 +53,45 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 let listSeq = 0;
 let detailSeq = 0;
 
-/** Reads the orders matching the filters; an older answer arriving late is dropped. */
+/** The newest orders come first, so the list shows before 20,000 summaries have travelled. */
+const FIRST_PAGE = 500;
+
+/**
+ * Reads the orders matching the filters: the newest FIRST_PAGE, then all of them when there are
+ * more. An older answer arriving late is dropped.
+ */
 export async function loadOrders(): Promise<void> {
   const seq = ++listSeq;
   const { filters } = useSequencesStore.getState();
+  const query = {
+    ...(filters.orderType ? { orderType: filters.orderType } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.flags !== 'any' ? { hasFlags: filters.flags === 'flagged' } : {}),
+    ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
+  };
   try {
-    const r = await transport.call('sequences.list', {
-      ...(filters.orderType ? { orderType: filters.orderType } : {}),
-      ...(filters.status ? { status: filters.status } : {}),
-      ...(filters.flags !== 'any' ? { hasFlags: filters.flags === 'flagged' } : {}),
-      ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
-      limit: MAX_LISTED,
-    });
-    if (seq !== listSeq) return;
-    useSequencesStore.setState({
-      orders: r.orders,
-      total: r.total,
-      allOrders: r.allOrders,
-      orderTypes: r.orderTypes,
-      unassigned: r.unassigned,
-      unassignedTotal: r.unassignedTotal,
-      listError: null,
-      loaded: true,
-    });
+    for (const limit of [FIRST_PAGE, MAX_LISTED]) {
+      const r = await transport.call('sequences.list', { ...query, limit });
+      if (seq !== listSeq) return;
+      apply(r);
+      if (r.total <= limit) return;
+    }
   } catch (error) {
     if (seq === listSeq) useSequencesStore.setState({ listError: message(error), loaded: true });
   }
+}
+
+function apply(r: CallResult<'sequences.list'>): void {
+  useSequencesStore.setState({
+    orders: r.orders,
+    total: r.total,
+    allOrders: r.allOrders,
+    orderTypes: r.orderTypes,
+    unassigned: r.unassigned,
+    unassignedTotal: r.unassignedTotal,
+    listError: null,
+    loaded: true,
+  });
 }
 
 export function setFilters(patch: Partial<OrderFilters>): void {
@@ -88,11 +107,16 @@ export async function loadOrder(orderId: string | null): Promise<void> {
     return;
   }
   const keep = useSequencesStore.getState().detail?.summary.orderId === orderId;
-  useSequencesStore.setState({ selectedId: orderId, ...(keep ? {} : { detail: null }), detailError: null });
+  useSequencesStore.setState({
+    selectedId: orderId,
+    ...(keep ? {} : { detail: null }),
+    detailError: null,
+  });
   try {
     const detail = await transport.call('sequences.get', { orderId });
     if (seq === detailSeq) useSequencesStore.setState({ detail, detailError: null });
   } catch (error) {
-    if (seq === detailSeq) useSequencesStore.setState({ detail: null, detailError: message(error) });
+    if (seq === detailSeq)
+      useSequencesStore.setState({ detail: null, detailError: message(error) });
   }
 }
