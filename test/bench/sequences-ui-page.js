@@ -32,10 +32,11 @@
       return performance.now() - start;
     },
     /**
-     * Scrolls the orders list for `ms`, a screenful a frame, counting frames and long tasks;
-     * with `move` false the same loop runs without scrolling (the machine's own floor).
+     * Scrolls the orders list for `ms` by `step` pixels a frame (a number, or 'page' for a
+     * screenful), counting frames and long tasks; with step 0 the same loop runs without
+     * scrolling (the machine's own floor).
      */
-    async scroll(ms, move = true) {
+    async scroll(ms, step) {
       const body = document.querySelector('[data-testid="sequences-table-body"]');
       let longTasks = 0;
       let longest = 0;
@@ -54,7 +55,7 @@
           frames.push(now);
           if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1) direction = -1;
           else if (body.scrollTop <= 0) direction = 1;
-          if (move) body.scrollTop += direction * body.clientHeight;
+          if (step) body.scrollTop += direction * (step === 'page' ? body.clientHeight : step);
           if (now - start < ms) requestAnimationFrame(tick);
           else resolve();
         };
