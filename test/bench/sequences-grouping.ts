@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { openDatabase } from '../../electron/store/database';
 import { DeliverySource } from '../../electron/sequences/delivery-source';
 import { OrderIndex } from '../../electron/sequences/order-index';
@@ -18,6 +20,9 @@ import { seedOrders } from './sequences-seed';
 const count = Number(process.argv[2] ?? 100_000);
 const passes = Number(process.argv[3] ?? 5);
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// Each timed run starts from a collected heap, so neither pays for the garbage of the one before.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 const dir = mkdtempSync(join(tmpdir(), 'hooklab-bench-seq-'));
@@ -48,7 +53,10 @@ try {
       },
     ];
     if (p % 2 === 1) runs.reverse();
-    for (const run of runs) await run();
+    for (const run of runs) {
+      gc();
+      await run();
+    }
   }
   db.close();
   const g = median(grouped);
@@ -57,7 +65,7 @@ try {
 ## Grouping ${count.toLocaleString('en')} stored deliveries into orders
 
 Command: \`npx tsx test/bench/sequences-grouping.ts ${count} ${passes}\` (${new Date().toISOString().slice(0, 10)}), ${passes} passes,
-alternating which side runs first. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min, 2 cores). ${count.toLocaleString('en')} received deliveries (~1 KB bodies with full SuccessPayment
+alternating which side runs first, the heap collected before each. Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min, 2 cores). ${count.toLocaleString('en')} received deliveries (~1 KB bodies with full SuccessPayment
 metadata) of ${orders.toLocaleString('en')} orders (five events each, every 7th with a retry, every 11th reordered).
 
 - **Order index built from nothing: median ${g.toFixed(0)} ms** (all: ${grouped.map((x) => x.toFixed(0)).join(', ')}; target under 1 s):
