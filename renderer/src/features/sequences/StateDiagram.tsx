@@ -10,6 +10,11 @@ const WIDTH = 760;
 function edgePath(a: DiagramNode, b: DiagramNode): string {
   const ay = a.y + NODE_H / 2;
   const by = b.y + NODE_H / 2;
+  // Nodes above or below each other: join the facing edges.
+  if (a.y !== b.y && Math.abs(b.x - a.x) < NODE_W) {
+    const down = b.y > a.y;
+    return `M${a.x + NODE_W / 2},${down ? a.y + NODE_H : a.y} L${b.x + NODE_W / 2},${down ? b.y : b.y + NODE_H}`;
+  }
   if (b.x > a.x && (b.x - a.x <= 150 || a.y !== b.y)) return `M${a.x + NODE_W},${ay} L${b.x},${by}`;
   // Skips and moves back along a row arc above (forward) or below (backward) the row.
   const forward = b.x > a.x;

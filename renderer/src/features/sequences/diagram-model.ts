@@ -63,6 +63,11 @@ const SHIPPING_EDGES: Array<[string, string, EdgeKind]> = [
   ['READY', 'DISPATCHED', 'spec'],
   ['DISPATCHED', 'ON_ITS_WAY', 'spec'],
   ['ON_ITS_WAY', 'DELIVERED', 'spec'],
+  // Moves the spec leaves open (3.4 "not shown"): drawn dashed where the sandbox takes them.
+  ['PENDING', 'SCHEDULED', 'open'],
+  ['SCHEDULED', 'ACCEPTED', 'open'],
+  ['PENDING', 'REJECTED', 'open'],
+  ['ACCEPTED', 'REJECTED', 'open'],
 ];
 
 const THREEDS_NODES: DiagramNode[] = [
