@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Fails the run when a test leaves a process behind (test/support/leftover-processes.ts).
+    globalSetup: ['test/support/vitest-global-setup.ts'],
   },
 });
