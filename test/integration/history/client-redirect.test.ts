@@ -75,7 +75,8 @@ describe('HistoryClient never follows a redirect', () => {
   it('a redirect on a list, get or resend call is an error naming its Location, and the bearer stays home', async () => {
     const elsewhere = await recordingServer('127.0.0.2', () => ({ status: 200, body: '{}' }));
     servers.push(elsewhere.server);
-    const service = await recordingServer('127.0.0.1', (req) =>
+    type Answer = { status: number; headers?: Record<string, string>; body?: string };
+    const service = await recordingServer('127.0.0.1', (req): Answer =>
       req.url === '/token'
         ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accessToken: 'tok', tokenType: 'Bearer', expiresIn: 3600 }) }
         : { status: 302, headers: { location: `${elsewhere.url}${req.url ?? ''}` } },
