@@ -57,6 +57,8 @@ test('a route after the token opens that area, a reload keeps the session, and /
   await expect(page.locator('body[data-app-ready="true"]')).toBeAttached();
   await expect(page).toHaveURL(new RegExp(`^${hooklab.url}/#/settings$`));
   await expect(page.getByTestId('area-settings')).toBeVisible();
+  // The browser host says its secrets file is not encrypted.
+  await expect(page.getByTestId('secrets-warning')).toContainText('NOT encrypted');
   await page.reload();
   await expect(page.getByTestId('status-listener-state')).toHaveText('listening');
 
