@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../platform/private-files';
 import type { SecretName } from '../../shared/settings';
 
 /** How secret values are sealed at rest: Electron safeStorage, or none (file mode 0600). */
@@ -85,11 +86,8 @@ export class FileSecretStore implements SecretStore {
   }
 
   private save(): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.values), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, this.path);
+    ensurePrivateDir(dirname(this.path));
+    writePrivateFile(this.path, JSON.stringify(this.values));
   }
 }
 
