@@ -149,6 +149,12 @@ export class DeliveryStore {
     return { count: Number(row.count), bytes: Number(row.bytes), removed: this.removed };
   }
 
+  /** The id of the oldest stored delivery, or null when none is. */
+  oldestId(): number | null {
+    const row = this.db.prepare('SELECT MIN(id) AS id FROM received_deliveries').get() as { id: number | null };
+    return row.id === null ? null : Number(row.id);
+  }
+
   /** Removes the oldest rows below `keepFromId` until both caps hold; returns how many. */
   enforce(limits: RetentionLimits, keepFromId = Number.MAX_SAFE_INTEGER): number {
     let { count, bytes } = this.totals();

@@ -21,8 +21,16 @@ export interface LiveFeatureOptions {
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = new DeliveryStore(ctx.db);
   let received = 0;
-  /** What the status bar says about storage: the totals and the caps they are held to. */
+  let removedAnnounced = 0;
+  /**
+   * What the status bar says about storage: the totals and the caps they are held to. When
+   * retention removed deliveries since the last call, the UI is told to drop them too.
+   */
   const storageStatus = (totals: StoredTotals) => {
+    if (totals.removed !== removedAnnounced) {
+      removedAnnounced = totals.removed;
+      ctx.bus.emit('live.removed', { keptFromId: store.oldestId() });
+    }
     const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
   };

@@ -153,4 +153,8 @@ export const liveEvents = {
     z.object({ id: z.number().int(), handler: HandlerSummarySchema, answeredStatus: z.number().int().nullable() }),
   ),
   'live.cleared': defineEvent('Every received delivery was deleted.', z.object({})),
+  'live.removed': defineEvent(
+    'Retention removed the oldest deliveries: every one with an id below keptFromId is gone (null: none is left).',
+    z.object({ keptFromId: z.number().int().nullable() }),
+  ),
 } as const;

@@ -57,3 +57,13 @@ test('retention set in Settings holds, and the status bar shows what is stored',
   await expect(app.statusBar.getByTestId('status-listener-stored')).toContainText('2 stored');
   await expect(page.getByTestId('retention-now')).toContainText('Stored now: 2 deliveries');
 });
+
+test('the Live table drops what retention removed, without a reload', async ({ app, page }) => {
+  const live = new LivePage(page);
+  await app.goto('live');
+  await app.api('settings.update', { listener: { retainDeliveries: 3 } });
+  const { listener } = await app.api<{ listener: { url: string } }>('app.status', {});
+  for (let i = 0; i < 5; i++) await fetch(`${listener.url}live-kept-${i}`, { method: 'POST', body: `{"n":${i}}` });
+  await expect(app.statusBar.getByTestId('status-listener-stored')).toContainText('3 stored');
+  await expect(live.rows).toHaveCount(3);
+});

@@ -17,10 +17,16 @@ const send = async (target: LiveApp, body: string) => {
 describe('retention of received deliveries', () => {
   it('keeps at most the configured count, removing the oldest first, and says so in the status', async () => {
     app = await startLiveApp({ listener: { retainDeliveries: 5 } });
+    const removals: Array<number | null> = [];
+    app.core.ctx.bus.subscribe((event, payload) => {
+      if (event === 'live.removed') removals.push((payload as { keptFromId: number | null }).keptFromId);
+    });
     for (let i = 1; i <= 8; i++) await send(app, eventBody({ orderId: `o-${i}` }));
     const { rows, total } = await app.call('live.list', {});
     expect(total).toBe(5);
     expect(rows.map((r) => r.orderId)).toEqual(['o-8', 'o-7', 'o-6', 'o-5', 'o-4']);
+    // The UI is told which rows to drop: everything below the oldest kept.
+    expect(removals.at(-1)).toBe(rows.at(-1)!.id);
     const status = await waitForStatus(app, (s) => s.listener.stored === 5);
     expect(status.listener).toMatchObject({ stored: 5, retainDeliveries: 5, removedByRetention: 3, received: 8 });
     // The totals the caps are enforced with match the table.
