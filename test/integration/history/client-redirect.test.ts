@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryClient } from '../../../electron/history/client/history-client';
-import { HistoryApiError } from '../../../electron/history/client/errors';
 import { systemClock } from '../../../electron/core/clock';
+import { errorOf } from './client-fixtures';
 
 interface Recorded {
   readonly line: string;
@@ -37,16 +37,6 @@ afterEach(async () => {
     await new Promise<void>((resolve) => s.close(() => resolve()));
   }
 });
-
-async function errorOf(work: Promise<unknown>): Promise<HistoryApiError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HistoryApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a HistoryApiError');
-}
 
 describe('HistoryClient never follows a redirect', () => {
   it('a 307 from POST /token to another loopback host sends the client id and secret nowhere else', async () => {

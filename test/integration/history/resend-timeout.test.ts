@@ -5,17 +5,10 @@ import { resendOne } from '../../../electron/history/resend';
 import { systemClock } from '../../../electron/core/clock';
 import { startReceiver, type Receiver } from './receiver';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { createdEvent } from './client-fixtures';
 
 const RESEND = /^POST \/api\/v3\/WebhookEvents\/\d+\/Resend$/;
-const event = (orderId: string) => ({
-  orderId,
-  orderReference: null,
-  orderType: 'FASTLINK_CHARGE',
-  description: 'La orden fue creada',
-  level: 'Info' as const,
-  type: 'Created',
-  metadata: null,
-});
+const event = createdEvent;
 
 describe('a resend whose answer timed out', () => {
   let sandbox: RunningSandbox;
