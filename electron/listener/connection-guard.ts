@@ -13,10 +13,6 @@ export class ConnectionGuard {
 
   constructor(private readonly max: () => number) {}
 
-  get size(): number {
-    return this.open.size;
-  }
-
   /** Registers a new connection, closing the least recently active ones beyond the cap. */
   admit(socket: Socket): void {
     this.open.add(socket);

@@ -32,7 +32,6 @@ export interface ListenerDeps {
  */
 export class ListenerServer {
   private server: Server | null = null;
-  private guard: ConnectionGuard | null = null;
   private readonly hanging = new Set<ServerResponse>();
   /** Sockets whose answer is held back on purpose (delay, never answer): not idle. */
   private readonly holding = new WeakSet<Socket>();
@@ -49,14 +48,8 @@ export class ListenerServer {
         passThrough: settings.passThrough && settings.forwardTargets.length > 0,
       };
       const limits = { maxDeliveries: settings.retainDeliveries, maxBytes: settings.retainBytes };
-      const stored = deps.store.insertBatch(
-        items.map((raw) => judgeDelivery(raw, context, deps.hmac)),
-        limits,
-      );
-      deps.onStored(
-        stored.map((s) => s.summary),
-        deps.store.totals(),
-      );
+      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)), limits);
+      deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       return stored;
     });
   }
@@ -67,9 +60,8 @@ export class ListenerServer {
 
   /** Listens on 127.0.0.1:port (0 = any free port); rejects with the bind error (EADDRINUSE...). */
   async start(port: number): Promise<number> {
-    const { server, guard } = await this.listen(port);
+    const server = await this.listen(port);
     this.server = server;
-    this.guard = guard;
     this.boundPort = (server.address() as AddressInfo).port;
     return this.boundPort;
   }
@@ -83,15 +75,15 @@ export class ListenerServer {
     if (!this.server) return this.start(port);
     const next = await this.listen(port);
     const previous = this.server;
-    this.server = next.server;
-    this.guard = next.guard;
-    this.boundPort = (next.server.address() as AddressInfo).port;
+    this.server = next;
+    this.boundPort = (next.address() as AddressInfo).port;
     previous.close();
     previous.closeIdleConnections();
     return this.boundPort;
   }
 
-  private async listen(port: number): Promise<{ server: Server; guard: ConnectionGuard }> {
+  /** A configured server listening on 127.0.0.1:port, with its own connection cap. */
+  private async listen(port: number): Promise<Server> {
     const settings = this.deps.settings();
     const guard = new ConnectionGuard(() => this.deps.settings().maxConnections);
     const server = createServer(
@@ -126,7 +118,7 @@ export class ListenerServer {
         resolve();
       });
     });
-    return { server, guard };
+    return server;
   }
 
   /** Applies settings that live on the server object. */
@@ -136,15 +128,9 @@ export class ListenerServer {
     this.server.timeout = settings.idleTimeoutMs;
   }
 
-  /** Open connections (for the status and tests). */
-  get connections(): number {
-    return this.guard?.size ?? 0;
-  }
-
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    this.guard = null;
     this.boundPort = null;
     if (!server) return;
     for (const res of this.hanging) res.destroy();
