@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -77,6 +77,10 @@ describe('listener under 2,000 slow senders', () => {
 
       const body = JSON.stringify({ orderId: 'o-normal', orderType: 'FULL', description: 'normal', level: 'Info', type: 'Created' });
       expect(await signedPost(`${listener}normal`, body)).toBe(200);
+      // The cap held them off: the listener closed all but its 500 most recent, and the
+      // server never ran out of files (it still holds every one it kept, well under 1,024).
+      await expect.poll(() => sockets.filter((s) => s.destroyed).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(SLOW - 500);
+      expect(readdirSync(`/proc/${server.pid}/fd`).length).toBeLessThan(SERVER_FILE_LIMIT);
 
       await server.killGroup('SIGTERM');
       const db = openDatabase(join(dataDir, 'hooklab.db'));
