@@ -7,7 +7,7 @@ import { spawnServer } from '../../support/server-process';
 export interface ServeProcess {
   /** `http://127.0.0.1:PORT` */
   readonly url: string;
-  /** The URL with the token, to open once: the host trades it for a cookie. */
+  /** The URL to open: the token rides in its fragment (`/#token=…`), never in a cookie. */
   readonly openUrl: string;
   readonly dataDir: string;
   /** Everything the process printed so far (for failure messages). */
