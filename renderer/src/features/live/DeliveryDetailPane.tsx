@@ -79,7 +79,10 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <dt>Out of order</dt>
           <dd>{summary.outOfOrder ? 'yes: a later event of this order arrived before it' : 'no'}</dd>
           <dt>Answered</dt>
-          <dd>{summary.answeredStatus ?? 'no answer (hang)'}</dd>
+          <dd>
+            {summary.answeredStatus ??
+              (summary.truncation === 'cut-off' ? 'none: the body never finished (the sender left, or got 408 after the request timeout)' : 'no answer (hang)')}
+          </dd>
           <dt>Body</dt>
           <dd data-testid="body-label" data-truncation={summary.truncation ?? 'none'}>
             {bodyLabel(summary, bytes.length, detail.bodySha256, detail.headers)}
