@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+const LEFTOVER_CHECK = 'test/support/vitest-global-setup.ts';
 const ELECTRON_HOST = 'test/integration/electron-host/**/*.test.ts';
 
 export default defineConfig({
@@ -7,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Fails the run when a test leaves a process behind (test/support/leftover-processes.ts).
+    globalSetup: [LEFTOVER_CHECK],
     projects: [
       {
         extends: true,
@@ -22,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'electron-host',
           include: [ELECTRON_HOST],
-          globalSetup: ['test/integration/electron-host/global-setup.ts'],
+          globalSetup: [LEFTOVER_CHECK, 'test/integration/electron-host/global-setup.ts'],
           hookTimeout: 120_000,
         },
       },

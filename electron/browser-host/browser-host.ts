@@ -4,13 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { calls, events } from '../../shared/contract';
 import type { Core } from '../core/core';
-import {
-  TOKEN_COOKIE,
-  hostAllowed,
-  originAllowed,
-  presentedToken,
-  tokenMatches,
-} from './request-guard';
+import { EVENTS_SUBPROTOCOL, tokenOpenUrl } from '../../shared/security/host-token';
+import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../security/request-guard';
+import { bearerToken, tokenMatches, upgradeAuthorized } from './host-token';
 import { readStaticFile } from './static-files';
 import { readJsonBody } from './json-body';
 import { rendererCspFor } from '../security/csp';
@@ -26,25 +22,29 @@ export interface BrowserHostOptions {
 
 export interface BrowserHost {
   readonly url: string;
-  /** The URL to open: carries the token once, then the cookie does. */
+  /** The URL to open: the token rides in its fragment, which the page moves to sessionStorage. */
   readonly openUrl: string;
   readonly token: string;
   readonly port: number;
   close(): Promise<void>;
 }
 
-const MAX_CALL_BODY = 20 * 1024 * 1024;
+/** Contract arguments are small; the largest (a replayed body) stays far below this. */
+const MAX_CALL_BODY = 1024 * 1024;
 
 /**
- * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry the
- * per-run token and our own Host (and Origin, when a browser sends one), so neither another
- * local user's page nor a DNS-rebinding site can drive Hooklab.
+ * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry our
+ * own Host (and Origin, when a browser sends one), so a DNS-rebinding site cannot drive
+ * Hooklab; every call and the event socket must carry the per-run token. The token is never a
+ * cookie (cookies are shared by every port of 127.0.0.1): the page is opened with it in the URL
+ * fragment and presents it as `Authorization: Bearer` and as a WebSocket subprotocol (see
+ * shared/security/host-token.ts). The UI's own files are served without it (a browser cannot
+ * attach a header to a page or script load); they hold no data and no secret.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const { core } = options;
-  let allowedHosts = new Set<string>();
-  let allowedOrigins = new Set<string>();
+  let allowed: LoopbackAuthorities = { hosts: new Set(), origins: new Set() };
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -57,19 +57,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    if (!hostAllowed(req, allowedHosts)) return sendText(res, 421, 'Misdirected request: unknown Host');
-    if (!originAllowed(req, allowedOrigins)) return sendText(res, 403, 'Forbidden: foreign Origin');
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const presented = presentedToken(req, url);
-    if (!tokenMatches(token, presented)) {
-      return sendText(res, 401, 'Unauthorized: open the URL Hooklab printed (it carries the token)');
+    const refusal = guardRefusal(req, allowed);
+    if (refusal) return sendText(res, refusal.status, refusal.message);
+    const url = requestUrl(req);
+    if (!url) return sendText(res, 400, 'Bad request: malformed request target');
+    if (url.pathname.startsWith('/api/')) {
+      if (!tokenMatches(token, bearerToken(req))) {
+        return sendJson(res, 401, { ok: false, error: { code: 'forbidden', message: 'Unauthorized: send the per-run token as Authorization: Bearer' } });
+      }
+      return handleApi(req, res, url);
     }
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
     if (url.searchParams.has('token')) {
-      // Trade the token in the URL for a cookie and drop it from the address bar and history.
-      res.setHeader('Set-Cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-      res.writeHead(303, { Location: '/' + (url.hash ?? '') });
+      // `?token=` only opens the index page, for links that cannot carry a fragment: the token
+      // moves to the fragment (never sent to a server again) and out of the query and history.
+      if (url.pathname !== '/' || !tokenMatches(token, url.searchParams.get('token'))) {
+        return sendText(res, 401, 'Unauthorized: open the URL Hooklab printed (it carries the token)');
+      }
+      res.writeHead(303, { Location: tokenOpenUrl('', token), 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
@@ -96,20 +101,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
     const body = await readJsonBody(req, MAX_CALL_BODY);
-    if (!body.ok) return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });
+    if (!body.ok) {
+      if (body.status === 413) closeAfterAnswer(req, res);
+      return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });
+    }
     const envelope = await core.invoke(match[1]!, body.value);
     const status = envelope.ok ? 200 : httpStatusFor(envelope.error.code);
     sendJson(res, status, envelope);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    // Select our protocol, never echo the token that rides beside it.
+    handleProtocols: (offered) => (offered.has(EVENTS_SUBPROTOCOL) ? EVENTS_SUBPROTOCOL : false),
+  });
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const ok =
-      url.pathname === '/api/events' &&
-      hostAllowed(req, allowedHosts) &&
-      originAllowed(req, allowedOrigins) &&
-      tokenMatches(token, presentedToken(req, url));
+    const url = requestUrl(req);
+    const ok = url?.pathname === '/api/events' && guardRefusal(req, allowed) === null && upgradeAuthorized(token, req);
     if (!ok) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
@@ -134,12 +143,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  allowed = loopbackAuthorities(port);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    openUrl: `${url}/?token=${token}`,
+    openUrl: tokenOpenUrl(url, token),
     token,
     port,
     close: () =>
@@ -150,6 +158,31 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * After refusing an oversized body: the connection closes once the answer is out, and what the
+ * client still sends meanwhile is discarded, never kept. Closing at once, with unread bytes,
+ * would make the kernel reset the connection and the client could lose the answer itself; a
+ * client that ignores the close is cut off after 2 s.
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => {
+    req.resume();
+    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
+    cutOff.unref();
+    req.socket.once('close', () => clearTimeout(cutOff));
+  });
+}
+
+/** The request target as a URL, or null when it does not parse (a 400, never a 500). */
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
 }
 
 function httpStatusFor(code: string): number {

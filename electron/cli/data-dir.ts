@@ -4,7 +4,7 @@ import { join } from 'node:path';
 export const APP_NAME = 'Hooklab';
 
 /**
- * The platform's app-data folder, the same one Electron's `app.getPath('userData')` gives, so
+ * The platform's app-data folder (created 0700 by the core: electron/platform/private-files.ts), the same one Electron's `app.getPath('userData')` gives, so
  * the browser host and the desktop app read and write the same database and settings.
  */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

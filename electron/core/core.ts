@@ -18,6 +18,7 @@ import { Environments } from './environments';
 import type { CoreContext, Feature } from './feature';
 import { createAppFeature } from './app-feature';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../platform/private-files';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';
@@ -50,6 +51,8 @@ export interface Core {
 }
 
 export function createCore(options: CoreOptions): Core {
+  // Database, settings and secrets live here: only the user may list or open it (0700).
+  ensurePrivateDir(options.dataDir);
   const settings = new SettingsService(options.settingsBackend);
   const bus = new EventBus();
   const environments = new Environments(settings, options.secrets);

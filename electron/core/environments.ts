@@ -1,4 +1,4 @@
-import { SANDBOX_ENVIRONMENT_ID } from '../../shared/settings';
+import { SANDBOX_ENVIRONMENT_ID, originOf, type LiveEnvironment, type Settings } from '../../shared/settings';
 import type { SettingsService } from '../settings/settings-service';
 import type { SecretStore } from '../secrets/secret-store';
 
@@ -27,7 +27,9 @@ export class Environments {
     private readonly secrets: SecretStore,
   ) {
     settings.onChange((next, previous) => {
-      if (next.environments !== previous.environments) this.notify();
+      if (next.environments === previous.environments) return;
+      this.forgetUnboundSecrets(next, previous);
+      this.notify();
     });
   }
 
@@ -69,6 +71,25 @@ export class Environments {
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A secret is bound to the origins it was entered for: when a live environment's baseUrl or
+   * apiV3Url moves to another origin (or the environment is removed), its secrets are deleted,
+   * so they are never sent to a host the user did not enter them for; the UI asks for them
+   * again. This runs before any other listener hears of the change (this listener is the
+   * first one registered), so no poll can use the old secret with the new address.
+   */
+  private forgetUnboundSecrets(next: Settings, previous: Settings): void {
+    const origins = (e: LiveEnvironment) => `${originOf(e.baseUrl)} ${originOf(e.apiV3Url)}`;
+    for (const before of previous.environments.live) {
+      const after = next.environments.live.find((e) => e.id === before.id);
+      if (after && origins(after) === origins(before)) continue;
+      const held = this.secrets.names();
+      for (const name of [`env:${before.id}:clientSecret`, `env:${before.id}:secretKey`] as const) {
+        if (held.includes(name)) this.secrets.delete(name);
+      }
+    }
   }
 
   private notify(): void {

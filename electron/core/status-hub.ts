@@ -42,7 +42,19 @@ export class StatusHub {
 export function initialStatus(host: AppStatus['host']): AppStatus {
   return {
     host,
-    listener: { state: 'stopped', port: null, url: null, error: null, received: 0 },
+    listener: {
+      state: 'stopped',
+      port: null,
+      url: null,
+      error: null,
+      received: 0,
+      portError: null,
+      stored: 0,
+      storedBytes: 0,
+      retainDeliveries: 0,
+      retainBytes: 0,
+      removedByRetention: 0,
+    },
     tunnel: { state: 'disabled', publicUrl: null, error: null, urlChanged: false, reconnectAttempt: 0 },
     poller: {
       state: 'disabled',

@@ -15,7 +15,11 @@ export interface ForwardOptions {
   readonly bodyCap?: number;
 }
 
-/** Headers about this hop, not the message: Node sets them for the new connection. */
+/**
+ * Headers about this hop, not the message (RFC 9110 7.6.1: Connection, Proxy-Connection,
+ * Keep-Alive, TE, Transfer-Encoding, Upgrade; plus what Node sets for the new connection).
+ * Every header the sender named in its Connection header is dropped as well.
+ */
 const HOP_BY_HOP = new Set([
   'host',
   'connection',
@@ -30,13 +34,42 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** Sends the delivery to every target at once (like `stripe listen --forward-to`); never throws. */
+/**
+ * Sends the delivery to every target at once (like `stripe listen --forward-to`); never throws,
+ * and each target's result is its own: one target failing in any way is that target's error.
+ */
 export function forwardToAll(
   targets: readonly string[],
   payload: ForwardPayload,
   options: ForwardOptions = {},
 ): Promise<ForwardResult[]> {
-  return Promise.all(targets.map((t) => forwardOne(t, payload, options)));
+  return Promise.all(
+    targets.map((t) =>
+      forwardOne(t, payload, options).catch((error: unknown): ForwardResult => ({
+        target: t,
+        status: null,
+        headers: [],
+        body: null,
+        latencyMs: null,
+        error: (error as Error)?.message ?? String(error),
+      })),
+    ),
+  );
+}
+
+/** The headers to forward: as received, without hop-by-hop ones (RFC 9110 7.6.1). */
+export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]>): string[] {
+  const named = new Set<string>();
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() !== 'connection') continue;
+    for (const option of value.split(',')) named.add(option.trim().toLowerCase());
+  }
+  const raw: string[] = [];
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (!HOP_BY_HOP.has(lower) && !named.has(lower)) raw.push(name, value);
+  }
+  return raw;
 }
 
 /** One target: body byte-identical, headers as received, response status/headers/body (capped). */
@@ -58,10 +91,10 @@ export function forwardOne(target: string, payload: ForwardPayload, options: For
   } catch {
     return Promise.resolve(failed('invalid target URL'));
   }
-  const raw: string[] = [];
-  for (const [name, value] of payload.headers) {
-    if (!HOP_BY_HOP.has(name.toLowerCase())) raw.push(name, value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.resolve(failed(`unsupported scheme ${url.protocol} (only http and https)`));
   }
+  const raw = endToEndHeaders(payload.headers);
   raw.push('Content-Length', String(payload.body.length), 'Host', url.host);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<ForwardResult>((resolve) => {
@@ -71,7 +104,21 @@ export function forwardOne(target: string, payload: ForwardPayload, options: For
       settled = true;
       resolve(r);
     };
-    const req = send(url, { method: payload.method, headers: raw, timeout: timeoutMs }, (res: IncomingMessage) => {
+    let req: ReturnType<typeof send>;
+    try {
+      req = send(url, { method: payload.method, headers: raw, timeout: timeoutMs }, onResponse);
+    } catch (error) {
+      // Refused before sending (a header value Node will not write...): this target only.
+      done(failed((error as Error).message));
+      return;
+    }
+    req.on('timeout', () => {
+      req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => done(failed(e.code ? `${e.code}: ${e.message}` : e.message)));
+    req.end(payload.body);
+
+    function onResponse(res: IncomingMessage): void {
       const chunks: Buffer[] = [];
       let kept = 0;
       res.on('data', (chunk: Buffer) => {
@@ -92,12 +139,7 @@ export function forwardOne(target: string, payload: ForwardPayload, options: For
         }),
       );
       res.on('error', (e) => done(failed(e.message)));
-    });
-    req.on('timeout', () => {
-      req.destroy(new Error(`no answer within ${timeoutMs} ms`));
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => done(failed(e.code ? `${e.code}: ${e.message}` : e.message)));
-    req.end(payload.body);
+    }
   });
 }
 

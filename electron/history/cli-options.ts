@@ -72,12 +72,15 @@ export function parseHistoryCliOptions(
 export const HISTORY_CLI_OPTIONS = ['base-url', 'api-v3-url', 'client-id'] as const;
 
 /**
- * Saves a command-line environment like a change made in Settings (secret first, so the poller
- * never starts on the environment without it); the poller then polls it instead of the sandbox.
+ * Saves a command-line environment like a change made in Settings; the poller then polls it
+ * instead of the sandbox. Settings first, then the secrets: a `cli` environment left by an
+ * earlier run with another origin has its secrets cleared by the update (secrets are bound to
+ * origins), and the new ones must survive that. This runs before the core starts, so the
+ * poller never sees the environment without them.
  */
 export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets'>): void {
-  for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
   ctx.settings.update(options.settingsPatch);
+  for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
   // The webhook key given on the command line (--webhook-key) is this store's: what it verifies
   // belongs to the cli environment when reconciling.
   setKeyEnvironment(ctx.settings, CLI_KEY_ID, CLI_ENVIRONMENT_ID);

@@ -43,6 +43,7 @@ export function toCallError(error: unknown): Error {
     case 'bad-request':
     case 'rejected-query':
       return new CallError('invalid-args', error.message);
+    case 'redirected':
     case 'missing-credentials':
     case 'bad-credentials':
     case 'unauthorized':

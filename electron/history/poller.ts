@@ -182,7 +182,9 @@ export class HistoryPoller {
       request.catch(() => undefined); // surfaced when awaited; never an unhandled rejection
       return request;
     };
-    this.deps.report({ state: 'polling', environmentId, cursor });
+    // After a failure the status stays red, with its cause, until a cycle succeeds: a retry that
+    // showed a green "polling" would hide that every poll is failing.
+    this.deps.report(this.failures > 0 ? { environmentId, cursor } : { state: 'polling', environmentId, cursor });
     try {
       let next = fetchAfter(cursor);
       for (;;) {
@@ -204,6 +206,8 @@ export class HistoryPoller {
         inserted += applied.inserted;
         updated += applied.updated;
         this.fetched += applied.inserted;
+        // A page came through: the service answers again, whatever failed before.
+        this.failures = 0;
         this.deps.report({
           state: page.totalCount > rows.length ? 'behind' : 'polling',
           cursor,

@@ -3,7 +3,7 @@ import type { HistoryClient } from './client/history-client';
 import { HistoryApiError } from './client/errors';
 
 /** What a resend came to, in words a user can act on. */
-export type ResendOutcomeKind = 'delivered' | 'refused' | 'no-webhook' | 'not-found' | 'not-logged' | 'failed';
+export type ResendOutcomeKind = 'delivered' | 'refused' | 'no-webhook' | 'not-found' | 'not-logged' | 'unknown' | 'failed';
 
 export interface ResendOutcome {
   readonly id: number;
@@ -38,7 +38,44 @@ export async function resendOne(client: HistoryClient, id: number, signal?: Abor
     return explainSent(id, await client.resend(id, signal));
   } catch (error) {
     if (!(error instanceof HistoryApiError)) throw error;
+    if (error.kind === 'timeout') return checkAfterTimeout(client, id, signal);
     return { id, kind: KIND_BY_ERROR[error.kind] ?? 'failed', message: error.message, delivery: null };
+  }
+}
+
+/** Deliveries newer than the resent one searched for its event (the list's default order is newest first). */
+const CHECK_PAGE_SIZE = 100;
+
+/**
+ * The resend's answer did not come in time, but the service sends synchronously and may well
+ * have delivered it (a slow receiver is reason enough): reporting a failure would be wrong, and
+ * resending again would deliver the event twice. So the outcome is checked: the newest delivery
+ * of the same event, read with GET /WebhookEvents/{id}, says whether the event got through. The
+ * event id cannot be filtered on (section 8), hence the scan of the newest deliveries after `id`.
+ */
+async function checkAfterTimeout(client: HistoryClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
+  const unknown = (detail: string): ResendOutcome => ({
+    id,
+    kind: 'unknown',
+    delivery: null,
+    message: `the service did not answer the resend in time, so its outcome is unknown: ${detail}`,
+  });
+  try {
+    const original = await client.get(id, signal);
+    const newer = await client.list({ filters: `id>${id}`, pageSize: CHECK_PAGE_SIZE }, signal);
+    const newest = newer.webhookEvents.find((d) => d.eventId === original.eventId);
+    if (!newest) {
+      return unknown(`no newer delivery of event ${original.eventId} is logged yet; it may still be under way, so check History before resending again`);
+    }
+    const now = await client.get(newest.id, signal);
+    if (now.responseStatusCode === 0) {
+      return unknown(`delivery ${now.id} of event ${original.eventId} is still in flight; check History before resending again`);
+    }
+    const checked = explainSent(id, now);
+    return { ...checked, message: `the service did not answer in time; checked the event's newest delivery: ${checked.message}` };
+  } catch (error) {
+    if (!(error instanceof HistoryApiError)) throw error;
+    return unknown(`checking it failed too (${error.message}); check History before resending again`);
   }
 }
 

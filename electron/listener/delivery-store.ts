@@ -4,6 +4,7 @@ import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../share
 import type { SignatureVerdict } from '../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../shared/settings';
 import type { EventFields, EventHeaders } from './inspect';
+import type { Truncation } from './read-body';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -15,13 +16,32 @@ export interface IncomingDelivery {
   readonly body: Uint8Array;
   readonly bodySize: number;
   readonly bodySha256: string;
-  readonly truncated: boolean;
+  readonly truncation: Truncation | null;
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
   /** The answer for this attempt of its event (null: the handler's status, decided later). */
   readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
+
+/** The caps on stored received deliveries (settings.listener retainDeliveries / retainBytes). */
+export interface RetentionLimits {
+  readonly maxDeliveries: number;
+  readonly maxBytes: number;
+}
+
+/** How much is stored, and how many rows retention has removed since the store was opened. */
+export interface StoredTotals {
+  readonly count: number;
+  /** Bodies plus headers, the figure retention caps. */
+  readonly bytes: number;
+  readonly removed: number;
+}
+
+/** `truncated` column: 0 whole, 1 over the limit, 2 cut off mid-body. */
+const TRUNCATION_CODES = { 'over-limit': 1, 'cut-off': 2 } as const;
+const truncationOf = (code: number): DeliverySummary['truncation'] =>
+  code === 1 ? 'over-limit' : code === 2 ? 'cut-off' : null;
 
 /** What storing decided: the row id and the judgements that need earlier rows. */
 export interface StoredDelivery {
@@ -72,6 +92,10 @@ export class DeliveryStore {
   private readonly byHash: StatementSync;
   private readonly laterOfOrder: StatementSync;
   private readonly summaryById: StatementSync;
+  private readonly totalsRow: StatementSync;
+  private readonly oldestFirst: StatementSync;
+  private readonly removeThrough: StatementSync;
+  private removed = 0;
 
   constructor(private readonly db: Database) {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
@@ -92,20 +116,62 @@ export class DeliveryStore {
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
       AND (event_id IS NULL OR event_id <> ?) LIMIT 1`);
     this.summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM received_deliveries WHERE id = ?`);
+    this.totalsRow = db.prepare('SELECT count, bytes FROM received_totals');
+    // Walked from the oldest only as far as the caps require: cost follows what is removed.
+    this.oldestFirst = db.prepare(
+      'SELECT id, length(body) + length(headers_json) AS size FROM received_deliveries WHERE id < ? ORDER BY id',
+    );
+    this.removeThrough = db.prepare('DELETE FROM received_deliveries WHERE id <= ?');
   }
 
-  /** Stores a batch in one transaction; when this returns, every row is durable. */
-  insertBatch(items: readonly IncomingDelivery[]): StoredDelivery[] {
+  /**
+   * Stores a batch in one transaction; when this returns, every row is durable. With `limits`,
+   * the oldest deliveries beyond them are removed in the same transaction (never one of this
+   * batch: a delivery just answered 2xx stays stored).
+   */
+  insertBatch(items: readonly IncomingDelivery[], limits?: RetentionLimits): StoredDelivery[] {
     const stored: StoredDelivery[] = [];
     this.db.exec('BEGIN IMMEDIATE');
     try {
       for (const item of items) stored.push(this.insertOne(item));
+      if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
       throw error;
     }
     return stored;
+  }
+
+  /** Count and bytes stored (kept by triggers, migration 005), and rows removed by retention. */
+  totals(): StoredTotals {
+    const row = this.totalsRow.get() as { count: number; bytes: number };
+    return { count: Number(row.count), bytes: Number(row.bytes), removed: this.removed };
+  }
+
+  /** The id of the oldest stored delivery, or null when none is. */
+  oldestId(): number | null {
+    const row = this.db.prepare('SELECT MIN(id) AS id FROM received_deliveries').get() as { id: number | null };
+    return row.id === null ? null : Number(row.id);
+  }
+
+  /** Removes the oldest rows below `keepFromId` until both caps hold; returns how many. */
+  enforce(limits: RetentionLimits, keepFromId = Number.MAX_SAFE_INTEGER): number {
+    let { count, bytes } = this.totals();
+    if (count <= limits.maxDeliveries && bytes <= limits.maxBytes) return 0;
+    let through: number | null = null;
+    let removed = 0;
+    for (const row of this.oldestFirst.iterate(keepFromId) as Iterable<{ id: number; size: number }>) {
+      if (count <= limits.maxDeliveries && bytes <= limits.maxBytes) break;
+      through = row.id;
+      count -= 1;
+      bytes -= Number(row.size);
+      removed += 1;
+    }
+    // Forward results go with their delivery (ON DELETE CASCADE).
+    if (through !== null) this.removeThrough.run(through);
+    this.removed += removed;
+    return removed;
   }
 
   private insertOne(d: IncomingDelivery): StoredDelivery {
@@ -132,7 +198,7 @@ export class DeliveryStore {
       d.body,
       d.bodySize,
       d.bodySha256,
-      d.truncated ? 1 : 0,
+      d.truncation ? TRUNCATION_CODES[d.truncation] : 0,
       event.eventId,
       event.eventCreated,
       event.eventCreatedMs,
@@ -159,7 +225,8 @@ export class DeliveryStore {
         method: d.method,
         path: d.path,
         bodySize: d.bodySize,
-        truncated: d.truncated,
+        truncated: d.truncation !== null,
+        truncation: d.truncation,
         eventId: event.eventId,
         eventCreated: event.eventCreated,
         eventType: fields.eventType,
@@ -191,7 +258,7 @@ export class DeliveryStore {
   }
 
   count(): number {
-    return Number((this.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries').get() as { n: number }).n);
+    return this.totals().count;
   }
 
   summary(id: number): DeliverySummary | undefined {
@@ -300,7 +367,8 @@ function toSummary(r: Row): DeliverySummary {
     method: r.method,
     path: r.path,
     bodySize: r.body_size,
-    truncated: r.truncated === 1,
+    truncated: r.truncated !== 0,
+    truncation: truncationOf(r.truncated),
     eventId: r.event_id,
     eventCreated: r.event_created,
     eventType: r.event_type,

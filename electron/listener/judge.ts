@@ -6,6 +6,7 @@ import type { ListenerAnswer, ListenerSettings } from '../../shared/settings';
 import { chooseAnswer } from './answer-policy';
 import type { IncomingDelivery } from './delivery-store';
 import { readEventFields, readEventHeaders } from './inspect';
+import type { Truncation } from './read-body';
 
 /** A request as the listener received it, before anything was decided about it. */
 export interface RawDelivery {
@@ -14,10 +15,11 @@ export interface RawDelivery {
   readonly path: string;
   /** Node's rawHeaders: name, value, name, value... in the order and case received. */
   readonly rawHeaders: readonly string[];
-  /** Exactly the bytes received (the first `bodyLimitBytes` of them when truncated). */
+  /** Exactly the bytes received, or those kept of a body that is not whole (see truncation). */
   readonly body: Uint8Array;
+  /** The declared size when known, else the bytes seen. */
   readonly bodySize: number;
-  readonly truncated: boolean;
+  readonly truncation: Truncation | null;
 }
 
 /** What judging needs besides the request, read from settings and secrets when its batch is sent. */
@@ -31,6 +33,8 @@ export interface JudgeContext {
 
 /** The answer recorded for a body over the limit (the listener writes its own 413 text). */
 const TOO_LARGE: ListenerAnswer = { status: 413, delayMs: 0, body: '', hang: false };
+/** A body cut off mid-way gets no answer of ours: the sender is gone (or got Node's 408). */
+const NOT_ANSWERED: ListenerAnswer = { status: 408, delayMs: 0, body: '', hang: true };
 
 /**
  * Everything the listener decides from the request alone: signature verdict, body hash, event
@@ -43,7 +47,7 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
   // "constructor" is just a header.
   const firstValues = Object.create(null) as Record<string, string>;
   for (const [name, value] of headers) firstValues[name.toLowerCase()] ??= value;
-  const { truncated } = raw;
+  const { truncation } = raw;
   return {
     receivedAtMs: raw.receivedAtMs,
     method: raw.method,
@@ -51,12 +55,20 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     headers,
     body: raw.body,
     bodySize: raw.bodySize,
+    // Of the bytes kept: for a body that is not whole, the detail labels it so.
     bodySha256: hash('sha256', raw.body),
-    truncated,
+    truncation,
     event: readEventHeaders(firstValues),
     fields: readEventFields(raw.body),
-    verdict: verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncated }),
-    answerFor: (attempt) => (truncated ? TOO_LARGE : context.passThrough ? null : chooseAnswer(context.answers, attempt)),
+    verdict: verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
+    answerFor: (attempt) =>
+      truncation === 'over-limit'
+        ? TOO_LARGE
+        : truncation === 'cut-off'
+          ? NOT_ANSWERED
+          : context.passThrough
+            ? null
+            : chooseAnswer(context.answers, attempt),
   };
 }
 

@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { HmacSha256 } from '../../shared/signing';
 import type { KnownKey } from '../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../shared/contract/live';
 import { forwardToAll } from '../forwarding/forwarder';
-import type { DeliveryStore, StoredDelivery } from './delivery-store';
+import type { DeliveryStore, StoredDelivery, StoredTotals } from './delivery-store';
+import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
+import { readBody } from './read-body';
 
 export interface ListenerDeps {
   readonly store: DeliveryStore;
@@ -17,8 +19,8 @@ export interface ListenerDeps {
   /** Current key first, then earlier ones (accepted or retired). */
   readonly keys: () => KnownKey[];
   readonly now: () => number;
-  /** Called once per committed batch. */
-  readonly onStored: (deliveries: DeliverySummary[]) => void;
+  /** Called once per committed batch, with what is stored after retention ran. */
+  readonly onStored: (deliveries: DeliverySummary[], totals: StoredTotals) => void;
   readonly onForwarded: (id: number, handler: HandlerSummary, answeredStatus: number | null) => void;
   readonly onError: (message: string, error: unknown) => void;
 }
@@ -31,6 +33,8 @@ export interface ListenerDeps {
 export class ListenerServer {
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
+  /** Sockets whose answer is held back on purpose (delay, never answer): not idle. */
+  private readonly holding = new WeakSet<Socket>();
   private readonly committer: GroupCommitter<RawDelivery, StoredDelivery>;
   private boundPort: number | null = null;
 
@@ -43,8 +47,9 @@ export class ListenerServer {
         answers: { answer: settings.answer, rules: settings.rules },
         passThrough: settings.passThrough && settings.forwardTargets.length > 0,
       };
-      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)));
-      deps.onStored(stored.map((s) => s.summary));
+      const limits = { maxDeliveries: settings.retainDeliveries, maxBytes: settings.retainBytes };
+      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)), limits);
+      deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       return stored;
     });
   }
@@ -55,11 +60,37 @@ export class ListenerServer {
 
   /** Listens on 127.0.0.1:port (0 = any free port); rejects with the bind error (EADDRINUSE...). */
   async start(port: number): Promise<number> {
+    const server = await this.listen(port);
+    this.server = server;
+    this.boundPort = (server.address() as AddressInfo).port;
+    return this.boundPort;
+  }
+
+  /**
+   * Moves to another port: binds it first, and only once that worked closes the old server
+   * (its requests in progress still finish). On failure (EADDRINUSE...) it rejects and the old
+   * listener keeps serving, so no delivery is lost to a port that could not be opened.
+   */
+  async moveTo(port: number): Promise<number> {
+    if (!this.server) return this.start(port);
+    const next = await this.listen(port);
+    const previous = this.server;
+    this.server = next;
+    this.boundPort = (next.address() as AddressInfo).port;
+    previous.close();
+    previous.closeIdleConnections();
+    return this.boundPort;
+  }
+
+  /** A configured server listening on 127.0.0.1:port, with its own connection cap. */
+  private async listen(port: number): Promise<Server> {
     const settings = this.deps.settings();
+    const guard = new ConnectionGuard(() => this.deps.settings().maxConnections);
     const server = createServer(
-      // Node checks header timeouts on this interval; its 30 s default would let slow senders linger.
-      { connectionsCheckingInterval: 500, headersTimeout: settings.headersTimeoutMs, requestTimeout: 0 },
+      // Node checks header and request timeouts on this interval; its 30 s default would let slow senders linger.
+      { connectionsCheckingInterval: 500, ...timeouts(settings) },
       (req, res) => {
+        res.once('finish', () => guard.touch(req.socket));
         this.handle(req, res).catch((error: unknown) => {
           this.deps.onError('listener request failed', error);
           if (!res.headersSent) res.writeHead(500).end();
@@ -68,6 +99,12 @@ export class ListenerServer {
       },
     );
     server.keepAliveTimeout = 5_000;
+    server.timeout = settings.idleTimeoutMs;
+    server.on('connection', (socket: Socket) => guard.admit(socket));
+    // A listener here replaces Node's destroy-on-timeout: an answer held back on purpose is not idle.
+    server.on('timeout', (socket: Socket) => {
+      if (!this.holding.has(socket)) socket.destroy();
+    });
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
       const status =
         error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
@@ -81,14 +118,14 @@ export class ListenerServer {
         resolve();
       });
     });
-    this.server = server;
-    this.boundPort = (server.address() as AddressInfo).port;
-    return this.boundPort;
+    return server;
   }
 
   /** Applies settings that live on the server object. */
   applySettings(settings: ListenerSettings): void {
-    if (this.server) this.server.headersTimeout = settings.headersTimeoutMs;
+    if (!this.server) return;
+    Object.assign(this.server, timeouts(settings));
+    this.server.timeout = settings.idleTimeoutMs;
   }
 
   async stop(): Promise<void> {
@@ -123,7 +160,7 @@ export class ListenerServer {
         rawHeaders: req.rawHeaders,
         body: body.bytes,
         bodySize: body.size,
-        truncated: body.truncated,
+        truncation: body.truncation,
       });
     } catch (error) {
       // Not persisted, so never a 2xx: the service will retry.
@@ -131,7 +168,9 @@ export class ListenerServer {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Hooklab could not store this delivery\n');
       return;
     }
-    if (body.truncated) {
+    // Cut off: the sender is gone, or clientError already answered 408.
+    if (body.truncation === 'cut-off') return;
+    if (body.truncation === 'over-limit') {
       res.writeHead(413, { 'Content-Type': 'text/plain', Connection: 'close' });
       res.end(`Body over the listener's limit of ${settings.bodyLimitBytes} bytes\n`);
       return;
@@ -157,6 +196,13 @@ export class ListenerServer {
   }
 
   private answer(res: ServerResponse, answer: ListenerAnswer): void {
+    if (answer.hang || answer.delayMs > 0) {
+      const socket = res.socket;
+      if (socket) {
+        this.holding.add(socket);
+        res.once('close', () => this.holding.delete(socket));
+      }
+    }
     if (answer.hang) {
       // The service's own timeout ends this; stop() cuts it.
       this.hanging.add(res);
@@ -173,52 +219,7 @@ export class ListenerServer {
   }
 }
 
-interface BodyRead {
-  bytes: Uint8Array;
-  size: number;
-  truncated: boolean;
-}
-
-/** Reads the body up to `limit` bytes; beyond it, stops reading and reports the size seen. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  // From rawHeaders: req.headers would build the whole header object just for this.
-  const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    // Do not even read a body announced as too large.
-    req.resume();
-    return Promise.resolve({ bytes: new Uint8Array(0), size: declared, truncated: true });
-  }
-  return new Promise<BodyRead>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        done = true;
-        req.off('data', onData);
-        req.resume();
-        resolve({ bytes: Buffer.concat(chunks), size, truncated: true });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), size, truncated: false });
-    });
-    req.on('error', (e) => {
-      if (!done) reject(e);
-    });
-  });
-}
-
-/** The first value of a header (lower-case name) in rawHeaders. */
-function rawHeader(rawHeaders: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]!.length === name.length && rawHeaders[i]!.toLowerCase() === name) return rawHeaders[i + 1];
-  }
-  return undefined;
+/** Node refuses a headers timeout longer than the request timeout: the request one bounds both. */
+function timeouts(settings: ListenerSettings): { headersTimeout: number; requestTimeout: number } {
+  return { headersTimeout: Math.min(settings.headersTimeoutMs, settings.requestTimeoutMs), requestTimeout: settings.requestTimeoutMs };
 }

@@ -4,7 +4,7 @@ import { CallError } from '../../shared/contract/errors';
 import type { KnownKey } from '../../shared/signing/diagnose';
 import type { Settings, WebhookKeyInfo } from '../../shared/settings';
 import { createKeyedHmac } from '../listener/keyed-hmac';
-import { DeliveryStore } from '../listener/delivery-store';
+import { DeliveryStore, type StoredTotals } from '../listener/delivery-store';
 import { setKeyEnvironment } from './key-environments';
 import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
@@ -21,6 +21,19 @@ export interface LiveFeatureOptions {
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = new DeliveryStore(ctx.db);
   let received = 0;
+  let removedAnnounced = 0;
+  /**
+   * What the status bar says about storage: the totals and the caps they are held to. When
+   * retention removed deliveries since the last call, the UI is told to drop them too.
+   */
+  const storageStatus = (totals: StoredTotals) => {
+    if (totals.removed !== removedAnnounced) {
+      removedAnnounced = totals.removed;
+      ctx.bus.emit('live.removed', { keptFromId: store.oldestId() });
+    }
+    const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
+    return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
+  };
   const keys = (): KnownKey[] =>
     ctx.settings
       .get()
@@ -33,10 +46,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),
-    onStored: (deliveries) => {
+    onStored: (deliveries, totals) => {
       received += deliveries.length;
       ctx.bus.emit('live.received', { deliveries });
-      ctx.status.update('listener', { received });
+      ctx.status.update('listener', { received, ...storageStatus(totals) });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
     onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),
@@ -49,6 +62,13 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     ...(options.tunnelOpenTimeoutMs ? { openTimeoutMs: options.tunnelOpenTimeoutMs } : {}),
   });
 
+  const bindError = (error: unknown, port: number): string =>
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `port ${port} is already in use`
+      : (error as NodeJS.ErrnoException).code === 'EACCES'
+        ? `port ${port} needs privileges Hooklab does not have`
+        : (error as Error).message;
+
   async function startListener(port: number): Promise<void> {
     ctx.status.update('listener', { state: 'starting', port, error: null });
     try {
@@ -58,20 +78,55 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       // Scripts (and the kill -9 test) find the port in this line.
       ctx.log.info(`Listening for webhooks on ${url}`);
     } catch (error) {
-      const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${port} is already in use` : (error as Error).message;
+      const message = bindError(error, port);
       ctx.status.update('listener', { state: 'error', port, url: null, error: message });
       ctx.log.error('listener could not start', { message });
     }
   }
 
+  /**
+   * A new port is bound before the old one is let go: if it cannot be (in use, no privilege),
+   * the listener stays where it was, the setting goes back to the port in use, and the reason
+   * is shown next to the field. The sandbox's webhook URL follows the status, so it only moves
+   * once the new port answers.
+   */
+  async function moveListener(port: number, configuredBefore: number): Promise<void> {
+    const previous = listener.port;
+    if (previous === null) return startListener(port);
+    try {
+      const bound = await listener.moveTo(port);
+      const url = `http://127.0.0.1:${bound}/`;
+      ctx.status.update('listener', { state: 'listening', port: bound, url, error: null, portError: null });
+      ctx.log.info(`Listening for webhooks on ${url}`);
+    } catch (error) {
+      const portError = `${bindError(error, port)}: still listening on ${previous}`;
+      ctx.status.update('listener', { portError });
+      ctx.log.warn('listener port not changed', { message: portError });
+      // Unless the user has chosen yet another port meanwhile.
+      if (ctx.settings.get().listener.port === port) {
+        revertingTo = configuredBefore;
+        ctx.settings.update({ listener: { port: configuredBefore } });
+      }
+    }
+  }
+
+  /** The port setting being put back after a failed change: the listener is already there. */
+  let revertingTo: number | null = null;
   // Serialised so quick successive port changes never race two servers for one port.
   let applying: Promise<void> = Promise.resolve();
   const applyChange = (next: Settings, prev: Settings) => {
+    const reverted = revertingTo !== null && next.listener.port === revertingTo;
+    revertingTo = null;
     applying = applying.then(async () => {
       listener.applySettings(next.listener);
-      if (next.listener.port !== prev.listener.port || listener.port === null) {
-        await listener.stop();
-        await startListener(next.listener.port);
+      if (listener.port === null) await startListener(next.listener.port);
+      else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== listener.port) {
+        await moveListener(next.listener.port, prev.listener.port);
+      }
+      if (next.listener.retainDeliveries !== prev.listener.retainDeliveries || next.listener.retainBytes !== prev.listener.retainBytes) {
+        // Lowered caps apply at once, not only at the next delivery.
+        store.enforce({ maxDeliveries: next.listener.retainDeliveries, maxBytes: next.listener.retainBytes });
+        ctx.status.update('listener', storageStatus(store.totals()));
       }
       tunnel.apply(next.tunnel, listener.port);
     });
@@ -89,7 +144,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   return {
     name: 'live',
     async start() {
+      const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
+      store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
       received = store.count();
+      ctx.status.update('listener', storageStatus(store.totals()));
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
       unsubscribe = ctx.settings.onChange(applyChange);
@@ -124,7 +182,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       'live.clear': async () => {
         store.clear();
         received = 0;
-        ctx.status.update('listener', { received });
+        ctx.status.update('listener', { received, ...storageStatus(store.totals()) });
         ctx.bus.emit('live.cleared', {});
         return { ok: true as const };
       },

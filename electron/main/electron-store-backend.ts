@@ -4,7 +4,7 @@ import type { SettingsBackend } from '../settings/settings-service';
 
 /** Settings through electron-store: the same `<dataDir>/settings.json` the browser host uses. */
 export function electronStoreBackend(dataDir: string): SettingsBackend {
-  const store = new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' });
+  const store = new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 });
   return {
     read: () => store.store,
     write: (settings: Settings) => {

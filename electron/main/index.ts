@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from '../core/core';
 import { productFeatures } from '../core/features';
 import { FileSecretStore } from '../secrets/secret-store';
+import { ensurePrivateDir } from '../platform/private-files';
 import { electronStoreBackend } from './electron-store-backend';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -36,6 +37,8 @@ app.on('second-instance', () => {
 
 app.whenReady().then(async () => {
   const dataDir = dataDirFromArgs();
+  // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
+  ensurePrivateDir(dataDir);
   denyAllPermissions();
   serveRenderer(join(outDir, 'renderer'), () => core);
   core = createCore({

@@ -2,6 +2,7 @@ import { WebhookEventSchema } from '../../shared/service';
 import { mergeChaos } from './chaos';
 import type { SandboxContext } from './context';
 import { controlError } from './control-errors';
+import { checkControlRequest, controlAuthorities } from './control-guard';
 import { configuredUrls, type DispatchOutcome } from './dispatcher';
 import { toDelivery } from './history';
 import { isRecord, readJson, sendJson } from './http';
@@ -15,7 +16,7 @@ import {
   reverseOrder,
   type MoveResult,
 } from './orders';
-import type { RequestContext, Router } from './router';
+import type { Handler, RequestContext, Router } from './router';
 import { SCENARIOS, runScenario } from './scenarios';
 import type { OrderRecord, StoreRecord } from './types';
 
@@ -69,15 +70,26 @@ async function objectBody(rc: RequestContext): Promise<Record<string, unknown>> 
   return body;
 }
 
-/** The control API under /_sandbox: stores, events, order moves, scenarios, chaos. */
+/**
+ * The control API under /_sandbox: stores, events, order moves, scenarios, chaos. Every route
+ * passes the Host/Origin guard and, with a body, must be JSON (see control-guard.ts).
+ */
 export function registerControlApi(router: Router, ctx: SandboxContext): void {
+  // The port is known once the server listens, after the routes are registered.
+  let allowed: ReturnType<typeof controlAuthorities> | null = null;
+  const add = (method: string, path: string, handler: Handler) =>
+    router.add(method, path, (rc) => {
+      allowed ??= controlAuthorities(ctx.baseUrl);
+      checkControlRequest(rc.req, allowed);
+      return handler(rc);
+    });
   const store = (id: string): StoreRecord => {
     const s = ctx.state.stores.get(id);
     if (!s) throw controlError(404, `unknown store ${id}`);
     return s;
   };
 
-  router.add('POST', '/_sandbox/stores', async (rc) => {
+  add('POST', '/_sandbox/stores', async (rc) => {
     const body = await objectBody(rc);
     const webhookUrl = body.webhookUrl === undefined ? '' : checkWebhookSetting(body.webhookUrl, 'webhookUrl');
     const webhookKey = body.webhookKey === undefined ? undefined : checkKey(body.webhookKey);
@@ -85,12 +97,12 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
     sendJson(rc.res, 201, storeCredentials(s));
   });
 
-  router.add('GET', '/_sandbox/stores/:id', (rc) => {
+  add('GET', '/_sandbox/stores/:id', (rc) => {
     const s = store(rc.params[0]!);
     sendJson(rc.res, 200, { ...storeCredentials(s), chaos: s.chaos });
   });
 
-  router.add('PUT', '/_sandbox/stores/:id/webhook', async (rc) => {
+  add('PUT', '/_sandbox/stores/:id/webhook', async (rc) => {
     const s = store(rc.params[0]!);
     const body = await objectBody(rc);
     s.webhookUrl = checkWebhookSetting(body.url, 'url');
@@ -99,14 +111,14 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
     sendJson(rc.res, 200, storeCredentials(s));
   });
 
-  router.add('PUT', '/_sandbox/stores/:id/chaos', async (rc) => {
+  add('PUT', '/_sandbox/stores/:id/chaos', async (rc) => {
     const s = store(rc.params[0]!);
     s.chaos = mergeChaos(s.chaos, await controlJson(rc));
     ctx.state.saveStore(s);
     sendJson(rc.res, 200, s.chaos);
   });
 
-  router.add('POST', '/_sandbox/stores/:id/events', async (rc) => {
+  add('POST', '/_sandbox/stores/:id/events', async (rc) => {
     const s = store(rc.params[0]!);
     const parsed = WebhookEventSchema.safeParse(await controlJson(rc));
     if (!parsed.success)
@@ -121,7 +133,7 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
     return { o, s: store(o.storeId) };
   };
   const move = (name: string, run: (s: StoreRecord, o: OrderRecord, b: Record<string, unknown>) => Promise<MoveResult>) =>
-    router.add('POST', `/_sandbox/orders/:code/${name}`, async (rc) => {
+    add('POST', `/_sandbox/orders/:code/${name}`, async (rc) => {
       const { o, s } = order(rc.params[0]!);
       const r = await run(s, o, await objectBody(rc));
       sendJson(rc.res, 200, { order: orderView(r.order), ...(r.error ? { error: r.error } : {}), ...deliveriesBody(r.outcomes) });
@@ -133,11 +145,11 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
   move('shipping', (s, o, b) => moveShipping(ctx, s, o, b));
   move('reverse', (s, o, b) => reverseOrder(ctx, s, o, b));
 
-  router.add('GET', '/_sandbox/scenarios', (rc) => {
+  add('GET', '/_sandbox/scenarios', (rc) => {
     sendJson(rc.res, 200, { scenarios: Object.entries(SCENARIOS).map(([name, s]) => ({ name, description: s.description })) });
   });
 
-  router.add('POST', '/_sandbox/scenarios/:name', async (rc) => {
+  add('POST', '/_sandbox/scenarios/:name', async (rc) => {
     const name = rc.params[0]!;
     if (!SCENARIOS[name]) throw controlError(404, `unknown scenario ${name}; see GET /_sandbox/scenarios`);
     const body = await objectBody(rc);

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, prepareSqliteFile, restrictSqliteCompanions } from '../platform/private-files';
 import type { DeliveryRecord } from './types';
 
 export type RecordKind = 'store' | 'order' | 'paymentMethod' | 'authentication' | 'meta';
@@ -33,11 +33,15 @@ export const memoryPersistence = (): Persistence => ({
  * node:sqlite persistence in `dataDir/sandbox.sqlite`. Records are JSON documents: the sandbox
  * never queries SQL (lists are served from memory), it only needs them back at the next start.
  * synchronous=NORMAL: a sandbox may lose its last commits on power loss, never on a crash.
+ * The folder is 0700 and the files 0600: the records hold the stores' credentials in plain text.
  */
 export function sqlitePersistence(dataDir: string): Persistence {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new DatabaseSync(join(dataDir, 'sandbox.sqlite'));
+  ensurePrivateDir(dataDir);
+  const path = join(dataDir, 'sandbox.sqlite');
+  prepareSqliteFile(path);
+  const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL');
+  restrictSqliteCompanions(path);
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec(`CREATE TABLE IF NOT EXISTS records (
     kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))`);

@@ -1,5 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../platform/private-files';
 import type { SecretName } from '../../shared/settings';
 
 /** How secret values are sealed at rest: Electron safeStorage, or none (file mode 0600). */
@@ -20,10 +21,15 @@ export interface SecretStore {
   readonly warning: string | null;
 }
 
-/** No encryption beyond file permissions: the browser host's store, readable only by the user. */
+/**
+ * No encryption beyond file permissions: the browser host's store, readable only by the user.
+ * Base64 only keeps values from being read at a glance; the status says plainly that the file
+ * is not encrypted, since plain Node has no OS key store to encrypt with.
+ */
 export const fileModeCipher: SecretCipher = {
   kind: 'file-0600',
-  warning: null,
+  warning:
+    'The browser host keeps secrets in secrets.json NOT encrypted (no OS key store outside the desktop app): only file permissions (0600, your user only) protect them. Use the desktop app to encrypt them.',
   seal: (plain) => Buffer.from(plain, 'utf8').toString('base64'),
   open: (sealed) => Buffer.from(sealed, 'base64').toString('utf8'),
 };
@@ -80,11 +86,8 @@ export class FileSecretStore implements SecretStore {
   }
 
   private save(): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.values), { mode: 0o600 });
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, this.path);
+    ensurePrivateDir(dirname(this.path));
+    writePrivateFile(this.path, JSON.stringify(this.values));
   }
 }
 

@@ -11,6 +11,8 @@ export function confSettingsBackend(dataDir: string): SettingsBackend {
     cwd: dataDir,
     configName: 'settings',
     projectName: 'hooklab',
+    // Not secrets, but nobody else's business either (forward targets, environment addresses).
+    configFileMode: 0o600,
   });
   return {
     read: () => conf.store,

@@ -1,4 +1,5 @@
 import {
+  LiveEnvironmentSchema,
   SettingsPatchSchema,
   SettingsSchema,
   type Settings,
@@ -22,9 +23,7 @@ export class SettingsService {
   private readonly listeners = new Set<SettingsListener>();
 
   constructor(private readonly backend: SettingsBackend) {
-    const parsed = SettingsSchema.safeParse(backend.read() ?? {});
-    // A settings file from a newer or broken version must not stop the app: start from defaults.
-    this.current = parsed.success ? parsed.data : SettingsSchema.parse({});
+    this.current = loadSettings(backend.read() ?? {});
   }
 
   get(): Settings {
@@ -50,6 +49,28 @@ export class SettingsService {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/**
+ * A settings file from a newer or broken version must not stop the app, nor cost the user
+ * more than the part that is wrong: each section that does not parse falls back to its
+ * defaults, and a live environment that no longer passes (e.g. a plain-http address, refused
+ * since secrets are bound to https origins) is dropped alone, not with the others.
+ */
+function loadSettings(raw: unknown): Settings {
+  const parsed = SettingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const source = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const environments = source['environments'] as { live?: unknown } | undefined;
+  if (environments && Array.isArray(environments.live)) {
+    source['environments'] = { ...environments, live: environments.live.filter((e) => LiveEnvironmentSchema.safeParse(e).success) };
+  }
+  const salvaged: Record<string, unknown> = {};
+  for (const [section, schema] of Object.entries(SettingsSchema.shape)) {
+    const result = schema.safeParse(source[section]);
+    if (result.success) salvaged[section] = result.data;
+  }
+  return SettingsSchema.parse(salvaged);
 }
 
 /** Settings held in memory only (tests, throwaway runs). */

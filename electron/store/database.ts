@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PRIVATE_DIR_MODE, prepareSqliteFile, restrictSqliteCompanions } from '../platform/private-files';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 
@@ -10,11 +11,18 @@ export type Database = DatabaseSync;
  * Opens (creating if needed) Hooklab's database and brings its schema up to date.
  * WAL lets the UI read while the listener writes; synchronous=FULL because a 2xx from the
  * listener promises the delivery is on disk, and NORMAL can lose the last commits on power loss.
+ * The file, its WAL and shared memory are 0600 (they hold every delivery's body).
  */
 export function openDatabase(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const onDisk = path !== ':memory:';
+  if (onDisk) {
+    // A folder made here is private; an existing one (the data folder) is the core's to set.
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    prepareSqliteFile(path);
+  }
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL');
+  if (onDisk) restrictSqliteCompanions(path);
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');

@@ -18,8 +18,6 @@ export interface TunnelClientOptions {
   readonly subdomain?: string;
   readonly fetch: typeof fetch;
   readonly timers: Timers;
-  /** Pause before asking again when the server cannot be reached (the package's own: 1 s). */
-  readonly retryMs?: number;
 }
 
 interface TunnelInfoBody {
@@ -28,15 +26,17 @@ interface TunnelInfoBody {
 
 /**
  * The package's client with one part replaced: asking the server for a tunnel. The package
- * asks in a loop that retries every second forever, even after close(), so a client abandoned
- * while the server was down kept polling it for the rest of the session; and it retried a
- * refusal (4xx, "subdomain in use") as if the server were offline. Here the request is aborted
- * and the retry cancelled on close(), and an answer other than 200 is reported as an error with
- * the server's message. The socket pool that carries requests (TunnelCluster) is the package's.
+ * asks in a loop that retries every second forever, even after close(), and says nothing while
+ * it does: a client abandoned while the server was down kept polling it for the rest of the
+ * session, a misspelt host showed only "no answer within 15 s", and a refusal (4xx, "subdomain
+ * in use") was retried as if the server were offline. Here one attempt is made: a failure to
+ * connect (ENOTFOUND, ECONNREFUSED…) is reported at once with its cause, an answer other than
+ * 200 with the server's message, and the caller (TunnelService) decides when to try again. The
+ * request is aborted on close(). The socket pool that carries requests (TunnelCluster) is the
+ * package's.
  */
 class BoundedTunnel extends Tunnel {
   private readonly abort = new AbortController();
-  private retry: unknown = null;
 
   constructor(private readonly options: TunnelClientOptions) {
     super({ port: options.port, host: options.host, ...(options.subdomain ? { subdomain: options.subdomain } : {}) });
@@ -45,7 +45,6 @@ class BoundedTunnel extends Tunnel {
   override _init(cb: (err: Error | null, info?: unknown) => void): void {
     const uri = `${this.opts.host}/${this.opts.subdomain ?? '?new'}`;
     const attempt = async (): Promise<void> => {
-      this.retry = null;
       if (this.closed) return;
       let status: number;
       let body: TunnelInfoBody | null;
@@ -53,9 +52,8 @@ class BoundedTunnel extends Tunnel {
         const res = await this.options.fetch(uri, { signal: this.abort.signal });
         status = res.status;
         body = (await res.json().catch(() => null)) as TunnelInfoBody | null;
-      } catch {
-        // Offline or reset: ask again, as the package does, unless we were closed meanwhile.
-        if (!this.closed) this.retry = this.options.timers.setTimeout(() => void attempt(), this.options.retryMs ?? 1000);
+      } catch (error) {
+        if (!this.closed) cb(new Error(networkCause(error)));
         return;
       }
       if (this.closed) return;
@@ -70,11 +68,22 @@ class BoundedTunnel extends Tunnel {
   }
 
   override close(): void {
-    if (this.retry !== null) this.options.timers.clearTimeout(this.retry);
-    this.retry = null;
     this.abort.abort();
     super.close();
   }
+}
+
+/**
+ * Why a request never got an answer, in the system's words: fetch says only "fetch failed" and
+ * keeps the reason in `cause` (`getaddrinfo ENOTFOUND localtunnel.me`, `connect ECONNREFUSED
+ * 127.0.0.1:9`); a refused `localhost` tries several addresses and gives an AggregateError with a
+ * code but no message.
+ */
+export function networkCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.message === 'string' && cause.message !== '') return cause.message;
+  if (typeof cause?.code === 'string') return cause.code;
+  return (error as Error).message;
 }
 
 export type TunnelClient = localtunnel.Tunnel;

@@ -12,10 +12,8 @@ export interface TunnelDeps {
   readonly maxBackoffMs?: number;
   /** The HTTP client that asks the tunnel server for a tunnel (default: global fetch). */
   readonly fetch?: typeof fetch;
-  /** Timers for the open timeout, the backoff and the client's retries (tests drive them by hand). */
+  /** Timers for the open timeout and the backoff (tests drive them by hand). */
   readonly timers?: Timers;
-  /** Pause between the client's attempts while the server cannot be reached (default 1 s). */
-  readonly retryMs?: number;
 }
 
 interface Wanted {
@@ -37,6 +35,8 @@ export class TunnelService {
   private openTimer: unknown = null;
   private lastPublicUrl: string | null = null;
   private generation = 0;
+  /** Why the last attempt failed; shown until an attempt succeeds, through backoff and retries. */
+  private lastCause: string | null = null;
 
   private readonly timers: Timers;
 
@@ -70,6 +70,7 @@ export class TunnelService {
     this.close();
     this.wanted = next;
     this.attempt = 0;
+    this.lastCause = null;
     this.connect();
   }
 
@@ -104,7 +105,9 @@ export class TunnelService {
     if (!wanted) return;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
-    this.deps.onStatus({ state: 'connecting', error: null, reconnectAttempt: this.attempt });
+    // While it retries, the reason the previous attempt failed stays on screen.
+    const error = this.lastCause === null ? null : `retrying now; last attempt: ${this.lastCause}`;
+    this.deps.onStatus({ state: 'connecting', error, reconnectAttempt: this.attempt });
     const timeoutMs = this.deps.openTimeoutMs ?? 15_000;
     this.openTimer = this.timers.setTimeout(() => {
       this.openTimer = null;
@@ -117,7 +120,6 @@ export class TunnelService {
       ...(wanted.subdomain ? { subdomain: wanted.subdomain } : {}),
       fetch: this.deps.fetch ?? globalThis.fetch.bind(globalThis),
       timers: this.timers,
-      ...(this.deps.retryMs !== undefined ? { retryMs: this.deps.retryMs } : {}),
     };
     const client = openTunnel(options, (err, tunnel) => {
       if (!current()) {
@@ -133,6 +135,7 @@ export class TunnelService {
       const url = tunnel.url;
       const changed = this.lastPublicUrl !== null && this.lastPublicUrl !== url;
       this.attempt = 0;
+      this.lastCause = null;
       this.deps.onStatus({ state: 'open', publicUrl: url, error: null, urlChanged: changed, reconnectAttempt: 0 });
       if (this.lastPublicUrl !== url) {
         this.lastPublicUrl = url;
@@ -156,8 +159,9 @@ export class TunnelService {
     if (!wanted) return;
     this.attempt++;
     const delay = Math.min(this.deps.maxBackoffMs ?? 30_000, 1000 * 2 ** (this.attempt - 1));
+    this.lastCause = reason;
     this.deps.log('tunnel dropped', { reason, retryInMs: delay });
-    this.deps.onStatus({ state: 'error', error: `${reason}; reconnecting in ${Math.round(delay / 1000)} s`, reconnectAttempt: this.attempt });
+    this.deps.onStatus({ state: 'error', error: `retrying in ${Math.round(delay / 1000)} s: ${reason}`, reconnectAttempt: this.attempt });
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
       this.connect();

@@ -34,7 +34,8 @@ export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
 
 export const ResendOutcomeSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['delivered', 'refused', 'no-webhook', 'not-found', 'not-logged', 'failed']),
+  /** `unknown`: the resend's answer timed out and checking could not tell whether it got through. */
+  kind: z.enum(['delivered', 'refused', 'no-webhook', 'not-found', 'not-logged', 'unknown', 'failed']),
   message: z.string(),
   delivery: WebhookDeliverySchema.nullable(),
 });

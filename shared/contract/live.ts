@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
 
-export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key'] as const;
+export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
 
-export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'wrong-key'] as const;
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'wrong-key'] as const;
 
 export const SignatureDiagnosisSchema = z.object({
   kind: z.enum(DIAGNOSIS_KINDS),
@@ -42,8 +42,12 @@ export const DeliverySummarySchema = z.object({
   receivedAt: z.string(),
   method: z.string(),
   path: z.string(),
+  /** The declared size (Content-Length) when known, else the bytes received. */
   bodySize: z.number().int(),
+  /** The body is not whole (see truncation); the stored body and its SHA-256 are of what was kept. */
   truncated: z.boolean(),
+  /** over-limit: 413, only a prefix kept; cut-off: the body stopped arriving (sender gone or too slow). */
+  truncation: z.enum(['over-limit', 'cut-off']).nullable(),
   eventId: z.number().int().nullable(),
   eventCreated: z.string().nullable(),
   eventType: z.string().nullable(),
@@ -149,4 +153,8 @@ export const liveEvents = {
     z.object({ id: z.number().int(), handler: HandlerSummarySchema, answeredStatus: z.number().int().nullable() }),
   ),
   'live.cleared': defineEvent('Every received delivery was deleted.', z.object({})),
+  'live.removed': defineEvent(
+    'Retention removed the oldest deliveries: every one with an id below keptFromId is gone (null: none is left).',
+    z.object({ keptFromId: z.number().int().nullable() }),
+  ),
 } as const;

@@ -7,6 +7,15 @@ export const ListenerStatusSchema = z.object({
   url: z.string().nullable(),
   error: z.string().nullable(),
   received: z.number().int(),
+  /** Why the last port change failed (the listener stayed on `port`), shown next to the field. */
+  portError: z.string().nullable(),
+  /** Received deliveries stored now, and their bytes (bodies and headers). */
+  stored: z.number().int(),
+  storedBytes: z.number().int(),
+  /** The retention caps (settings), and the oldest deliveries removed under them since start. */
+  retainDeliveries: z.number().int(),
+  retainBytes: z.number().int(),
+  removedByRetention: z.number().int(),
 });
 
 export const TunnelStatusSchema = z.object({

@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { serviceUrlProblem } from './service-url';
 
 export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
 
+/** A URL the environment's secrets are sent to: https, or http on loopback only. */
+const ServiceUrlSchema = z.string().superRefine((value, ctx) => {
+  const problem = serviceUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 /**
  * A live environment of the service. Its client secret and secret key are secrets named
- * `env:<id>:clientSecret` and `env:<id>:secretKey`, never part of settings.
+ * `env:<id>:clientSecret` and `env:<id>:secretKey`, never part of settings; they are bound to
+ * the origins of `baseUrl` and `apiV3Url` (changing either clears them, see core/environments).
  */
 export const LiveEnvironmentSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/),
   name: z.string().min(1).max(100),
-  baseUrl: z.string().url(),
-  apiV3Url: z.string().url(),
+  baseUrl: ServiceUrlSchema,
+  apiV3Url: ServiceUrlSchema,
   clientId: z.string().min(1),
 });
 export type LiveEnvironment = z.infer<typeof LiveEnvironmentSchema>;

@@ -10,6 +10,7 @@ import {
 export * from './listener';
 export * from './tunnel';
 export * from './environments';
+export * from './service-url';
 
 /**
  * Everything Hooklab remembers that is not a secret and not data. Every field has a default,

@@ -37,6 +37,17 @@ export type AnswerRule = z.infer<typeof AnswerRuleSchema>;
 
 export const DEFAULT_LISTENER_PORT = 4780;
 
+/** A forward target: an absolute http(s) URL (the forwarder speaks nothing else). */
+export const ForwardTargetSchema = z
+  .string()
+  .url('a forward target must be a full URL, e.g. http://localhost:3000/webhooks')
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), {
+    message: 'a forward target must be an http:// or https:// URL',
+  });
+
+/** Bytes kept of a body over the limit: enough to see what it was, never the whole of it. */
+export const OVER_LIMIT_PREFIX_BYTES = 64 * 1024;
+
 export const ListenerSettingsSchema = z.object({
   /** Stable default so the URL registered in the portal survives restarts. */
   port: z.number().int().min(0).max(65535).default(DEFAULT_LISTENER_PORT),
@@ -47,9 +58,27 @@ export const ListenerSettingsSchema = z.object({
     .max(512 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   headersTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  /** Time to receive a whole request (headers and body): a sender trickling its body is cut off. */
+  requestTimeoutMs: z.number().int().min(500).max(600_000).default(30_000),
+  /** A connection that sends and receives nothing for this long is closed (answers held back excepted). */
+  idleTimeoutMs: z.number().int().min(500).max(3_600_000).default(60_000),
+  /**
+   * Open connections at most. Beyond it the connection idle longest is closed to admit the new
+   * one, so slow senders cannot lock the service out; well below a 1,024 open-files limit.
+   */
+  maxConnections: z.number().int().min(8).max(100_000).default(500),
+  /** Received deliveries kept at most; the oldest are removed first. */
+  retainDeliveries: z.number().int().min(1).max(100_000_000).default(100_000),
+  /** Bytes of received deliveries (bodies and headers) kept at most; the oldest are removed first. */
+  retainBytes: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 ** 4)
+    .default(1024 ** 3),
   /** Current key first, then earlier keys still accepted during a rotation. */
   keys: z.array(WebhookKeyInfoSchema).default([]),
-  forwardTargets: z.array(z.string().url()).default([]),
+  forwardTargets: z.array(ForwardTargetSchema).default([]),
   /** Answer the service with the first handler's status instead of the configured answer. */
   passThrough: z.boolean().default(false),
   answer: ListenerAnswerSchema.default({ status: 200, delayMs: 0, body: '', hang: false }),

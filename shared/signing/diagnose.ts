@@ -8,7 +8,8 @@ export interface KnownKey {
   readonly accepted: boolean;
 }
 
-export type SignatureOutcome = 'valid' | 'invalid' | 'missing' | 'no-key';
+/** `unverifiable`: the body is not whole (over the limit, or cut off), so no verdict is possible. */
+export type SignatureOutcome = 'valid' | 'invalid' | 'missing' | 'no-key' | 'unverifiable';
 
 /** Why a signature did not verify, most specific first. */
 export type DiagnosisKind =
@@ -16,6 +17,7 @@ export type DiagnosisKind =
   | 'hex-encoded'
   | 're-serialised'
   | 'body-truncated'
+  | 'body-cut-off'
   | 'wrong-key';
 
 export interface SignatureDiagnosis {
@@ -37,8 +39,8 @@ export interface VerifyInput {
   readonly signature: string | undefined;
   /** Current key first; earlier accepted keys; retired keys (accepted false). */
   readonly keys: readonly KnownKey[];
-  /** The body was cut at the size limit, so the signed bytes are not all here. */
-  readonly truncated?: boolean;
+  /** The body is not whole (over the size limit, or cut off mid-body): the signed bytes are not all here. */
+  readonly truncation?: 'over-limit' | 'cut-off' | null;
 }
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
@@ -54,31 +56,34 @@ export function verifySignature(input: VerifyInput): SignatureVerdict {
   if (input.signature === undefined) return { outcome: 'missing', keyId: null, diagnosis: null };
   const accepted = keys.filter((k) => k.accepted);
   if (accepted.length === 0) return { outcome: 'no-key', keyId: null, diagnosis: null };
+  // Not "invalid": nothing is known to be wrong with the signature, only the bytes are missing.
+  if (input.truncation) return { outcome: 'unverifiable', keyId: null, diagnosis: INCOMPLETE[input.truncation] };
   const signature = input.signature.trim();
   for (const key of accepted) {
     if (constantTimeEqual(base64Encode(hmacBytes(hmac, key.value, body)), signature)) {
       return { outcome: 'valid', keyId: key.id, diagnosis: null };
     }
   }
-  return { outcome: 'invalid', ...diagnose(hmac, body, signature, keys, input.truncated ?? false) };
+  return { outcome: 'invalid', ...diagnose(hmac, body, signature, keys) };
 }
+
+const INCOMPLETE: Record<'over-limit' | 'cut-off', SignatureDiagnosis> = {
+  'over-limit': {
+    kind: 'body-truncated',
+    message: 'Cannot verify: body over the limit. Only its first bytes were kept, and the signature covers all of them.',
+  },
+  'cut-off': {
+    kind: 'body-cut-off',
+    message: 'Cannot verify: the body was cut off before it was complete (the sender stopped, or was too slow).',
+  },
+};
 
 function diagnose(
   hmac: HmacSha256,
   body: Uint8Array,
   signature: string,
   keys: readonly KnownKey[],
-  truncated: boolean,
 ): { keyId: string | null; diagnosis: SignatureDiagnosis } {
-  if (truncated) {
-    return {
-      keyId: null,
-      diagnosis: {
-        kind: 'body-truncated',
-        message: 'The body was over the size limit and was not kept whole, so it cannot be verified.',
-      },
-    };
-  }
   const lowered = signature.toLowerCase();
   for (const key of keys) {
     const mac = hmacBytes(hmac, key.value, body);

@@ -56,7 +56,7 @@ export function benchDelivery(n: number, receivedAtMs: number): IncomingDelivery
     JSON.stringify({ orderId: `ord-${n % 20000}`, orderReference: `ref-${n}`, orderType: 'FULL', description: 'x'.repeat(600), level: n % 17 === 0 ? 'Error' : 'Info', type: TYPES[n % TYPES.length], metadata: null }),
   );
   const rawHeaders = ['Content-Type', 'application/json', 'X-Svc-Hmac-Sha256', signBody(nodeHmac, BENCH_KEY, body), 'X-Svc-Event-Id', String(n + 1), 'X-Svc-Event-Created', new Date(receivedAtMs).toISOString()];
-  return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncated: false }, BENCH_CONTEXT, nodeHmac);
+  return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
 }
 
 /** Stores `count` realistic deliveries straight through the store (seeding, not measured). */

@@ -61,7 +61,8 @@ async function main() {
           observer.disconnect();
         }
       }).observe(document, { childList: true, subtree: true });`);
-      await page.goto(`${openUrl}#/live`);
+      // A hash route follows the token in the fragment (`/#token=T&/live`).
+      await page.goto(`${openUrl}&/live`);
       await page.waitForSelector('[data-testid="data-row"]');
       paints.push(Number(await page.evaluate('window.firstRowAt')));
       await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${stored} deliveries'`, undefined, { timeout: 60_000 });

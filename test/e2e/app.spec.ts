@@ -10,8 +10,11 @@ test('loads through the browser host with no CSP violation and shows the host st
   });
   await page.goto(hooklab.openUrl);
   await expect(page.locator('body[data-app-ready="true"]')).toBeAttached();
-  // The token left the address bar: the host traded it for a cookie.
+  // The token left the address bar for sessionStorage, and no cookie carries it.
   expect(page.url()).not.toContain('token=');
+  expect(await page.context().cookies()).toEqual([]);
+  const token = new URL(hooklab.openUrl).hash.slice('#token='.length);
+  expect(await page.evaluate(() => sessionStorage.getItem('hooklab.token'))).toBe(token);
   const bar = page.getByTestId('status-bar');
   await expect(bar.getByTestId('status-host')).toContainText('Browser');
   await expect(bar.getByTestId('status-environment')).toHaveText('Sandbox');
@@ -29,12 +32,12 @@ test('every area is reachable from the navigation', async ({ app, page }) => {
   }
 });
 
-test('the status bar follows status changes pushed by the host', async ({ app, page }) => {
+test('the status bar follows status changes pushed by the host', async ({ app }) => {
   const env = app.statusPart('environment');
   await expect(env).toHaveText('Sandbox');
   // A change made by another client (here: a script with the same session) reaches this page
   // over the event socket, without reload.
-  const call = (name: string, data: unknown) => page.request.post(`${app.server.url}/api/calls/${name}`, { data });
+  const call = (name: string, data: object) => app.call(name, data);
   expect((await call('settings.update', { environments: { active: 'staging' } })).ok()).toBe(true);
   await expect(env).toHaveText('Live: staging');
   await expect(env).toHaveAttribute('data-sandbox', 'false');
@@ -47,4 +50,22 @@ test('the pages of unbuilt areas say so and show no data', async ({ app }) => {
     const main = await app.goto(area);
     await expect(main.getByTestId('not-built')).toContainText('Not built yet');
   }
+});
+
+test('a route after the token opens that area, a reload keeps the session, and /?token= opens the app', async ({ page, hooklab }) => {
+  await page.goto(`${hooklab.openUrl}&/settings`);
+  await expect(page.locator('body[data-app-ready="true"]')).toBeAttached();
+  await expect(page).toHaveURL(new RegExp(`^${hooklab.url}/#/settings$`));
+  await expect(page.getByTestId('area-settings')).toBeVisible();
+  // The browser host says its secrets file is not encrypted.
+  await expect(page.getByTestId('secrets-warning')).toContainText('NOT encrypted');
+  await page.reload();
+  await expect(page.getByTestId('status-listener-state')).toHaveText('listening');
+
+  const token = new URL(hooklab.openUrl).hash.slice('#token='.length);
+  const fresh = await page.context().newPage();
+  await fresh.goto(`${hooklab.url}/?token=${token}`);
+  await expect(fresh.getByTestId('status-listener-state')).toHaveText('listening');
+  expect(fresh.url()).toBe(`${hooklab.url}/`);
+  expect(await page.context().cookies()).toEqual([]);
 });

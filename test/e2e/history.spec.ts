@@ -1,26 +1,16 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { HistoryPage } from './pages/history-page';
-
-/** Calls the contract as a script would, with the page's session. */
-async function call<T>(page: Page, base: string, name: string, args: object): Promise<T> {
-  const res = await page.request.post(`${base}/api/calls/${name}`, { data: args });
-  const envelope = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(envelope.error?.message);
-  return envelope.value;
-}
 
 const event = (orderId: string) => ({
   event: { orderId, orderReference: null, orderType: 'FULL', description: 'e2e', level: 'Info', type: 'Created', metadata: null },
 });
 
 test('events view: polled deliveries, pending count, resend all pending with a summary', async ({ app, page }) => {
-  const base = app.server.url;
-  const info = await call<{ controlUrl: string; storeId: string; webhookUrl: string }>(page, base, 'sandbox.info', {});
-  await call(page, base, 'sandbox.sendEvent', event('e2e-ok'));
+  const info = await app.api<{ controlUrl: string; storeId: string; webhookUrl: string }>('sandbox.info', {});
+  await app.api('sandbox.sendEvent', event('e2e-ok'));
   // The listener is unreachable for one event: it stays pending.
   await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: 'http://127.0.0.1:9/down' } });
-  await call(page, base, 'sandbox.sendEvent', event('e2e-down'));
+  await app.api('sandbox.sendEvent', event('e2e-down'));
   await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
 
   await app.goto('history');
@@ -37,8 +27,7 @@ test('events view: polled deliveries, pending count, resend all pending with a s
 });
 
 test('browsing the service: filter controls, the slow-filter warning, paging with totalCount', async ({ app, page }) => {
-  const base = app.server.url;
-  for (let i = 0; i < 3; i++) await call(page, base, 'sandbox.sendEvent', event(`e2e-browse-${i}`));
+  for (let i = 0; i < 3; i++) await app.api('sandbox.sendEvent', event(`e2e-browse-${i}`));
   await app.goto('history');
   const history = new HistoryPage(page);
   await history.tab('browser');
@@ -60,8 +49,7 @@ test('browsing the service: filter controls, the slow-filter warning, paging wit
 });
 
 test('reconciliation counts what arrived, and the diff says received and history bodies are byte-identical', async ({ app, page }) => {
-  const base = app.server.url;
-  await call(page, base, 'sandbox.sendEvent', event('e2e-diff'));
+  await app.api('sandbox.sendEvent', event('e2e-diff'));
   await app.goto('history');
   const history = new HistoryPage(page);
   await history.pollNow();
@@ -80,9 +68,8 @@ test('reconciliation counts what arrived, and the diff says received and history
 });
 
 test('a live environment is added with a write-only secret, tested, activated and left again', async ({ app, page }) => {
-  const base = app.server.url;
-  const creds = await call<{ clientId: string; clientSecret: string }>(page, base, 'sandbox.revealCredentials', {});
-  const info = await call<{ baseUrl: string; apiV3Url: string }>(page, base, 'sandbox.info', {});
+  const creds = await app.api<{ clientId: string; clientSecret: string }>('sandbox.revealCredentials', {});
+  const info = await app.api<{ baseUrl: string; apiV3Url: string }>('sandbox.info', {});
   await app.goto('settings');
   const settings = page.getByTestId('environment-settings');
   await settings.getByTestId('env-add').click();

@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import { LivePage } from './pages/live-page';
 import type { ServeProcess } from './support/serve-process';
+import { splitTokenFragment } from '../../shared/security/host-token';
 
 const KEY = 'e2e-live-key';
 
 async function call(server: ServeProcess, name: string, args: unknown): Promise<unknown> {
-  const token = new URL(server.openUrl).searchParams.get('token')!;
+  const token = splitTokenFragment(new URL(server.openUrl).hash).token!;
   const res = await fetch(`${server.url}/api/calls/${name}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

@@ -8,10 +8,7 @@ test('the Sandbox area says what it is and shows the store, secrets only on requ
   await expect(sandbox.root).toContainText('not the real service');
   await expect(page.getByTestId('sandbox-base-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
   // From the API: the status bar's text runs the port into the received count (":4480915 received").
-  const status = (await (await page.request.post(`${app.server.url}/api/calls/app.status`, { data: {} })).json()) as {
-    value: { listener: { port: number } };
-  };
-  const listenerPort = status.value.listener.port;
+  const listenerPort = (await app.api<{ listener: { port: number } }>('app.status', {})).listener.port;
   await expect(page.getByTestId('sandbox-webhook-url')).toHaveText(`http://127.0.0.1:${listenerPort}/webhooks`);
   await expect(page.getByTestId('sandbox-webhookKey-hidden')).toBeVisible();
   await sandbox.revealSecrets();
@@ -54,7 +51,7 @@ test('chaos can be switched on and off', async ({ app, page }) => {
 });
 
 test('switching environments from the Sandbox area updates the status bar', async ({ app, page }) => {
-  await page.request.post(`${app.server.url}/api/calls/settings.update`, { data: { environments: { active: 'prod' } } });
+  await app.call('settings.update', { environments: { active: 'prod' } });
   await expect(app.statusPart('environment')).toHaveText('Live: prod');
   await app.goto('sandbox');
   await page.getByTestId('use-sandbox').click();

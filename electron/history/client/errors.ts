@@ -14,6 +14,7 @@ export type HistoryErrorKind =
   | 'no-webhook'
   | 'resend-not-logged'
   | 'server'
+  | 'redirected'
   | 'timeout'
   | 'network'
   | 'malformed'

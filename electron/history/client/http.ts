@@ -8,7 +8,9 @@ export interface HttpResult {
 
 /**
  * One HTTP exchange with a deadline. Network failures and timeouts become typed errors; any
- * status comes back to the caller, which knows what it means for its operation.
+ * status comes back to the caller, which knows what it means for its operation. Redirects are
+ * never followed: the request carries the client secret or a bearer token, and a redirect would
+ * hand them to whatever host the Location names, so a redirect is an error that names it.
  */
 export async function sendRequest(
   fetchFn: typeof fetch,
@@ -20,10 +22,12 @@ export async function sendRequest(
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
-    const response = await fetchFn(url, { ...init, signal: combined });
+    const response = await fetchFn(url, { ...init, redirect: 'manual', signal: combined });
     const text = await response.text();
+    if (response.status >= 300 && response.status < 400) throw redirected(response);
     return { status: response.status, text };
   } catch (error) {
+    if (error instanceof HistoryApiError) throw error;
     if (signal?.aborted) throw new HistoryApiError('aborted', 'the request was cancelled');
     if (timeout.aborted) {
       throw new HistoryApiError('timeout', `the service did not answer within ${Math.round(timeoutMs / 1000)} s`);
@@ -32,6 +36,17 @@ export async function sendRequest(
     const detail = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new HistoryApiError('network', `cannot reach the service (${detail})`);
   }
+}
+
+function redirected(response: Response): HistoryApiError {
+  const location = response.headers.get('location');
+  return new HistoryApiError(
+    'redirected',
+    location
+      ? `the service redirected to ${location} (${response.status}); Hooklab does not follow redirects with credentials: check the environment's address`
+      : `the service answered a redirect (${response.status}) without a Location; check the environment's address`,
+    response.status,
+  );
 }
 
 /** Parses a 2xx body against the schema the spec gives for it. */

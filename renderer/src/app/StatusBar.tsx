@@ -1,6 +1,7 @@
 import type { AppStatus } from '../../../shared/contract';
 import { CopyButton } from '../components/CopyButton';
 import { useStatusStore } from './status-store';
+import { byteSize } from '../lib/byte-size';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
 
@@ -50,6 +51,13 @@ export function StatusBar() {
         <span data-testid="status-listener-state">{listener.state}</span>
         {listener.port !== null && <span>:{listener.port}</span>}
         {listener.received > 0 && <span className="muted">{listener.received} received</span>}
+        <span
+          className="muted"
+          data-testid="status-listener-stored"
+          title={`Retention keeps at most ${listener.retainDeliveries.toLocaleString('en-US')} deliveries and ${byteSize(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
+        >
+          {listener.stored.toLocaleString('en-US')} stored · {byteSize(listener.storedBytes)} of {byteSize(listener.retainBytes)}
+        </span>
         {listener.error && <span className="status-item__error">{listener.error}</span>}
       </Item>
       <Item name="Tunnel" tone={tunnelTone(tunnel)} testId="status-tunnel">

@@ -1,14 +1,15 @@
 import type { CallErrorBody, CallName, EventName } from '../../../shared/contract';
+import { eventSubprotocols } from '../../../shared/security/host-token';
 import { TransportError, type Transport } from './transport';
 
 export interface BrowserTransportOptions {
   /** Origin of the browser host, e.g. `http://127.0.0.1:4790`; defaults to the page's. */
   readonly baseUrl?: string;
   /**
-   * The per-run token, for clients without the cookie (tests, scripts). Pages never need it:
-   * the host swapped the URL token for an HttpOnly cookie.
+   * The host's per-run token: sent as `Authorization: Bearer` on calls and as a subprotocol on
+   * the event socket. Pages take it from the URL they were opened with (page-token.ts).
    */
-  readonly token?: string;
+  readonly token?: string | undefined;
   /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
   readonly reconnectDelayMs?: number;
   readonly maxReconnectDelayMs?: number;
@@ -53,13 +54,12 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   const eventsUrl = (): string => {
     const url = new URL('/api/events', base);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    if (options.token) url.searchParams.set('token', options.token);
     return url.toString();
   };
 
   function connect(): void {
     if (closed || socket) return;
-    const ws = new WebSocket(eventsUrl());
+    const ws = options.token ? new WebSocket(eventsUrl(), eventSubprotocols(options.token)) : new WebSocket(eventsUrl());
     socket = ws;
     let wasOpen = false;
     ws.addEventListener('open', () => {
@@ -102,7 +102,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
         response = await fetch(new URL(`/api/calls/${encodeURIComponent(name satisfies CallName)}`, base), {
           method: 'POST',
           headers,
-          credentials: 'same-origin',
+          credentials: 'omit',
           body: JSON.stringify(args ?? {}),
         });
       } catch (error) {

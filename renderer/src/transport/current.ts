@@ -1,6 +1,7 @@
 import type { HooklabApi } from '../../../shared/contract';
 import { createBrowserTransport } from './browser-transport';
 import { createElectronTransport } from './electron-transport';
+import { takePageToken } from './page-token';
 import type { Transport } from './transport';
 
 declare global {
@@ -10,7 +11,10 @@ declare global {
   }
 }
 
-/** The one transport of this page, chosen once: the preload's API if present, else the browser host. */
+/**
+ * The one transport of this page, chosen once: the preload's API if present, else the browser
+ * host, with the token the page was opened with (see page-token.ts).
+ */
 export const transport: Transport = window.hooklab
   ? createElectronTransport(window.hooklab)
-  : createBrowserTransport();
+  : createBrowserTransport({ token: takePageToken() ?? undefined });

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { splitTokenFragment } from '../../../shared/security/host-token';
 import type { ServeProcess } from '../support/serve-process';
 
 export type Area = 'live' | 'history' | 'replay' | 'sequences' | 'sandbox' | 'settings';
@@ -14,10 +15,27 @@ export class AppShell {
     this.statusBar = page.getByTestId('status-bar');
   }
 
-  /** Opens the tokened URL (the host sets its cookie and redirects) and waits for readiness. */
+  /** Opens the URL with the token in its fragment (the page keeps it in sessionStorage) and waits for readiness. */
   async open(): Promise<void> {
     await this.page.goto(this.server.openUrl);
     await this.waitForReady();
+  }
+
+  /** The server's per-run token, from the fragment of its open URL. */
+  get token(): string {
+    return splitTokenFragment(new URL(this.server.openUrl).hash).token ?? '';
+  }
+
+  /** Calls the contract as a script would: `POST /api/calls/<name>` with the bearer token. */
+  call(name: string, data: object): Promise<APIResponse> {
+    return this.page.request.post(`${this.server.url}/api/calls/${name}`, { data, headers: { Authorization: `Bearer ${this.token}` } });
+  }
+
+  /** `call`, unwrapping the envelope's value (throws the call's error message). */
+  async api<T>(name: string, data: object): Promise<T> {
+    const envelope = (await (await this.call(name, data)).json()) as { ok: boolean; value: T; error?: { message: string } };
+    if (!envelope.ok) throw new Error(envelope.error?.message);
+    return envelope.value;
   }
 
   async waitForReady(): Promise<void> {

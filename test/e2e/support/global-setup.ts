@@ -1,8 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { failOnLeftovers, markTestRun } from '../../support/leftover-processes';
 
-/** Builds the renderer once before any worker starts a host (skipped when it is up to date). */
-export default function globalSetup(): void {
+/** Playwright's own workers and the browsers it launches and closes are not leftovers of a test. */
+const isRunner = (commandLine: string): boolean => /[\\/]playwright(-core)?[\\/]|chrom(e|ium)/.test(commandLine);
+
+/**
+ * Builds the renderer once before any worker starts a host (skipped when it is up to date),
+ * marks the run, and after the last test fails it when a `serve` (or anything else a test
+ * started) is still running.
+ */
+export default function globalSetup(): () => Promise<void> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
   execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  const marker = markTestRun();
+  return () => failOnLeftovers(marker, process.pid, isRunner);
 }

@@ -8,6 +8,7 @@ import { confSettingsBackend } from '../../../electron/settings/conf-backend';
 import { FileSecretStore, fileModeCipher } from '../../../electron/secrets/secret-store';
 import { createConsoleLogger } from '../../../electron/core/logger';
 import { CALL_NAMES, calls } from '../../../shared/contract';
+import { eventSubprotocols } from '../../../shared/security/host-token';
 
 const SECRETS = {
   'webhookKey:main': 'whk_SECRET_webhook_0f9e8d7c',
@@ -30,7 +31,7 @@ describe('secrets stay in the main process', () => {
       secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
       log: createConsoleLogger((line) => logLines.push(line)),
     });
-    ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/api/events?token=${app.token}`);
+    ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/api/events`, eventSubprotocols(app.token));
     ws.on('message', (data) => wsMessages.push(String(data)));
     await new Promise((resolve) => ws.on('open', resolve));
 
@@ -88,6 +89,12 @@ describe('secrets stay in the main process', () => {
       if (!statSync(path).isFile() || file.endsWith('secrets.json')) continue;
       expect({ file, leaks: leaks(readFileSync(path).toString('latin1')) }).toEqual({ file, leaks: [] });
     }
+  });
+
+  it('says in the status, plainly, that the browser host does not encrypt its secrets file', async () => {
+    const status = await app.call('app.status', {});
+    expect(status.host.kind).toBe('browser');
+    expect(status.host.secretsWarning).toMatch(/NOT encrypted/);
   });
 
   it('stores them in a file only the user can read, without plain text', () => {

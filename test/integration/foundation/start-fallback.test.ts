@@ -24,16 +24,21 @@ describe('npm start without a display', () => {
       const url = await new Promise<string>((resolve, reject) => {
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr.join('\n')}`)));
         createInterface({ input: child.stdout! }).on('line', (line) => {
-          const match = /^Hooklab is running at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/.exec(line);
+          const match = /^Hooklab is running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)$/.exec(line);
           if (match) resolve(match[1]!);
         });
       });
       const fallback = stderr.filter((line) => line.includes('starting the browser host instead'));
       expect(fallback).toHaveLength(1);
       expect(fallback[0]).toContain('there is no display');
-      const res = await fetch(url, { redirect: 'manual' });
-      expect(res.status).toBe(303);
-      expect(res.headers.get('set-cookie')).toContain('hooklab_token=');
+      // The token is in the fragment (never sent), the page itself is served, and the token in
+      // the fragment opens the API.
+      const page = await fetch(url, { redirect: 'manual' });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('set-cookie')).toBeNull();
+      const token = new URL(url).hash.slice('#token='.length);
+      const call = await fetch(new URL('/api/calls/app.status', url), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '{}' });
+      expect(call.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.on('exit', resolve)));

@@ -1,30 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
 import { HistoryClient } from '../../../electron/history/client/history-client';
-import { HistoryApiError } from '../../../electron/history/client/errors';
 import { systemClock } from '../../../electron/core/clock';
 import { startReceiver, type Receiver } from './receiver';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { createdEvent, errorOf } from './client-fixtures';
 
-const event = (orderId: string) => ({
-  orderId,
-  orderReference: null,
-  orderType: 'FASTLINK_CHARGE',
-  description: 'La orden fue creada',
-  level: 'Info' as const,
-  type: 'Created',
-  metadata: null,
-});
-
-async function errorOf(work: Promise<unknown>): Promise<HistoryApiError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof HistoryApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a HistoryApiError');
-}
+const event = createdEvent;
 
 describe('HistoryClient against the sandbox', () => {
   let sandbox: RunningSandbox;

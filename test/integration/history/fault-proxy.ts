@@ -2,7 +2,15 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo, Socket } from 'node:net';
 
 /** What the proxy does to a request instead of (or on top of) forwarding it. */
-export type Fault = 'status-500' | 'status-503' | 'hang' | 'malformed-json' | 'wrong-shape' | 'reset' | 'status-401';
+export type Fault =
+  | 'status-500'
+  | 'status-503'
+  | 'hang'
+  | 'answer-lost'
+  | 'malformed-json'
+  | 'wrong-shape'
+  | 'reset'
+  | 'status-401';
 
 interface QueuedFault {
   readonly fault: Fault;
@@ -23,7 +31,8 @@ export interface FaultProxy {
 
 /**
  * A real HTTP proxy on loopback in front of the sandbox that can fail on cue: 5xx, a hang
- * (the client's deadline must fire), a body that is not JSON, JSON of the wrong shape, a reset
+ * (the client's deadline must fire), an answer lost after the sandbox did the work (a slow
+ * answer past the client's deadline), a body that is not JSON, JSON of the wrong shape, a reset
  * connection, or a 401 as if the token had been revoked.
  */
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
@@ -33,13 +42,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const sockets = new Set<Socket>();
   let hook: ((line: string, index: number) => void) | null = null;
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, rewrite?: (text: string) => string) => {
+  const forward = (req: IncomingMessage, res: ServerResponse | null, body: Buffer, rewrite?: (text: string) => string) => {
     const out = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (up) => {
         const chunks: Buffer[] = [];
         up.on('data', (c: Buffer) => chunks.push(c));
         up.on('end', () => {
+          if (!res) return; // answer-lost: the upstream did the work, the client never hears of it
           let text = Buffer.concat(chunks);
           if (rewrite && up.statusCode === 200) text = Buffer.from(rewrite(text.toString('utf8')));
           const headers = { ...up.headers, 'content-length': String(text.length) };
@@ -47,7 +57,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         });
       },
     );
-    out.on('error', () => res.destroy());
+    out.on('error', () => res?.destroy());
     out.end(body);
   };
 
@@ -72,6 +82,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         }
         case 'hang':
           return; // never answered: the socket is destroyed at close
+        case 'answer-lost':
+          return forward(req, null, body); // forwarded and done upstream, never answered here
         case 'reset':
           return req.socket.destroy();
         case 'malformed-json':

@@ -101,4 +101,28 @@ describe('HistoryPoller under faults', () => {
     expect((await fixed.poller.runOnce()).inserted).toBe(10);
     await fixed.close();
   });
+
+  it('while every poll fails, its status stays error (red) with the cause, never a green "polling"', async () => {
+    await setup();
+    sandbox.seedDeliveries(store.storeId, 5);
+    const rig = pollerRig({ dbPath: join(dir, 'h.db'), baseUrl: proxy.url, creds: store });
+    proxy.inject('status-503', 3, LIST);
+    try {
+      const first = await rig.poller.runOnce();
+      expect(first.error).toMatch(/\(503/);
+      const fromFirstFailure = rig.reports.length;
+      for (let i = 0; i < 2; i++) {
+        expect((await rig.poller.runOnce()).error).toMatch(/\(503/);
+        expect(rig.status).toMatchObject({ state: 'error', error: expect.stringMatching(/\(503/) });
+      }
+      const during = rig.reports.slice(fromFirstFailure - 1);
+      expect(during.map((r) => r.state).filter((s) => s !== undefined)).toEqual(['error', 'error', 'error']);
+      // The service answers again: green, and the error is gone.
+      expect((await rig.poller.runOnce()).error).toBeNull();
+      expect(rig.status).toMatchObject({ state: 'caught-up', error: null });
+      expect(localIds(rig.db)).toHaveLength(5);
+    } finally {
+      await rig.close();
+    }
+  });
 });

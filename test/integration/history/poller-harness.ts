@@ -15,6 +15,8 @@ export interface PollerRig {
   readonly client: HistoryClient;
   readonly poller: HistoryPoller;
   readonly status: Partial<PollerStatus>;
+  /** Every status patch the poller reported, in order. */
+  readonly reports: Array<Partial<PollerStatus>>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function pollerRig(options: {
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   const status: Partial<PollerStatus> = {};
+  const reports: Array<Partial<PollerStatus>> = [];
   const environmentId = options.environmentId ?? 'sandbox';
   const poller = new HistoryPoller({
     store,
@@ -48,7 +51,10 @@ export function pollerRig(options: {
     target: () => ({ environmentId, client }),
     intervalMs: () => 60_000,
     enabled: () => true,
-    report: (patch) => Object.assign(status, patch),
+    report: (patch) => {
+      reports.push(patch);
+      Object.assign(status, patch);
+    },
     onApplied: () => {},
   });
   return {
@@ -57,6 +63,7 @@ export function pollerRig(options: {
     client,
     poller,
     status,
+    reports,
     close: async () => {
       await poller.stop();
       db.close();

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../../shared/signing';
 import { nodeHmac } from '../../../electron/platform/node-hmac';
+import { forwardToAll } from '../../../electron/forwarding/forwarder';
 import { post, startLiveApp, type LiveApp } from './live-helpers';
 
 interface Seen {
@@ -82,5 +83,51 @@ describe('forwarding', () => {
     expect(res).toEqual({ status: 503, body: 'not now' });
     const { rows } = await app.call('live.list', {});
     expect(rows[0]).toMatchObject({ answeredStatus: 503, handler: { targets: 1, failed: 1, firstStatus: 503 } });
+  });
+
+  it('gives each target its own result: a target of another scheme fails alone', async () => {
+    const a = await startHandler(200);
+    servers.push(a.server);
+    const results = await forwardToAll(['ftp://127.0.0.1/hook', a.url, 'file:///etc/passwd'], { method: 'POST', headers: [], body: Buffer.from('{}') });
+    expect(results.map((r) => [r.target, r.status])).toEqual([
+      ['ftp://127.0.0.1/hook', null],
+      [a.url, 200],
+      ['file:///etc/passwd', null],
+    ]);
+    expect(results[0]!.error).toBe('unsupported scheme ftp: (only http and https)');
+    expect(a.seen).toHaveLength(1);
+  });
+
+  it('refuses a forward target that is not http(s) in settings, with a clear message, and keeps the others', async () => {
+    const a = await startHandler(200);
+    servers.push(a.server);
+    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    await expect(app.call('settings.update', { listener: { forwardTargets: [a.url, 'ftp://127.0.0.1/hook'] } })).rejects.toThrow(
+      /forward target must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect((await app.call('settings.get', {})).settings.listener.forwardTargets).toEqual([a.url]);
+  });
+
+  it('does not forward hop-by-hop headers, nor those the sender named in Connection', async () => {
+    const a = await startHandler(200);
+    servers.push(a.server);
+    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    const forwarded = waitForwarded(app);
+    await post(`${app.listenerUrl}/`, '{}', {
+      'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}'),
+      Connection: 'keep-alive, X-Hop-Secret',
+      'Keep-Alive': 'timeout=5',
+      'X-Hop-Secret': 'for the listener only',
+      TE: 'trailers',
+      'Proxy-Connection': 'keep-alive',
+      'X-End-To-End': 'kept',
+    });
+    await forwarded;
+    const names = a.seen[0]!.headers.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+    expect(names).toContain('x-end-to-end');
+    expect(names).toContain('x-svc-hmac-sha256');
+    for (const hop of ['keep-alive', 'x-hop-secret', 'te', 'proxy-connection', 'transfer-encoding', 'upgrade']) expect(names).not.toContain(hop);
+    // Node's own connection header for the new hop, never the sender's value.
+    expect(a.seen[0]!.headers).not.toContain('keep-alive, X-Hop-Secret');
   });
 });

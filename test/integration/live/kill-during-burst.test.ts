@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request, Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../../electron/store/database';
+import { processExists, spawnServer } from '../../support/server-process';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const KEY = 'crash-test-key';
 
 function postOnce(agent: Agent, url: string, body: Buffer): Promise<number> {
@@ -34,32 +32,21 @@ function postOnce(agent: Agent, url: string, body: Buffer): Promise<number> {
 describe('kill -9 during a burst', () => {
   it('keeps every delivery that was answered 2xx, with the same body hash', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-crash-'));
-    const child = spawn(
-      join(root, 'node_modules/.bin/tsx'),
-      ['electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOOKLAB_WEBHOOK_KEY: KEY } },
-    );
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // The server itself (node with tsx as a loader), in its own process group: the kill below
+    // hits the process that holds the database, not a wrapper.
+    const server = spawnServer('electron/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
+      env: { HOOKLAB_WEBHOOK_KEY: KEY },
+    });
     try {
-      let output = '';
-      const listener = await new Promise<string>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Listening for webhooks on (http:\/\/\S+)/.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        child.stdout!.on('data', onData);
-        child.stderr!.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`serve exited (${code}):\n${output}`)));
-      });
+      const listener = (await server.waitFor(/Listening for webhooks on (http:\/\/\S+)/))[1]!;
 
       const answered = new Map<string, number>();
       const agent = new Agent({ keepAlive: true, maxSockets: 32 });
       let sent = 0;
-      let killed = false;
+      let kill: Promise<void> | null = null;
       const killAfter = 400;
       const worker = async (): Promise<void> => {
-        while (!killed) {
+        while (!kill) {
           const n = sent++;
           const body = Buffer.from(JSON.stringify({ orderId: `o-${n}`, orderType: 'FULL', description: 'burst', level: 'Info', type: 'Created', n, pad: 'x'.repeat(n % 500) }));
           try {
@@ -68,15 +55,15 @@ describe('kill -9 during a burst', () => {
           } catch {
             return; // the host is gone
           }
-          if (answered.size >= killAfter && !killed) {
-            killed = true;
-            child.kill('SIGKILL');
-          }
+          if (answered.size >= killAfter && !kill) kill = server.killGroup('SIGKILL');
         }
       };
       await Promise.all(Array.from({ length: 32 }, worker));
-      await exited;
+      await kill;
       agent.destroy();
+      // The server process itself is gone (not only a wrapper): no signal can reach it.
+      expect(processExists(server.pid)).toBe(false);
+      expect(server.child.signalCode).toBe('SIGKILL');
       expect(answered.size).toBeGreaterThanOrEqual(killAfter);
 
       const db = openDatabase(join(dataDir, 'hooklab.db'));
@@ -87,8 +74,7 @@ describe('kill -9 during a burst', () => {
       const missing = [...answered.keys()].filter((hash) => !stored.has(hash));
       expect(missing).toEqual([]);
     } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await server.killGroup('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -11,7 +11,7 @@ interface FakeHost {
   readonly url: string;
   readonly requests: { path: string; auth: string | undefined; body: unknown }[];
   readonly sockets: Set<WebSocket>;
-  readonly connections: { url: string }[];
+  readonly connections: { url: string; protocols: string | undefined }[];
   answer: (path: string, body: unknown) => { status: number; json: unknown };
   push(event: string, payload: unknown): void;
   nextConnection(): Promise<WebSocket>;
@@ -21,7 +21,7 @@ interface FakeHost {
 async function startFakeHost(): Promise<FakeHost> {
   const requests: FakeHost['requests'] = [];
   const sockets = new Set<WebSocket>();
-  const connections: { url: string }[] = [];
+  const connections: FakeHost['connections'] = [];
   const waiters: ((ws: WebSocket) => void)[] = [];
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -40,10 +40,10 @@ async function startFakeHost(): Promise<FakeHost> {
       res.end(JSON.stringify(json));
     });
   });
-  const wss = new WebSocketServer({ server, path: '/api/events' });
+  const wss = new WebSocketServer({ server, path: '/api/events', handleProtocols: (offered) => (offered.has('hooklab.events') ? 'hooklab.events' : false) });
   wss.on('connection', (ws, req) => {
     sockets.add(ws);
-    connections.push({ url: req.url ?? '' });
+    connections.push({ url: req.url ?? '', protocols: req.headers['sec-websocket-protocol'] });
     ws.on('close', () => sockets.delete(ws));
     waiters.shift()?.(ws);
   });
@@ -115,7 +115,8 @@ describe('browser transport', () => {
     transport.subscribe('app.status', (p) => b.push(p));
     await transport.connected();
     expect(host.connections).toHaveLength(1);
-    expect(host.connections[0]!.url).toBe('/api/events?token=T0k');
+    // The token rides as a subprotocol, never in the URL.
+    expect(host.connections[0]).toEqual({ url: '/api/events', protocols: 'hooklab.events, hooklab.token.T0k' });
 
     const second = new Promise<void>((resolve) =>
       transport.subscribe('settings.changed', () => resolve()),

@@ -14,7 +14,7 @@ const context: JudgeContext = {
 };
 
 function raw(rawHeaders: string[], overrides: Partial<RawDelivery> = {}): RawDelivery {
-  return { receivedAtMs: 1, method: 'POST', path: '/hooks', rawHeaders, body, bodySize: body.length, truncated: false, ...overrides };
+  return { receivedAtMs: 1, method: 'POST', path: '/hooks', rawHeaders, body, bodySize: body.length, truncation: null, ...overrides };
 }
 
 describe('judgeDelivery', () => {
@@ -38,8 +38,16 @@ describe('judgeDelivery', () => {
     const judged = judgeDelivery(raw([]), context, nodeHmac);
     expect([1, 2, 3].map((attempt) => judged.answerFor(attempt)?.status)).toEqual([500, 500, 200]);
     expect(judgeDelivery(raw([]), { ...context, passThrough: true }, nodeHmac).answerFor(1)).toBeNull();
-    const truncated = judgeDelivery(raw(['X-Svc-Hmac-Sha256', 'c2lnbmVk'], { truncated: true, bodySize: 10_000_000 }), { ...context, passThrough: true }, nodeHmac);
+    const truncated = judgeDelivery(raw(['X-Svc-Hmac-Sha256', 'c2lnbmVk'], { truncation: 'over-limit', bodySize: 10_000_000 }), { ...context, passThrough: true }, nodeHmac);
     expect(truncated.answerFor(1)?.status).toBe(413);
-    expect(truncated.verdict.diagnosis?.kind).toBe('body-truncated');
+    expect(truncated.verdict).toMatchObject({ outcome: 'unverifiable', diagnosis: { kind: 'body-truncated' } });
+    expect(truncated.verdict.diagnosis?.message).toMatch(/^Cannot verify: body over the limit/);
+  });
+
+  it('records a body cut off mid-way as unverifiable and not answered', () => {
+    const cut = judgeDelivery(raw(['X-Svc-Hmac-Sha256', 'c2lnbmVk'], { truncation: 'cut-off', bodySize: 5_000 }), context, nodeHmac);
+    expect(cut.verdict).toMatchObject({ outcome: 'unverifiable', diagnosis: { kind: 'body-cut-off' } });
+    // A hanging answer is the store's "never answered": no status is recorded.
+    expect(cut.answerFor(1)?.hang).toBe(true);
   });
 });

@@ -80,28 +80,51 @@ describe('TunnelService', () => {
     });
     const error = await errored;
     expect(statuses[0]).toMatchObject({ state: 'connecting' });
-    expect(error.error).toMatch(/no answer from the tunnel server .* within 0.2 s; reconnecting in 1 s/);
+    expect(error.error).toMatch(/^retrying in 1 s: no answer from the tunnel server .* within 0.2 s$/);
   });
 
-  it('stops asking an unreachable tunnel server once closed', async () => {
+  it('shows a refused connection at once, keeps the cause through the backoff, and stops asking once closed', async () => {
     const clock = manualTimers();
+    const statuses: Array<Partial<TunnelStatus>> = [];
     let requests = 0;
     const counting: typeof fetch = (input, init) => {
       requests++;
       return fetch(input, init);
     };
-    service = new TunnelService({ onStatus: () => {}, onPublicUrl: () => {}, log: () => {}, fetch: counting, timers: clock.timers, retryMs: 1000 });
-    const firstRetry = clock.scheduled(1000);
-    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: `http://127.0.0.1:${await deadPort()}` }), 1);
-    // Refused: the client asks again a second later, as long as it is open.
-    const secondRetry = clock.scheduled(1000);
-    clock.fire(await firstRetry);
-    await secondRetry;
-    expect(requests).toBe(2);
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+    const port = await deadPort();
+    const cause = `connect ECONNREFUSED 127.0.0.1:${port}`;
+    let backoff = clock.scheduled(1000);
+    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: `http://127.0.0.1:${port}` }), 1);
+    // The refusal is shown as soon as it happens, not after the 15 s open timeout.
+    let retry = await backoff;
+    expect(statuses.at(-1)).toMatchObject({ state: 'error', error: `retrying in 1 s: ${cause}`, reconnectAttempt: 1 });
+    expect([...clock.pending.values()].map((t) => t.ms)).toEqual([1000]);
+    for (const seconds of [2, 4, 8]) {
+      backoff = clock.scheduled(seconds * 1000);
+      clock.fire(retry);
+      // While it tries again, the last cause stays on screen.
+      expect(statuses.at(-1)).toMatchObject({ state: 'connecting', error: `retrying now; last attempt: ${cause}` });
+      retry = await backoff;
+      expect(statuses.at(-1)).toMatchObject({ state: 'error', error: `retrying in ${seconds} s: ${cause}` });
+    }
+    expect(requests).toBe(4);
     service.close();
     // Nothing left that could ever send another request.
     expect([...clock.pending.values()]).toEqual([]);
-    expect(requests).toBe(2);
+    expect(requests).toBe(4);
+  });
+
+  it('shows a host that does not resolve at once, with the resolver\'s words', async () => {
+    const clock = manualTimers();
+    const statuses: Array<Partial<TunnelStatus>> = [];
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, log: () => {}, timers: clock.timers });
+    const backoff = clock.scheduled(1000);
+    // .invalid never resolves (RFC 6761).
+    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: 'https://hooklab-tunnel.invalid' }), 1);
+    await backoff;
+    expect(statuses.at(-1)).toMatchObject({ state: 'error' });
+    expect(statuses.at(-1)!.error).toMatch(/^retrying in 1 s: getaddrinfo (ENOTFOUND|EAI_AGAIN) hooklab-tunnel\.invalid$/);
   });
 
   it('reports a refusal with the server\'s own message instead of retrying it as an outage', async () => {
@@ -119,7 +142,7 @@ describe('TunnelService', () => {
         const host = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
         service.apply(TunnelSettingsSchema.parse({ enabled: true, host, subdomain: 'hooklab-x' }), 1);
       });
-      expect(error.error).toMatch(/^subdomain hooklab-x is not available; reconnecting in 1 s$/);
+      expect(error.error).toMatch(/^retrying in 1 s: subdomain hooklab-x is not available$/);
     } finally {
       service?.close();
       await new Promise((r) => refusing.close(r));

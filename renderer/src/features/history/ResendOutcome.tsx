@@ -6,6 +6,7 @@ const TONE: Record<ResendOutcomeView['kind'], string> = {
   'no-webhook': 'notice notice--error',
   'not-found': 'notice notice--error',
   'not-logged': 'notice notice--warn',
+  unknown: 'notice notice--warn',
   failed: 'notice notice--error',
 };
 
@@ -13,6 +14,7 @@ const HINT: Partial<Record<ResendOutcomeView['kind'], string>> = {
   refused: 'A 200 from the service means it sent the delivery, not that your receiver accepted it.',
   'not-logged': 'Safe to retry: the resend carries the same event id, so a receiver deduplicates it.',
   'no-webhook': 'Configure a webhook URL for the store, then resend.',
+  unknown: 'It may have been delivered: resending again would send the event twice (receivers deduplicate by event id).',
 };
 
 /** One resend's outcome, explained. */

@@ -4,6 +4,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
+import { bodyLabel } from './body-label';
+import { SIGNATURE_CLASS } from './live-columns';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { SettingsView } from '../../../../shared/contract';
@@ -55,8 +57,8 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
       <section className="live-detail__section">
         <h3>Signature</h3>
         <div data-testid="verification">
-          <span className={`badge ${summary.signature === 'valid' ? 'badge--ok' : summary.signature === 'invalid' ? 'badge--error' : ''}`}>
-            {summary.signature}
+          <span className={`badge ${SIGNATURE_CLASS[summary.signature]}`} data-testid="verification-outcome">
+            {summary.signature === 'unverifiable' ? 'cannot verify' : summary.signature}
           </span>{' '}
           {summary.signatureKeyId && (
             <span className="muted" data-testid="verification-key">
@@ -77,10 +79,13 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <dt>Out of order</dt>
           <dd>{summary.outOfOrder ? 'yes: a later event of this order arrived before it' : 'no'}</dd>
           <dt>Answered</dt>
-          <dd>{summary.answeredStatus ?? 'no answer (hang)'}</dd>
-          <dt>Body</dt>
           <dd>
-            {summary.bodySize} bytes{summary.truncated ? ' (over the limit: truncated)' : ''}, sha256 {detail.bodySha256.slice(0, 16)}…
+            {summary.answeredStatus ??
+              (summary.truncation === 'cut-off' ? 'none: the body never finished (the sender left, or got 408 after the request timeout)' : 'no answer (hang)')}
+          </dd>
+          <dt>Body</dt>
+          <dd data-testid="body-label" data-truncation={summary.truncation ?? 'none'}>
+            {bodyLabel(summary, bytes.length, detail.bodySha256, detail.headers)}
           </dd>
         </dl>
       </section>

@@ -13,7 +13,7 @@ function timeOf(iso: string): string {
 }
 
 export function flagsOf(d: DeliverySummary): string {
-  return [d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncated ? 'truncated' : '']
+  return [d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -25,11 +25,13 @@ export function handlerText(d: DeliverySummary): string {
   return h.targets > 1 ? `${first} (+${h.targets - 1}, ${h.failed} failed)` : first;
 }
 
-const SIGNATURE_CLASS: Record<DeliverySummary['signature'], string> = {
+/** Badge class per verdict; `unverifiable` (body not whole) is a warning, never the red of invalid. */
+export const SIGNATURE_CLASS: Record<DeliverySummary['signature'], string> = {
   valid: 'badge--ok',
   invalid: 'badge--error',
   missing: 'live-badge--warn',
   'no-key': 'live-badge--muted',
+  unverifiable: 'live-badge--warn',
 };
 
 /** Free-text search over what a user would type: type, order, ids, path, verdicts. */
@@ -67,17 +69,17 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', width: '90px' } }),
     column.accessor('signature', {
       header: 'Signature',
-      meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key'] }, width: '90px' },
+      meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] }, width: '90px' },
       cell: (c) => (
         <span className={`badge ${SIGNATURE_CLASS[c.getValue()]}`} data-testid="signature-badge" title={c.row.original.diagnosis?.message}>
-          {c.getValue()}
+          {c.getValue() === 'unverifiable' ? 'cannot verify' : c.getValue()}
         </span>
       ),
     }),
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['duplicate', 'out-of-order', 'truncated'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
+      meta: { filter: { options: ['duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()

@@ -44,16 +44,21 @@ const PAGE = 20_000;
 
 type LiveChange =
   | { kind: 'received'; deliveries: DeliverySummary[] }
-  | { kind: 'forwarded'; id: number; handler: HandlerSummary; answeredStatus: number | null };
+  | { kind: 'forwarded'; id: number; handler: HandlerSummary; answeredStatus: number | null }
+  /** Retention removed every delivery below keptFromId (null: all). */
+  | { kind: 'removed'; keptFromId: number | null };
 
 /** Applies a frame's worth of live events in ONE store update. */
 export function applyLiveChanges(state: LiveState, changes: readonly LiveChange[]): Partial<LiveState> {
   const newest = state.rows[0]?.id ?? 0;
   const fresh: DeliverySummary[] = [];
   const forwarded = new Map<number, { handler: HandlerSummary; answeredStatus: number | null }>();
+  let keptFromId: number | undefined;
   for (const change of changes) {
     if (change.kind === 'received') {
       for (const d of change.deliveries) if (d.id > newest) fresh.push(d);
+    } else if (change.kind === 'removed') {
+      keptFromId = Math.max(keptFromId ?? 0, change.keptFromId ?? Number.MAX_SAFE_INTEGER);
     } else {
       forwarded.set(change.id, change);
     }
@@ -67,7 +72,16 @@ export function applyLiveChanges(state: LiveState, changes: readonly LiveChange[
       if (index >= 0) rows[index] = { ...rows[index]!, handler: f.handler, answeredStatus: f.answeredStatus };
     }
   }
-  return { rows, total: state.total + fresh.length, liveUpdates: state.liveUpdates + 1 };
+  let total = state.total + fresh.length;
+  if (keptFromId !== undefined) {
+    // Rows are id-descending: the removed ones are a tail.
+    const firstGone = rows.findIndex((r) => r.id < keptFromId);
+    if (firstGone >= 0) {
+      total -= rows.length - firstGone;
+      rows = rows.slice(0, firstGone);
+    }
+  }
+  return { rows, total: Math.max(total, rows.length), liveUpdates: state.liveUpdates + 1 };
 }
 
 /** Binary search in id-descending rows. */
@@ -101,6 +115,7 @@ export function followLive(): void {
   });
   transport.subscribe('live.received', ({ deliveries }) => batcher.push({ kind: 'received', deliveries }));
   transport.subscribe('live.forwarded', (p) => batcher.push({ kind: 'forwarded', ...p }));
+  transport.subscribe('live.removed', ({ keptFromId }) => batcher.push({ kind: 'removed', keptFromId }));
   transport.subscribe('live.cleared', () => useLiveStore.setState({ rows: [], total: 0, activeId: null, detail: null, checked: new Set() }));
   transport.onReconnect(() => void reload());
   void reload();

@@ -2,16 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { SANDBOX_ENVIRONMENT_ID, type LiveEnvironment } from '../../../../shared/settings';
 import { useEvent, useTransport } from '../../transport';
-
-interface Draft {
-  id: string;
-  name: string;
-  baseUrl: string;
-  apiV3Url: string;
-  clientId: string;
-  clientSecret: string;
-  secretKey: string;
-}
+import { EnvironmentForm, movesOrigin, type EnvironmentDraft as Draft } from './EnvironmentForm';
 
 const EMPTY: Draft = { id: '', name: '', baseUrl: '', apiV3Url: '', clientId: '', clientSecret: '', secretKey: '' };
 
@@ -49,10 +40,8 @@ export function EnvironmentSettings() {
       .call('settings.update', {
         environments: { live: environments.live.filter((e) => e.id !== id), active: environments.active === id ? SANDBOX_ENVIRONMENT_ID : environments.active },
       })
-      .then(async (v) => {
-        setView(v);
-        for (const s of ['clientSecret', 'secretKey'] as const) if (isSet(id, s)) await transport.call('secrets.delete', { name: `env:${id}:${s}` });
-      }, fail);
+      // The core deletes a removed environment's secrets with it.
+      .then(setView, fail);
   const test = (id: string) =>
     transport.call('history.testConnection', { environmentId: id }).then((r) => setMessage({ ok: r.ok, text: r.message }), fail);
 
@@ -63,13 +52,23 @@ export function EnvironmentSettings() {
         throw new Error(`an environment with id "${id}" exists already: choose another name`);
       }
       const env: LiveEnvironment = { id, name: d.name.trim(), baseUrl: d.baseUrl.trim(), apiV3Url: d.apiV3Url.trim(), clientId: d.clientId.trim() };
-      // Secrets first, so the poller never starts on the new environment without them.
-      if (d.clientSecret) await transport.call('secrets.set', { name: `env:${id}:clientSecret`, value: d.clientSecret });
-      if (d.secretKey) await transport.call('secrets.set', { name: `env:${id}:secretKey`, value: d.secretKey });
       const live = environments.live.some((e) => e.id === id)
         ? environments.live.map((e) => (e.id === id ? env : e))
         : [...environments.live, env];
+      const setSecrets = async () => {
+        if (d.clientSecret) await transport.call('secrets.set', { name: `env:${id}:clientSecret`, value: d.clientSecret });
+        if (d.secretKey) await transport.call('secrets.set', { name: `env:${id}:secretKey`, value: d.secretKey });
+      };
+      // Secrets first, so the poller never starts on the environment without them; except when
+      // the origin moves: the core then clears the secrets bound to the old origin, so the new
+      // ones must follow the move.
+      const moving = movesOrigin(environments.live.find((e) => e.id === id), d);
+      if (!moving) await setSecrets();
       setView(await transport.call('settings.update', { environments: { live } }));
+      if (moving) {
+        await setSecrets();
+        setView(await transport.call('settings.get', {}));
+      }
       setDraft(null);
       setMessage({ ok: true, text: `saved ${env.name}` });
     } catch (e) {
@@ -143,50 +142,14 @@ export function EnvironmentSettings() {
         </p>
       )}
       {draft ? (
-        <form
-          className="card"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(draft);
-          }}
-          data-testid="env-form"
-        >
-          {(
-            [
-              ['name', 'Name', 'text'],
-              ['baseUrl', 'Base URL ({base_url})', 'url'],
-              ['apiV3Url', 'Delivery history URL ({api_v3_url})', 'url'],
-              ['clientId', 'Client id', 'text'],
-            ] as const
-          ).map(([field, label, type]) => (
-            <label className="field" key={field}>
-              <span>{label}</span>
-              <input type={type} required value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} data-testid={`env-${field}`} />
-            </label>
-          ))}
-          {(
-            [
-              ['clientSecret', 'Client secret'],
-              ['secretKey', 'Secret key (payment-link calls)'],
-            ] as const
-          ).map(([field, label]) => (
-            <label className="field" key={field}>
-              <span>
-                {label}
-                {draft.id && isSet(draft.id, field) ? ' (set; leave empty to keep it)' : ''}
-              </span>
-              <input type="password" autoComplete="off" value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} data-testid={`env-${field}`} />
-            </label>
-          ))}
-          <div className="row">
-            <button type="submit" className="button button--primary" data-testid="env-save">
-              Save
-            </button>
-            <button type="button" className="button" onClick={() => setDraft(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <EnvironmentForm
+          draft={draft}
+          saved={environments.live.find((e) => e.id === draft.id)}
+          isSet={isSet}
+          onChange={setDraft}
+          onSave={(d) => void save(d)}
+          onCancel={() => setDraft(null)}
+        />
       ) : (
         <button type="button" className="button" onClick={() => setDraft(EMPTY)} data-testid="env-add">
           Add live environment

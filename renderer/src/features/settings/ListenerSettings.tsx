@@ -1,9 +1,27 @@
 import { useEffect, useState } from 'react';
 import { SANDBOX_ENVIRONMENT_ID, type AnswerRule, type ListenerAnswer, type ListenerSettings as Listener } from '../../../../shared/settings';
 import { transport } from '../../transport';
+import { useStatusStore } from '../../app/status-store';
+import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../live/use-settings-view';
 
-type Draft = Pick<Listener, 'port' | 'bodyLimitBytes' | 'headersTimeoutMs' | 'forwardTargets' | 'passThrough' | 'answer' | 'rules'>;
+type Draft = Pick<
+  Listener,
+  | 'port'
+  | 'bodyLimitBytes'
+  | 'headersTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'idleTimeoutMs'
+  | 'maxConnections'
+  | 'retainDeliveries'
+  | 'retainBytes'
+  | 'forwardTargets'
+  | 'passThrough'
+  | 'answer'
+  | 'rules'
+>;
+
+const MIB = 1024 * 1024;
 
 function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onChange: (a: ListenerAnswer) => void; prefix: string }) {
   return (
@@ -52,6 +70,7 @@ export function ListenerSettings() {
   const [keyValue, setKeyValue] = useState('');
   const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
   const listener = view?.settings.listener;
+  const listenerStatus = useStatusStore((state) => state.status?.listener);
 
   useEffect(() => {
     if (!listener) return;
@@ -59,6 +78,11 @@ export function ListenerSettings() {
       port: listener.port,
       bodyLimitBytes: listener.bodyLimitBytes,
       headersTimeoutMs: listener.headersTimeoutMs,
+      requestTimeoutMs: listener.requestTimeoutMs,
+      idleTimeoutMs: listener.idleTimeoutMs,
+      maxConnections: listener.maxConnections,
+      retainDeliveries: listener.retainDeliveries,
+      retainBytes: listener.retainBytes,
       forwardTargets: listener.forwardTargets,
       passThrough: listener.passThrough,
       answer: listener.answer,
@@ -94,6 +118,11 @@ export function ListenerSettings() {
         <label className="field">
           <span>Port (stable, so the portal URL survives restarts)</span>
           <input type="number" min={0} max={65535} value={draft.port} data-testid="listener-port" onChange={(e) => setDraft({ ...draft, port: Number(e.target.value) })} />
+          {listenerStatus?.portError && (
+            <span className="field__error" data-testid="listener-port-error">
+              {listenerStatus.portError}
+            </span>
+          )}
         </label>
         <label className="field">
           <span>Body limit (bytes)</span>
@@ -103,7 +132,44 @@ export function ListenerSettings() {
           <span>Headers timeout (ms)</span>
           <input type="number" min={100} value={draft.headersTimeoutMs} onChange={(e) => setDraft({ ...draft, headersTimeoutMs: Number(e.target.value) })} />
         </label>
+        <label className="field">
+          <span>Request timeout (ms): a body still arriving then is cut off</span>
+          <input type="number" min={500} value={draft.requestTimeoutMs} data-testid="listener-request-timeout" onChange={(e) => setDraft({ ...draft, requestTimeoutMs: Number(e.target.value) })} />
+        </label>
+        <label className="field">
+          <span>Idle timeout (ms)</span>
+          <input type="number" min={500} value={draft.idleTimeoutMs} onChange={(e) => setDraft({ ...draft, idleTimeoutMs: Number(e.target.value) })} />
+        </label>
+        <label className="field">
+          <span>Open connections at most (the longest idle is closed beyond it)</span>
+          <input type="number" min={8} value={draft.maxConnections} data-testid="listener-max-connections" onChange={(e) => setDraft({ ...draft, maxConnections: Number(e.target.value) })} />
+        </label>
       </div>
+
+      <h3>Retention</h3>
+      <div className="row">
+        <label className="field">
+          <span>Keep at most (deliveries)</span>
+          <input type="number" min={1} value={draft.retainDeliveries} data-testid="retain-deliveries" onChange={(e) => setDraft({ ...draft, retainDeliveries: Number(e.target.value) })} />
+        </label>
+        <label className="field">
+          <span>and at most (MiB of bodies and headers)</span>
+          <input
+            type="number"
+            min={1}
+            step={1}
+            value={Math.round(draft.retainBytes / MIB)}
+            data-testid="retain-mib"
+            onChange={(e) => setDraft({ ...draft, retainBytes: Math.max(1, Number(e.target.value)) * MIB })}
+          />
+        </label>
+      </div>
+      <p className="muted" data-testid="retention-now">
+        The oldest deliveries are removed first.
+        {listenerStatus &&
+          ` Stored now: ${listenerStatus.stored.toLocaleString('en-US')} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
+            (listenerStatus.removedByRetention > 0 ? `; ${listenerStatus.removedByRetention.toLocaleString('en-US')} removed since start.` : '.')}
+      </p>
 
       <h3>Forward to</h3>
       <label className="field">

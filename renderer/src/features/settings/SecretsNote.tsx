@@ -10,7 +10,7 @@ export function SecretsNote() {
         Client secrets, secret keys and webhook signing keys are kept by the main process only,
         {host?.kind === 'electron'
           ? ' encrypted with the operating system\u2019s key store'
-          : ' in a file readable only by your user account'}
+          : ' in a file readable only by your user account, not encrypted'}
         {host ? (
           <>
             {' '}

@@ -65,8 +65,11 @@ describe('verifySignature', () => {
     expect(r).toMatchObject({ outcome: 'invalid', keyId: null, diagnosis: { kind: 'wrong-key' } });
   });
 
-  it('says a truncated body cannot be verified', () => {
-    const r = verifySignature({ hmac: nodeHmac, body: enc.encode('{'), signature: 'x', keys: [current], truncated: true });
-    expect(r.diagnosis?.kind).toBe('body-truncated');
+  it('says a body over the limit or cut off cannot be verified, which is not invalid', () => {
+    const over = verifySignature({ hmac: nodeHmac, body: enc.encode('{'), signature: 'x', keys: [current], truncation: 'over-limit' });
+    expect(over).toMatchObject({ outcome: 'unverifiable', diagnosis: { kind: 'body-truncated' } });
+    expect(over.diagnosis?.message).toMatch(/^Cannot verify: body over the limit/);
+    const cut = verifySignature({ hmac: nodeHmac, body: enc.encode('{'), signature: 'x', keys: [current], truncation: 'cut-off' });
+    expect(cut).toMatchObject({ outcome: 'unverifiable', diagnosis: { kind: 'body-cut-off' } });
   });
 });

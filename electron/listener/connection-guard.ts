@@ -1,0 +1,34 @@
+import type { Socket } from 'node:net';
+
+/**
+ * Caps the listener's open connections without letting slow senders lock the service out.
+ * Connections are kept in order of last activity (a request completed); when a new one would
+ * exceed the cap, the one idle longest is closed to admit it. A flood of connections trickling
+ * a body byte every few seconds then only displaces itself, while a real delivery, newer than
+ * all of them, gets through; and the count stays below the process's open-files limit.
+ */
+export class ConnectionGuard {
+  /** Insertion order = least recently active first (a Set keeps insertion order). */
+  private readonly open = new Set<Socket>();
+
+  constructor(private readonly max: () => number) {}
+
+  /** Registers a new connection, closing the least recently active ones beyond the cap. */
+  admit(socket: Socket): void {
+    this.open.add(socket);
+    socket.once('close', () => this.open.delete(socket));
+    const max = this.max();
+    for (const oldest of this.open) {
+      if (this.open.size <= max) break;
+      if (oldest === socket) continue;
+      this.open.delete(oldest);
+      oldest.destroy();
+    }
+  }
+
+  /** The connection completed a request: it is now the most recently active. */
+  touch(socket: Socket): void {
+    if (!this.open.delete(socket)) return;
+    this.open.add(socket);
+  }
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
+import { HistoryClient } from '../../../electron/history/client/history-client';
+import { resendOne } from '../../../electron/history/resend';
+import { systemClock } from '../../../electron/core/clock';
+import { startReceiver, type Receiver } from './receiver';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { createdEvent } from './client-fixtures';
+
+const RESEND = /^POST \/api\/v3\/WebhookEvents\/\d+\/Resend$/;
+const event = createdEvent;
+
+describe('a resend whose answer timed out', () => {
+  let sandbox: RunningSandbox;
+  let receiver: Receiver;
+  let store: StoreCredentials;
+  let proxy: FaultProxy;
+  let client: HistoryClient;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ retryDelayMs: 1 });
+    receiver = await startReceiver(200);
+    store = sandbox.createStore({ webhookUrl: receiver.url });
+    proxy = await startFaultProxy(sandbox.baseUrl);
+    client = new HistoryClient({
+      connection: { baseUrl: proxy.url, apiV3Url: `${proxy.url}/api/v3`, clientId: store.clientId, clientSecret: store.clientSecret },
+      fetch,
+      clock: systemClock,
+      timeoutMs: 500,
+    });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await sandbox.close();
+    await receiver.close();
+  });
+
+  it('is checked, and reported delivered when the service did deliver it', async () => {
+    const [original] = await sandbox.dispatchEvent(store.storeId, event('slow-ok'));
+    const before = receiver.bodies.length;
+    proxy.inject('answer-lost', 1, RESEND);
+    const outcome = await resendOne(client, original!.id);
+    expect(receiver.bodies.length).toBe(before + 1); // the resend did reach the receiver
+    expect(outcome.kind).toBe('delivered');
+    expect(outcome.message).toMatch(/did not answer in time; checked the event's newest delivery: resent as delivery \d+; the receiver answered 200/);
+    expect(outcome.delivery).toMatchObject({ eventId: original!.eventId, delivered: true });
+    expect(outcome.delivery!.id).toBeGreaterThan(original!.id);
+    // The check read the event's newest delivery itself.
+    expect(proxy.requests).toContain(`GET /api/v3/WebhookEvents/${outcome.delivery!.id}`);
+  });
+
+  it('is reported refused when the check finds the receiver refused it', async () => {
+    const [original] = await sandbox.dispatchEvent(store.storeId, event('slow-refused'));
+    receiver.answer(400);
+    try {
+      proxy.inject('answer-lost', 1, RESEND);
+      const outcome = await resendOne(client, original!.id);
+      expect(outcome.kind).toBe('refused');
+      expect(outcome.message).toMatch(/checked the event's newest delivery: .*still not delivered: the receiver refused it \(400\)/);
+    } finally {
+      receiver.answer(200);
+    }
+  });
+
+  it('says the outcome is unknown when nothing newer of the event is logged yet', async () => {
+    const [original] = await sandbox.dispatchEvent(store.storeId, event('slow-unknown'));
+    // The resend never reaches the service at all: nothing to find.
+    proxy.inject('hang', 1, RESEND);
+    const outcome = await resendOne(client, original!.id);
+    expect(outcome.kind).toBe('unknown');
+    expect(outcome.message).toMatch(/^the service did not answer the resend in time, so its outcome is unknown: no newer delivery of event \d+ is logged yet/);
+  });
+});
