@@ -12,51 +12,43 @@ export interface SourceCursor {
 
 export const START: SourceCursor = { liveId: 0, historyId: 0 };
 
-interface LiveRow {
-  id: number;
-  received_at_ms: number;
-  event_id: number | null;
-  event_created: string | null;
-  event_created_ms: number | null;
-  body: Uint8Array;
-  body_sha256: string;
-}
+/**
+ * Rows come back as arrays (statement.setReturnArrays): reading 100,000 rows is a third
+ * cheaper than as objects with named properties. The order is that of the SELECT lists below.
+ */
+type LiveRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string];
+type HistoryRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
 
-interface HistoryRow {
-  id: number;
-  event_id: number;
-  event_created: string;
-  created: string;
-  payload: string;
-}
+const LIVE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256';
+const HISTORY_COLUMNS = 'id, event_id, event_created, created, payload';
 
 function parseMs(iso: string): number | null {
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? ms : null;
 }
 
-function fromLive(r: LiveRow): DeliveryInput {
+function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256]: LiveRow): DeliveryInput {
   return {
-    ref: { source: 'live', id: Number(r.id) },
-    eventId: r.event_id === null ? null : Number(r.event_id),
-    created: r.event_created,
-    createdMs: r.event_created_ms === null ? null : Number(r.event_created_ms),
-    arrivedMs: Number(r.received_at_ms),
-    body: r.body,
-    digest: r.body_sha256,
+    ref: { source: 'live', id: Number(id) },
+    eventId: eventId === null ? null : Number(eventId),
+    created: eventCreated,
+    createdMs: eventCreatedMs === null ? null : Number(eventCreatedMs),
+    arrivedMs: Number(receivedAtMs),
+    body,
+    digest: sha256,
   };
 }
 
-function fromHistory(r: HistoryRow): DeliveryInput {
+function fromHistory([id, eventId, eventCreated, created, payload]: HistoryRow): DeliveryInput {
   return {
-    ref: { source: 'history', id: Number(r.id) },
-    eventId: Number(r.event_id),
-    created: r.event_created,
-    createdMs: parseMs(r.event_created),
-    arrivedMs: parseMs(r.created) ?? 0,
-    body: r.payload,
+    ref: { source: 'history', id: Number(id) },
+    eventId: Number(eventId),
+    created: eventCreated,
+    createdMs: parseMs(eventCreated),
+    arrivedMs: parseMs(created) ?? 0,
+    body: payload,
     // The same digest the listener stored for a received copy of this payload.
-    digest: createHash('sha256').update(r.payload, 'utf8').digest('hex'),
+    digest: createHash('sha256').update(payload, 'utf8').digest('hex'),
   };
 }
 
@@ -73,15 +65,15 @@ export class DeliverySource {
   private readonly historyByIds: StatementSync;
 
   constructor(private readonly db: Database) {
-    this.live = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256 FROM received_deliveries
+    this.live = db.prepare(`SELECT ${LIVE_COLUMNS} FROM received_deliveries
       WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
       ORDER BY id LIMIT ?`);
-    this.history = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
+    this.history = db.prepare(`SELECT ${HISTORY_COLUMNS} FROM history_deliveries
       WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`);
-    this.liveByIds = db.prepare(`SELECT id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256
-      FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`);
-    this.historyByIds = db.prepare(`SELECT id, event_id, event_created, created, payload FROM history_deliveries
+    this.liveByIds = db.prepare(`SELECT ${LIVE_COLUMNS} FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+    this.historyByIds = db.prepare(`SELECT ${HISTORY_COLUMNS} FROM history_deliveries
       WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`);
+    for (const statement of [this.live, this.history, this.liveByIds, this.historyByIds]) statement.setReturnArrays(true);
   }
 
   /** The deliveries named (one order's, to open it with their whole bodies). */
@@ -108,13 +100,13 @@ export class DeliverySource {
     for (;;) {
       const rows = this.live.all(liveId, keys, pageSize) as unknown as LiveRow[];
       if (rows.length === 0) break;
-      liveId = Number(rows[rows.length - 1]!.id);
+      liveId = Number(rows[rows.length - 1]![0]);
       yield { deliveries: rows.map(fromLive), cursor: { liveId, historyId } };
     }
     for (;;) {
       const rows = this.history.all(environmentId, historyId, pageSize) as unknown as HistoryRow[];
       if (rows.length === 0) break;
-      historyId = Number(rows[rows.length - 1]!.id);
+      historyId = Number(rows[rows.length - 1]![0]);
       yield { deliveries: rows.map(fromHistory), cursor: { liveId, historyId } };
     }
   }

@@ -37,7 +37,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
  * touched. Summaries are cached per order; the sorted list is rebuilt only after a change.
  */
 export class OrderIndex {
-  private grouped: GroupedDeliveries = { orders: new Map(), unassigned: [] };
+  private grouped: GroupedDeliveries = { orders: new Map(), unassigned: [], unassignedKeys: new Set() };
   private entries = new Map<string, Entry>();
   private cursor: SourceCursor = START;
   private scopeKey: string | null = null;
@@ -58,7 +58,7 @@ export class OrderIndex {
   reset(): void {
     this.generation++;
     this.unreported = new Set();
-    this.grouped = { orders: new Map(), unassigned: [] };
+    this.grouped = { orders: new Map(), unassigned: [], unassignedKeys: new Set() };
     this.entries = new Map();
     this.cursor = START;
     this.scopeKey = null;

@@ -16,6 +16,25 @@ export function toBadInput(d: RejectedDelivery | ParsedEvent, reason: string): B
   return { delivery: d.input.ref, orderId: d.orderId, eventId: d.input.eventId, reason, at: iso(d.input.arrivedMs) };
 }
 
+/** Where a bad input is the same one again: its event id (or its own delivery) and its reason. */
+export function badInputKey(b: BadInput): string {
+  return `${b.eventId ?? `${b.delivery.source}:${b.delivery.id}`}|${b.reason}`;
+}
+
+/**
+ * One bad input per event and reason: a received delivery, its retries and its history copy
+ * say the same thing once, by the received delivery when there is one.
+ */
+function onePerEvent(items: BadInput[]): BadInput[] {
+  const kept = new Map<string, BadInput>();
+  for (const b of items) {
+    const key = badInputKey(b);
+    const seen = kept.get(key);
+    if (!seen || (seen.delivery.source === 'history' && b.delivery.source === 'live')) kept.set(key, b);
+  }
+  return [...kept.values()];
+}
+
 function toSequenceEvent(e: CollapsedEvent, createdRank: number, arrivalRank: number): SequenceEvent {
   const problems = [...new Set(e.copies.flatMap((c) => c.problems))];
   return {
@@ -52,8 +71,8 @@ export function deriveOrder(
 ): OrderDetail {
   const graceMs = options.graceMs ?? THREE_DS_GRACE_MS;
   const parsed = deliveries.filter((d): d is ParsedEvent => d.ok);
-  const badInputs: BadInput[] = deliveries.flatMap((d) =>
-    d.ok ? d.problems.map((p) => toBadInput(d, `${d.type}: ${p}`)) : [toBadInput(d, d.reason)],
+  const badInputs = onePerEvent(
+    deliveries.flatMap((d) => (d.ok ? d.problems.map((p) => toBadInput(d, `${d.type}: ${p}`)) : [toBadInput(d, d.reason)])),
   );
   const collapsed = collapseCopies(parsed);
   const created = [...collapsed].sort(byCreated);

@@ -1,12 +1,14 @@
 import type { BadInput } from '../contract/sequences';
 import type { DeliveryInput } from './delivery-input';
-import { toBadInput } from './derive-order';
+import { badInputKey, toBadInput } from './derive-order';
 import { parseDelivery, type ParsedDelivery } from './parse-delivery';
 
 /** Deliveries split by order, and those that belong to none. */
 export interface GroupedDeliveries {
   readonly orders: Map<string, ParsedDelivery[]>;
   readonly unassigned: BadInput[];
+  /** Keys (badInputKey) of the unassigned listed: a retry or history copy is not listed again. */
+  readonly unassignedKeys?: Set<string>;
 }
 
 /**
@@ -18,14 +20,20 @@ export interface GroupedDeliveries {
  */
 export function groupByOrder(
   deliveries: Iterable<DeliveryInput>,
-  into: GroupedDeliveries = { orders: new Map(), unassigned: [] },
+  into: GroupedDeliveries = { orders: new Map(), unassigned: [], unassignedKeys: new Set() },
   touched?: Set<string>,
   slim = false,
 ): GroupedDeliveries {
   for (const input of deliveries) {
     const parsed = parseDelivery(input, slim);
     if (parsed.orderId === null) {
-      if (!parsed.ok) into.unassigned.push(toBadInput(parsed, parsed.reason));
+      if (!parsed.ok) {
+        const bad = toBadInput(parsed, parsed.reason);
+        const key = badInputKey(bad);
+        if (into.unassignedKeys?.has(key)) continue;
+        into.unassignedKeys?.add(key);
+        into.unassigned.push(bad);
+      }
       continue;
     }
     touched?.add(parsed.orderId);

@@ -154,3 +154,15 @@ describe('groupByOrder', () => {
     expect(g.unassigned.map((b) => b.reason)).toEqual(['the body is not JSON', 'the event has no orderId (2.8)']);
   });
 });
+
+describe('bad input is said once per event', () => {
+  it('a received delivery and its history copy with an unknown type give one bad input, by the received one', () => {
+    const text = body('Refunded');
+    const d = derive([delivery(text, { eventId: 9, source: 'history', id: 9 }), delivery(text, { eventId: 9, id: 500 })]);
+    expect(d.badInputs).toEqual([expect.objectContaining({ delivery: { source: 'live', id: 500 }, eventId: 9 })]);
+  });
+  it('orderless copies are listed apart once', () => {
+    const g = groupByOrder([delivery('not json', { eventId: 4 }), delivery('not json', { eventId: 4, source: 'history' })]);
+    expect(g.unassigned).toHaveLength(1);
+  });
+});
