@@ -27,24 +27,38 @@ export interface CollapsedEvent {
 
 const live = (p: ParsedEvent) => p.input.ref.source === 'live';
 
+/** `b` arrived before `a` (the listener's row id breaks equal times). */
+function arrivedBefore(b: ParsedEvent, a: ParsedEvent): boolean {
+  return b.input.arrivedMs < a.input.arrivedMs || (b.input.arrivedMs === a.input.arrivedMs && b.input.ref.id < a.input.ref.id);
+}
+
+function byArrivalOfCopies(a: ParsedEvent, b: ParsedEvent): number {
+  return a.input.arrivedMs - b.input.arrivedMs || a.input.ref.id - b.input.ref.id;
+}
+
 /** Copies of one event id: extras come from retries, resends (history knows) or both. */
 function countEventIdCopies(group: ParsedEvent[]): { copies: number; retry: number; resend: number } {
-  const received = group.filter(live).sort((a, b) => a.input.arrivedMs - b.input.arrivedMs || a.input.ref.id - b.input.ref.id);
+  const received: ParsedEvent[] = [];
+  for (const copy of group) if (live(copy)) received.push(copy);
   const logged = group.length - received.length;
   if (received.length === 0) return { copies: logged, retry: 0, resend: Math.max(logged - 1, 0) };
   if (logged > 0) {
     const resend = Math.min(logged - 1, received.length - 1);
     return { copies: received.length, resend, retry: received.length - 1 - resend };
   }
+  if (received.length > 1) received.sort(byArrivalOfCopies);
   let retry = 0;
   for (let i = 1; i < received.length; i++)
     if (received[i]!.input.arrivedMs - received[i - 1]!.input.arrivedMs <= RETRY_WINDOW_MS) retry++;
   return { copies: received.length, retry, resend: received.length - 1 - retry };
 }
 
+/**
+ * One event from its copies (grouped by event id). Plain loops: this runs for every event of
+ * every order when the index is first built, so it avoids the intermediate arrays.
+ */
 function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
-  const copies = groups.flat();
-  const head = copies.find(live) ?? copies[0]!;
+  const copies = groups.length === 1 ? groups[0]! : groups.flat();
   const sources: DuplicateSources = { retry: 0, resend: 0, secondUrl: Math.max(groups.length - 1, 0) };
   let copyCount = 0;
   for (const group of groups) {
@@ -53,15 +67,31 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
     sources.retry += counted.retry;
     sources.resend += counted.resend;
   }
-  const arrivals = copies.some(live) ? copies.filter(live) : copies;
-  const first = arrivals.reduce((a, b) => (b.input.arrivedMs < a.input.arrivedMs || (b.input.arrivedMs === a.input.arrivedMs && b.input.ref.id < a.input.ref.id) ? b : a));
-  const createdValues = copies.map((c) => c.input.createdMs).filter((ms): ms is number => ms !== null);
-  const createdMs = createdValues.length > 0 ? Math.min(...createdValues) : null;
-  const eventIds = [...new Set(copies.map((c) => c.input.eventId).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  let head: ParsedEvent | null = null;
+  let firstLive: ParsedEvent | null = null;
+  let firstAny = copies[0]!;
+  let createdMs: number | null = null;
+  const eventIds: number[] = [];
+  const deliveries: DeliveryRef[] = [];
+  for (const c of copies) {
+    if (live(c)) {
+      head ??= c;
+      if (!firstLive || arrivedBefore(c, firstLive)) firstLive = c;
+    }
+    if (arrivedBefore(c, firstAny)) firstAny = c;
+    const ms = c.input.createdMs;
+    if (ms !== null && (createdMs === null || ms < createdMs)) createdMs = ms;
+    const id = c.input.eventId;
+    if (id !== null && !eventIds.includes(id)) eventIds.push(id);
+    deliveries.push(c.input.ref);
+  }
+  if (eventIds.length > 1) eventIds.sort((a, b) => a - b);
+  // Arrival means at the listener; only an event never received here uses the service's log time.
+  const first = firstLive ?? firstAny;
   return {
     key,
     eventIds,
-    head,
+    head: head ?? copies[0]!,
     copies,
     createdMs,
     sortMs: createdMs ?? first.input.arrivedMs,
@@ -69,7 +99,7 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
     arrivalSeq: live(first) ? first.input.ref.id : Number.MAX_SAFE_INTEGER,
     copyCount,
     sources,
-    deliveries: copies.map((c) => c.input.ref),
+    deliveries,
   };
 }
 

@@ -43,6 +43,10 @@ function bodyText(body: string | Uint8Array): string | null {
   }
 }
 
+function rejected(input: DeliveryMeta, reason: string, orderId: string | null = null): RejectedDelivery {
+  return { ok: false, input, orderId, reason };
+}
+
 /** Metadata fields the derived states read; a slim parse keeps only these. */
 const STATE_FIELDS = ['PreviousStatus', 'NewStatus', 'PreparationEtaMinutes', 'authenticationId', 'reason'];
 
@@ -67,25 +71,24 @@ export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDeli
     createdMs: delivery.createdMs,
     arrivedMs: delivery.arrivedMs,
   };
-  const reject = (reason: string, orderId: string | null = null): RejectedDelivery => ({ ok: false, input, orderId, reason });
   const text = bodyText(body);
-  if (text === null) return reject('the body is not UTF-8 text');
+  if (text === null) return rejected(input, 'the body is not UTF-8 text');
   // A test, not trim(): trimming would copy every body only to throw the copy away.
-  if (!/\S/.test(text)) return reject('the body is empty');
-  if (tooDeepToParse(text)) return reject('the body is nested too deeply to parse');
+  if (!/\S/.test(text)) return rejected(input, 'the body is empty');
+  if (tooDeepToParse(text)) return rejected(input, 'the body is nested too deeply to parse');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return reject('the body is not JSON');
+    return rejected(input, 'the body is not JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return reject('the body is not a JSON object (2.8)');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return rejected(input, 'the body is not a JSON object (2.8)');
   const o = parsed as Record<string, unknown>;
   const orderId = normaliseOrderId(o['orderId']);
-  if (orderId === null) return reject('the event has no orderId (2.8)');
+  if (orderId === null) return rejected(input, 'the event has no orderId (2.8)');
   const type = str(o['type']);
-  if (type === null || type.trim() === '') return reject('the event has no type (2.8)', orderId);
-  if (!isKnownEventType(type)) return reject(`unknown event type ${JSON.stringify(type)} (not in 6.4)`, orderId);
+  if (type === null || type.trim() === '') return rejected(input, 'the event has no type (2.8)', orderId);
+  if (!isKnownEventType(type)) return rejected(input, `unknown event type ${JSON.stringify(type)} (not in 6.4)`, orderId);
   const rawMetadata = o['metadata'];
   const metadata =
     typeof rawMetadata === 'object' && rawMetadata !== null && !Array.isArray(rawMetadata)
