@@ -1,14 +1,8 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useRoute } from '../../app/routes';
+import { FlowsPanel } from './flows/FlowsPanel';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
-
-/**
- * The flow runner's panel, built beside this page in `./flows/`. Picked up by a glob so this
- * page builds before and after it exists: until then the Flows tab renders nothing.
- */
-const flowsModules = import.meta.glob<{ FlowsPanel: ComponentType }>('./flows/FlowsPanel.tsx', { eager: true });
-const FlowsPanel: ComponentType | undefined = Object.values(flowsModules)[0]?.FlowsPanel;
 
 type SequencesTab = 'orders' | 'flows';
 
@@ -50,7 +44,7 @@ export function SequencesPage() {
         ))}
       </nav>
       {tab === 'orders' && <OrdersView selectedId={selectedId} />}
-      {tab === 'flows' && FlowsPanel && <FlowsPanel />}
+      {tab === 'flows' && <FlowsPanel />}
     </section>
   );
 }
