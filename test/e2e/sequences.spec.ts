@@ -59,10 +59,7 @@ test('a skipped shipping step is flagged and drawn: reached states marked, the w
   await expect(sequences.diagram.locator('[style]')).toHaveCount(0);
 
   // A new event of the open order arrives (sent by a script): the timeline follows live.
-  await page.evaluate(async (event) => {
-    const res = await fetch('/api/calls/sandbox.sendEvent', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ event }) });
-    if (!res.ok) throw new Error(`sendEvent answered ${res.status}`);
-  }, updated(orderId, 'DISPATCHED', 'ON_ITS_WAY'));
+  await app.api('sandbox.sendEvent', { event: updated(orderId, 'DISPATCHED', 'ON_ITS_WAY') });
   await expect(sequences.timelineRows()).toHaveCount(3);
   await expect(sequences.node('shipping', 'ON_ITS_WAY')).toHaveAttribute('data-current', 'true');
 });
