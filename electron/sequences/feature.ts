@@ -1,3 +1,4 @@
+import type { EventPayload } from '../../shared/contract';
 import { CallError } from '../../shared/contract/errors';
 import type { CoreContext, Feature } from '../core/feature';
 import { otherEnvironmentKeyIds } from '../live/key-environments';
@@ -86,9 +87,12 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     },
     async start() {
       unsubscribers.push(
-        ctx.bus.subscribe((event) => {
+        ctx.bus.subscribe((event, payload) => {
           if (event === 'live.received' || event === 'history.updated') schedule();
-          else if (event === 'live.cleared') {
+          else if (event === 'live.removed') {
+            index.forgetLiveBelow((payload as EventPayload<'live.removed'>).keptFromId);
+            announce();
+          } else if (event === 'live.cleared') {
             index.reset();
             ctx.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
           }

@@ -1,5 +1,5 @@
 import type { BadInput, OrderDetail, OrderSummary } from '../../shared/contract/sequences';
-import { deriveOrder, groupByOrder, normaliseOrderId, parseDelivery, type GroupedDeliveries } from '../../shared/sequences';
+import { deriveOrder, groupByOrder, normaliseOrderId, parseDelivery, type GroupedDeliveries, type ParsedDelivery } from '../../shared/sequences';
 import type { DeliverySource, SourceCursor } from './delivery-source';
 import { START } from './delivery-source';
 
@@ -47,6 +47,21 @@ export class OrderIndex {
   private generation = 0;
   /** Orders changed since the last takeChanged(), whoever's refresh noticed them. */
   private unreported = new Set<string>();
+  /**
+   * Received deliveries in the order they were read (ids only grow) with their order (null:
+   * none), from `liveHead` on: retention removes the oldest, so forgetting them walks the front.
+   */
+  private liveIds: number[] = [];
+  private liveOrders: Array<string | null> = [];
+  private liveHead = 0;
+  /** Received ids below this were removed by retention. */
+  private liveFloor = 0;
+
+  private readonly queueLive = (parsed: ParsedDelivery): void => {
+    if (parsed.input.ref.source !== 'live') return;
+    this.liveIds.push(parsed.input.ref.id);
+    this.liveOrders.push(parsed.orderId);
+  };
 
   constructor(
     private readonly source: DeliverySource,
@@ -54,8 +69,49 @@ export class OrderIndex {
     private readonly now: () => number,
   ) {}
 
+  /**
+   * Retention removed every received delivery below `keptFromId` (null: all of them): the
+   * orders they belonged to are derived again without them, or dropped when nothing is left.
+   */
+  forgetLiveBelow(keptFromId: number | null): void {
+    // With nothing left, SQLite may hand out ids from 1 again: read everything afresh.
+    if (keptFromId === null) return this.reset();
+    if (keptFromId <= this.liveFloor) return;
+    this.liveFloor = keptFromId;
+    const touched = new Set<string>();
+    while (this.liveHead < this.liveIds.length && this.liveIds[this.liveHead]! < keptFromId) {
+      const orderId = this.liveOrders[this.liveHead++];
+      if (orderId !== null && orderId !== undefined) touched.add(orderId);
+    }
+    if (this.liveHead > 50_000) {
+      this.liveIds = this.liveIds.slice(this.liveHead);
+      this.liveOrders = this.liveOrders.slice(this.liveHead);
+      this.liveHead = 0;
+    }
+    const gone = (d: ParsedDelivery) => d.input.ref.source === 'live' && d.input.ref.id < keptFromId;
+    const now = this.now();
+    for (const id of touched) {
+      const kept = (this.grouped.orders.get(id) ?? []).filter((d) => !gone(d));
+      if (kept.length > 0) {
+        this.grouped.orders.set(id, kept);
+        this.derive(id, now);
+      } else {
+        this.grouped.orders.delete(id);
+        this.entries.delete(id);
+      }
+      this.unreported.add(id);
+    }
+    const unassigned = this.grouped.unassigned.filter((b) => !(b.delivery.source === 'live' && b.delivery.id < keptFromId));
+    this.grouped = { ...this.grouped, unassigned };
+    this.sorted = null;
+  }
+
   /** Forgets everything (deliveries cleared); the next read starts over. */
   reset(): void {
+    this.liveIds = [];
+    this.liveOrders = [];
+    this.liveHead = 0;
+    this.liveFloor = 0;
     this.generation++;
     this.unreported = new Set();
     this.grouped = { orders: new Map(), unassigned: [], unassignedKeys: new Set() };
@@ -99,7 +155,9 @@ export class OrderIndex {
     const started = this.generation;
     const changed = new Set<string>();
     for (const page of this.source.pagesAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds)) {
-      groupByOrder(page.deliveries, this.grouped, changed, true);
+      // Rows read before retention removed them are not taken in after it did.
+      const deliveries = this.liveFloor > 0 ? page.deliveries.filter((d) => d.ref.source !== 'live' || d.ref.id >= this.liveFloor) : page.deliveries;
+      groupByOrder(deliveries, this.grouped, { touched: changed, slim: true, seen: this.queueLive });
       this.cursor = page.cursor;
       await yieldToLoop();
       if (this.generation !== started) return [];

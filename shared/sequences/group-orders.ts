@@ -15,17 +15,18 @@ export interface GroupedDeliveries {
  * Parses deliveries and groups them by normalised orderId, keeping their order. A delivery with
  * an orderId but an unusable body (unknown type...) stays with its order as a bad input; one
  * without (not JSON, no orderId) is listed apart with the reason. Adds to `into` when given
- * (an index reading new rows), and names each order it added to in `touched`; `slim` as in
- * parseDelivery.
+ * (an index reading new rows); `touched` collects each order added to, `seen` is told of every
+ * delivery read, `slim` is as in parseDelivery.
  */
 export function groupByOrder(
   deliveries: Iterable<DeliveryInput>,
   into: GroupedDeliveries = { orders: new Map(), unassigned: [], unassignedKeys: new Set() },
-  touched?: Set<string>,
-  slim = false,
+  options: { touched?: Set<string>; slim?: boolean; seen?: (parsed: ParsedDelivery) => void } = {},
 ): GroupedDeliveries {
+  const { touched, slim = false, seen } = options;
   for (const input of deliveries) {
     const parsed = parseDelivery(input, slim);
+    seen?.(parsed);
     if (parsed.orderId === null) {
       if (!parsed.ok) {
         const bad = toBadInput(parsed, parsed.reason);

@@ -102,3 +102,30 @@ describe('OrderIndex: the next judgement', () => {
     expect(index.nextRecheckAt()).toBeNull();
   });
 });
+
+describe('OrderIndex: retention', () => {
+  it('forgets received deliveries retention removed: orders left empty go, others are derived again', async () => {
+    const { db, index } = setup();
+    receive(db, body('Created', null, 'old'), 0);
+    receive(db, body('Created', null, 'both'), 1);
+    receive(db, body('Cancelled', null, 'both'), 2);
+    receive(db, 'not json', 3);
+    receive(db, body('Created', null, 'new'), 4);
+    const before = await index.list({ offset: 0, limit: 10 });
+    expect(before.orders.map((o) => o.orderId)).toEqual(['new', 'both', 'old']);
+    expect(before.unassignedTotal).toBe(1);
+    const ids = (db.prepare('SELECT id FROM received_deliveries ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
+    db.prepare('DELETE FROM received_deliveries WHERE id < ?').run(ids[2]!);
+    index.forgetLiveBelow(ids[2]!);
+    const after = await index.list({ offset: 0, limit: 10 });
+    expect(after.orders.map((o) => [o.orderId, o.status, o.events])).toEqual([['new', 'PENDING', 1], ['both', 'CANCELLED', 1]]);
+    expect(index.takeChanged().sort()).toEqual(['both', 'old']);
+    expect(after.unassignedTotal).toBe(1);
+    db.prepare('DELETE FROM received_deliveries WHERE id < ?').run(ids[4]!);
+    index.forgetLiveBelow(ids[4]!);
+    expect((await index.list({ offset: 0, limit: 10 })).unassignedTotal).toBe(0);
+    index.forgetLiveBelow(null);
+    db.prepare('DELETE FROM received_deliveries').run();
+    expect((await index.list({ offset: 0, limit: 10 })).allOrders).toBe(0);
+  });
+});
