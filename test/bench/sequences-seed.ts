@@ -1,7 +1,7 @@
 /**
  * Seeds stored deliveries shaped like real order traffic for the Sequences benches: orders of
- * five events (Created, SuccessPayment with full 6.5 metadata, three shipping Updated), some
- * retried (a duplicate), some arriving out of order, plus optionally one long order.
+ * Created, SuccessPayment with full 6.5 metadata and shipping Updated events, some retried (a
+ * duplicate), some arriving out of order, plus optionally one long order.
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Database } from '../../electron/store/database';
@@ -40,22 +40,23 @@ function paymentMetadata(orderId: string) {
 const body = (orderId: string, type: string, metadata: unknown) =>
   Buffer.from(JSON.stringify({ orderId, orderReference: `ref-${orderId}`, orderType: 'FASTLINK_CHARGE', description: type, level: 'Info', type, metadata }));
 
-/** The deliveries of one ordinary order: five events, every 7th order with a retry, every 11th reordered. */
-function orderEvents(o: number): Array<{ orderId: string; type: string; metadata: unknown }> {
+/** The deliveries of one ordinary order: Created, SuccessPayment, `updates` shipping moves. */
+function orderEvents(o: number, updates: number): Array<{ orderId: string; type: string; metadata: unknown }> {
   const orderId = String(100_000 + o);
   const events: Array<{ orderId: string; type: string; metadata: unknown }> = [
     { orderId, type: 'Created', metadata: null },
     { orderId, type: 'SuccessPayment', metadata: paymentMetadata(orderId) },
   ];
-  for (let s = 0; s < 3; s++) events.push({ orderId, type: 'Updated', metadata: { PreviousStatus: PATH[s], NewStatus: PATH[s + 1], ...(s === 0 ? { PreparationEtaMinutes: '25' } : {}) } });
+  for (let s = 0; s < updates; s++) events.push({ orderId, type: 'Updated', metadata: { PreviousStatus: PATH[s], NewStatus: PATH[s + 1], ...(s === 0 ? { PreparationEtaMinutes: '25' } : {}) } });
   return events;
 }
 
 /**
- * Writes `count` deliveries (count / 5 orders) into received_deliveries, and `longOrderEvents`
- * deliveries of order `long-order` when asked. Rows are written directly, in one transaction.
+ * Writes `count` deliveries into received_deliveries (orders of 2 + `updates` events, every 7th
+ * with a retry, every 11th with two events arriving swapped), and `longOrderEvents` deliveries
+ * of order `long-order` when asked. Rows are written directly, in one transaction.
  */
-export function seedOrders(db: Database, count: number, longOrderEvents = 0): { orders: number } {
+export function seedOrders(db: Database, count: number, longOrderEvents = 0, updates = 3): { orders: number } {
   const insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path, headers_json, body,
     body_size, body_sha256, event_id, event_created, event_created_ms, event_type, level, order_type, order_id,
     signature_outcome, attempt) VALUES (?, ?, 'POST', '/webhooks', '[]', ?, ?, ?, ?, ?, ?, ?, 'Info', 'FASTLINK_CHARGE', ?, 'valid', 1)`);
@@ -70,7 +71,7 @@ export function seedOrders(db: Database, count: number, longOrderEvents = 0): { 
   db.exec('BEGIN');
   let o = 0;
   while (n < count) {
-    const events = orderEvents(o);
+    const events = orderEvents(o, updates);
     const t = start + n * 50;
     events.forEach((e, i) => {
       if (n >= count) return;
@@ -95,9 +96,9 @@ export function seedOrders(db: Database, count: number, longOrderEvents = 0): { 
 
 /** Seeds a Hooklab data folder's database (its own process in the UI bench). */
 if (process.argv[1]?.endsWith('sequences-seed.ts')) {
-  const [dir, count, long] = process.argv.slice(2);
+  const [dir, count, long, updates] = process.argv.slice(2);
   const db = openDatabase(`${dir}/hooklab.db`);
-  const { orders } = seedOrders(db, Number(count ?? 100_000), Number(long ?? 0));
+  const { orders } = seedOrders(db, Number(count ?? 100_000), Number(long ?? 0), Number(updates ?? 3));
   db.close();
   process.stdout.write(`${JSON.stringify({ seeded: true, orders })}\n`);
 }

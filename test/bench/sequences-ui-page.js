@@ -1,11 +1,16 @@
 // In-page helpers for test/bench/sequences-ui.ts (plain JS: it runs in Chromium, not in Node).
 (() => {
-  /** Resolves when `test()` holds, checked on every DOM change. */
-  const until = (test) =>
-    new Promise((resolve) => {
+  /** Resolves when `test()` holds, checked on every DOM change; fails after 60 s instead of hanging. */
+  const until = (test, what) =>
+    new Promise((resolve, reject) => {
       if (test()) return resolve();
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, 60_000);
       const observer = new MutationObserver(() => {
         if (test()) {
+          clearTimeout(timer);
           observer.disconnect();
           resolve();
         }
@@ -16,7 +21,7 @@
   const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 
   window.__seqBench = {
-    /** Time from the deep link to the order's timeline (all rows) and diagram painted. */
+    /** Time from the deep link to the order's timeline (all `rows`, or any with null) and diagram painted. */
     async openOrder(orderId, rows) {
       const start = performance.now();
       window.location.hash = `#/sequences/${encodeURIComponent(orderId)}`;
@@ -25,9 +30,9 @@
         return (
           order?.getAttribute('data-order-id') === orderId &&
           document.querySelector('[data-testid="sequence-diagram"]') &&
-          document.querySelectorAll('[data-testid="timeline-row"]').length === rows
+          (rows === null || document.querySelectorAll('[data-testid="timeline-row"]').length === rows)
         );
-      });
+      }, `order ${orderId}`);
       await painted();
       return performance.now() - start;
     },
