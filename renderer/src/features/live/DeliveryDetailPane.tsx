@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
+import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
@@ -51,6 +52,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
         <span className="muted">{summary.receivedAt}</span>
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
+      <DeliveryActions summary={summary} />
 
       <section className="live-detail__section">
         <h3>Signature</h3>
