@@ -49,6 +49,18 @@ export const TAMPER_PRESETS = [
   'body-changed-after-signing',
 ] as const;
 export type TamperPreset = (typeof TAMPER_PRESETS)[number];
+
+/** The label each preset shows on its button. */
+export const TAMPER_LABELS: Readonly<Record<TamperPreset, string>> = {
+  none: 'Signed honestly',
+  'wrong-key': 'Wrong key',
+  reserialised: 'Signature over re-serialised JSON',
+  'missing-signature': 'Signature missing',
+  'hex-signature': 'Hex instead of Base64',
+  'reused-event-id': 'Reused event id',
+  'stale-event-created': 'Stale event-created',
+  'body-changed-after-signing': 'Body changed after signing',
+};
 export const TamperPresetSchema = z.enum(TAMPER_PRESETS);
 
 /** The body as the editor holds it: text sent as its UTF-8 bytes, or exact bytes (non-UTF-8 originals). */
@@ -316,6 +328,8 @@ export const CheckReportSchema = z.object({
   startedAt: z.string(),
   durationMs: z.number(),
   keyLabel: z.string().nullable(),
+  /** Set when the handler could not be reached at all (refused, not found); no check was judged. */
+  unreachable: z.string().nullable(),
   checks: z.array(CheckResultSchema),
 });
 export type CheckReport = z.infer<typeof CheckReportSchema>;
@@ -394,7 +408,15 @@ export const replayCalls = {
   'replay.removeThrowawayKey': defineCall('Forget a throwaway key (metadata and secret).', z.object({ id: z.string().min(1).max(64) }).strict(), Ok),
   'replay.sign': defineCall(
     'Preview: the signature and every header that would be sent for this request (tamper applied), computed in the core. Call it as the text changes.',
-    z.object({ request: ReplayRequestSpecSchema, targetUrl: z.string().max(2000).nullable().default(null) }).strict(),
+    z
+      .object({
+        request: ReplayRequestSpecSchema,
+        /** With a target, Host, Content-Length and Connection are listed too (every header sent). */
+        targetUrl: z.string().max(2000).nullable().default(null),
+        /** The draft's origin: what "keep" sends for the event id and created time. */
+        origin: DraftOriginSchema.optional(),
+      })
+      .strict(),
     SignPreviewSchema,
   ),
   'replay.send': defineCall(

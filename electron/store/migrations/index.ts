@@ -2,6 +2,7 @@ import type { Migration } from '../migrate';
 import { migration001 } from './001-initial';
 import { migration002 } from './002-live';
 import { migration003 } from './003-received-indexes';
+import { migration004 } from './004-replay';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003];
+export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004];
