@@ -61,7 +61,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
         </p>
       )}
       {lastSent.length > 0 && (
-        <div data-testid="replay-last-sent">
+        <div data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
           {lastSent.length > 1 && (
             <p className="muted">
               {lastSent.length} replays: {lastSent.filter((r) => r.summary.status !== null && r.summary.status < 300).length} answered 2xx.

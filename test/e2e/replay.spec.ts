@@ -1,0 +1,207 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test, expect } from './support/fixtures';
+import { LivePage } from './pages/live-page';
+import { ReplayPage } from './pages/replay-page';
+import type { ServeProcess } from './support/serve-process';
+
+const KEY = 'e2e-replay-key';
+const hmac = (body: Buffer | string, key = KEY) => createHmac('sha256', key).update(body).digest('base64');
+
+async function call<T = unknown>(server: ServeProcess, name: string, args: unknown): Promise<T> {
+  const token = new URL(server.openUrl).searchParams.get('token')!;
+  const res = await fetch(`${server.url}/api/calls/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const envelope = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!envelope.ok) throw new Error(envelope.error!.message);
+  return envelope.value as T;
+}
+
+interface Received {
+  readonly body: Buffer;
+  readonly headers: IncomingHttpHeaders;
+}
+
+/**
+ * A correct webhook handler on loopback: verifies X-Svc-Hmac-Sha256 over the raw body
+ * (constant-time), answers 401 on a mismatch and 200 otherwise, with a body that counts the
+ * accepted deliveries (so two answers differ).
+ */
+async function startHandler(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  let accepted = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      received.push({ body, headers: req.headers });
+      const given = Buffer.from(String(req.headers['x-svc-hmac-sha256'] ?? ''));
+      const expected = Buffer.from(hmac(body));
+      const valid = given.length === expected.length && timingSafeEqual(given, expected);
+      res.writeHead(valid ? 200 : 401, { 'Content-Type': 'application/json' });
+      res.end(valid ? JSON.stringify({ ok: true, accepted: ++accepted }) : JSON.stringify({ error: 'bad signature' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('a received delivery opens in Replay, is re-signed as it changes, replays to a handler, and two answers diff', async ({ app, page, hooklab }) => {
+  // The e2e key becomes the listener's current key: Replay signs with it by default.
+  await call(hooklab, 'live.addKey', { label: 'e2e replay', value: KEY });
+  const handler = await startHandler();
+  try {
+    const orderId = `replay-${Date.now()}`;
+    await call(hooklab, 'sandbox.sendEvent', {
+      event: { orderId, orderReference: null, orderType: 'FULL', description: 'from the sandbox', level: 'Info', type: 'Created', metadata: null },
+    });
+
+    const live = new LivePage(page);
+    await app.goto('live');
+    await live.search(orderId);
+    await live.open();
+    await page.getByTestId('open-in-replay').click();
+
+    const replay = new ReplayPage(page);
+    await expect(replay.root).toBeVisible();
+    await replay.waitForEditor();
+    await expect(page.getByTestId('replay-draft-state')).toContainText('received delivery');
+    const original = await replay.waitForSignature();
+    await expect(page.getByTestId('replay-signature-key')).toHaveText('e2e replay');
+
+    // Change a field: the core signs the new bytes, and an independent HMAC agrees.
+    const edited = JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'edited in Replay', level: 'Info', type: 'Created', metadata: null }, null, 2);
+    await replay.replaceBody(edited);
+    await expect(replay.signature).toHaveText(hmac(edited));
+    expect(hmac(edited)).not.toBe(original);
+
+    // Replay to the handler: it receives exactly these bytes, with that signature.
+    await replay.addTarget(handler.url, 'e2e handler');
+    const first = await replay.send();
+    await expect(first.getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received).toHaveLength(1);
+    expect(handler.received[0]!.body.toString('utf8')).toBe(edited);
+    expect(handler.received[0]!.headers['x-svc-hmac-sha256']).toBe(hmac(edited));
+
+    // A tampered send: the handler refuses it, and the history shows both answers.
+    await page.getByTestId('tamper-wrong-key').click();
+    await expect(page.getByTestId('replay-tamper-active')).toBeVisible();
+    const refused = await replay.send();
+    await expect(refused.getByTestId('replay-result-status')).toHaveText('401');
+    await page.getByTestId('tamper-none').click();
+    await replay.send();
+    expect(handler.received).toHaveLength(3);
+
+    await replay.tab('history');
+    await expect(replay.historyRows).toHaveCount(3);
+    await page.getByTestId('filter-status').selectOption('4xx');
+    await expect(replay.historyRows).toHaveCount(1);
+    await page.getByTestId('filter-status').selectOption('');
+    await expect(replay.historyRows).toHaveCount(3);
+
+    // One click sends a stored replay again, byte for byte.
+    const ids = await replay.historyRows.evaluateAll((rows) => rows.map((r) => Number((r as unknown as { dataset: Record<string, string> }).dataset['rowId'])));
+    const oldest = Math.min(...ids);
+    await replay.historyRow(oldest).getByTestId('replay-again').click();
+    await expect(replay.historyRows).toHaveCount(4);
+    expect(handler.received[3]!.body.equals(handler.received[0]!.body)).toBe(true);
+    expect(handler.received[3]!.headers['x-svc-hmac-sha256']).toBe(hmac(edited));
+
+    // Two accepted replays: the same request, different answers ({"accepted":1} vs {"accepted":2}).
+    const accepted = ids.filter((id) => id !== oldest).sort((a, b) => a - b);
+    await replay.pickForDiff(oldest);
+    await replay.pickForDiff(accepted[accepted.length - 1]!);
+    await page.getByTestId('replay-diff-run').click();
+    await expect(page.getByTestId('diff-verdict')).toHaveAttribute('data-verdict', 'differs');
+    await expect(page.getByTestId('diff-changes')).toContainText('/accepted');
+    await expect(page.getByTestId('replay-diff-view')).toHaveAttribute('data-ready', 'true');
+  } finally {
+    await handler.close();
+  }
+});
+
+test('the handler check runs against a handler and reports each check', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e check', value: KEY });
+  const handler = await startHandler();
+  try {
+    await app.goto('replay');
+    const replay = new ReplayPage(page);
+    const summary = await replay.runCheck(handler.url);
+    await expect(summary).toHaveAttribute('data-passed', 'true');
+    for (const id of ['valid-signature-accepted', 'invalid-signature-rejected', 'reserialised-body-rejected', 'hex-signature-rejected', 'large-payload-acknowledged']) {
+      await expect(replay.check(id)).toHaveAttribute('data-passed', 'true');
+    }
+    await replay.check('invalid-signature-rejected').locator('summary').click();
+    await expect(replay.check('invalid-signature-rejected').getByTestId('check-evidence').first()).toContainText('401');
+  } finally {
+    await handler.close();
+  }
+});
+
+test('templates are checked against the event schema as you type, and drafts are saved, renamed and deleted', async ({ app, page }) => {
+  await app.goto('replay');
+  const replay = new ReplayPage(page);
+  await expect(page.getByTestId('replay-empty')).toBeVisible();
+  await page.getByTestId('replay-template-type').selectOption('SuccessPayment');
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  await expect(replay.editor).toHaveAttribute('data-errors', '0');
+
+  await replay.replaceBody(
+    JSON.stringify({ orderId: '1', orderReference: null, orderType: 'FULL', description: 'd', level: 'Debug', type: 'Cancelld', metadata: null, region: 'eu' }),
+  );
+  await expect(replay.editor).toHaveAttribute('data-errors', '2');
+  await expect(replay.editor).toHaveAttribute('data-hints', '1');
+  await expect(page.getByTestId('replay-problems')).toContainText('Not an event type of 6.4');
+  await expect(page.getByTestId('replay-problems')).toContainText('level must be Info, Warning or Error');
+  await expect(page.locator('[data-severity="hint"]')).toContainText('region');
+
+  const name = `draft ${Date.now()}`;
+  await page.getByTestId('replay-draft-name').fill(name);
+  await page.getByTestId('replay-save').click();
+  const draft = page.getByTestId('replay-draft').filter({ hasText: name });
+  await expect(draft).toHaveCount(1);
+
+  // Drafts live in the core's database: a reload lists it and opens its exact text.
+  await page.reload();
+  await app.waitForReady();
+  await expect(draft).toHaveCount(1);
+  const id = await draft.getAttribute('data-draft-id');
+  await page.getByTestId(`draft-open-${id}`).click();
+  await replay.waitForEditor();
+  await expect(replay.editor).toHaveAttribute('data-errors', '2');
+
+  await page.getByTestId(`draft-rename-${id}`).click();
+  await page.getByTestId(`draft-rename-input-${id}`).fill(`${name} renamed`);
+  await page.getByTestId(`draft-rename-save-${id}`).click();
+  await expect(page.getByTestId('replay-draft').filter({ hasText: `${name} renamed` })).toHaveCount(1);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId(`draft-delete-${id}`).click();
+  await expect(page.getByTestId('replay-draft').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('a target off this machine needs an opt-in with a reason', async ({ app, page }) => {
+  await app.goto('replay');
+  await page.getByTestId('replay-template-open').click();
+  const replay = new ReplayPage(page);
+  await replay.waitForEditor();
+  await page.getByTestId('replay-target-toggle-add').click();
+  await page.getByTestId('replay-target-url').fill('https://handler.example.com/webhooks');
+  await expect(page.getByTestId('replay-target-check')).toBeVisible();
+  await expect(page.getByTestId('replay-target-add')).toBeDisabled();
+  await page.getByTestId('replay-target-allow').check();
+  await page.getByTestId('replay-target-reason').fill('staging handler behind VPN');
+  await page.getByTestId('replay-target-add').click();
+  await expect(page.getByTestId('replay-target')).toHaveValue('https://handler.example.com/webhooks');
+  await expect(page.getByTestId('replay-target-opted-in')).toContainText('staging handler behind VPN');
+});
