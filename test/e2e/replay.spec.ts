@@ -80,7 +80,8 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     await expect(page.getByTestId('replay-signature-key')).toHaveText('e2e replay');
 
     // Change a field: the core signs the new bytes, and an independent HMAC agrees.
-    const edited = JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'edited in Replay', level: 'Info', type: 'Created', metadata: null }, null, 2);
+    // Pasted with trailing spaces and a final line break: the bytes stay exactly as pasted.
+    const edited = `${JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'edited in Replay', level: 'Info', type: 'Created', metadata: null }, null, 2)}  \n`;
     await replay.replaceBody(edited);
     await expect(replay.signature).toHaveText(hmac(edited));
     expect(hmac(edited)).not.toBe(original);
@@ -141,7 +142,7 @@ test('the handler check runs against a handler and reports each check', async ({
     for (const id of ['valid-signature-accepted', 'invalid-signature-rejected', 'reserialised-body-rejected', 'hex-signature-rejected', 'large-payload-acknowledged']) {
       await expect(replay.check(id)).toHaveAttribute('data-passed', 'true');
     }
-    await replay.check('invalid-signature-rejected').locator('summary').click();
+    await replay.check('invalid-signature-rejected').locator('summary').first().click();
     await expect(replay.check('invalid-signature-rejected').getByTestId('check-evidence').first()).toContainText('401');
   } finally {
     await handler.close();

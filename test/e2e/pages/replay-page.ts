@@ -34,11 +34,23 @@ export class ReplayPage {
     return (await this.signature.textContent()) ?? '';
   }
 
-  /** Replaces the whole body as a user would: select all, then type (insert) the new text. */
+  /**
+   * Replaces the whole body as a user would: select all, paste the new text. (Typed text would
+   * get the editor's auto-closing quotes and brackets, as it does for a user.)
+   */
   async replaceBody(text: string): Promise<void> {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await this.editor.locator('.view-lines').click();
     await this.page.keyboard.press('ControlOrMeta+A');
-    await this.page.keyboard.insertText(text);
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Types at the end of the body, key by key. */
+  async typeAtEnd(text: string): Promise<void> {
+    await this.editor.locator('.view-lines').click();
+    await this.page.keyboard.press('ControlOrMeta+End');
+    await this.page.keyboard.type(text);
   }
 
   /** Adds a Replay target by URL and chooses it. */

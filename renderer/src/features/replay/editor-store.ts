@@ -175,7 +175,7 @@ export async function sendNow(): Promise<void> {
 // The signature preview follows every change of what decides the bytes and headers.
 const signer = createLatestWins(
   (input: { request: ReplayRequestSpec; targetUrl: string | null; origin: DraftOrigin | undefined }) =>
-    transport.call('replay.sign', { request: input.request, targetUrl: input.targetUrl }),
+    transport.call('replay.sign', { request: input.request, targetUrl: input.targetUrl, ...(input.origin ? { origin: input.origin } : {}) }),
   (preview) => useEditorStore.setState({ preview, previewError: null, previewStale: false }),
   (error) => useEditorStore.setState({ preview: null, previewError: (error as Error).message, previewStale: false }),
 );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_SCHEMA_URI, eventJsonSchema, unknownFieldHints } from '../../../../shared/replay/event-json-schema';
 import { EVENT_TYPES } from '../../../../shared/service/enums';
+import { eventTemplateText } from '../../../../shared/replay/templates';
 
 // The very JSON language service Monaco runs in its worker (bundled in monaco-editor, without
 // typings), so these are the editor's own verdicts.
@@ -95,6 +96,14 @@ describe('the event JSON Schema, as the editor applies it', () => {
     expect(unknownFieldHints(JSON.stringify(withProductMetadata))).toEqual([]);
     expect(unknownFieldHints(JSON.stringify({ ...created, type: 'Refunded', metadata: { any: 1 } }))).toEqual([]);
     expect(unknownFieldHints('{"orderId": ')).toEqual([]);
+  });
+
+  it('finds nothing wrong, and nothing unknown, in the template of every event type', async () => {
+    for (const type of EVENT_TYPES) {
+      const text = eventTemplateText(type);
+      expect({ type, problems: (await problems(text)).map((d) => d.message) }).toEqual({ type, problems: [] });
+      expect(unknownFieldHints(text)).toEqual([]);
+    }
   });
 
   it('describes the metadata of every event type of 6.4', () => {
