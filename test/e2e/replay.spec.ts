@@ -206,3 +206,58 @@ test('a target off this machine needs an opt-in with a reason', async ({ app, pa
   await expect(page.getByTestId('replay-target')).toHaveValue('https://handler.example.com/webhooks');
   await expect(page.getByTestId('replay-target-opted-in')).toContainText('staging handler behind VPN');
 });
+
+test('bodies are replayed byte for byte: CRLF kept while editing, mixed line endings and non-UTF-8 sent untouched', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e bytes', value: KEY });
+  const handler = await startHandler();
+  try {
+    const status = await call<{ listener: { url: string } }>(hooklab, 'app.status', {});
+    const crlf = Buffer.from('{\r\n  "orderId": "crlf-1",  \r\n  "type": "Created"\r\n}');
+    const mixed = Buffer.from('{\r\n  "orderId": "mixed-1",\n  "type": "Created"\r\n}');
+    const binary = Buffer.from([0xff, 0x00, 0xfe, 0x41]);
+    for (const [path, body] of [['/crlf', crlf], ['/mixed', mixed], ['/binary', binary]] as const) {
+      await fetch(new URL(path, status.listener.url), { method: 'POST', body, headers: { 'X-Svc-Hmac-Sha256': hmac(body) } });
+    }
+    const { rows } = await call<{ rows: Array<{ id: number; path: string }> }>(hooklab, 'live.list', { limit: 10 });
+    const idOf = (path: string) => rows.find((r) => r.path === path)!.id;
+    const replay = new ReplayPage(page);
+    const open = async (path: string) => {
+      await page.goto(`${hooklab.url}/#/replay/live/${idOf(path)}`);
+      await app.waitForReady();
+      await expect(page.getByTestId('replay-draft-state')).toContainText(`received delivery #${idOf(path)}`);
+    };
+
+    // CRLF: editable, and an edit keeps every CRLF and the trailing spaces.
+    await open('/crlf');
+    await replay.waitForEditor();
+    await expect(page.getByText('Line endings: CRLF, kept as they are.')).toBeVisible();
+    await expect(replay.signature).toHaveText(hmac(crlf));
+    await replay.typeAtEnd('x');
+    const edited = Buffer.concat([crlf, Buffer.from('x')]);
+    await expect(replay.signature).toHaveText(hmac(edited));
+    await expect(page.getByTestId('replay-not-json')).toBeVisible();
+    await replay.addTarget(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received.at(-1)!.body.equals(edited)).toBe(true);
+
+    // Mixed line endings: read-only unless the user insists, sent exactly as received.
+    await open('/mixed');
+    await expect(page.getByTestId('replay-exact-only')).toContainText('mixes CRLF and LF');
+    await replay.waitForSignature();
+    await expect(replay.signature).toHaveText(hmac(mixed));
+    await page.getByTestId('replay-target').selectOption(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received.at(-1)!.body.equals(mixed)).toBe(true);
+
+    // Not UTF-8: shown as hex, read-only, re-sent as its exact bytes.
+    await open('/binary');
+    await expect(page.getByTestId('replay-body-bytes')).toContainText('ff 00 fe 41');
+    await replay.waitForSignature();
+    await expect(replay.signature).toHaveText(hmac(binary));
+    await page.getByTestId('replay-target').selectOption(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received.at(-1)!.body.equals(binary)).toBe(true);
+  } finally {
+    await handler.close();
+  }
+});

@@ -125,7 +125,12 @@ export function HandlerCheckView() {
           {s.error}
         </p>
       )}
-      {s.report && (
+      {s.report?.unreachable && (
+        <p className="notice notice--error" data-testid="check-unreachable">
+          The handler could not be reached, so no check was judged: {s.report.unreachable}
+        </p>
+      )}
+      {s.report && !s.report.unreachable && (
         <p className={`notice${s.report.passed ? '' : ' notice--error'}`} data-testid="check-summary" data-passed={s.report.passed}>
           {s.report.passed ? 'Every check passed' : `${checks.length - passed} of ${checks.length} checks failed`} against <code>{s.report.url}</code> in{' '}
           {(s.report.durationMs / 1000).toFixed(1)} s{s.report.keyLabel ? `, signed with “${s.report.keyLabel}”` : ''}.

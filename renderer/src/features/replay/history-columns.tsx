@@ -1,8 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ReplaySummary } from '../../../../shared/contract/replay';
+import { TAMPER_LABELS, type ReplaySummary } from '../../../../shared/contract/replay';
 import type { DataColumnMeta } from '../../components/data-table';
 import { statusTone } from './ReplayResult';
-import { TAMPER_TEXT } from './TamperPresets';
 
 /** The status class a row filters by. */
 export function statusClass(r: ReplaySummary): string {
@@ -46,7 +45,7 @@ export function replayColumns(opts: {
     },
     { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, width: 'minmax(160px, 1.4fr)' }) },
     { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({ width: '100px' }) },
-    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_TEXT[r.tamper].label), header: 'tamper', meta: meta({ width: '130px' }) },
+    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]), header: 'tamper', meta: meta({ width: '130px' }) },
     {
       id: 'status',
       accessorFn: statusClass,
