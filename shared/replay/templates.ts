@@ -112,7 +112,7 @@ export function successPaymentMetadata(order: TemplateOrder): Record<string, unk
           endDate: '2026-04-15T00:00:00.000Z',
           redemptionLimit: '1',
           redemptionCount: '0',
-          status: 'ACTIVE',
+          status: 'Unredeemed',
         },
       },
     ],
@@ -177,7 +177,7 @@ export function eventTemplate(type: EventType, order: TemplateOrder = TEMPLATE_O
     ...descriptionAndMetadata(type, order),
     level: EVENT_TYPE_INFO[type].level,
     type,
-  } as WebhookEvent;
+  };
 }
 
 /** The template as the editor shows it: field order of 2.8, indented by two spaces. */
