@@ -3,26 +3,39 @@
   const panel = () => document.querySelector('[data-testid="replay-signature-panel"]');
   const nextPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   let lastKeyAt = 0;
+  let lastFreshAt = 0;
+  let waiters = [];
   document.addEventListener('keydown', () => (lastKeyAt = performance.now()), true);
+  const notify = () => {
+    const pending = waiters;
+    waiters = [];
+    pending.forEach((check) => check());
+  };
   window.__replayBench = {
-    /**
-     * Resolves with the time from the last keystroke to the signature of the text as it is
-     * then being shown (the panel's data-stale back to "false", then the next paint).
-     */
-    armSignature() {
+    /** Starts following the panel: each time it shows a fresh signature, note when it was painted. */
+    watchSignature() {
       const el = panel();
-      window.__replayBench.pending = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (el.getAttribute('data-stale') === 'false' && lastKeyAt > 0) {
-            observer.disconnect();
-            void nextPaint().then(() => resolve(performance.now() - lastKeyAt));
-          }
-        });
-        observer.observe(el, { attributes: true, attributeFilter: ['data-stale'] });
-      });
+      new MutationObserver(() => {
+        if (el.getAttribute('data-stale') === 'false') {
+          void nextPaint().then(() => {
+            lastFreshAt = performance.now();
+            notify();
+          });
+        }
+      }).observe(el, { attributes: true, attributeFilter: ['data-stale'] });
     },
+    /**
+     * Called once the keys are typed: the time from the last keystroke to the panel painting the
+     * signature of the text as it now is (not stale, painted after that keystroke).
+     */
     waitSignature() {
-      return window.__replayBench.pending;
+      return new Promise((resolve) => {
+        const check = () => {
+          if (panel().getAttribute('data-stale') === 'false' && lastFreshAt > lastKeyAt) resolve(lastFreshAt - lastKeyAt);
+          else waiters.push(check);
+        };
+        check();
+      });
     },
     /** The bare core call the panel makes, timed from the page: the baseline. */
     async signRoundTrip(text) {

@@ -28,6 +28,17 @@ const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const ms = (x: number) => Math.round(x);
 
+/** An in-page measurement that never answers fails the bench with its name instead of hanging it. */
+async function measure(page: Page, script: string, what: string): Promise<number> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in 30 s`)), 30_000)));
+  try {
+    return Number(await Promise.race([page.evaluate(script), timeout]));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function startServe(dataDir: string): Promise<{ child: ChildProcess; openUrl: string }> {
   const child = spawn(node, ['--import', 'tsx', 'electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
     cwd: root,
@@ -108,7 +119,7 @@ async function main() {
     // Baseline of the history paint: no replay stored yet.
     for (let r = 0; r < rounds; r++) {
       const page = await newPage(context, `${serve.openUrl}#/replay`);
-      emptyPaints.push(Number(await page.evaluate('window.__replayBench.historyPaint()')));
+      emptyPaints.push(await measure(page, 'window.__replayBench.historyPaint()', 'empty history paint'));
       await page.close();
     }
 
@@ -120,18 +131,23 @@ async function main() {
     const page = await newPage(context, `${serve.openUrl}#/replay/draft/${draft.id}`);
     await page.waitForSelector('[data-testid="replay-body-editor"][data-ready="true"]');
     await page.waitForSelector('[data-testid="replay-signature-panel"][data-stale="false"]');
-    await page.click('[data-testid="replay-body-editor"] .view-lines');
+    // Focus without a click: a click's caret placement can land after the Ctrl+End on a big document.
+    // (Monaco takes keys on an EditContext element in Chromium, a textarea elsewhere.)
+    await page.locator('[data-testid="replay-body-editor"]').locator('.native-edit-context, textarea.inputarea').first().focus();
     await page.keyboard.press('Control+End');
+    await page.evaluate('window.__replayBench.watchSignature()');
     for (let r = 0; r < rounds * 3; r++) {
       const typed = 'abcde'.slice(0, 1 + (r % 5));
-      await page.evaluate('window.__replayBench.armSignature()');
       await page.keyboard.type(typed);
-      signUi.push(Number(await page.evaluate('window.__replayBench.waitSignature()')));
+      signUi.push(await measure(page, 'window.__replayBench.waitSignature()', `signature after typing ${typed}`));
       body += typed;
       const shown = await page.textContent('[data-testid="replay-signature"]');
       const expected = createHmac('sha256', KEY).update(body).digest('base64');
-      if (shown !== expected) throw new Error(`signature shown ${shown} is not the HMAC of the text typed (${expected})`);
-      signBare.push(Number(await page.evaluate(`window.__replayBench.signRoundTrip(${JSON.stringify(body)})`)));
+      if (shown !== expected) {
+        const facts = await page.textContent('[data-testid="replay-signature-panel"] .kv');
+        throw new Error(`signature shown ${shown} is not the HMAC of the text typed (${expected}; ${Buffer.byteLength(body)} bytes expected; panel: ${facts})`);
+      }
+      signBare.push(await measure(page, `window.__replayBench.signRoundTrip(${JSON.stringify(body)})`, 'bare sign round trip'));
     }
     await page.close();
 
@@ -147,7 +163,7 @@ async function main() {
     }
     for (let r = 0; r < rounds; r++) {
       const page = await newPage(context, `${serve.openUrl}#/replay`);
-      fullPaints.push(Number(await page.evaluate('window.__replayBench.historyPaint()')));
+      fullPaints.push(await measure(page, 'window.__replayBench.historyPaint()', 'history paint'));
       const count = await page.textContent('[data-testid="replay-history-count"]');
       if (count !== `${replays} replays`) throw new Error(`history says "${count}", expected ${replays} replays`);
       await page.close();

@@ -261,3 +261,54 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
     await handler.close();
   }
 });
+
+test('from the Live detail: diff against history and resend from the service', async ({ app, page, hooklab }) => {
+  const orderId = `live-actions-${Date.now()}`;
+  await call(hooklab, 'sandbox.sendEvent', {
+    event: { orderId, orderReference: null, orderType: 'FULL', description: 'for the live actions', level: 'Info', type: 'Finalized', metadata: null },
+  });
+  await call(hooklab, 'history.pollNow', {});
+  const live = new LivePage(page);
+  await app.goto('live');
+  await live.search(orderId);
+  await live.open();
+  // The sandbox logged the delivery, so the history copy has the event: compare the bytes.
+  await page.getByTestId('diff-against-history').click();
+  await expect(page.getByTestId('diff-verdict')).toHaveAttribute('data-verdict', 'identical');
+  await expect(page.getByTestId('live-history-diff-view')).toHaveAttribute('data-ready', 'true');
+  await page.getByTestId('resend-from-service').click();
+  await expect(page.getByTestId('resend-outcome')).toHaveAttribute('data-kind', 'delivered');
+  await live.search(orderId);
+  await expect(live.rows).toHaveCount(2);
+});
+
+test('a request exported as a fixture file opens back in the editor with the same bytes and signature', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e fixture', value: KEY });
+  await app.goto('replay');
+  const replay = new ReplayPage(page);
+  await page.getByTestId('replay-template-type').selectOption('ThreeDSecureAuthFailed');
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  const body = `{"orderId":"fx-1","orderType":"FULL","description":"fixture","level":"Error","type":"ThreeDSecureAuthFailed","metadata":{"authenticationId":"a","reason":"r","description":"d"}}\t`;
+  await replay.replaceBody(body);
+  await expect(replay.signature).toHaveText(hmac(body));
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('replay-export-fixture').click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const fixture = JSON.parse(readFileSync(file, 'utf8')) as { bodyBase64: string; signature: string; keyLabel: string };
+  expect(Buffer.from(fixture.bodyBase64, 'base64').toString('utf8')).toBe(body);
+  expect(fixture.signature).toBe(hmac(body));
+  expect(fixture.keyLabel).toBe('e2e fixture');
+  expect(readFileSync(file, 'utf8')).not.toContain(KEY);
+
+  // The edited draft is unsaved: opening another asks first.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  await expect(replay.signature).not.toHaveText(hmac(body));
+  await page.getByTestId('replay-fixture-file').setInputFiles(file);
+  await expect(page.getByTestId('replay-draft-state')).toContainText('fixture');
+  await expect(replay.signature).toHaveText(hmac(body));
+});

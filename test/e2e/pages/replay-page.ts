@@ -40,7 +40,7 @@ export class ReplayPage {
    */
   async replaceBody(text: string): Promise<void> {
     await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await this.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(text)})`);
     await this.editor.locator('.view-lines').click();
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('ControlOrMeta+V');
@@ -48,7 +48,9 @@ export class ReplayPage {
 
   /** Types at the end of the body, key by key. */
   async typeAtEnd(text: string): Promise<void> {
-    await this.editor.locator('.view-lines').click();
+    // Focus without a click, whose caret placement could land after the Ctrl+End. (Monaco
+    // takes keys on an EditContext element in Chromium, a textarea elsewhere.)
+    await this.editor.locator('.native-edit-context, textarea.inputarea').first().focus();
     await this.page.keyboard.press('ControlOrMeta+End');
     await this.page.keyboard.type(text);
   }

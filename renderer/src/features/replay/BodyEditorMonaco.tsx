@@ -19,6 +19,8 @@ interface Problem {
   readonly severity: 'error' | 'warning' | 'hint';
 }
 
+registerEventSchema();
+
 const HINT_OWNER = 'hooklab-unknown-fields';
 /** Hints need a parse with positions; beyond this size they are skipped (the schema still runs). */
 const HINT_MAX_CHARS = 2 * 1024 * 1024;
@@ -49,7 +51,6 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange }: BodyE
   latestChange.current = onChange;
   const [problems, setProblems] = useState<Problem[]>([]);
   const [ready, setReady] = useState(false);
-  registerEventSchema();
 
   // A new document from outside: replace the model's text (not on the user's own edits).
   useEffect(() => {
