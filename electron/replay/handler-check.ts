@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult, type TamperPreset } from '../../shared/contract/replay';
 import type { HmacSha256 } from '../../shared/signing';
 import { buildRequest } from './request-builder';
-import { exchange, type ExchangeResult } from './sender';
+import { exchange, type ExchangeResult } from '../net/exchange';
 import { CHECKS, type CheckOutcome } from './checks';
 
 /** What a check can do: send one signed (or tampered) event and get its evidence back. */

@@ -5,7 +5,7 @@ import { CallError } from '../../shared/contract/errors';
 import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, SignPreview } from '../../shared/contract/replay';
 import type { HmacSha256 } from '../../shared/signing';
 import { buildRequest, eventTypeOf, KeyUnavailableError, type BuiltRequest } from './request-builder';
-import { exchange, type OutgoingRequest } from './sender';
+import { exchange, type OutgoingRequest } from '../net/exchange';
 import type { ReplayKeys } from './keys';
 import type { ReplayStore } from './replay-store';
 import type { ReplayTargets } from './targets';

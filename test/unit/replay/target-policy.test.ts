@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, targetVerdict } from '../../../electron/replay/target-policy';
+import { targetVerdict } from '../../../electron/replay/target-policy';
+import { isLoopbackHost } from '../../../electron/net/loopback';
 import { createEventIdGenerator } from '../../../electron/replay/event-ids';
 
 describe('target policy', () => {

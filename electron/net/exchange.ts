@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type Lo
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isLoopbackAddress } from './target-policy';
+import { isLoopbackAddress } from './loopback';
 
 /** One HTTP request, exactly as it goes on the wire (every header given, in order). */
 export interface OutgoingRequest {
@@ -19,6 +19,8 @@ export interface ExchangeOptions {
   readonly responseCap: number;
   /** Refuse to connect unless the host name resolves to a loopback address (for `localhost`). */
   readonly loopbackOnly?: boolean;
+  /** Reuse connections through Node's global agent (forwarding); default: a fresh connection each time. */
+  readonly keepAlive?: boolean;
   /** Abandons the exchange (recorded as cancelled), e.g. when the core stops. */
   readonly signal?: AbortSignal;
 }
@@ -71,7 +73,7 @@ export function exchange(request: OutgoingRequest, options: ExchangeOptions): Pr
     const req = send(url, {
       method: request.method,
       headers: raw,
-      agent: false,
+      ...(options.keepAlive ? {} : { agent: false }),
       ...(options.loopbackOnly ? { lookup: loopbackLookup } : {}),
     });
     const timer = setTimeout(() => {
