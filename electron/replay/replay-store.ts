@@ -82,7 +82,7 @@ interface ReplayRow {
 }
 
 const SUMMARY_COLUMNS =
-  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, length(request_body) AS request_body_size, status, error, latency_ms';
+  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms';
 
 /** The status class a replay is filed under (history filter). */
 export function statusClass(status: number | null): string {
@@ -206,9 +206,9 @@ export class ReplayStore {
   insertReplays(replays: readonly NewReplay[]): number[] {
     const insert = this.db.prepare(
       `INSERT INTO replays (sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper,
-        request_headers_json, request_body, signature, key_label, status, status_class, error, latency_ms,
+        request_size, request_headers_json, request_body, signature, key_label, status, status_class, error, latency_ms,
         response_headers_json, response_body, response_size, response_truncated, location)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const ids: number[] = [];
     this.db.exec('BEGIN');
@@ -225,6 +225,7 @@ export class ReplayStore {
           r.eventId,
           r.eventType,
           r.tamper,
+          r.body.length,
           JSON.stringify(r.headers),
           r.body,
           r.signature,
@@ -271,7 +272,7 @@ export class ReplayStore {
   }
 
   getReplay(id: number): ReplayDetail | null {
-    const row = this.db.prepare(`SELECT *, length(request_body) AS request_body_size FROM replays WHERE id = ?`).get(id) as
+    const row = this.db.prepare(`SELECT *, request_size AS request_body_size FROM replays WHERE id = ?`).get(id) as
       | (ReplayRow & {
           request_headers_json: string;
           request_body: Uint8Array;
