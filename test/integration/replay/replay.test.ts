@@ -225,6 +225,31 @@ describe('replay', () => {
     expect((await a.call('replay.history', { status: 'error' })).total).toBe(2);
   });
 
+  it('sends to localhost (resolved, loopback only) at once', async () => {
+    const a = await app();
+    const h = await handler();
+    const url = h.url.replace('127.0.0.1', 'localhost');
+    expect(await a.call('replay.checkTarget', { url })).toMatchObject({ loopback: true, allowed: true });
+    const { replays } = await a.call('replay.send', { request: spec(), targetUrl: url });
+    expect(replays[0]!.response?.status).toBe(200);
+    expect(h.received).toHaveLength(1);
+  });
+
+  it('stopping the core abandons a replay in flight at once instead of waiting out its timeout', async () => {
+    const a = await startReplayApp();
+    let connected!: () => void;
+    const reached = new Promise<void>((r) => (connected = r));
+    const silent = await rawServer(() => connected());
+    const pending = a.core.invoke('replay.send', { request: spec(), targetUrl: `http://127.0.0.1:${silent.port}/` });
+    await reached;
+    const started = performance.now();
+    await a.close();
+    const envelope = await pending;
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    // The default timeout is 10 s; stopping must not wait for it.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('refuses a body over the configurable cap with a clear message, sending nothing', async () => {
     const a = await app();
     const h = await handler();
@@ -290,6 +315,11 @@ describe('drafts and sources', () => {
     await a.call('replay.send', { request, targetUrl: h.url });
     expect(header(h.received[0]!.rawHeaders, 'X-Svc-Hmac-Sha256')).toBe(independentSignature('throwaway-secret', h.received[0]!.body));
     const draft = await a.call('replay.saveDraft', { name: 'with scratch key', request });
+    // A draft's throwaway key goes with the draft when no other draft uses it.
+    const other = await a.call('replay.addThrowawayKey', { label: 'other', value: 'other-secret' });
+    const own = await a.call('replay.saveDraft', { name: 'own key', request: spec({ key: { kind: 'throwaway', id: other.id } }) });
+    await a.call('replay.deleteDraft', { id: own.id! });
+    expect((await a.call('replay.keys', {})).keys.map((k) => k.id)).not.toContain(other.id);
     await a.call('replay.removeThrowawayKey', { id });
     expect((await a.call('replay.getDraft', { id: draft.id! })).warnings.join(' ')).toMatch(/was removed/);
     await expect(a.call('replay.send', { request, targetUrl: h.url })).rejects.toThrow(/throwaway key this draft signs with .* was removed/);
