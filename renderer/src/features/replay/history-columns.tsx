@@ -36,7 +36,7 @@ export function replayColumns(opts: {
       ),
     },
     { id: 'id', accessorKey: 'id', header: '#', meta: meta({ width: '64px' }) },
-    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ width: '170px' }), cell: ({ getValue }) => String(getValue()).replace('T', ' ').slice(0, 23) },
+    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ width: '170px' }), cell: ({ getValue }) => String(getValue()).replace('T', ' ').slice(0, 19) },
     {
       id: 'what',
       accessorFn: (r) => r.draftName ?? r.eventType ?? '',
