@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isLoopbackAddress } from './loopback';
@@ -70,12 +70,18 @@ export function exchange(request: OutgoingRequest, options: ExchangeOptions): Pr
     };
     const fail = (error: string, failure: ExchangeFailure) => finish({ ok: false, error, failure, latencyMs: latency() });
     let answered = false;
-    const req = send(url, {
-      method: request.method,
-      headers: raw,
-      ...(options.keepAlive ? {} : { agent: false }),
-      ...(options.loopbackOnly ? { lookup: loopbackLookup } : {}),
-    });
+    let req: ClientRequest;
+    try {
+      req = send(url, {
+        method: request.method,
+        headers: raw,
+        ...(options.keepAlive ? {} : { agent: false }),
+        ...(options.loopbackOnly ? { lookup: loopbackLookup } : {}),
+      });
+    } catch (error) {
+      // Node refuses some requests before any byte is written (a header value it cannot send).
+      return resolve({ ok: false, error: `not sent: ${(error as Error).message}`, failure: 'connection', latencyMs: 0 });
+    }
     const timer = setTimeout(() => {
       fail(`no answer within ${options.timeoutMs} ms (timed out)`, 'timeout');
       req.destroy();

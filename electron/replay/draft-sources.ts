@@ -53,13 +53,15 @@ function editorBody(bytes: Uint8Array): { body: ReplayBody; warnings: string[] }
 
 /** Headers that keep the original's event id and time, content type and user agent. */
 function keptHeaders(original: ReadonlyArray<readonly [string, string]>, extra: Array<[string, string]> = []): HeadersSpec {
-  return HeadersSpecSchema.parse({
+  const parsed = HeadersSpecSchema.safeParse({
     eventId: { mode: 'keep' },
     eventCreated: { mode: 'keep' },
     ...(headerValue(original, 'content-type') !== null ? { contentType: headerValue(original, 'content-type') } : {}),
     ...(headerValue(original, 'user-agent') !== null ? { userAgent: headerValue(original, 'user-agent') } : {}),
     extra,
   });
+  if (!parsed.success) throw new CallError('invalid-args', `a header of the original cannot be sent as is: ${describeZodError(parsed.error)}`);
+  return parsed.data;
 }
 
 function draft(partial: Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'targetUrl'> & { targetUrl?: string | null }): Draft {

@@ -71,7 +71,11 @@ export const ReplayBodySchema = z.discriminatedUnion('kind', [
 export type ReplayBody = z.infer<typeof ReplayBodySchema>;
 
 const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}$/, 'not a valid header name');
-const HeaderValue = z.string().max(8192).regex(/^[^\r\n\0]*$/, 'a header value cannot contain line breaks');
+/** What HTTP/1.1 (and Node) can carry in a header value: tab, printable ASCII and Latin-1, no line breaks. */
+const HeaderValue = z
+  .string()
+  .max(8192)
+  .regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'a header value can hold only printable ASCII or Latin-1 characters, no line breaks');
 export const HeaderPairSchema = z.tuple([z.string(), z.string()]);
 
 /**

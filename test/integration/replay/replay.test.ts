@@ -138,6 +138,9 @@ describe('replay', () => {
     expect(header(h.received[0]!.rawHeaders, 'Content-Type')).toBeUndefined();
     expect(header(h.received[0]!.rawHeaders, 'User-Agent')).toBe('Hooklab-Sandbox/1.0');
     expect(header(h.received[0]!.rawHeaders, 'X-A')).toBe('1');
+    const unsendable = spec({ headers: { ...spec().headers, extra: [['X-Price', '5 €']] } });
+    await expect(a.call('replay.send', { request: unsendable, targetUrl: h.url })).rejects.toMatchObject({ code: 'invalid-args', message: /Latin-1/ });
+    expect(h.received).toHaveLength(3);
   });
 
   it('sends N times sequentially or concurrently, stores each, and pages and filters the history', async () => {
