@@ -493,13 +493,17 @@ export const replayCalls = {
   'replay.settings': defineCall('Replay settings: timeout (default 10 s) and body cap (default 20 MB).', NoArgs, ReplaySettingsSchema),
   'replay.setSettings': defineCall('Change replay settings (fields given are replaced).', ReplaySettingsSchema.partial().strict(), ReplaySettingsSchema),
   'replay.checkHandler': defineCall(
-    'Run the handler check against a URL (all checks, or `only`); progress as replay.checkProgress with the same jobId. Target rules apply.',
+    'Run the handler check against a URL (all checks, or `only`, always in CHECK_IDS order); progress as replay.checkProgress with the same jobId. Target rules apply; an unreachable handler ends the run with `unreachable` set and no check judged.',
     z
       .object({
         url: z.string().min(1).max(2000),
         key: KeyChoiceSchema.default({ kind: 'current' }),
         only: z.array(CheckIdSchema).max(CHECK_IDS.length).optional(),
-        /** Per request; defaults to the replay timeout setting (the service's 10 s). */
+        /**
+         * The answer deadline timely-response holds the handler to; defaults to the replay timeout
+         * setting (the service's 10 s). The other checks wait up to three times as long, so a slow
+         * handler fails timely-response only.
+         */
         timeoutMs: z.number().int().min(100).max(600_000).optional(),
         jobId: JobId.optional(),
       })
