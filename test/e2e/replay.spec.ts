@@ -289,3 +289,23 @@ test('a request exported as a fixture file opens back in the editor with the sam
   await expect(page.getByTestId('replay-draft-state')).toContainText('fixture');
   await expect(replay.signature).toHaveText(hmac(body));
 });
+
+test('a throwaway key typed for a draft signs it, and the field forgets it', async ({ app, page }) => {
+  await app.goto('replay');
+  const replay = new ReplayPage(page);
+  await page.getByTestId('replay-template-type').selectOption('Created');
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  const body = '{"orderId":"tk-1","orderType":"FULL","description":"d","level":"Info","type":"Created","metadata":null}';
+  await replay.replaceBody(body);
+  const throwaway = `throwaway-${Date.now()}`;
+  await page.getByTestId('replay-key-type').click();
+  await page.getByTestId('replay-key-typed-label').fill('my staging key');
+  await page.getByTestId('replay-key-typed-value').fill(throwaway);
+  await page.getByTestId('replay-key-typed-add').click();
+  await expect(page.getByTestId('replay-signature-key')).toHaveText('my staging key');
+  await expect(replay.signature).toHaveText(hmac(body, throwaway));
+  // The value went to the core once; nothing in the page holds it any more.
+  await expect(page.getByTestId('replay-key-typed-value')).toHaveCount(0);
+  expect(await page.content()).not.toContain(throwaway);
+});
