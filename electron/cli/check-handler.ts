@@ -79,7 +79,8 @@ export function formatReport(report: CheckReport): string {
     }
   }
   const passed = report.checks.filter((c) => c.passed).length;
-  lines.push('', `${passed} of ${report.checks.length} checks passed in ${(report.durationMs / 1000).toFixed(1)} s: ${report.passed ? 'the handler passed' : 'the handler FAILED'}`);
+  const took = report.durationMs < 1000 ? `${Math.round(report.durationMs)} ms` : `${(report.durationMs / 1000).toFixed(1)} s`;
+  lines.push('', `${passed} of ${report.checks.length} checks passed in ${took}: ${report.passed ? 'the handler passed' : 'the handler FAILED'}`);
   return lines.join('\n') + '\n';
 }
 

@@ -25,7 +25,9 @@ export function createReplayFeature(ctx: CoreContext): Feature {
   const store = new ReplayStore(ctx.db);
   const keys = new ReplayKeys(ctx, store);
   const targets = new ReplayTargets(ctx, store);
-  const service = new ReplayService(ctx, store, keys, targets, nodeHmac);
+  // One source of new event ids for replays and the handler check, so the two never share one.
+  const newEventId = createEventIdGenerator(() => ctx.clock.now());
+  const service = new ReplayService(ctx, store, keys, targets, nodeHmac, newEventId);
   const sources = {
     received: new DeliveryStore(ctx.db),
     history: new HistoryStore(ctx.db),
@@ -33,7 +35,6 @@ export function createReplayFeature(ctx: CoreContext): Feature {
     environmentId: () => ctx.environments.activeInfo().id,
   };
   const now = () => new Date(ctx.clock.now()).toISOString();
-  const checkEventIds = createEventIdGenerator(() => ctx.clock.now());
 
   /** A saved draft with what the user should know about it now (e.g. its key is gone). */
   const withWarnings = (draft: Omit<Draft, 'warnings'>): Draft => {
@@ -146,7 +147,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
           deadlineMs: timeoutMs ?? store.settings().timeoutMs,
           ...(only ? { only } : {}),
           loopbackOnly: verdict.loopback && new URL(verdict.url).hostname === 'localhost',
-          newEventId: checkEventIds,
+          newEventId,
           nowMs: () => ctx.clock.now(),
           onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),
         });

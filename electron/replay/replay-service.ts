@@ -9,7 +9,6 @@ import { exchange, type OutgoingRequest } from '../net/exchange';
 import type { ReplayKeys } from './keys';
 import type { ReplayStore } from './replay-store';
 import type { ReplayTargets } from './targets';
-import { createEventIdGenerator } from './event-ids';
 
 /** Bytes of a handler's answer body kept per replay. */
 export const RESPONSE_CAP = 256 * 1024;
@@ -33,7 +32,6 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ?
  * every replay with the request exactly as sent.
  */
 export class ReplayService {
-  private readonly newEventId: () => string;
   private readonly abort = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -43,9 +41,9 @@ export class ReplayService {
     private readonly keys: ReplayKeys,
     private readonly targets: ReplayTargets,
     private readonly hmac: HmacSha256,
-  ) {
-    this.newEventId = createEventIdGenerator(() => ctx.clock.now());
-  }
+    /** The feature's one source of new event ids (shared with the handler check). */
+    private readonly newEventId: () => string,
+  ) {}
 
   private originOf(args: { origin?: DraftOrigin | undefined; draftId?: number | null }): Pick<DraftOrigin, 'eventId' | 'eventCreated'> {
     if (args.origin) return args.origin;
