@@ -4,22 +4,10 @@ import { test, expect } from './support/fixtures';
 import { CHECK_IDS } from '../../shared/contract/replay';
 import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
-import type { ServeProcess } from './support/serve-process';
+import { callApi as call } from './support/api';
 
 const KEY = 'e2e-replay-key';
 const hmac = (body: Buffer | string, key = KEY) => createHmac('sha256', key).update(body).digest('base64');
-
-async function call<T = unknown>(server: ServeProcess, name: string, args: unknown): Promise<T> {
-  const token = new URL(server.openUrl).searchParams.get('token')!;
-  const res = await fetch(`${server.url}/api/calls/${name}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(envelope.error!.message);
-  return envelope.value as T;
-}
 
 /** A header of a request as the handler received it. */
 function headerOf(request: ReceivedRequest, name: string): string | undefined {

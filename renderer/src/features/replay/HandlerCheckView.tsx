@@ -1,4 +1,5 @@
 import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay';
+import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';
 import { runHandlerCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
@@ -19,16 +20,7 @@ function Evidence({ e }: { e: CheckEvidence }) {
         <summary>
           Request: {e.requestHeaders.length} headers, {e.requestBodySize} bytes
         </summary>
-        <table className="table">
-          <tbody>
-            {e.requestHeaders.map(([n, v], i) => (
-              <tr key={i}>
-                <td className="mono">{n}</td>
-                <td className="mono replay-wrap">{v}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeaderTable headers={e.requestHeaders} />
         <pre className="replay-pre replay-pre--small">{e.requestBodyExcerpt}</pre>
       </details>
       {e.responseBodyExcerpt && <pre className="replay-pre replay-pre--small">{e.responseBodyExcerpt}</pre>}

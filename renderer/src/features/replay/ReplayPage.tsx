@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { OpenSource } from '../../../../shared/contract/replay';
+import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
@@ -47,22 +48,13 @@ export function ReplayPage({ rest = '' }: { rest?: string }) {
       <p className="page__lead">
         Re-sign a webhook exactly as the service would (the key never leaves the core), send it to your handler, and compare what it answered.
       </p>
-      <div className="row replay-tabs" role="tablist">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`button${tab === id ? ' button--primary' : ''}`}
-            onClick={() => usePageStore.setState({ tab: id })}
-            data-testid={`replay-tab-${id}`}
-          >
-            {label}
-            {id === 'history' && loaded ? ` (${total})` : ''}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={TABS.map(([id, label]) => [id, id === 'history' && loaded ? `${label} (${total})` : label] as const)}
+        value={tab}
+        onChange={(id) => usePageStore.setState({ tab: id })}
+        testIdPrefix="replay-tab"
+        className="replay-tabs"
+      />
       {tab === 'editor' && <EditorView />}
       {tab === 'history' && <ReplayHistoryView />}
       {tab === 'check' && <HandlerCheckView />}

@@ -1,20 +1,6 @@
 import type { ReplayDetail } from '../../../../shared/contract/replay';
+import { HeaderTable } from '../../components/HeaderTable';
 import { base64ToBytes, hexDump } from '../live/curl';
-
-function HeaderTable({ headers, testId }: { headers: ReadonlyArray<readonly [string, string]>; testId: string }) {
-  return (
-    <table className="table" data-testid={testId}>
-      <tbody>
-        {headers.map(([name, value], i) => (
-          <tr key={i}>
-            <td className="mono">{name}</td>
-            <td className="mono replay-wrap">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function BodyText({ text, base64 }: { text: string | null; base64: string }) {
   return <pre className="replay-pre">{text ?? hexDump(base64ToBytes(base64))}</pre>;

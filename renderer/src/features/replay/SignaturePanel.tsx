@@ -1,4 +1,5 @@
 import { CopyButton } from '../../components/CopyButton';
+import { HeaderTable } from '../../components/HeaderTable';
 import { useEditorStore } from './editor-store';
 
 /**
@@ -49,19 +50,11 @@ export function SignaturePanel() {
           ))}
           <details className="replay-headers-preview">
             <summary>Headers sent ({preview.headers.length})</summary>
-            <table className="table" data-testid="replay-headers-preview">
-              <tbody>
-                {preview.headers.map(([name, value], i) => (
-                  <tr key={i}>
-                    <td className="mono">{name}</td>
-                    <td className="mono replay-wrap">
-                      {value}
-                      {preview.volatile.some((v) => v.toLowerCase() === name.toLowerCase()) && <span className="muted"> (new at each send)</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <HeaderTable
+              headers={preview.headers}
+              testId="replay-headers-preview"
+              note={(name) => preview.volatile.some((v) => v.toLowerCase() === name.toLowerCase()) && <span className="muted"> (new at each send)</span>}
+            />
           </details>
         </>
       )}
