@@ -85,6 +85,19 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     await expect(page.getByTestId('diff-verdict')).toHaveAttribute('data-verdict', 'differs');
     await expect(page.getByTestId('diff-changes')).toContainText('/n');
     await expect(page.getByTestId('replay-diff-view')).toHaveAttribute('data-ready', 'true');
+
+    // Idempotency: the same event (its original event id kept) three times at once.
+    await replay.tab('editor');
+    await page.getByTestId('replay-event-id-mode').selectOption('keep');
+    await page.getByTestId('replay-times').fill('3');
+    await page.getByTestId('replay-mode').selectOption('concurrent');
+    const before = handler.received.length;
+    await replay.send();
+    await expect(replay.lastSent).toContainText('3 replays: 3 answered 2xx');
+    const burst = handler.received.slice(before);
+    expect(burst).toHaveLength(3);
+    expect(new Set(burst.map((r) => headerOf(r, 'x-svc-event-id'))).size).toBe(1);
+    expect(headerOf(burst[0]!, 'x-svc-event-id')).toMatch(/^\d+$/);
   } finally {
     await handler.close();
   }

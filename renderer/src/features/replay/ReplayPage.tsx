@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { OpenSource } from '../../../../shared/contract/replay';
 import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
 import { openDraft } from './editor-store';
+import { sourceOfLink } from './replay-links';
 import { useReplayHistoryStore } from './history-store';
 import './replay.css';
 
@@ -19,14 +19,6 @@ const TABS: Array<[ReplayTab, string]> = [
 
 /** The tab shown, and the deep link last opened (so coming back does not re-open it over edits). */
 const usePageStore = create<{ tab: ReplayTab; openedLink: string | null }>(() => ({ tab: 'editor', openedLink: null }));
-
-/** What a deep link opens: `live/<deliveryId>`, `history/<historyDeliveryId>`, `draft/<id>`. */
-export function sourceOfLink(rest: string): OpenSource | null {
-  const match = /^(live|history|draft)\/(\d+)$/.exec(rest);
-  if (!match) return null;
-  const id = Number(match[2]);
-  return match[1] === 'live' ? { kind: 'received', id } : match[1] === 'history' ? { kind: 'history', id } : { kind: 'draft', id };
-}
 
 /**
  * The Replay area: edit a webhook (from a delivery, a template, a draft or a fixture), have the

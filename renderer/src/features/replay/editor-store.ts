@@ -180,9 +180,19 @@ const signer = createLatestWins(
   (error) => useEditorStore.setState({ preview: null, previewError: (error as Error).message, previewStale: false }),
 );
 
+function resign(s: EditorState): void {
+  signer.run({ request: requestOf(s), targetUrl: s.targetUrl, origin: originOf(s) });
+}
+
 useEditorStore.subscribe((s, prev) => {
   if (s.draft === null) return;
   if (s.body === prev.body && s.headers === prev.headers && s.key === prev.key && s.tamper === prev.tamper && s.targetUrl === prev.targetUrl && s.draft === prev.draft) return;
   if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
-  signer.run({ request: requestOf(s), targetUrl: s.targetUrl, origin: originOf(s) });
+  resign(s);
+});
+
+// A key added, retired or removed in Settings changes what the draft signs with: sign again.
+transport.subscribe('settings.changed', () => {
+  const s = useEditorStore.getState();
+  if (s.draft !== null) resign(s);
 });
