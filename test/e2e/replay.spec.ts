@@ -16,6 +16,10 @@ function headerOf(request: ReceivedRequest, name: string): string | undefined {
 }
 
 test('a received delivery opens in Replay, is re-signed as it changes, replays to a handler, and two answers diff', async ({ app, page, hooklab }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
   // The e2e key becomes the listener's current key: Replay signs with it by default.
   await call(hooklab, 'live.addKey', { label: 'e2e replay', value: KEY });
   const handler = await startHandler('correct', { key: KEY });
@@ -98,6 +102,8 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     expect(burst).toHaveLength(3);
     expect(new Set(burst.map((r) => headerOf(r, 'x-svc-event-id'))).size).toBe(1);
     expect(headerOf(burst[0]!, 'x-svc-event-id')).toMatch(/^\d+$/);
+    // Monaco, its workers and every view of the area run under the app's strict CSP.
+    expect(violations).toEqual([]);
   } finally {
     await handler.close();
   }
