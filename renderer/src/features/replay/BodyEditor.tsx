@@ -11,12 +11,15 @@ const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ defaul
  * read-only (hex for non-UTF-8, the text for mixed line endings or a BOM) and sent unchanged.
  */
 export function BodyEditor() {
-  const body = useEditorStore((s) => s.body);
   const docVersion = useEditorStore((s) => s.docVersion);
+  const kind = useEditorStore((s) => s.body.kind);
+  // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
+  // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
+  const opened = useMemo(() => useEditorStore.getState().body, [docVersion, kind]);
+  const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);
-  const verdict = useMemo(() => (body.kind === 'text' ? editableVerbatim(body.text) : null), [body]);
-  if (body.kind === 'bytes') {
-    const bytes = base64ToBytes(body.base64);
+  if (opened.kind === 'bytes') {
+    const bytes = base64ToBytes(opened.base64);
     return (
       <div className="replay-editor" data-testid="replay-body-bytes">
         <p className="notice notice--warn">
@@ -27,7 +30,7 @@ export function BodyEditor() {
     );
   }
   const exactOnly = verdict !== null && !verdict.ok && forceEdit !== docVersion;
-  const ending = lineEndingOf(body.text);
+  const ending = lineEndingOf(opened.text);
   return (
     <>
       {exactOnly && (
@@ -40,7 +43,7 @@ export function BodyEditor() {
       )}
       <Suspense fallback={<div className="monaco-host replay-editor__host" />}>
         <LazyMonaco
-          text={body.text}
+          text={opened.text}
           docVersion={docVersion}
           readOnly={exactOnly}
           onChange={(text) => editRequest({ body: { kind: 'text', text } })}
