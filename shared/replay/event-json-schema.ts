@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, LEVELS, ORDER_TYPES, type EventType } from '../service/enums';
 import { ShippingUpdateMetadataSchema, SuccessPaymentMetadataSchema } from '../service/webhooks';
+import { tooDeepToParse } from '../signing/json-depth';
 import { locateJson, type LocatedValue } from './json-locations';
 
 /** A JSON Schema (draft-07) as plain data. */
@@ -128,29 +129,47 @@ function objectBranch(schema: JsonSchema | undefined): JsonSchema | undefined {
   return Array.isArray(anyOf) ? (anyOf as JsonSchema[]).find((s) => isObjectSchema(s) || s['type'] === 'array') : undefined;
 }
 
-function walk(node: LocatedValue, schema: JsonSchema | undefined, path: string, out: FieldHint[]): void {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Paths (as key segments) of the fields `schema` does not describe, in document order. */
+function unknownPaths(value: unknown, schema: JsonSchema | undefined, path: readonly string[], out: string[][]): void {
   const shape = objectBranch(schema);
   if (!shape) return;
-  if (node.kind === 'array') {
+  if (Array.isArray(value)) {
     const items = shape['items'] as JsonSchema | undefined;
-    node.items.forEach((item, i) => walk(item, items, `${path}/${i}`, out));
+    value.forEach((item, i) => unknownPaths(item, items, [...path, String(i)], out));
     return;
   }
-  if (node.kind !== 'object') return;
+  if (!isPlainObject(value)) return;
   const known = (shape['properties'] ?? {}) as Record<string, JsonSchema>;
   // A schema that describes its keys generically (a free-form record) has no unknown keys.
   if (shape['additionalProperties'] !== undefined && Object.keys(known).length === 0) return;
-  for (const property of node.properties) {
-    const child = `${path}/${property.key}`;
-    if (Object.hasOwn(known, property.key)) walk(property.value, known[property.key], child, out);
-    else
-      out.push({
-        path: child,
-        offset: property.keyOffset,
-        length: property.keyLength,
-        message: `“${property.key}” is not a field of the spec here: allowed (the service may add fields), but check the spelling.`,
-      });
+  for (const [key, child] of Object.entries(value)) {
+    if (Object.hasOwn(known, key)) unknownPaths(child, known[key], [...path, key], out);
+    else out.push([...path, key]);
   }
+}
+
+/** The located key at the end of `path` (object keys and array indexes), if there is one. */
+function locateKey(root: LocatedValue, path: readonly string[]): { offset: number; length: number } | null {
+  let node: LocatedValue = root;
+  let found: { offset: number; length: number } | null = null;
+  for (const segment of path) {
+    if (node.kind === 'object') {
+      // The last of repeated keys is the one JSON.parse kept.
+      const property = node.properties.findLast((p) => p.key === segment);
+      if (!property) return null;
+      found = { offset: property.keyOffset, length: property.keyLength };
+      node = property.value;
+    } else if (node.kind === 'array') {
+      const item = node.items[Number(segment)];
+      if (!item) return null;
+      node = item;
+    } else return null;
+  }
+  return found;
 }
 
 /**
@@ -158,15 +177,29 @@ function walk(node: LocatedValue, schema: JsonSchema | undefined, path: string, 
  * text is not JSON (the editor reports that itself) or not an object.
  */
 export function unknownFieldHints(text: string): FieldHint[] {
-  const root = locateJson(text);
-  if (!root || root.kind !== 'object') return [];
-  const type = root.properties.find((p) => p.key === 'type')?.value;
-  const typeName = type?.kind === 'scalar' && typeof type.value === 'string' ? type.value : null;
-  const known = typeName !== null && (EVENT_TYPES as readonly string[]).includes(typeName);
+  if (tooDeepToParse(text)) return [];
+  let event: unknown;
+  try {
+    event = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!isPlainObject(event)) return [];
+  const known = typeof event['type'] === 'string' && (EVENT_TYPES as readonly string[]).includes(event['type']);
   // An unknown type's metadata has no described shape: nothing in it is "unknown".
-  const metadata = known ? METADATA_SCHEMAS[typeName as EventType] : {};
+  const metadata = known ? METADATA_SCHEMAS[event['type'] as EventType] : {};
   const schema = { type: 'object', properties: { ...(eventJsonSchema['properties'] as object), metadata } };
-  const out: FieldHint[] = [];
-  walk(root, schema, '', out);
-  return out;
+  const paths: string[][] = [];
+  unknownPaths(event, schema, [], paths);
+  // Positions need a slower parse: only when there is something to point at.
+  if (paths.length === 0) return [];
+  const root = locateJson(text);
+  if (!root) return [];
+  return paths.flatMap((path) => {
+    const at = locateKey(root, path);
+    const key = path[path.length - 1]!;
+    return at
+      ? [{ path: `/${path.join('/')}`, ...at, message: `“${key}” is not a field of the spec here: allowed (the service may add fields), but check the spelling.` }]
+      : [];
+  });
 }
