@@ -297,7 +297,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
   await expect(replay.signature).toHaveText(hmac(body));
 });
 
-test('a throwaway key typed for a draft signs it, and the field forgets it', async ({ app, page }) => {
+test('a throwaway key typed for a draft signs it, the field forgets it, and its removal is said', async ({ app, page, hooklab }) => {
   await app.goto('replay');
   const replay = new ReplayPage(page);
   await page.getByTestId('replay-template-type').selectOption('Created');
@@ -315,4 +315,11 @@ test('a throwaway key typed for a draft signs it, and the field forgets it', asy
   // The value went to the core once; nothing in the page holds it any more.
   await expect(page.getByTestId('replay-key-typed-value')).toHaveCount(0);
   expect(await page.content()).not.toContain(throwaway);
+
+  // The key is removed elsewhere while the draft uses it: the editor says so, clearly.
+  const { keys } = await call<{ keys: Array<{ id: string; label: string }> }>(hooklab, 'replay.keys', {});
+  await call(hooklab, 'replay.removeThrowawayKey', { id: keys.find((k) => k.label === 'my staging key')!.id });
+  await replay.typeAtEnd(' ');
+  await expect(page.getByTestId('replay-key-missing')).toBeVisible();
+  await expect(page.getByTestId('replay-sign-warning')).toContainText('not signed');
 });

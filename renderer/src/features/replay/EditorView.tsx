@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useEditorStore, editRequest } from './editor-store';
 import { BodyEditor } from './BodyEditor';
 import { DraftBar } from './DraftBar';
@@ -19,6 +20,12 @@ export function EditorView() {
   const key = useEditorStore((s) => s.key);
   const keys = useReplayKeys();
   const targets = useReplayTargets();
+  // The core warns when the chosen key is gone (removed elsewhere): list the keys again then.
+  const warnings = useEditorStore((s) => s.preview?.warnings.join('\n') ?? '');
+  const { reload } = keys;
+  useEffect(() => {
+    if (warnings) reload();
+  }, [warnings, reload]);
   return (
     <div className="replay-layout">
       <aside className="replay-side">
