@@ -175,6 +175,24 @@ test('templates are checked against the event schema as you type, and drafts are
   await expect(page.getByTestId('replay-draft').filter({ hasText: name })).toHaveCount(0);
 });
 
+test('a listener forward target off this machine is refused with its reason, before anything is sent', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'settings.update', { listener: { forwardTargets: ['https://handler.example.com/hooks'] } });
+  try {
+    await app.goto('replay');
+    const replay = new ReplayPage(page);
+    await page.getByTestId('replay-template-open').click();
+    await replay.waitForEditor();
+    await page.getByTestId('replay-target').selectOption('https://handler.example.com/hooks');
+    await expect(page.getByTestId('replay-target-refusal')).toBeVisible();
+    await page.getByTestId('replay-send').click();
+    await expect(page.getByTestId('replay-send-error')).toContainText('handler.example.com');
+    await expect(replay.lastSent).toHaveCount(0);
+  } finally {
+    // The worker's Hooklab is shared by the next tests: forward nowhere again.
+    await call(hooklab, 'settings.update', { listener: { forwardTargets: [] } });
+  }
+});
+
 test('a target off this machine needs an opt-in with a reason', async ({ app, page }) => {
   await app.goto('replay');
   await page.getByTestId('replay-template-open').click();
