@@ -46,7 +46,7 @@ test('the status bar follows status changes pushed by the host', async ({ app })
 });
 
 test('the pages of unbuilt areas say so and show no data', async ({ app }) => {
-  for (const area of ['replay', 'sequences'] as const) {
+  for (const area of ['sequences'] as const) {
     const main = await app.goto(area);
     await expect(main.getByTestId('not-built')).toContainText('Not built yet');
   }

@@ -14,7 +14,7 @@ export function AreaView({ route }: { route: Route }) {
     case 'history':
       return <HistoryPage />;
     case 'replay':
-      return <ReplayPage />;
+      return <ReplayPage rest={route.rest} />;
     case 'sequences':
       return <SequencesPage />;
     case 'sandbox':

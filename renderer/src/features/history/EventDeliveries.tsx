@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
+import { hrefFor } from '../../app/routes';
 import { useTransport } from '../../transport';
 import { resend, showDiff } from './history-store';
 
@@ -52,6 +53,9 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
                 <button type="button" className="button button--small" onClick={() => void resend(d.id)} data-testid={`resend-delivery-${d.id}`}>
                   Resend
                 </button>
+                <a className="button button--small" href={hrefFor('replay', `history/${d.id}`)} data-testid={`open-in-replay-${d.id}`}>
+                  Open in Replay
+                </a>
                 {original && d.id !== original.id && (
                   <button
                     type="button"

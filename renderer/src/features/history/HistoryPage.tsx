@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStatusStore } from '../../app/status-store';
+import { Tabs } from '../../components/Tabs';
 import { useEvent, useTransport } from '../../transport';
 import { DiffPanel } from './DiffPanel';
 import { EventsView } from './EventsView';
@@ -109,21 +110,7 @@ export function HistoryPage() {
           {resendError}
         </p>
       )}
-      <nav className="row history-tabs" role="tablist">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`button${tab === id ? ' button--primary' : ''}`}
-            onClick={() => setTab(id)}
-            data-testid={`history-tab-${id}`}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <Tabs tabs={TABS} value={tab} onChange={setTab} testIdPrefix="history-tab" className="history-tabs" />
       {tab === 'events' && <EventsView />}
       {tab === 'browser' && <HistoryBrowser />}
       {tab === 'reconcile' && <ReconciliationView />}

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
+import { HeaderTable } from '../../components/HeaderTable';
+import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
@@ -53,6 +55,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
         <span className="muted">{summary.receivedAt}</span>
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
+      <DeliveryActions summary={summary} />
 
       <section className="live-detail__section">
         <h3>Signature</h3>
@@ -92,16 +95,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
 
       <section className="live-detail__section">
         <h3>Headers</h3>
-        <table className="table" data-testid="detail-headers">
-          <tbody>
-            {detail.headers.map(([name, value], i) => (
-              <tr key={i}>
-                <td className="mono">{name}</td>
-                <td className="mono live-detail__value">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeaderTable headers={detail.headers} testId="detail-headers" />
       </section>
 
       <section className="live-detail__section">
