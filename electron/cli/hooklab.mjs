@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The `hooklab` bin (package.json "bin"): `hooklab check-handler …` and `hooklab sign …` in any
- * project's CI where Hooklab is installed. It runs Hooklab's TypeScript through tsx (one of
- * Hooklab's dev dependencies, so install Hooklab with them) and needs Node 22 or newer, which
+ * project's CI where Hooklab is installed. It runs Hooklab's TypeScript through tsx (a runtime
+ * dependency, so it is there wherever Hooklab is installed) and needs Node 22 or newer, which
  * the project's own `node` dev dependency provides (npx hooklab and npm scripts use it).
  */
 const major = Number(process.versions.node.split('.')[0]);
@@ -17,7 +17,7 @@ let register;
 try {
   ({ register } = await import('tsx/esm/api'));
 } catch {
-  process.stderr.write('hooklab: cannot load tsx, one of Hooklab\'s dev dependencies: run "npm install" in the Hooklab folder.\n');
+  process.stderr.write('hooklab: cannot load tsx, a dependency of Hooklab: run "npm install" in the Hooklab folder.\n');
   process.exit(2);
 }
 register();
