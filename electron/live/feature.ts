@@ -9,6 +9,7 @@ import { setKeyEnvironment } from './key-environments';
 import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
+import { DeliverySearch } from './delivery-search';
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
@@ -20,6 +21,9 @@ export interface LiveFeatureOptions {
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = new DeliveryStore(ctx.db);
+  const search = new DeliverySearch(ctx.db, {
+    onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
+  });
   let received = 0;
   const keys = (): KnownKey[] =>
     ctx.settings
@@ -35,6 +39,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     now: () => ctx.clock.now(),
     onStored: (deliveries) => {
       received += deliveries.length;
+      search.scheduleIndexing();
       ctx.bus.emit('live.received', { deliveries });
       ctx.status.update('listener', { received });
     },
@@ -90,12 +95,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     name: 'live',
     async start() {
       received = store.count();
+      // Rows stored before the search index existed (or while it was stopped) get indexed now.
+      search.scheduleIndexing(0);
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
       unsubscribe = ctx.settings.onChange(applyChange);
     },
     async stop() {
       unsubscribe?.();
+      search.stop();
       await applying;
       tunnel.close();
       await listener.stop();
@@ -121,6 +129,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           nextAfterId: rows.length === limit && last ? last.summary.id : null,
         };
       },
+      'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.clear': async () => {
         store.clear();
         received = 0;

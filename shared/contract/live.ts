@@ -109,6 +109,11 @@ export const liveCalls = {
     ExportArgsSchema,
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable() }),
   ),
+  'live.search': defineCall(
+    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first.',
+    z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
+    z.object({ ids: z.array(z.number().int()), more: z.boolean() }),
+  ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(
     'Store a webhook signing key; it becomes the current key and the previous ones stay accepted.',

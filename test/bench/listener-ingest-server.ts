@@ -44,7 +44,8 @@ async function startHooklab(dataDir: string) {
 
 const TYPES = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
 
-const BENCH_CONTEXT: JudgeContext = {
+/** The judging context of every bench delivery (one accepted key, a plain 200). */
+export const BENCH_CONTEXT: JudgeContext = {
   keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }],
   answers: { answer: { status: 200, delayMs: 0, body: '', hang: false }, rules: [] },
   passThrough: false,

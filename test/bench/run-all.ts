@@ -13,6 +13,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/history-catchup.ts', '100000', '3', '5'],
   ['test/bench/history-reconcile.ts', '100000', '5'],
   ['test/bench/store-writes.ts', '5'],
+  ['test/bench/live-search.ts', '100000', '5'],
 ];
 
 let failed = 0;
