@@ -10,6 +10,7 @@ import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from './delivery-search';
+import { withBodyKinds } from './body-kind';
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
@@ -40,7 +41,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     onStored: (deliveries) => {
       received += deliveries.length;
       search.scheduleIndexing();
-      ctx.bus.emit('live.received', { deliveries });
+      ctx.bus.emit('live.received', { deliveries: withBodyKinds(store, deliveries) });
       ctx.status.update('listener', { received });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
@@ -111,7 +112,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = store.list(beforeId, limit);
+        const rows = withBodyKinds(store, store.list(beforeId, limit));
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },

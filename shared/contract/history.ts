@@ -24,6 +24,8 @@ export const HistoryEventSchema = z.object({
   eventId: z.number().int(),
   eventType: z.string(),
   eventCreated: z.string(),
+  /** The order the event is about (its latest payload's orderId), when the payload says. */
+  orderId: z.string().nullable(),
   deliveries: z.number().int(),
   delivered: z.boolean(),
   lastDeliveryId: z.number().int(),

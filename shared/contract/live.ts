@@ -59,6 +59,8 @@ export const DeliverySummarySchema = z.object({
   outOfOrder: z.boolean(),
   answeredStatus: z.number().int().nullable(),
   handler: HandlerSummarySchema.nullable(),
+  /** Why a delivery has no event type (set only then): what its body is. */
+  bodyKind: z.enum(['empty', 'not-utf8', 'not-json', 'json-without-type']).optional(),
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 

@@ -6,7 +6,8 @@ import { EventsView } from './EventsView';
 import { HistoryBrowser } from './HistoryBrowser';
 import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from './ResendOutcome';
-import { loadEvents, loadSummary, setTab, useHistoryStore, type HistoryTab } from './history-store';
+import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
+import type { Route } from '../../app/routes';
 import './history.css';
 
 const TABS: Array<[HistoryTab, string]> = [
@@ -54,9 +55,13 @@ function PollerLine() {
 /**
  * The History area: what the service says it sent (its delivery history, polled into a local
  * copy), grouped into events with pending ones always counted, beside what arrived here.
+ * The tab and the open event are in the URL: `#/history/<tab>`, `#/history/events/<eventId>`.
  */
-export function HistoryPage() {
-  const { tab, summary, summaryError, lastResend, resendError } = useHistoryStore();
+export function HistoryPage({ route }: { route: Route }) {
+  const { summary, summaryError, lastResend, resendError } = useHistoryStore();
+  const tab = tabOfRoute(route.rest);
+  const openEvent = /^events\/(\d+)$/.exec(route.rest)?.[1];
+  useEffect(() => setTab(tab), [tab]);
   const transport = useTransport();
   useEffect(() => {
     void loadSummary();
@@ -117,14 +122,14 @@ export function HistoryPage() {
             role="tab"
             aria-selected={tab === id}
             className={`button${tab === id ? ' button--primary' : ''}`}
-            onClick={() => setTab(id)}
+            onClick={() => openTab(id)}
             data-testid={`history-tab-${id}`}
           >
             {label}
           </button>
         ))}
       </nav>
-      {tab === 'events' && <EventsView />}
+      {tab === 'events' && <EventsView route={route} openEventId={openEvent !== undefined ? Number(openEvent) : null} />}
       {tab === 'browser' && <HistoryBrowser />}
       {tab === 'reconcile' && <ReconciliationView />}
       {tab === 'diff' && <DiffPanel />}

@@ -7,8 +7,16 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
+import { hrefFor, navigate } from '../../app/routes';
 
-export type HistoryTab = 'events' | 'browser' | 'reconcile' | 'diff';
+export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+
+/** The tab a `#/history/<tab>/…` route names (events when none or unknown). */
+export function tabOfRoute(rest: string): HistoryTab {
+  const first = rest.split('/')[0] ?? '';
+  return (HISTORY_TABS as readonly string[]).includes(first) ? (first as HistoryTab) : 'events';
+}
 
 /** A diff the user asked for, by the two bodies' sources. */
 export interface DiffRequest {
@@ -60,7 +68,11 @@ export const useHistoryStore = create<HistoryState>(() => ({
   diff: null,
 }));
 
+/** Follows the route's tab (the URL decides: links, back and forward). */
 export const setTab = (tab: HistoryTab) => useHistoryStore.setState({ tab });
+
+/** Goes to a tab: a new history entry, so back returns to the previous tab. */
+export const openTab = (tab: HistoryTab) => navigate(hrefFor('history', tab));
 
 export async function loadSummary(): Promise<void> {
   try {
@@ -125,5 +137,6 @@ export async function loadReconciliation(category?: ReconciliationView['items'][
 }
 
 export function showDiff(diff: DiffRequest): void {
-  useHistoryStore.setState({ diff, tab: 'diff' });
+  useHistoryStore.setState({ diff });
+  openTab('diff');
 }

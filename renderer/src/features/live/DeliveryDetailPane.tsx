@@ -7,6 +7,9 @@ import { useSettingsView } from './use-settings-view';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { SettingsView } from '../../../../shared/contract';
+import { Highlighted } from '../../components/highlight/Highlighted';
+import { DeliveryLinks } from './DeliveryLinks';
+import { hrefFor } from '../../app/routes';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {
@@ -21,8 +24,11 @@ function describeKey(view: SettingsView | null, keyId: string): string {
 
 type BodyView = 'raw' | 'pretty' | 'hex';
 
-/** Everything about the selected delivery: verdict, headers, exact body, forward results. */
-export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
+/**
+ * Everything about the selected delivery: verdict, headers, exact body, forward results, links
+ * to the related views; the terms of the current search are marked in headers and body.
+ */
+export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDetail; search?: string }) {
   const { summary } = detail;
   const settingsView = useSettingsView();
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
@@ -52,6 +58,8 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
 
+      <DeliveryLinks summary={summary} />
+
       <section className="live-detail__section">
         <h3>Signature</h3>
         <div data-testid="verification">
@@ -73,7 +81,15 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <dt>Event created</dt>
           <dd>{summary.eventCreated ?? '—'}</dd>
           <dt>Duplicate of</dt>
-          <dd>{summary.duplicateOf !== null ? `#${summary.duplicateOf}` : 'no'}</dd>
+          <dd>
+            {summary.duplicateOf !== null ? (
+              <a href={hrefFor('live', String(summary.duplicateOf))} data-testid="link-duplicate-of">
+                #{summary.duplicateOf}
+              </a>
+            ) : (
+              'no'
+            )}
+          </dd>
           <dt>Out of order</dt>
           <dd>{summary.outOfOrder ? 'yes: a later event of this order arrived before it' : 'no'}</dd>
           <dt>Answered</dt>
@@ -91,8 +107,12 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <tbody>
             {detail.headers.map(([name, value], i) => (
               <tr key={i}>
-                <td className="mono">{name}</td>
-                <td className="mono live-detail__value">{value}</td>
+                <td className="mono">
+                  <Highlighted text={name} search={search} />
+                </td>
+                <td className="mono live-detail__value">
+                  <Highlighted text={value} search={search} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -117,7 +137,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           {detail.bodyText === null && <span className="muted">not UTF-8: shown as hex</span>}
         </h3>
         <pre className="live-detail__body" data-testid="detail-body">
-          {shown === 'hex' ? hexDump(bytes) : shown === 'pretty' ? pretty : detail.bodyText}
+          {shown === 'hex' ? hexDump(bytes) : <Highlighted text={(shown === 'pretty' ? pretty : detail.bodyText) ?? ''} search={search} />}
         </pre>
       </section>
 
