@@ -48,6 +48,11 @@ export function DiffView({
           language={language}
           theme={theme}
           loading={null}
+          // The models are disposed here once the editor is gone: @monaco-editor/react disposes
+          // them BEFORE the diff editor, which throws "TextModel got disposed before
+          // DiffEditorWidget model got reset" on every close.
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
           options={{
             readOnly: true,
             originalEditable: false,
@@ -59,6 +64,11 @@ export function DiffView({
             wordWrap: 'on',
           }}
           onMount={(editor) => {
+            const models = editor.getModel();
+            editor.onDidDispose(() => {
+              models?.original.dispose();
+              models?.modified.dispose();
+            });
             const report = () => setChanges(editor.getLineChanges()?.length ?? 0);
             // Fires after every diff computation, including when the texts change later.
             editor.onDidUpdateDiff(report);

@@ -16,6 +16,12 @@ import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/contextmenu/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/language/json/monaco.contribution';
+// The JSON mode, loaded when the first JSON model appears, brings every editor contribution
+// (suggest, CodeLens, drop-into-editor, …) through this module. Registered after the first
+// editor had initialised Monaco's services, their services were missing for every later
+// editor ("SuggestController depends on UNKNOWN service ISuggestMemories"). Importing it here
+// registers them all once, before any editor exists; the bundle holds them either way.
+import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
