@@ -49,7 +49,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
   );
 
   return (
-    <div className="live-detail" data-testid="delivery-detail">
+    <div className="live-detail" data-testid="delivery-detail" data-delivery-id={summary.id}>
       <div className="row live-detail__title">
         <strong>
           #{summary.id} {summary.method} {summary.path}
