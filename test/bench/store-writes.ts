@@ -149,6 +149,9 @@ const variants = {
   listenerNormal: () => withDatabase({ checkpointer: true }, (db) => listenerInsert(db, 'NORMAL')),
   listenerNoSearch: () => withDatabase({ checkpointer: true, sql: NO_SEARCH_QUEUE }, (db) => listenerInsert(db, 'FULL')),
   listenerSearchInInsert: () => withDatabase({ checkpointer: true, sql: SEARCH_IN_INSERT }, (db) => listenerInsert(db, 'FULL')),
+  // The same three without the fsync at commit: the CPU they cost, apart from the disk's noise.
+  listenerNormalNoSearch: () => withDatabase({ checkpointer: true, sql: NO_SEARCH_QUEUE }, (db) => listenerInsert(db, 'NORMAL')),
+  listenerNormalSearchInInsert: () => withDatabase({ checkpointer: true, sql: SEARCH_IN_INSERT }, (db) => listenerInsert(db, 'NORMAL')),
   listenerPre003: () => withDatabase({ checkpointer: true, sql: PRE_003_INDEXES }, (db) => listenerInsert(db, 'FULL')),
   historyApp: () => withDatabase({ checkpointer: true }, historyApply),
   historyOwnCheckpoints: () => withDatabase({ checkpointer: false }, historyApply),
@@ -178,6 +181,8 @@ Listener insert path (\`DeliveryStore.insertBatch\`, ${LISTENER_BATCHES.toLocale
 | synchronous=FULL, without the search queue (before migration 006) | ${us('listenerNoSearch')} |
 | synchronous=FULL, tokenising into the full-text index inside the insert (not taken) | ${us('listenerSearchInInsert')} |
 | synchronous=NORMAL (no fsync at commit; breaks the 2xx promise on power loss) | ${us('listenerNormal')} |
+| synchronous=NORMAL, without the search queue | ${us('listenerNormalNoSearch')} |
+| synchronous=NORMAL, tokenising inside the insert | ${us('listenerNormalSearchInInsert')} |
 | synchronous=FULL, the indexes before migration 003 | ${us('listenerPre003')} |
 
 History copy (\`HistoryStore.apply\`, ${HISTORY_PAGES.toLocaleString('en')} pages of ${HISTORY_PAGE}, each page with its cursor in one transaction):

@@ -25,7 +25,7 @@ import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { useSyncExternalStore } from 'react';
+import { useIsDark } from '../../app/theme';
 
 declare global {
   interface Window {
@@ -43,17 +43,7 @@ self.MonacoEnvironment = {
 
 loader.config({ monaco: monaco as never });
 
-const query = '(prefers-color-scheme: dark)';
-
-/** Monaco's theme follows the system like the rest of the UI, and switches live. */
+/** Monaco's theme follows the UI's (the system's, or the switch in Settings), and switches live. */
 export function useMonacoTheme(): 'vs' | 'vs-dark' {
-  const dark = useSyncExternalStore(
-    (onChange) => {
-      const media = window.matchMedia(query);
-      media.addEventListener('change', onChange);
-      return () => media.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-  );
-  return dark ? 'vs-dark' : 'vs';
+  return useIsDark() ? 'vs-dark' : 'vs';
 }

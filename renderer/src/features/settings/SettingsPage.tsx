@@ -3,6 +3,7 @@ import { SecretsNote } from './SecretsNote';
 import { ListenerSettings } from './ListenerSettings';
 import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
+import { AppearanceSettings } from './AppearanceSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -26,6 +27,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-secrets">
         <SecretsNote />
+      </section>
+      <section id="settings-appearance">
+        <AppearanceSettings />
       </section>
     </section>
   );
