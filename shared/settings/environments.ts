@@ -32,3 +32,9 @@ export const SandboxSettingsSchema = z.object({
   port: z.number().int().min(0).max(65535).default(0),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
+
+/** The delivery history's URL the service uses by default: `<base URL>/api/v3` (9). */
+export function defaultApiV3Url(baseUrl: string): string {
+  const base = baseUrl.trim().replace(/\/+$/, '');
+  return base === '' ? '' : `${base}/api/v3`;
+}

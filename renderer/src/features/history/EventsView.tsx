@@ -15,7 +15,7 @@ const openEvent = (eventId: number | null) =>
  * "Pending only" and the page are URL params; the open event is the route's.
  */
 export function EventsView({ route, openEventId }: { route: Route; openEventId: number | null }) {
-  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk } = useHistoryStore();
+  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk, resending } = useHistoryStore();
   const open = openEventId;
   const [selected, setSelected] = useState<number[]>([]);
   useParamsSync(
@@ -116,8 +116,14 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
                 </td>
                 <td className="mono">{e.lastStatus === 0 ? 'in flight' : e.lastStatus}</td>
                 <td>
-                  <button type="button" className="button button--small" onClick={() => void resend(e.eventId)} data-testid={`resend-event-${e.eventId}`}>
-                    Resend
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={resending !== null}
+                    onClick={() => void resend(e.eventId)}
+                    data-testid={`resend-event-${e.eventId}`}
+                  >
+                    {resending === e.eventId ? 'Resending…' : 'Resend'}
                   </button>
                 </td>
               </tr>

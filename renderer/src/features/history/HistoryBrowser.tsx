@@ -78,6 +78,9 @@ export function HistoryBrowser() {
       setResult(r);
       setError(null);
     } catch (e) {
+      // The old rows answered another filter: showing them under this one would mislead.
+      setResult(null);
+      setDetail(null);
       setError((e as Error).message);
     } finally {
       setBusy(false);

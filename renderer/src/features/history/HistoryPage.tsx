@@ -58,7 +58,7 @@ function PollerLine() {
  * The tab and the open event are in the URL: `#/history/<tab>`, `#/history/events/<eventId>`.
  */
 export function HistoryPage({ route }: { route: Route }) {
-  const { summary, summaryError, lastResend, resendError } = useHistoryStore();
+  const { summary, summaryError, lastResend, resendError, resending } = useHistoryStore();
   const tab = tabOfRoute(route.rest);
   const openEvent = /^events\/(\d+)$/.exec(route.rest)?.[1];
   useEffect(() => setTab(tab), [tab]);
@@ -108,6 +108,11 @@ export function HistoryPage({ route }: { route: Route }) {
         </p>
       )}
       <PollerLine />
+      {resending !== null && (
+        <p className="notice" data-testid="resend-in-progress" aria-live="polite">
+          Resending {resending}… waiting for the service to deliver it.
+        </p>
+      )}
       {lastResend && <ResendOutcome outcome={lastResend} />}
       {resendError && (
         <p className="notice notice--error" data-testid="resend-error">

@@ -45,6 +45,8 @@ interface HistoryState {
   /** Last single resend, keyed by the id that was resent. */
   readonly lastResend: ResendOutcomeView | null;
   readonly resendError: string | null;
+  /** The id being resent right now (a resend waits for the service's answer: seconds). */
+  readonly resending: number | null;
   readonly bulk: BulkState | null;
   readonly reconciliation: ReconciliationView | null;
   readonly diff: DiffRequest | null;
@@ -63,6 +65,7 @@ export const useHistoryStore = create<HistoryState>(() => ({
   eventsOffset: 0,
   lastResend: null,
   resendError: null,
+  resending: null,
   bulk: null,
   reconciliation: null,
   diff: null,
@@ -95,12 +98,12 @@ export function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: num
 
 /** Resends one delivery (or an event by its event id) and keeps the explained outcome. */
 export async function resend(id: number): Promise<void> {
-  useHistoryStore.setState({ lastResend: null, resendError: null });
+  useHistoryStore.setState({ lastResend: null, resendError: null, resending: id });
   try {
     const outcome = await transport.call('history.resend', { id });
-    useHistoryStore.setState({ lastResend: outcome });
+    useHistoryStore.setState({ lastResend: outcome, resending: null });
   } catch (error) {
-    useHistoryStore.setState({ resendError: (error as Error).message });
+    useHistoryStore.setState({ resendError: (error as Error).message, resending: null });
   }
   void loadEvents();
   void loadSummary();

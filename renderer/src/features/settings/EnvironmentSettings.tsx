@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { SANDBOX_ENVIRONMENT_ID, type LiveEnvironment } from '../../../../shared/settings';
 import { useEvent, useTransport } from '../../transport';
+import { followBaseUrl } from './environment-defaults';
 
 interface Draft {
   id: string;
@@ -161,7 +162,13 @@ export function EnvironmentSettings() {
           ).map(([field, label, type]) => (
             <label className="field" key={field}>
               <span>{label}</span>
-              <input type={type} required value={draft[field]} onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} data-testid={`env-${field}`} />
+              <input
+                type={type}
+                required
+                value={draft[field]}
+                onChange={(e) => setDraft(field === 'baseUrl' ? followBaseUrl(draft, e.target.value) : { ...draft, [field]: e.target.value })}
+                data-testid={`env-${field}`}
+              />
             </label>
           ))}
           {(
