@@ -84,6 +84,10 @@ export const ReconciliationViewSchema = z.object({
   totalItems: z.number().int(),
   items: z.array(ReconcileItemSchema),
   windows: z.array(MissedWindowSchema),
+  /** Received deliveries verified by another environment's key, per key, with why they do not count here. */
+  leftOut: z.array(
+    z.object({ keyId: z.string(), deliveries: z.number().int(), historyDeliveries: z.number().int(), message: z.string() }),
+  ),
 });
 export type ReconciliationView = z.infer<typeof ReconciliationViewSchema>;
 

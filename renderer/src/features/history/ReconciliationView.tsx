@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
+import { hrefFor } from '../../app/routes';
 
 type Category = View['items'][number]['category'];
 
@@ -63,6 +64,11 @@ export function ReconciliationView() {
               </button>
             ))}
           </div>
+          {view.leftOut.map((group) => (
+            <p key={group.keyId} className="notice notice--warn" data-testid="reconcile-left-out" data-deliveries={group.deliveries}>
+              {group.message} <a href={hrefFor('settings', 'listener')}>Webhook keys in Settings</a>
+            </p>
+          ))}
           {category && <p className="muted">{HINTS[category]}</p>}
           {view.windows.length > 0 && (
             <div className="card" data-testid="missed-windows">
