@@ -4,6 +4,7 @@ import { ListenerSettings } from './ListenerSettings';
 import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
+import { SandboxSettings } from './SandboxSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -27,6 +28,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-secrets">
         <SecretsNote />
+      </section>
+      <section id="settings-sandbox">
+        <SandboxSettings />
       </section>
       <section id="settings-appearance">
         <AppearanceSettings />
