@@ -196,3 +196,27 @@ test('the split between table and detail is remembered across reloads, and saved
   await expect(page.getByTestId('live-search')).toHaveValue('SuccessPayment');
   await expect(page).toHaveURL(/q=SuccessPayment/);
 });
+
+test('Settings say what is wrong next to the field, and the theme switch overrides the system', async ({ app, page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await app.goto('settings');
+  await page.getByTestId('tunnel-host').fill('localtunnel');
+  await page.getByTestId('save-tunnel').click();
+  await expect(page.getByTestId('tunnel-host-error')).toHaveText('The tunnel server is not a valid URL.');
+  await page.getByTestId('sandbox-port').fill('70000');
+  await page.getByTestId('save-sandbox-port').click();
+  await expect(page.getByTestId('sandbox-port-error')).toHaveText('The sandbox port must be at most 65535.');
+
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  expect(await theme()).toBe('light');
+  await page.getByTestId('theme-dark').check();
+  expect(await theme()).toBe('dark');
+  await page.reload();
+  await app.waitForReady();
+  expect(await theme()).toBe('dark');
+  await page.getByTestId('theme-system').check();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(theme).toBe('dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(theme).toBe('light');
+});

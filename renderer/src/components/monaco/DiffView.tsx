@@ -72,6 +72,9 @@ export function DiffView({
             const report = () => setChanges(editor.getLineChanges()?.length ?? 0);
             // Fires after every diff computation, including when the texts change later.
             editor.onDidUpdateDiff(report);
+            // With the worker warm, the first diff can be done before this callback runs: its
+            // event is then missed, so take the result that is already there.
+            if (editor.getLineChanges() !== null) report();
           }}
         />
       </div>
