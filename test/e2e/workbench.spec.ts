@@ -105,6 +105,18 @@ test('deep links open the right tab and selection, and back and forward work', a
   await expect(page.getByTestId('history-tab-events')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId(`event-detail-${eventId}`)).toBeVisible();
 
+  // The service browser's controls come from the URL, and its query runs.
+  await deep('#/history/browser?eventType=Created&delivered=true');
+  await app.waitForReady();
+  await expect(page.getByTestId('filter-event-type')).toHaveValue('Created');
+  await expect(page.getByTestId('filter-preview')).toHaveText('filters=eventType==Created,delivered==true');
+  await expect(page.getByTestId('history-total')).toContainText('deliveries match');
+
+  // A reconciliation category from the URL.
+  await deep('#/history/reconcile?category=received');
+  await app.waitForReady();
+  await expect(page.getByTestId('reconcile-count-received')).toHaveClass(/button--primary/);
+
   const live = new LivePage(page);
   const { rows } = await callApi<{ rows: Array<{ id: number; orderId: string | null }> }>(app.server, 'live.list', { limit: 50 });
   const id = rows.find((r) => r.orderId === orderId)!.id;
@@ -207,7 +219,7 @@ test('Settings say what is wrong next to the field, and the theme switch overrid
   await page.getByTestId('save-sandbox-port').click();
   await expect(page.getByTestId('sandbox-port-error')).toHaveText('The sandbox port must be at most 65535.');
 
-  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const theme = () => page.locator('html').getAttribute('data-theme');
   expect(await theme()).toBe('light');
   await page.getByTestId('theme-dark').check();
   expect(await theme()).toBe('dark');

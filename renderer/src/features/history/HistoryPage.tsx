@@ -135,8 +135,8 @@ export function HistoryPage({ route }: { route: Route }) {
         ))}
       </nav>
       {tab === 'events' && <EventsView route={route} openEventId={openEvent !== undefined ? Number(openEvent) : null} />}
-      {tab === 'browser' && <HistoryBrowser />}
-      {tab === 'reconcile' && <ReconciliationView />}
+      {tab === 'browser' && <HistoryBrowser route={route} />}
+      {tab === 'reconcile' && <ReconciliationView route={route} />}
       {tab === 'diff' && <DiffPanel />}
     </section>
   );
