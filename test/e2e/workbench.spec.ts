@@ -232,3 +232,29 @@ test('Settings say what is wrong next to the field, and the theme switch overrid
   await page.emulateMedia({ colorScheme: 'light' });
   await expect.poll(theme).toBe('light');
 });
+
+test('a custom event starts from the SuccessPayment template, says what is wrong above the editor, and counts "1 delivery"', async ({ app, page }) => {
+  await app.goto('sandbox');
+  await page.getByTestId('custom-event-type').selectOption('SuccessPayment');
+  const editor = page.locator('[data-testid="custom-event-editor"][data-ready="true"]');
+  await expect(editor).toBeVisible();
+  await expect(editor).toContainText('"type": "SuccessPayment"');
+  await expect(editor).toContainText('"PaymentId": "pay_custom_1"');
+
+  await editor.locator('.view-lines').click({ position: { x: 30, y: 8 } });
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await expect(editor.locator('.view-lines')).toHaveText('');
+  await page.keyboard.insertText('{"orderId": "", "orderType": "FULL", "description": "x", "level": "Loud", "type": "Created"}');
+  await page.getByTestId('custom-event-send').click();
+  const errors = page.getByTestId('custom-event-errors');
+  await expect(errors).toContainText('“orderId” is required.');
+  await expect(errors).toContainText('“level” must be one of');
+
+  await page.getByTestId('custom-event-type').selectOption('SuccessPayment');
+  await page.getByTestId('custom-event-send').click();
+  const result = page.getByTestId('sandbox-result');
+  await expect(result).toHaveAttribute('data-state', 'done');
+  await expect(result.locator('h2')).toHaveText('Custom event: 1 delivery');
+  await expect(errors).toHaveCount(0);
+});
