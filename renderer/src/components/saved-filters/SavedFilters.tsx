@@ -11,7 +11,7 @@ export function SavedFilters(props: {
   current: Readonly<Record<string, string>>;
   onApply: (params: Readonly<Record<string, string>>) => void;
 }) {
-  const [list, setList] = useState<SavedFilter[]>(() => loadSavedFilters(props.area));
+  const [list, setList] = useState<SavedFilter[]>(() => loadSavedFilters(props.area, window.localStorage));
   const [picked, setPicked] = useState('');
   const [naming, setNaming] = useState<string | null>(null);
   const empty = Object.keys(props.current).length === 0;
@@ -20,7 +20,7 @@ export function SavedFilters(props: {
     const save = () => {
       const name = naming.trim();
       if (name === '') return;
-      setList(saveFilter(props.area, { name, params: props.current }));
+      setList(saveFilter(props.area, { name, params: props.current }, window.localStorage));
       setPicked(name);
       setNaming(null);
     };
@@ -75,7 +75,7 @@ export function SavedFilters(props: {
           type="button"
           className="button button--small"
           onClick={() => {
-            setList(deleteFilter(props.area, picked));
+            setList(deleteFilter(props.area, picked, window.localStorage));
             setPicked('');
           }}
           data-testid="saved-filter-delete"

@@ -4,10 +4,16 @@ export interface SavedFilter {
   readonly params: Readonly<Record<string, string>>;
 }
 
+/** Where the filters are kept: localStorage in the UI (a Map-backed stand-in in tests). */
+export interface FilterStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 const keyOf = (area: string) => `hooklab.savedFilters.${area}`;
 
 /** The area's saved filters (none when storage is empty or malformed). */
-export function loadSavedFilters(area: string, storage: Pick<Storage, 'getItem'> = window.localStorage): SavedFilter[] {
+export function loadSavedFilters(area: string, storage: Pick<FilterStorage, 'getItem'>): SavedFilter[] {
   try {
     const value = JSON.parse(storage.getItem(keyOf(area)) ?? '[]') as unknown;
     if (!Array.isArray(value)) return [];
@@ -21,7 +27,7 @@ export function loadSavedFilters(area: string, storage: Pick<Storage, 'getItem'>
 }
 
 /** Saves (or replaces, by name) a filter of the area; returns the new list, sorted by name. */
-export function saveFilter(area: string, filter: SavedFilter, storage: Pick<Storage, 'getItem' | 'setItem'> = window.localStorage): SavedFilter[] {
+export function saveFilter(area: string, filter: SavedFilter, storage: FilterStorage): SavedFilter[] {
   const list = loadSavedFilters(area, storage)
     .filter((f) => f.name !== filter.name)
     .concat(filter)
@@ -31,7 +37,7 @@ export function saveFilter(area: string, filter: SavedFilter, storage: Pick<Stor
 }
 
 /** Forgets one saved filter of the area; returns the new list. */
-export function deleteFilter(area: string, name: string, storage: Pick<Storage, 'getItem' | 'setItem'> = window.localStorage): SavedFilter[] {
+export function deleteFilter(area: string, name: string, storage: FilterStorage): SavedFilter[] {
   const list = loadSavedFilters(area, storage).filter((f) => f.name !== name);
   storage.setItem(keyOf(area), JSON.stringify(list));
   return list;

@@ -1,2 +1,3 @@
 export { SplitPane } from './SplitPane';
-export { useSplitLayout, readSplitLayout, type SplitLayout, type SplitOrientation } from './split-layout';
+export { useSplitLayout } from './use-split-layout';
+export { readSplitLayout, type SplitLayout, type SplitOrientation } from './split-layout';

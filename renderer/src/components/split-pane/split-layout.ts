@@ -1,5 +1,3 @@
-import { useCallback, useState } from 'react';
-
 /** Where the second pane sits: beside the first (columns) or below it (rows). */
 export type SplitOrientation = 'beside' | 'above';
 
@@ -13,7 +11,8 @@ export interface SplitLayout {
 export const MIN_FRACTION = 0.15;
 export const MAX_FRACTION = 0.85;
 
-const clamp = (f: number) => Math.min(MAX_FRACTION, Math.max(MIN_FRACTION, f));
+/** A fraction kept within MIN_FRACTION..MAX_FRACTION. */
+export const clampFraction = (f: number) => Math.min(MAX_FRACTION, Math.max(MIN_FRACTION, f));
 
 /** Reads a remembered layout, falling back to `fallback` on anything missing or malformed. */
 export function readSplitLayout(raw: string | null, fallback: SplitLayout): SplitLayout {
@@ -21,25 +20,9 @@ export function readSplitLayout(raw: string | null, fallback: SplitLayout): Spli
   try {
     const value = JSON.parse(raw) as Partial<SplitLayout>;
     const orientation = value.orientation === 'beside' || value.orientation === 'above' ? value.orientation : fallback.orientation;
-    const fraction = typeof value.fraction === 'number' && Number.isFinite(value.fraction) ? clamp(value.fraction) : fallback.fraction;
+    const fraction = typeof value.fraction === 'number' && Number.isFinite(value.fraction) ? clampFraction(value.fraction) : fallback.fraction;
     return { orientation, fraction };
   } catch {
     return fallback;
   }
-}
-
-/** A split layout remembered in localStorage under `hooklab.split.<key>` (survives reloads and restarts). */
-export function useSplitLayout(key: string, fallback: SplitLayout) {
-  const storageKey = `hooklab.split.${key}`;
-  const [layout, setLayout] = useState<SplitLayout>(() => readSplitLayout(window.localStorage.getItem(storageKey), fallback));
-  const update = useCallback(
-    (patch: Partial<SplitLayout>) =>
-      setLayout((old) => {
-        const next = { ...old, ...patch, fraction: clamp(patch.fraction ?? old.fraction) };
-        window.localStorage.setItem(storageKey, JSON.stringify(next));
-        return next;
-      }),
-    [storageKey],
-  );
-  return { layout, update };
 }
