@@ -107,7 +107,13 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
                 </td>
                 <td>{e.eventType}</td>
                 <td className="mono" data-testid="event-order">
-                  {e.orderId ?? <span className="muted">—</span>}
+                  {e.orderId !== null ? (
+                    <a href={hrefFor('sequences', encodeURIComponent(e.orderId))} title="This order's sequence">
+                      {e.orderId}
+                    </a>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
                 </td>
                 <td className="mono">{e.eventCreated}</td>
                 <td>{e.deliveries}</td>
