@@ -3,6 +3,7 @@ import type { DiffResult } from '../../../../shared/contract/history';
 import { DiffView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { useHistoryStore, type DiffRequest } from './history-store';
+import { plural } from '../../lib/plural';
 
 const VERDICT_TEXT: Record<DiffResult['verdict'], string> = {
   identical: 'Byte-identical: the same bytes, so the same signature.',
@@ -75,7 +76,7 @@ export function DiffPanel() {
             data-verdict={result.verdict}
           >
             {VERDICT_TEXT[result.verdict]}
-            {result.verdict !== 'identical' && result.changes.length > 0 && ` ${result.changes.length} JSON change(s).`}
+            {result.verdict !== 'identical' && result.changes.length > 0 && ` ${plural(result.changes.length, 'JSON change')}.`}
           </p>
           {result.changes.length > 0 && (
             <ul className="mono muted" data-testid="diff-changes">

@@ -8,6 +8,7 @@ import { resend } from './history-store';
 import { hrefFor, navigate, type Route, type RouteParams } from '../../app/routes';
 import { useParamsSync } from '../../app/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
+import { plural } from '../../lib/plural';
 
 const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
 const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];
@@ -210,7 +211,7 @@ export function HistoryBrowser({ route }: { route: Route }) {
               Previous
             </button>
             <span data-testid="history-total">
-              Page {page} of {pages} · {result.totalCount} deliveries match
+              Page {page} of {pages} · {plural(result.totalCount, 'delivery matches', 'deliveries match')}
             </span>
             <button type="button" className="button" disabled={page >= pages || busy} onClick={() => void run(page + 1)} data-testid="page-next">
               Next

@@ -9,6 +9,7 @@ import { ResendOutcome } from './ResendOutcome';
 import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app/routes';
 import './history.css';
+import { plural } from '../../lib/plural';
 
 const TABS: Array<[HistoryTab, string]> = [
   ['events', 'Events'],
@@ -104,7 +105,7 @@ export function HistoryPage({ route }: { route: Route }) {
       )}
       {summary && (
         <p className="muted" data-testid="history-counts">
-          {summary.deliveries} deliveries in {summary.events} events · {summary.inFlight} in flight · cursor {summary.cursor}
+          {plural(summary.deliveries, 'delivery', 'deliveries')} in {plural(summary.events, 'event')} · {summary.inFlight} in flight · cursor {summary.cursor}
         </p>
       )}
       <PollerLine />

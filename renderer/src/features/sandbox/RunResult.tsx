@@ -1,7 +1,6 @@
 import { useSandboxStore } from './sandbox-store';
+import { plural } from '../../lib/plural';
 
-/** "1 delivery", "2 deliveries". */
-const deliveriesText = (n: number) => `${n} ${n === 1 ? 'delivery' : 'deliveries'}`;
 
 /** The deliveries the last scenario or custom event produced, with what the listener answered. */
 export function RunResult() {
@@ -16,7 +15,7 @@ export function RunResult() {
   return (
     <div className="card" data-testid="sandbox-result" data-state={run.running ? 'running' : run.error ? 'error' : 'done'}>
       <h2 className="card__title">
-        {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : deliveriesText(run.result?.deliveries.length ?? 0)}
+        {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : plural(run.result?.deliveries.length ?? 0, 'delivery', 'deliveries')}
       </h2>
       {run.result?.orderId && <p className="muted">Order {run.result.orderId}. Each delivery also appears in Live.</p>}
       {run.error && <p className="notice notice--error">{run.error}</p>}
