@@ -1,13 +1,13 @@
 import type { Settings } from '../../shared/settings';
 import { SANDBOX_ENVIRONMENT_ID } from '../../shared/settings';
 import type { LeftOutGroup } from './reconciliation';
+import { plural } from '../../shared/text/plural';
 
 /** A left-out group with the sentence the Reconciliation view shows. */
 export interface LeftOutExplained extends LeftOutGroup {
   readonly message: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The environment's display name ("Sandbox" for the embedded one). */
 function environmentName(settings: Settings, id: string | null): string {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { plural } from '../text/plural';
 
 /** How a form names a field in a sentence, and what its format is when a pattern rejects it. */
 export interface FieldLabel {
@@ -19,7 +20,6 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 type Issue = z.core.$ZodIssue;
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What is wrong, as the end of a sentence whose subject is the field ("is not a valid URL"). */
 export function issuePredicate(issue: Issue, label?: FieldLabel): string {
@@ -36,13 +36,13 @@ export function issuePredicate(issue: Issue, label?: FieldLabel): string {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') return min <= 1 ? 'is required' : `must have at least ${plural(min, 'character')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `needs at least ${plural(min, 'entry')}`.replace('entrys', 'entries');
+      if (issue.origin === 'array' || issue.origin === 'set') return `needs at least ${plural(min, 'entry', 'entries')}`;
       return `must be at least ${min}`;
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') return `must have at most ${plural(max, 'character')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `may have at most ${plural(max, 'entry')}`.replace('entrys', 'entries');
+      if (issue.origin === 'array' || issue.origin === 'set') return `may have at most ${plural(max, 'entry', 'entries')}`;
       return `must be at most ${max}`;
     }
     case 'not_multiple_of':

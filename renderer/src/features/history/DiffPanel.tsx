@@ -3,7 +3,7 @@ import type { DiffResult } from '../../../../shared/contract/history';
 import { DiffView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { useHistoryStore, type DiffRequest } from './history-store';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../../shared/text/plural';
 
 const VERDICT_TEXT: Record<DiffResult['verdict'], string> = {
   identical: 'Byte-identical: the same bytes, so the same signature.',

@@ -8,7 +8,7 @@ import { resend } from './history-store';
 import { hrefFor, navigate, type Route, type RouteParams } from '../../app/routes';
 import { useParamsSync } from '../../app/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../../shared/text/plural';
 
 const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
 const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];

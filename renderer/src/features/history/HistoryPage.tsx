@@ -9,7 +9,7 @@ import { ResendOutcome } from './ResendOutcome';
 import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app/routes';
 import './history.css';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../../shared/text/plural';
 
 const TABS: Array<[HistoryTab, string]> = [
   ['events', 'Events'],

@@ -1,5 +1,5 @@
 import { useSandboxStore } from './sandbox-store';
-import { plural } from '../../lib/plural';
+import { plural } from '../../../../shared/text/plural';
 
 
 /** The deliveries the last scenario or custom event produced, with what the listener answered. */
