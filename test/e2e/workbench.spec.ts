@@ -207,6 +207,11 @@ test('the split between table and detail is remembered across reloads, and saved
   await page.getByTestId('saved-filters').selectOption('payments');
   await expect(page.getByTestId('live-search')).toHaveValue('SuccessPayment');
   await expect(page).toHaveURL(/q=SuccessPayment/);
+
+  // The navigation returns to an area where it was left.
+  await app.goto('settings');
+  await app.goto('live');
+  await expect(page.getByTestId('live-search')).toHaveValue('SuccessPayment');
 });
 
 test('Settings say what is wrong next to the field, and the theme switch overrides the system', async ({ app, page }) => {

@@ -1,4 +1,4 @@
-import { AREA_LABELS, AREAS, hrefFor, type Area } from './routes';
+import { AREA_LABELS, AREAS, areaHref, type Area } from './routes';
 import { usePendingStore } from './pending-store';
 
 /** The History entry's badge: events the service could not deliver, seen from every area. */
@@ -20,7 +20,7 @@ export function NavBar({ current }: { current: Area }) {
       {AREAS.map((area) => (
         <a
           key={area}
-          href={hrefFor(area)}
+          href={area === current ? `#/${area}` : areaHref(area)}
           className={area === current ? 'nav__link nav__link--active' : 'nav__link'}
           aria-current={area === current ? 'page' : undefined}
           data-testid={`nav-${area}`}

@@ -64,6 +64,21 @@ export function navigate(href: string, options: { replace?: boolean } = {}): voi
   }
 }
 
+const lastLocations = new Map<Area, string>();
+
+/** Remembers where the user was in an area (its selection, tab and filters). */
+export function rememberLocation(area: Area, hash: string): void {
+  lastLocations.set(area, hash);
+}
+
+/**
+ * Where the navigation takes you in an area: back where you left it (the open delivery, the
+ * tab, the filters), as before the URL held them; the area's start the first time.
+ */
+export function areaHref(area: Area): string {
+  return lastLocations.get(area) ?? hrefFor(area);
+}
+
 /** The current route; hash routing works the same under app:// and http://. */
 export function useRoute(): Route {
   const hash = useSyncExternalStore(
