@@ -112,8 +112,9 @@ export function followLive(): void {
   });
   transport.subscribe('live.received', ({ deliveries }) => {
     batcher.push({ kind: 'received', deliveries });
-    // New deliveries may match the open search in their bodies: ask the index again.
-    if (useLiveStore.getState().query.trim() !== '') scheduleBodySearch();
+    // New deliveries may match the open search in their bodies: ask the index again (at most
+    // once per delay however fast they come: a burst must not keep postponing it).
+    if (useLiveStore.getState().query.trim() !== '') scheduleBodySearch({ restart: false });
   });
   transport.subscribe('live.forwarded', (p) => batcher.push({ kind: 'forwarded', ...p }));
   transport.subscribe('live.cleared', () =>
@@ -186,10 +187,14 @@ let bodySearchGeneration = 0;
 
 /**
  * Asks the core's full-text index for the deliveries whose headers or body match the query,
- * once typing pauses; an answer for an older query is dropped.
+ * once typing pauses (`restart`: each keystroke postpones it); an answer for an older query
+ * is dropped.
  */
-function scheduleBodySearch(): void {
-  if (bodySearchTimer !== null) clearTimeout(bodySearchTimer);
+function scheduleBodySearch({ restart = true }: { restart?: boolean } = {}): void {
+  if (bodySearchTimer !== null) {
+    if (!restart) return;
+    clearTimeout(bodySearchTimer);
+  }
   bodySearchTimer = setTimeout(() => {
     bodySearchTimer = null;
     const query = useLiveStore.getState().query;
