@@ -119,98 +119,101 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="data-table" data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
-      <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
-        {table.getFlatHeaders().map((header) => {
-          const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
-          const sorted = header.column.getIsSorted();
-          return (
-            <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-              <div
-                className="data-table__resize"
-                role="separator"
-                aria-label={`Resize column ${header.id}`}
-                onPointerDown={(e) => widths.startResize(header.id, e)}
-                onDoubleClick={() => widths.reset(header.id)}
-                data-testid={`resize-${header.id}`}
-              />
-              <button
-                type="button"
-                className="data-table__sort"
-                disabled={!header.column.getCanSort()}
-                onClick={header.column.getToggleSortingHandler()}
-                title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
-                data-testid={`sort-${header.id}`}
-              >
-                {flexRender(header.column.columnDef.header, header.getContext())}
-                {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-              </button>
-              {meta?.filter === 'text' && (
-                <input
-                  className="data-table__filter"
-                  placeholder="filter"
-                  aria-label={`Filter ${header.id}`}
-                  data-testid={`filter-${header.id}`}
-                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                  onChange={(e) => header.column.setFilterValue(e.target.value)}
-                />
-              )}
-              {meta?.filter && typeof meta.filter === 'object' && (
-                <select
-                  className="data-table__filter"
-                  aria-label={`Filter ${header.id}`}
-                  data-testid={`filter-${header.id}`}
-                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                  onChange={(e) => header.column.setFilterValue(e.target.value)}
-                >
-                  <option value="">any</option>
-                  {meta.filter.options.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </div>
-          );
-        })}
-      </div>
-      <div
-        className="data-table__body"
-        ref={scrollRef}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        aria-label="Rows: arrows move, Enter opens"
-        data-testid={props.testId ? `${props.testId}-body` : undefined}
-      >
-        {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item, i) => {
-            const row = rows[i]!;
-            const active = props.activeId === row.id;
-            const cursor = cursorId === row.id;
+      {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
+      <div className="data-table__inner">
+        <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
+          {table.getFlatHeaders().map((header) => {
+            const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
+            const sorted = header.column.getIsSorted();
             return (
-              <div
-                key={row.id}
-                role="row"
-                aria-selected={active}
-                data-testid="data-row"
-                data-row-id={row.id}
-                data-cursor={cursor || undefined}
-                className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
-                style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
-                onClick={() => {
-                  setCursorId(row.id);
-                  props.onActivate?.(row.original);
-                }}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </div>
-                ))}
+              <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                <div
+                  className="data-table__resize"
+                  role="separator"
+                  aria-label={`Resize column ${header.id}`}
+                  onPointerDown={(e) => widths.startResize(header.id, e)}
+                  onDoubleClick={() => widths.reset(header.id)}
+                  data-testid={`resize-${header.id}`}
+                />
+                <button
+                  type="button"
+                  className="data-table__sort"
+                  disabled={!header.column.getCanSort()}
+                  onClick={header.column.getToggleSortingHandler()}
+                  title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
+                  data-testid={`sort-${header.id}`}
+                >
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+                </button>
+                {meta?.filter === 'text' && (
+                  <input
+                    className="data-table__filter"
+                    placeholder="filter"
+                    aria-label={`Filter ${header.id}`}
+                    data-testid={`filter-${header.id}`}
+                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                    onChange={(e) => header.column.setFilterValue(e.target.value)}
+                  />
+                )}
+                {meta?.filter && typeof meta.filter === 'object' && (
+                  <select
+                    className="data-table__filter"
+                    aria-label={`Filter ${header.id}`}
+                    data-testid={`filter-${header.id}`}
+                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                    onChange={(e) => header.column.setFilterValue(e.target.value)}
+                  >
+                    <option value="">any</option>
+                    {meta.filter.options.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </div>
             );
           })}
+        </div>
+        <div
+          className="data-table__body"
+          ref={scrollRef}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          aria-label="Rows: arrows move, Enter opens"
+          data-testid={props.testId ? `${props.testId}-body` : undefined}
+        >
+          {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item, i) => {
+              const row = rows[i]!;
+              const active = props.activeId === row.id;
+              const cursor = cursorId === row.id;
+              return (
+                <div
+                  key={row.id}
+                  role="row"
+                  aria-selected={active}
+                  data-testid="data-row"
+                  data-row-id={row.id}
+                  data-cursor={cursor || undefined}
+                  className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
+                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  onClick={() => {
+                    setCursorId(row.id);
+                    props.onActivate?.(row.original);
+                  }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>
