@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -32,8 +32,11 @@ export interface DataTableProps<T> {
   readonly testId?: string;
   /** Shown instead of rows when there are none. */
   readonly empty?: ReactNode;
-  /** Told how many rows pass the column filters (for "8 of 97"). */
-  readonly onVisibleCountChange?: (count: number) => void;
+  /**
+   * `data` already filtered and sorted by the caller with processRows (a page that shows the
+   * count, "8 of 97", computes it once and in the same render, instead of a render later).
+   */
+  readonly processed?: readonly T[];
   /** Remember column widths the user dragged under this key (localStorage). */
   readonly columnWidthsKey?: string;
 }
@@ -53,12 +56,11 @@ function titleOf(value: unknown): string | undefined {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rowHeight = 28 } = props;
   const columns = props.columns as ReadonlyArray<ColumnDef<T, unknown>>;
+  const given = props.processed;
   const processed = useMemo(
-    () => processRows(props.data, columns, props.columnFilters, props.sorting),
-    [props.data, columns, props.columnFilters, props.sorting],
+    () => given ?? processRows(props.data, columns, props.columnFilters, props.sorting),
+    [given, props.data, columns, props.columnFilters, props.sorting],
   );
-  const { onVisibleCountChange } = props;
-  useEffect(() => onVisibleCountChange?.(processed.length), [processed.length, onVisibleCountChange]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
   const [cursorId, setCursorId] = useState<string | null>(null);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DataTable, tableViewFromParams, tableViewToParams } from '../../components/data-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { DeliverySummary } from '../../../../shared/contract/live';
+import { DataTable, processRows, tableViewFromParams, tableViewToParams } from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
 import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app/routes';
@@ -55,7 +57,6 @@ export function LivePage({ route }: { route: Route }) {
   const liveUpdates = useLiveStore((s) => s.liveUpdates);
   const bodyHits = useLiveStore((s) => s.bodyHits);
   const [busy, setBusy] = useState<string | null>(null);
-  const [shown, setShown] = useState<number | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.55 });
 
@@ -85,8 +86,13 @@ export function LivePage({ route }: { route: Route }) {
     return () => preparing.cancel();
   }, [rows]);
   const columns = useMemo(() => liveColumns(checked), [checked]);
+  // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
+  const processed = useMemo(
+    () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
+    [visible, columns, columnFilters, sorting],
+  );
   const filtered = query.trim() !== '' || columnFilters.length > 0;
-  const count = shown ?? visible.length;
+  const count = processed.length;
 
   const runExport = async (ids: number[] | null) => {
     setBusy('Exporting…');
@@ -158,6 +164,7 @@ export function LivePage({ route }: { route: Route }) {
           <div className="live-table">
             <DataTable
               data={visible}
+              processed={processed}
               columns={columns}
               getRowId={(d) => String(d.id)}
               sorting={sorting}
@@ -166,7 +173,6 @@ export function LivePage({ route }: { route: Route }) {
               onColumnFiltersChange={setColumnFilters}
               activeId={activeId !== null ? String(activeId) : null}
               onActivate={(d) => open(d.id)}
-              onVisibleCountChange={setShown}
               columnWidthsKey="live"
               testId="live-table"
               empty="No deliveries yet. Point the service's webhook URL at the listener (see the status bar), or send one from the Sandbox."
