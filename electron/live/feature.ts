@@ -12,6 +12,9 @@ import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from './delivery-search';
 import { withBodyKinds } from './body-kind';
 
+/** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
+const STARTUP_INDEXING_DELAY_MS = 2000;
+
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
 }
@@ -96,8 +99,9 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     name: 'live',
     async start() {
       received = store.count();
-      // Rows stored before the search index existed (or while it was stopped) get indexed now.
-      search.scheduleIndexing(0);
+      // Rows stored before the search index existed (or while it was stopped) get indexed soon,
+      // after the first screens have loaded (a search indexes them at once if it comes first).
+      search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
       unsubscribe = ctx.settings.onChange(applyChange);
