@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from '../../../shared/validation/field-errors';
-import { TunnelSettingsSchema } from '../../../shared/settings';
+import { SettingsPatchSchema, TunnelSettingsSchema } from '../../../shared/settings';
+import { SETTINGS_FIELD_LABELS, sectionLabels } from '../../../shared/settings/field-labels';
 
 const form = z.object({
   forwardTargets: z.array(z.string().url()),
@@ -35,5 +36,18 @@ describe('fieldErrors', () => {
   it('reads the settings schemas as they are', () => {
     const result = TunnelSettingsSchema.safeParse({ host: 'localtunnel' });
     expect(fieldErrors(result.error!.issues, { host: { name: 'The tunnel server' } })).toEqual({ host: 'The tunnel server is not a valid URL.' });
+  });
+
+  it('names every settings field the same way, whole settings or one section', () => {
+    const patch = SettingsPatchSchema.safeParse({ listener: { forwardTargets: ['not a url'], port: -1 }, poller: { intervalMs: 10 } });
+    expect(fieldErrors(patch.error!.issues, SETTINGS_FIELD_LABELS)).toEqual({
+      'listener.forwardTargets.0': 'Forward target 1 is not a valid URL.',
+      'listener.port': 'The listener port must be at least 0.',
+      'poller.intervalMs': 'The poll interval must be at least 250.',
+    });
+    const tunnel = TunnelSettingsSchema.safeParse({ subdomain: 'UPPER' });
+    expect(fieldErrors(tunnel.error!.issues, sectionLabels('tunnel'))).toEqual({
+      subdomain: 'The subdomain must be 4 to 63 lowercase letters, digits or dashes.',
+    });
   });
 });

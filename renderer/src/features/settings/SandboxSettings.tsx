@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_SANDBOX_PORT, SandboxSettingsSchema } from '../../../../shared/settings';
 import { fieldErrors, type FieldErrors } from '../../../../shared/validation/field-errors';
+import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { useStatusStore } from '../../app/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../live/use-settings-view';
 
-const LABELS = { port: { name: 'The sandbox port' } };
+const LABELS = sectionLabels('sandbox');
 
 /** The embedded sandbox's port: stable by default, so environments pointing at it keep working. */
 export function SandboxSettings() {

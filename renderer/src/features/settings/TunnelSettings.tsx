@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TunnelSettingsSchema, type TunnelSettings as Tunnel } from '../../../../shared/settings';
 import { fieldErrors, type FieldErrors } from '../../../../shared/validation/field-errors';
+import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app/status-store';
@@ -10,11 +11,7 @@ import { useSettingsView } from '../live/use-settings-view';
 type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl'>;
 
 const DraftSchema = TunnelSettingsSchema.pick({ enabled: true, host: true, subdomain: true, ownPublicUrl: true });
-const LABELS = {
-  host: { name: 'The tunnel server' },
-  subdomain: { name: 'The subdomain', format: 'must be 4 to 63 lowercase letters, digits or dashes' },
-  ownPublicUrl: { name: 'Your own public URL' },
-};
+const LABELS = sectionLabels('tunnel');
 
 /** The public URL: a localtunnel (public or self-hosted server), or the user's own (ngrok, cloudflared). */
 export function TunnelSettings() {
