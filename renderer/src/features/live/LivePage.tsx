@@ -58,7 +58,7 @@ export function LivePage({ route }: { route: Route }) {
   const bodyHits = useLiveStore((s) => s.bodyHits);
   const [busy, setBusy] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
-  const split = useSplitLayout('live', { orientation: 'above', fraction: 0.55 });
+  const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
   const viewParams = useMemo(() => tableViewToParams({ query, columnFilters, sorting }), [query, columnFilters, sorting]);
   useParamsSync(route, viewParams, (params) => {
