@@ -10,9 +10,9 @@ import type { Route } from './routes';
 export function AreaView({ route }: { route: Route }) {
   switch (route.area) {
     case 'live':
-      return <LivePage />;
+      return <LivePage route={route} />;
     case 'history':
-      return <HistoryPage />;
+      return <HistoryPage route={route} />;
     case 'replay':
       return <ReplayPage rest={route.rest} />;
     case 'sequences':

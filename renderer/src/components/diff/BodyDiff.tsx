@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { plural } from '../../../../shared/text/plural';
 import type { DiffResult } from '../../../../shared/contract/history';
 import { DiffView } from '../monaco';
 
@@ -19,7 +20,7 @@ export function BodyDiff({ result, viewTestId, extra }: { result: DiffResult; vi
     <>
       <p className={`notice${result.verdict === 'identical' ? '' : ' notice--warn'}`} data-testid="diff-verdict" data-verdict={result.verdict}>
         {VERDICT_TEXT[result.verdict]}
-        {result.verdict !== 'identical' && result.changes.length > 0 && ` ${result.changes.length} JSON change(s).`}
+        {result.verdict !== 'identical' && result.changes.length > 0 && ` ${plural(result.changes.length, 'JSON change')}.`}
         {extra}
       </p>
       {result.changes.length > 0 && (

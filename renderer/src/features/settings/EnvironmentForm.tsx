@@ -1,4 +1,5 @@
 import { originOf, serviceUrlProblem, type LiveEnvironment } from '../../../../shared/settings';
+import { followBaseUrl } from './environment-defaults';
 
 /** The form's values: the environment plus secrets typed in now (empty keeps a stored one). */
 export interface EnvironmentDraft {
@@ -69,7 +70,7 @@ export function EnvironmentForm({ draft, saved, isSet, onChange, onSave, onCance
               required
               value={draft[field]}
               aria-invalid={problem !== null}
-              onChange={(e) => onChange({ ...draft, [field]: e.target.value })}
+              onChange={(e) => onChange(field === 'baseUrl' ? followBaseUrl(draft, e.target.value) : { ...draft, [field]: e.target.value })}
               data-testid={`env-${field}`}
             />
             {problem && (
