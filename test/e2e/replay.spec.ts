@@ -153,7 +153,9 @@ test('templates are checked against the event schema as you type, and drafts are
 
   const name = `draft ${Date.now()}`;
   await page.getByTestId('replay-draft-name').fill(name);
-  await page.getByTestId('replay-save').click();
+  // Ctrl+S in the editor saves, as the button does.
+  await replay.focusEditorEnd();
+  await page.keyboard.press('ControlOrMeta+S');
   const draft = page.getByTestId('replay-draft').filter({ hasText: name });
   await expect(draft).toHaveCount(1);
 
@@ -234,12 +236,12 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
     await replay.waitForEditor();
     await expect(page.getByText('Line endings: CRLF, kept as they are.')).toBeVisible();
     await expect(replay.signature).toHaveText(hmac(crlf));
+    await replay.addTarget(handler.url);
     await replay.typeAtEnd('x');
     const edited = Buffer.concat([crlf, Buffer.from('x')]);
     await expect(replay.signature).toHaveText(hmac(edited));
     await expect(page.getByTestId('replay-not-json')).toBeVisible();
-    await replay.addTarget(handler.url);
-    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    await expect((await replay.send('keyboard')).getByTestId('replay-result-status')).toHaveText('200');
     expect(handler.received.at(-1)!.body.equals(edited)).toBe(true);
 
     // Mixed line endings: read-only unless the user insists, sent exactly as received.

@@ -46,12 +46,17 @@ export class ReplayPage {
     await this.page.keyboard.press('ControlOrMeta+V');
   }
 
-  /** Types at the end of the body, key by key. */
-  async typeAtEnd(text: string): Promise<void> {
+  /** Puts the caret at the end of the body. */
+  async focusEditorEnd(): Promise<void> {
     // Focus without a click, whose caret placement could land after the Ctrl+End. (Monaco
     // takes keys on an EditContext element in Chromium, a textarea elsewhere.)
     await this.editor.locator('.native-edit-context, textarea.inputarea').first().focus();
     await this.page.keyboard.press('ControlOrMeta+End');
+  }
+
+  /** Types at the end of the body, key by key. */
+  async typeAtEnd(text: string): Promise<void> {
+    await this.focusEditorEnd();
     await this.page.keyboard.type(text);
   }
 
@@ -65,10 +70,14 @@ export class ReplayPage {
     await expect(this.page.getByTestId('replay-target')).toHaveValue(url);
   }
 
-  /** Sends and waits for this send's results (a new batch); returns the first one. */
-  async send(): Promise<Locator> {
+  /**
+   * Sends (the Send button, or Ctrl+Enter in the editor, which has the focus then) and waits for
+   * this send's results (a new batch); returns the first one.
+   */
+  async send(how: 'button' | 'keyboard' = 'button'): Promise<Locator> {
     const before = (await this.lastSent.count()) > 0 ? await this.lastSent.getAttribute('data-batch') : null;
-    await this.page.getByTestId('replay-send').click();
+    if (how === 'button') await this.page.getByTestId('replay-send').click();
+    else await this.page.keyboard.press('ControlOrMeta+Enter');
     if (before === null) await expect(this.lastSent).toHaveAttribute('data-batch', /.+/);
     else await expect(this.lastSent).not.toHaveAttribute('data-batch', before);
     return this.lastSent.getByTestId('replay-result').first();

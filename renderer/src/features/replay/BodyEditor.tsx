@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
 import { base64ToBytes, hexDump } from '../live/curl';
-import { editRequest, useEditorStore } from './editor-store';
+import { editRequest, sendNow, useEditorStore } from './editor-store';
+import { saveEditorDraft } from './drafts-store';
 
 // Monaco is most of the bundle: loaded with the first editor, not with the shell.
 const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ default: m.BodyEditorMonaco })));
@@ -47,6 +48,10 @@ export function BodyEditor() {
           docVersion={docVersion}
           readOnly={exactOnly}
           onChange={(text) => editRequest({ body: { kind: 'text', text } })}
+          onSend={() => {
+            if (!useEditorStore.getState().sending) void sendNow();
+          }}
+          onSave={() => void saveEditorDraft()}
         />
       </Suspense>
       {ending && <p className="muted replay-editor__foot">Line endings: {ending}, kept as they are.</p>}

@@ -11,6 +11,10 @@ export interface BodyEditorProps {
   readonly docVersion: number;
   readonly readOnly: boolean;
   readonly onChange: (text: string) => void;
+  /** Ctrl/Cmd+Enter in the editor. */
+  readonly onSend: () => void;
+  /** Ctrl/Cmd+S in the editor. */
+  readonly onSave: () => void;
 }
 
 interface Problem {
@@ -43,12 +47,14 @@ function problemsOf(model: monaco.editor.ITextModel): Problem[] {
  * whitespace kept. Format is an explicit button (an undoable edit). The event schema underlines
  * errors; unknown fields get info markers from `unknownFieldHints`.
  */
-export function BodyEditorMonaco({ text, docVersion, readOnly, onChange }: BodyEditorProps) {
+export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend, onSave }: BodyEditorProps) {
   const theme = useMonacoTheme();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const applying = useRef(false);
   const latestChange = useRef(onChange);
   latestChange.current = onChange;
+  const shortcuts = useRef({ onSend, onSave });
+  shortcuts.current = { onSend, onSave };
   const [problems, setProblems] = useState<Problem[]>([]);
   const [ready, setReady] = useState(false);
 
@@ -79,6 +85,7 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange }: BodyE
           {counts.errors > 0 ? `${counts.errors} problem(s)` : 'matches the event schema (2.8)'}
           {counts.hints > 0 ? ` · ${counts.hints} field(s) not in the spec` : ''}
         </span>
+        <span className="muted replay-editor__keys">Ctrl+Enter sends · Ctrl+S saves</span>
       </div>
       <div className="monaco-host replay-editor__host">
         <Editor
@@ -129,6 +136,8 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange }: BodyE
                 );
               }, 250);
             };
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => shortcuts.current.onSend());
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => shortcuts.current.onSave());
             editor.onDidChangeModelContent(() => {
               refreshHints();
               if (!applying.current) latestChange.current(model.getValue());

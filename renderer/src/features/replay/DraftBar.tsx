@@ -1,6 +1,6 @@
 import type { DraftOrigin } from '../../../../shared/contract/replay';
-import { editRequest, saveDraft, useEditorStore } from './editor-store';
-import { loadDrafts } from './drafts-store';
+import { editRequest, useEditorStore } from './editor-store';
+import { saveEditorDraft } from './drafts-store';
 
 function describeOrigin(origin: DraftOrigin): string {
   switch (origin.kind) {
@@ -25,18 +25,15 @@ export function DraftBar() {
   const saving = useEditorStore((s) => s.saving);
   const saveError = useEditorStore((s) => s.saveError);
   if (!draft) return null;
-  const save = async (asNew: boolean) => {
-    if (await saveDraft(asNew)) await loadDrafts();
-  };
   return (
     <div className="replay-draft-bar" data-testid="replay-draft-bar" data-draft-id={draft.id ?? ''} data-dirty={dirty}>
       <div className="row">
         <input className="replay-draft-bar__name" value={name} placeholder="Draft name" onChange={(e) => editRequest({ name: e.target.value })} data-testid="replay-draft-name" />
-        <button type="button" className="button button--primary" disabled={saving} onClick={() => void save(false)} data-testid="replay-save">
+        <button type="button" className="button button--primary" disabled={saving} onClick={() => void saveEditorDraft()} data-testid="replay-save">
           {draft.id === null ? 'Save draft' : 'Save'}
         </button>
         {draft.id !== null && (
-          <button type="button" className="button" disabled={saving} onClick={() => void save(true)} data-testid="replay-save-as-new">
+          <button type="button" className="button" disabled={saving} onClick={() => void saveEditorDraft(true)} data-testid="replay-save-as-new">
             Save as new
           </button>
         )}

@@ -3,7 +3,7 @@ import { DataTable } from '../../components/data-table';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { ExportPanel } from './ExportPanel';
 import { ReplayResult } from './ReplayResult';
-import { replayColumns } from './history-columns';
+import { replayColumns } from './replay-history-columns';
 import {
   clearReplayHistory,
   diffSelected,
@@ -12,7 +12,7 @@ import {
   showReplay,
   toggleSelected,
   useReplayHistoryStore,
-} from './history-store';
+} from './replay-history-store';
 
 /**
  * Every replay sent: filter by target and status, click one for the request and answer, send

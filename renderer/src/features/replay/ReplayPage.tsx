@@ -6,7 +6,7 @@ import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
 import { openDraft } from './editor-store';
 import { sourceOfLink } from './replay-links';
-import { useReplayHistoryStore } from './history-store';
+import { useReplayHistoryStore } from './replay-history-store';
 import './replay.css';
 
 type ReplayTab = 'editor' | 'history' | 'check';

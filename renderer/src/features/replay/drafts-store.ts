@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { DraftSummary } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
-import { useEditorStore } from './editor-store';
+import { saveDraft, useEditorStore } from './editor-store';
 
 interface DraftsState {
   readonly drafts: DraftSummary[] | null;
@@ -41,4 +41,9 @@ export async function deleteDraft(id: number): Promise<void> {
     useDraftsStore.setState({ error: (error as Error).message });
   }
   await loadDrafts();
+}
+
+/** Saves the editor's draft (as a new one with `asNew`), then lists the drafts again. */
+export async function saveEditorDraft(asNew = false): Promise<void> {
+  if (await saveDraft(asNew)) await loadDrafts();
 }
