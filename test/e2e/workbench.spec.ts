@@ -223,6 +223,12 @@ test('Settings say what is wrong next to the field, and the theme switch overrid
   await page.getByTestId('sandbox-port').fill('70000');
   await page.getByTestId('save-sandbox-port').click();
   await expect(page.getByTestId('sandbox-port-error')).toHaveText('The sandbox port must be at most 65535.');
+  await page.getByTestId('forward-targets').fill('http://localhost:3000/ok\nnot a url\nftp://example.test/');
+  await page.getByTestId('save-listener').click();
+  await expect(page.getByTestId('forward-target-error')).toHaveText([
+    'Forward target 2 is not a valid URL.',
+    'Forward target 3 must be an http:// or https:// URL.',
+  ]);
 
   const theme = () => page.locator('html').getAttribute('data-theme');
   expect(await theme()).toBe('light');
