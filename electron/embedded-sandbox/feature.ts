@@ -38,15 +38,31 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     webhookUrl = sandbox.setWebhook(sandbox.defaultStore.storeId, url).webhookUrl;
   }
 
-  async function start(): Promise<void> {
-    ctx.status.update('sandbox', { state: 'starting', baseUrl: null, error: null });
-    try {
-      sandbox = await startSandbox({
-        port: ctx.settings.get().sandbox.port,
+  /**
+   * Starts on the configured port; when another program holds it, on a free one instead (the
+   * sandbox is a local emulator: better running elsewhere than not at all), and says so.
+   */
+  async function startOnPort(port: number): Promise<RunningSandbox> {
+    const run = (p: number) =>
+      startSandbox({
+        port: p,
         dataDir: join(ctx.dataDir, 'sandbox'),
         defaultStore: { webhookUrl: listenerWebhookUrl(ctx) },
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
       });
+    try {
+      return await run(port);
+    } catch (e) {
+      if (port === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      ctx.log.warn(`sandbox port ${port} is in use: the sandbox runs on a free port this time`);
+      return run(0);
+    }
+  }
+
+  async function start(): Promise<void> {
+    ctx.status.update('sandbox', { state: 'starting', baseUrl: null, error: null });
+    try {
+      sandbox = await startOnPort(ctx.settings.get().sandbox.port);
       control = new SandboxControlClient(sandbox.controlUrl, ctx.fetch);
       const store = sandbox.defaultStore;
       webhookUrl = store.webhookUrl;
@@ -89,10 +105,28 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     error,
   });
 
+  async function stopSandbox(): Promise<void> {
+    ctx.environments.setSandbox(null);
+    await sandbox?.close();
+    sandbox = null;
+    control = null;
+  }
+
+  // Port changes from Settings apply at once; serialised so quick changes never race.
+  let restarting: Promise<void> = Promise.resolve();
+  let unsubscribeSettings: (() => void) | null = null;
+
   return {
     name: 'sandbox',
     async start() {
       await start();
+      unsubscribeSettings = ctx.settings.onChange((next, prev) => {
+        if (next.sandbox.port === prev.sandbox.port) return;
+        restarting = restarting.then(async () => {
+          await stopSandbox();
+          await start();
+        });
+      });
       // The listener may move (port setting changed): follow it, once per status push.
       unsubscribe = ctx.bus.subscribe((event) => {
         if (event !== 'app.status') return;
@@ -105,10 +139,9 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     },
     async stop() {
       unsubscribe?.();
-      ctx.environments.setSandbox(null);
-      await sandbox?.close();
-      sandbox = null;
-      control = null;
+      unsubscribeSettings?.();
+      await restarting;
+      await stopSandbox();
       ctx.status.update('sandbox', { state: 'off', baseUrl: null, error: null });
     },
     handlers: {

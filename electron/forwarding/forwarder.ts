@@ -1,5 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { exchange } from '../net/exchange';
 import type { ForwardResult } from '../../shared/contract/live';
 
 /** What is forwarded: the delivery exactly as received. */
@@ -58,97 +57,44 @@ export function forwardToAll(
 }
 
 /** The headers to forward: as received, without hop-by-hop ones (RFC 9110 7.6.1). */
-export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]>): string[] {
+export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
   const named = new Set<string>();
   for (const [name, value] of headers) {
     if (name.toLowerCase() !== 'connection') continue;
     for (const option of value.split(',')) named.add(option.trim().toLowerCase());
   }
-  const raw: string[] = [];
+  const kept: Array<[string, string]> = [];
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !named.has(lower)) raw.push(name, value);
+    if (!HOP_BY_HOP.has(lower) && !named.has(lower)) kept.push([name, value]);
   }
-  return raw;
+  return kept;
 }
 
 /** One target: body byte-identical, headers as received, response status/headers/body (capped). */
-export function forwardOne(target: string, payload: ForwardPayload, options: ForwardOptions = {}): Promise<ForwardResult> {
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const bodyCap = options.bodyCap ?? 64 * 1024;
-  const started = performance.now();
-  const failed = (error: string): ForwardResult => ({
-    target,
-    status: null,
-    headers: [],
-    body: null,
-    latencyMs: round(performance.now() - started),
-    error,
-  });
+export async function forwardOne(target: string, payload: ForwardPayload, options: ForwardOptions = {}): Promise<ForwardResult> {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return Promise.resolve(failed('invalid target URL'));
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: 'invalid target URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.resolve(failed(`unsupported scheme ${url.protocol} (only http and https)`));
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)` };
   }
-  const raw = endToEndHeaders(payload.headers);
-  raw.push('Content-Length', String(payload.body.length), 'Host', url.host);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<ForwardResult>((resolve) => {
-    let settled = false;
-    const done = (r: ForwardResult) => {
-      if (settled) return;
-      settled = true;
-      resolve(r);
-    };
-    let req: ReturnType<typeof send>;
-    try {
-      req = send(url, { method: payload.method, headers: raw, timeout: timeoutMs }, onResponse);
-    } catch (error) {
-      // Refused before sending (a header value Node will not write...): this target only.
-      done(failed((error as Error).message));
-      return;
-    }
-    req.on('timeout', () => {
-      req.destroy(new Error(`no answer within ${timeoutMs} ms`));
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => done(failed(e.code ? `${e.code}: ${e.message}` : e.message)));
-    req.end(payload.body);
-
-    function onResponse(res: IncomingMessage): void {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (kept < bodyCap) {
-          const part = chunk.subarray(0, bodyCap - kept);
-          chunks.push(part);
-          kept += part.length;
-        }
-      });
-      res.on('end', () =>
-        done({
-          target,
-          status: res.statusCode ?? null,
-          headers: pairs(res.rawHeaders),
-          body: Buffer.concat(chunks).toString('utf8'),
-          latencyMs: round(performance.now() - started),
-          error: null,
-        }),
-      );
-      res.on('error', (e) => done(failed(e.message)));
-    }
-  });
-}
-
-function pairs(raw: string[]): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
-  return out;
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
+  const headers = endToEndHeaders(payload.headers);
+  headers.push(['Content-Length', String(payload.body.length)], ['Host', url.host]);
+  const result = await exchange(
+    { method: payload.method, url: url.href, headers, body: payload.body },
+    { timeoutMs: options.timeoutMs ?? 30_000, responseCap: options.bodyCap ?? 64 * 1024, keepAlive: true },
+  );
+  if (!result.ok) return { target, status: null, headers: [], body: null, latencyMs: result.latencyMs, error: result.error };
+  return {
+    target,
+    status: result.answer.status,
+    headers: result.answer.headers,
+    body: Buffer.from(result.answer.body).toString('utf8'),
+    latencyMs: result.latencyMs,
+    error: null,
+  };
 }

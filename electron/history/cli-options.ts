@@ -1,5 +1,5 @@
 import type { SecretName, SettingsPatch } from '../../shared/settings';
-import { LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../shared/settings';
+import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../shared/settings';
 import type { CliExtension } from '../cli/extensions';
 import type { CoreContext } from '../core/feature';
 import { CLI_KEY_ID } from '../live/cli-options';
@@ -53,7 +53,7 @@ export function parseHistoryCliOptions(
     id: CLI_ENVIRONMENT_ID,
     name: CLI_ENVIRONMENT_ID,
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    apiV3Url: (apiV3Flag ?? `${baseUrl.replace(/\/+$/, '')}/api/v3`).replace(/\/+$/, ''),
+    apiV3Url: (apiV3Flag ?? defaultApiV3Url(baseUrl)).replace(/\/+$/, ''),
     clientId,
   });
   if (!parsed.success) {

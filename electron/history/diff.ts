@@ -3,12 +3,13 @@ import { CallError } from '../../shared/contract/errors';
 import { canonicalJsonText, compareBodies, jsonChanges } from '../../shared/history';
 import type { Database } from '../store/database';
 
-interface Body {
+/** One side of a diff: a label and the exact bytes. */
+export interface DiffBody {
   readonly label: string;
   readonly bytes: Uint8Array;
 }
 
-function loadBody(db: Database, environmentId: string, source: DiffSource): Body {
+function loadBody(db: Database, environmentId: string, source: DiffSource): DiffBody {
   if (source.kind === 'history') {
     const row = db
       .prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?')
@@ -28,8 +29,11 @@ function loadBody(db: Database, environmentId: string, source: DiffSource): Body
  * structural changes and canonical texts the diff editor shows.
  */
 export function diffBodies(db: Database, environmentId: string, left: DiffSource, right: DiffSource): DiffResult {
-  const a = loadBody(db, environmentId, left);
-  const b = loadBody(db, environmentId, right);
+  return diffBytes(loadBody(db, environmentId, left), loadBody(db, environmentId, right));
+}
+
+/** The diff of two byte strings (also used for replays' responses). */
+export function diffBytes(a: DiffBody, b: DiffBody): DiffResult {
   const decoder = new TextDecoder();
   const rawA = decoder.decode(a.bytes);
   const rawB = decoder.decode(b.bytes);

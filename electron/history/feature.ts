@@ -8,7 +8,8 @@ import { ClientPool, toCallError } from './client-pool';
 import { HistoryStore } from './history-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendMany, resendOne, type ResendOutcome } from './resend';
-import { reconcile, type Reconciliation } from './reconciliation';
+import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
+import { explainLeftOut, type LeftOutExplained } from './left-out';
 import { loadReconciliationInput } from './reconciliation-source';
 import { otherEnvironmentKeyIds } from '../live/key-environments';
 import { diffBodies } from './diff';
@@ -40,7 +41,8 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     report: (patch) => ctx.status.update('poller', patch),
     onApplied: (environmentId, change) => notifier.add(environmentId, change),
   });
-  let lastReconciliation: { environmentId: string; result: Reconciliation; computedAt: string; durationMs: number } | null = null;
+  let lastReconciliation: { environmentId: string; result: Reconciliation; leftOut: LeftOutExplained[]; computedAt: string; durationMs: number } | null =
+    null;
   const unsubscribers: Array<() => void> = [];
 
   const active = (): Connection => {
@@ -143,11 +145,13 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const started = performance.now();
           const otherKeys = otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id));
           const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
-          const result = reconcile(input.history, input.received, input.payloadHashes);
+          const aside = setAsideLeftOut(input.history, input.leftOut);
+          const result = reconcile(aside.history, input.received, input.payloadHashes);
+          const leftOut = explainLeftOut(aside.groups, ctx.settings.get(), environmentId);
           const durationMs = Math.round(performance.now() - started);
-          lastReconciliation = { environmentId, result, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
+          lastReconciliation = { environmentId, result, leftOut, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
         }
-        const { result, computedAt, durationMs } = lastReconciliation;
+        const { result, computedAt, durationMs, leftOut } = lastReconciliation;
         const items = category ? result.items.filter((i) => i.category === category) : result.items;
         return {
           environmentId,
@@ -157,6 +161,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           totalItems: items.length,
           items: items.slice(offset, offset + limit),
           windows: result.windows.slice(-100),
+          leftOut,
         };
       },
       'history.diff': async ({ left, right }) => diffBodies(ctx.db, activeId(), left, right),

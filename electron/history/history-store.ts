@@ -13,6 +13,8 @@ export interface HistoryEventRow {
   readonly eventId: number;
   readonly eventType: string;
   readonly eventCreated: string;
+  /** The orderId of the event's latest payload (null when it is not JSON or has none). */
+  readonly orderId: string | null;
   readonly deliveries: number;
   readonly delivered: boolean;
   readonly lastDeliveryId: number;
@@ -143,7 +145,8 @@ export class HistoryStore {
     const total = this.db.prepare(`SELECT COUNT(*) AS c FROM (${grouped})`).get(environmentId) as { c: number };
     const rows = this.db
       .prepare(
-        `SELECT g.*, h.response_status_code AS last_status, h.created AS last_created FROM (${grouped}) g
+        `SELECT g.*, h.response_status_code AS last_status, h.created AS last_created,
+           CASE WHEN json_valid(h.payload) THEN json_extract(h.payload, '$.orderId') END AS order_id FROM (${grouped}) g
          JOIN history_deliveries h ON h.environment_id = ? AND h.id = g.last_id
          ORDER BY g.event_id DESC LIMIT ? OFFSET ?`,
       )
@@ -156,6 +159,7 @@ export class HistoryStore {
       last_id: number;
       last_status: number;
       last_created: string;
+      order_id: unknown;
     }[];
     return {
       total: Number(total.c),
@@ -163,6 +167,7 @@ export class HistoryStore {
         eventId: Number(r.event_id),
         eventType: r.event_type,
         eventCreated: r.event_created,
+        orderId: typeof r.order_id === 'string' ? r.order_id : null,
         deliveries: Number(r.n),
         delivered: Number(r.ok) === 1,
         lastDeliveryId: Number(r.last_id),

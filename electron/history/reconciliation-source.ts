@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../store/database';
-import type { HistoryRef, ReceivedRef } from './reconciliation';
+import type { HistoryRef, LeftOutRef, ReceivedRef } from './reconciliation';
 
 /**
  * Reads both sides of a reconciliation with plain SQL: the environment's history copy and the
  * listener's received deliveries (with whether any forward to the local handler failed).
  * `sinceMs` limits both sides to recent traffic. `otherEnvironmentKeyIds` are the webhook keys
  * of other environments: a delivery one of them verified was sent by another store, so it is
- * left out (deliveries verified by no key, or by a key of no known environment, stay in).
+ * left out (deliveries verified by no key, or by a key of no known environment, stay in), and
+ * returned apart as `leftOut` so reconciliation can say so instead of calling them lost.
  */
 export function loadReconciliationInput(
   db: Database,
   environmentId: string,
   sinceMs: number | null,
   otherEnvironmentKeyIds: readonly string[] = [],
-): { history: HistoryRef[]; received: ReceivedRef[]; payloadHashes: (ids: number[]) => Map<number, string> } {
+): { history: HistoryRef[]; received: ReceivedRef[]; leftOut: LeftOutRef[]; payloadHashes: (ids: number[]) => Map<number, string> } {
   const since = sinceMs ?? 0;
   const sinceIso = new Date(since).toISOString();
   const historyRows = db
@@ -47,6 +48,14 @@ export function loadReconciliationInput(
     bodySha256: r.body_sha256,
     handlerFailed: r.failed === null ? null : r.failed === 1,
   }));
+  const leftOut = (
+    db
+      .prepare(
+        `SELECT id, event_id, signature_key_id FROM received_deliveries
+         WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      )
+      .all(since, JSON.stringify(otherEnvironmentKeyIds)) as { id: number; event_id: number | null; signature_key_id: string }[]
+  ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
   const payloadOf = db.prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?');
   const payloadHashes = (ids: number[]) => {
     const out = new Map<number, string>();
@@ -56,5 +65,5 @@ export function loadReconciliationInput(
     }
     return out;
   };
-  return { history, received, payloadHashes };
+  return { history, received, leftOut, payloadHashes };
 }

@@ -16,6 +16,44 @@ export interface ReceivedRef {
   readonly handlerFailed: boolean | null;
 }
 
+/** A received delivery verified by another environment's key: not this environment's traffic. */
+export interface LeftOutRef {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly keyId: string;
+}
+
+/** Per key: how many received deliveries were left out, and how many history deliveries they explain. */
+export interface LeftOutGroup {
+  readonly keyId: string;
+  readonly deliveries: number;
+  readonly historyDeliveries: number;
+}
+
+/**
+ * Sets aside the history deliveries whose event arrived here verified by another environment's
+ * key (an environment pointing at the same store as another, such as a pseudo-live one at the
+ * sandbox): they did arrive, so they are neither lost nor worth resending. Returns the rest of
+ * the history and, per key, what was left out, for the explanation.
+ */
+export function setAsideLeftOut(history: readonly HistoryRef[], leftOut: readonly LeftOutRef[]): { history: HistoryRef[]; groups: LeftOutGroup[] } {
+  const keyOfEvent = new Map<number, string>();
+  const groups = new Map<string, { deliveries: number; historyDeliveries: number }>();
+  for (const r of leftOut) {
+    if (r.eventId !== null) keyOfEvent.set(r.eventId, r.keyId);
+    const g = groups.get(r.keyId) ?? { deliveries: 0, historyDeliveries: 0 };
+    g.deliveries++;
+    groups.set(r.keyId, g);
+  }
+  const kept: HistoryRef[] = [];
+  for (const h of history) {
+    const keyId = keyOfEvent.get(h.eventId);
+    if (keyId === undefined) kept.push(h);
+    else groups.get(keyId)!.historyDeliveries++;
+  }
+  return { history: kept, groups: [...groups].map(([keyId, g]) => ({ keyId, ...g })) };
+}
+
 export type ReconcileCategory = 'received' | 'lost' | 'handler-failed' | 'unlogged' | 'not-in-history';
 
 export interface ReconcileItem {

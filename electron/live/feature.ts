@@ -9,6 +9,11 @@ import { setKeyEnvironment } from './key-environments';
 import { ListenerServer } from '../listener/listener-server';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
+import { DeliverySearch } from './delivery-search';
+import { withBodyKinds } from './body-kind';
+
+/** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
+const STARTUP_INDEXING_DELAY_MS = 2000;
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
@@ -20,6 +25,9 @@ export interface LiveFeatureOptions {
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = new DeliveryStore(ctx.db);
+  const search = new DeliverySearch(ctx.db, {
+    onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
+  });
   let received = 0;
   let removedAnnounced = 0;
   /**
@@ -48,7 +56,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     now: () => ctx.clock.now(),
     onStored: (deliveries, totals) => {
       received += deliveries.length;
-      ctx.bus.emit('live.received', { deliveries });
+      search.scheduleIndexing();
+      ctx.bus.emit('live.received', { deliveries: withBodyKinds(store, deliveries) });
       ctx.status.update('listener', { received, ...storageStatus(totals) });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
@@ -148,12 +157,16 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
       received = store.count();
       ctx.status.update('listener', storageStatus(store.totals()));
+      // Rows stored before the search index existed (or while it was stopped) get indexed soon,
+      // after the first screens have loaded (a search indexes them at once if it comes first).
+      search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
       unsubscribe = ctx.settings.onChange(applyChange);
     },
     async stop() {
       unsubscribe?.();
+      search.stop();
       await applying;
       tunnel.close();
       await listener.stop();
@@ -161,7 +174,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = store.list(beforeId, limit);
+        const rows = withBodyKinds(store, store.list(beforeId, limit));
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },
@@ -179,6 +192,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           nextAfterId: rows.length === limit && last ? last.summary.id : null,
         };
       },
+      'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.clear': async () => {
         store.clear();
         received = 0;

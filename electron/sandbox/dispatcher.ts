@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { signBody, type HmacSha256 } from '../../shared/signing';
 import type { WebhookEvent } from '../../shared/service';
@@ -49,6 +50,8 @@ export class Dispatcher {
   private readonly abort = new AbortController();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly random: () => number;
+  /** Deliveries started inside withDeferredDeliveries, per caller (async context), not awaited by dispatch(). */
+  private readonly deferred = new AsyncLocalStorage<Promise<unknown>[]>();
 
   constructor(
     private readonly state: SandboxState,
@@ -62,6 +65,7 @@ export class Dispatcher {
    * so its own event id. Resolves when every delivery, retries included, has finished.
    */
   dispatch(store: StoreRecord, event: WebhookEvent): Promise<DispatchOutcome[]> {
+    const deferred = this.deferred.getStore();
     const payload = JSON.stringify(event);
     const eventCreated = this.state.nowIso();
     // Ids are allocated here, synchronously and in order, before any await.
@@ -73,9 +77,27 @@ export class Dispatcher {
         delivery = this.newRecord(store, id, id, event.type, eventCreated, url, payload);
         this.state.logDelivery(delivery);
       }
-      return this.track(this.deliver(store, url, payload, delivery, eventCreated));
+      const done = this.track(this.deliver(store, url, payload, delivery, eventCreated));
+      if (!deferred) return done;
+      // Answered at once with the outcome so far; completed in place when the delivery ends.
+      const outcome: DispatchOutcome = { delivery, url, payload, responseStatusCode: 0, delivered: false };
+      deferred.push(done.then((final) => Object.assign(outcome, final)));
+      return Promise.resolve(outcome);
     });
     return Promise.all(jobs);
+  }
+
+  /**
+   * Runs `steps` (a scenario) without waiting for each event's deliveries before the next
+   * event, then waits for all of them: the store's reorder window can then reorder a
+   * scenario's events as it does concurrent sends. The outcomes the steps got are completed in
+   * place before this resolves. Only dispatches of this async context are deferred.
+   */
+  async withDeferredDeliveries<T>(steps: () => Promise<T>): Promise<T> {
+    const deferred: Promise<unknown>[] = [];
+    const result = await this.deferred.run(deferred, steps);
+    await Promise.all(deferred);
+    return result;
   }
 
   /** Builds a delivery record in the in-flight state (responseStatusCode 0). */

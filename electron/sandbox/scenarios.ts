@@ -170,6 +170,9 @@ export async function runScenario(
 ): Promise<ScenarioResult> {
   const s = SCENARIOS[name];
   if (!s) throw new Error(`unknown scenario ${name}`);
-  const { order, outcomes } = await s.run(ctx, store);
+  // With a reorder window, the events go out without waiting for each other's deliveries, so
+  // the window reorders them (sent one after another, each waited for, nothing could move).
+  const { order, outcomes } =
+    store.chaos.reorderWindowMs > 0 ? await ctx.dispatcher.withDeferredDeliveries(() => s.run(ctx, store)) : await s.run(ctx, store);
   return { scenario: name, orderId: String(order.orderId), orderCode: order.orderCode, outcomes };
 }

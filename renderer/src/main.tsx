@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/app.css';
+import { applyTheme } from './app/theme';
+
+applyTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

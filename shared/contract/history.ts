@@ -24,6 +24,8 @@ export const HistoryEventSchema = z.object({
   eventId: z.number().int(),
   eventType: z.string(),
   eventCreated: z.string(),
+  /** The order the event is about (its latest payload's orderId), when the payload says. */
+  orderId: z.string().nullable(),
   deliveries: z.number().int(),
   delivered: z.boolean(),
   lastDeliveryId: z.number().int(),
@@ -83,6 +85,10 @@ export const ReconciliationViewSchema = z.object({
   totalItems: z.number().int(),
   items: z.array(ReconcileItemSchema),
   windows: z.array(MissedWindowSchema),
+  /** Received deliveries verified by another environment's key, per key, with why they do not count here. */
+  leftOut: z.array(
+    z.object({ keyId: z.string(), deliveries: z.number().int(), historyDeliveries: z.number().int(), message: z.string() }),
+  ),
 });
 export type ReconciliationView = z.infer<typeof ReconciliationViewSchema>;
 

@@ -63,6 +63,8 @@ export const DeliverySummarySchema = z.object({
   outOfOrder: z.boolean(),
   answeredStatus: z.number().int().nullable(),
   handler: HandlerSummarySchema.nullable(),
+  /** Why a delivery has no event type (set only then): what its body is. */
+  bodyKind: z.enum(['empty', 'not-utf8', 'not-json', 'json-without-type']).optional(),
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 
@@ -112,6 +114,11 @@ export const liveCalls = {
     'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first.',
     ExportArgsSchema,
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable() }),
+  ),
+  'live.search': defineCall(
+    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first.',
+    z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
+    z.object({ ids: z.array(z.number().int()), more: z.boolean() }),
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(

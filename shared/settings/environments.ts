@@ -35,8 +35,20 @@ export const PollerSettingsSchema = z.object({
 });
 export type PollerSettings = z.infer<typeof PollerSettingsSchema>;
 
+/** The embedded sandbox's port unless Settings says otherwise (the listener's is 4780). */
+export const DEFAULT_SANDBOX_PORT = 4781;
+
 export const SandboxSettingsSchema = z.object({
-  /** Port of the embedded sandbox; 0 picks a free one at each start. */
-  port: z.number().int().min(0).max(65535).default(0),
+  /**
+   * Port of the embedded sandbox. Stable by default, so a live environment pointing at the
+   * sandbox (its base URL) survives a restart; 0 picks a free one at each start.
+   */
+  port: z.number().int().min(0).max(65535).default(DEFAULT_SANDBOX_PORT),
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
+
+/** The delivery history's URL the service uses by default: `<base URL>/api/v3` (9). */
+export function defaultApiV3Url(baseUrl: string): string {
+  const base = baseUrl.trim().replace(/\/+$/, '');
+  return base === '' ? '' : `${base}/api/v3`;
+}

@@ -52,11 +52,14 @@ export const SettingsPatchSchema = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 
-/** Names a secret may have: `webhookKey:<id>`, `env:<id>:clientSecret`, `env:<id>:secretKey`. */
+/**
+ * Names a secret may have: `webhookKey:<id>`, `env:<id>:clientSecret`, `env:<id>:secretKey`,
+ * and `replayKey:<id>` (a throwaway key typed in Replay to sign with).
+ */
 export const SecretNameSchema = z
   .string()
   .regex(
-    /^(webhookKey:[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(clientSecret|secretKey))$/,
-    'must be webhookKey:<id>, env:<id>:clientSecret or env:<id>:secretKey',
+    /^((webhookKey|replayKey):[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(clientSecret|secretKey))$/,
+    'must be webhookKey:<id>, replayKey:<id>, env:<id>:clientSecret or env:<id>:secretKey',
   );
 export type SecretName = z.infer<typeof SecretNameSchema>;

@@ -41,8 +41,9 @@ export const DEFAULT_LISTENER_PORT = 4780;
 export const ForwardTargetSchema = z
   .string()
   .url('a forward target must be a full URL, e.g. http://localhost:3000/webhooks')
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), {
-    message: 'a forward target must be an http:// or https:// URL',
+  // zod runs this even when .url() failed: an unparsable value is .url()'s to report, not a throw.
+  .refine((value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http:// or https:// URL',
   });
 
 /** Bytes kept of a body over the limit: enough to see what it was, never the whole of it. */

@@ -18,6 +18,7 @@ import { MemorySecretStore } from '../../electron/secrets/secret-store';
 import { silentLogger } from '../../electron/core/logger';
 import { openDatabase } from '../../electron/store/database';
 import { DeliveryStore, type IncomingDelivery } from '../../electron/listener/delivery-store';
+import { DeliverySearch } from '../../electron/live/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/platform/node-hmac';
 import { judgeDelivery, type JudgeContext } from '../../electron/listener/judge';
@@ -44,7 +45,8 @@ async function startHooklab(dataDir: string) {
 
 const TYPES = ['Created', 'SuccessPayment', 'Cancelled', 'Updated', 'PaymentError'];
 
-const BENCH_CONTEXT: JudgeContext = {
+/** The judging context of every bench delivery (one accepted key, a plain 200). */
+export const BENCH_CONTEXT: JudgeContext = {
   keys: [{ id: 'bench', value: BENCH_KEY, accepted: true }],
   answers: { answer: { status: 200, delayMs: 0, body: '', hang: false }, rules: [] },
   passThrough: false,
@@ -59,7 +61,7 @@ export function benchDelivery(n: number, receivedAtMs: number): IncomingDelivery
   return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
 }
 
-/** Stores `count` realistic deliveries straight through the store (seeding, not measured). */
+/** Stores `count` realistic deliveries straight through the store and indexes them (seeding, not measured). */
 export function seed(dbPath: string, count: number): void {
   const db = openDatabase(dbPath);
   const store = new DeliveryStore(db);
@@ -69,6 +71,8 @@ export function seed(dbPath: string, count: number): void {
     for (let i = 0; i < 5000 && done < count; i++, done++) batch.push(benchDelivery(done, start + done * 10));
     store.insertBatch(batch);
   }
+  // As the app leaves a database: every delivery in the search index, nothing queued.
+  new DeliverySearch(db).indexAll();
   db.close();
 }
 

@@ -15,6 +15,9 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/store-writes.ts', '5'],
   ['test/bench/sequences-grouping.ts', '100000', '5'],
   ['test/bench/sequences-ui.ts', '84000', '5'],
+  ['test/bench/replay-ui.ts', '10000', '5'],
+  ['test/bench/handler-check.ts', '20'],
+  ['test/bench/live-search.ts', '100000', '5'],
 ];
 
 let failed = 0;

@@ -1,8 +1,9 @@
 /**
  * The database's write paths on their own, each against variants measured in the same run:
  *   - the listener's insert (DeliveryStore.insertBatch, batches of 26 as under load):
- *     synchronous=FULL (the app) vs NORMAL (no fsync at commit), and the indexes before
- *     migration 003;
+ *     synchronous=FULL (the app) vs NORMAL (no fsync at commit), the indexes before
+ *     migration 003, without migration 006's search queue, and with the full-text index
+ *     written inside the insert instead (what the queue avoids);
  *   - the history copy (HistoryStore.apply, pages of 100): WAL checkpoints on the background
  *     worker (the app) vs SQLite's own checkpoints inside COMMIT, a rowid table with a unique
  *     index instead of the app's WITHOUT ROWID table, and a floor: the same rows into a table
@@ -34,6 +35,14 @@ const PRE_003_INDEXES = `
   DROP INDEX received_by_hash_unlogged;
   CREATE INDEX received_by_order ON received_deliveries(order_id, event_created);
   CREATE INDEX received_by_hash ON received_deliveries(body_sha256);`;
+/** Without migration 006's search queue: its insert trigger is what the listener's insert pays. */
+const NO_SEARCH_QUEUE = `DROP TRIGGER received_search_queue;`;
+/** Tokenising inside the listener's transaction, as first built (FTS5 writes a segment per commit). */
+const SEARCH_IN_INSERT = `
+  DROP TRIGGER received_search_queue;
+  CREATE TRIGGER received_search_insert AFTER INSERT ON received_deliveries BEGIN
+    INSERT INTO received_search (rowid, headers, body) VALUES (new.id, new.headers_json, CAST(substr(new.body, 1, 262144) AS TEXT));
+  END;`;
 /** The history copy as a rowid table with a unique index, tried instead of WITHOUT ROWID. */
 const ROWID_HISTORY_TABLE = `
   DROP TABLE history_deliveries;
@@ -138,6 +147,11 @@ function fsyncCost(): number {
 const variants = {
   listenerFull: () => withDatabase({ checkpointer: true }, (db) => listenerInsert(db, 'FULL')),
   listenerNormal: () => withDatabase({ checkpointer: true }, (db) => listenerInsert(db, 'NORMAL')),
+  listenerNoSearch: () => withDatabase({ checkpointer: true, sql: NO_SEARCH_QUEUE }, (db) => listenerInsert(db, 'FULL')),
+  listenerSearchInInsert: () => withDatabase({ checkpointer: true, sql: SEARCH_IN_INSERT }, (db) => listenerInsert(db, 'FULL')),
+  // The same three without the fsync at commit: the CPU they cost, apart from the disk's noise.
+  listenerNormalNoSearch: () => withDatabase({ checkpointer: true, sql: NO_SEARCH_QUEUE }, (db) => listenerInsert(db, 'NORMAL')),
+  listenerNormalSearchInInsert: () => withDatabase({ checkpointer: true, sql: SEARCH_IN_INSERT }, (db) => listenerInsert(db, 'NORMAL')),
   listenerPre003: () => withDatabase({ checkpointer: true, sql: PRE_003_INDEXES }, (db) => listenerInsert(db, 'FULL')),
   historyApp: () => withDatabase({ checkpointer: true }, historyApply),
   historyOwnCheckpoints: () => withDatabase({ checkpointer: false }, historyApply),
@@ -163,8 +177,12 @@ Listener insert path (\`DeliveryStore.insertBatch\`, ${LISTENER_BATCHES.toLocale
 
 | variant | per row |
 |---|---:|
-| the app: synchronous=FULL, indexes of migration 003 | ${us('listenerFull')} |
+| the app: synchronous=FULL, indexes of migration 003, search queue of migration 006 | ${us('listenerFull')} |
+| synchronous=FULL, without the search queue (before migration 006) | ${us('listenerNoSearch')} |
+| synchronous=FULL, tokenising into the full-text index inside the insert (not taken) | ${us('listenerSearchInInsert')} |
 | synchronous=NORMAL (no fsync at commit; breaks the 2xx promise on power loss) | ${us('listenerNormal')} |
+| synchronous=NORMAL, without the search queue | ${us('listenerNormalNoSearch')} |
+| synchronous=NORMAL, tokenising inside the insert | ${us('listenerNormalSearchInInsert')} |
 | synchronous=FULL, the indexes before migration 003 | ${us('listenerPre003')} |
 
 History copy (\`HistoryStore.apply\`, ${HISTORY_PAGES.toLocaleString('en')} pages of ${HISTORY_PAGE}, each page with its cursor in one transaction):

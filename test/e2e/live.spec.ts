@@ -1,22 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import { LivePage } from './pages/live-page';
+import { callApi as call } from './support/api';
 import type { ServeProcess } from './support/serve-process';
-import { splitTokenFragment } from '../../shared/security/host-token';
 
 const KEY = 'e2e-live-key';
-
-async function call(server: ServeProcess, name: string, args: unknown): Promise<unknown> {
-  const token = splitTokenFragment(new URL(server.openUrl).hash).token!;
-  const res = await fetch(`${server.url}/api/calls/${name}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!envelope.ok) throw new Error(envelope.error!.message);
-  return envelope.value;
-}
 
 async function listenerUrl(server: ServeProcess): Promise<string> {
   const status = (await call(server, 'app.status', {})) as { listener: { url: string } };

@@ -3,12 +3,17 @@ import { NavBar } from './NavBar';
 import { StatusBar } from './StatusBar';
 import { AreaView } from './AreaView';
 import { followStatus } from './status-store';
-import { useRoute } from './routes';
+import { followPending } from './pending-store';
+import { rememberLocation, useRoute } from './routes';
 
 /** The shell: navigation on the left, the current area, the status bar at the bottom. */
 export function App() {
   const route = useRoute();
+  // Each area's last location, so the navigation returns to it (see areaHref).
+  const hash = window.location.hash;
+  useEffect(() => rememberLocation(route.area, hash || `#/${route.area}`), [route.area, hash]);
   useEffect(followStatus, []);
+  useEffect(followPending, []);
   return (
     <div className="shell">
       <NavBar current={route.area} />

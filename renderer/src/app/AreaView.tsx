@@ -10,11 +10,11 @@ import type { Route } from './routes';
 export function AreaView({ route }: { route: Route }) {
   switch (route.area) {
     case 'live':
-      return <LivePage />;
+      return <LivePage route={route} />;
     case 'history':
-      return <HistoryPage />;
+      return <HistoryPage route={route} />;
     case 'replay':
-      return <ReplayPage />;
+      return <ReplayPage rest={route.rest} />;
     case 'sequences':
       return <SequencesPage />;
     case 'sandbox':

@@ -6,8 +6,10 @@ export class LivePage {
   readonly rows: Locator;
   readonly detail: Locator;
   readonly count: Locator;
+  readonly split: Locator;
 
   constructor(readonly page: Page) {
+    this.split = page.getByTestId('live-split');
     this.root = page.getByTestId('page-live');
     this.rows = page.getByTestId('live-table').getByTestId('data-row');
     this.detail = page.getByTestId('delivery-detail');
@@ -32,5 +34,23 @@ export class LivePage {
   async open(text?: string | RegExp): Promise<void> {
     await (text === undefined ? this.rows : this.row(text)).first().click();
     await expect(this.detail).toBeVisible();
+  }
+
+  /** The open delivery's id. */
+  async openId(): Promise<number> {
+    return Number(await this.detail.getAttribute('data-delivery-id'));
+  }
+
+  /** Drags the divider between table and detail to `fraction` of the split (mouse, as a user). */
+  async dragSplitTo(fraction: number): Promise<void> {
+    const box = (await this.split.boundingBox())!;
+    const divider = (await this.page.getByTestId('live-split-divider').boundingBox())!;
+    const beside = (await this.split.getAttribute('data-orientation')) === 'beside';
+    await this.page.mouse.move(divider.x + divider.width / 2, divider.y + divider.height / 2);
+    await this.page.mouse.down();
+    const x = beside ? box.x + box.width * fraction : divider.x + divider.width / 2;
+    const y = beside ? divider.y + divider.height / 2 : box.y + box.height * fraction;
+    await this.page.mouse.move(x, y, { steps: 5 });
+    await this.page.mouse.up();
   }
 }

@@ -1,6 +1,7 @@
 import { test as base } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { startServe, type ServeProcess } from './serve-process';
+import { ConsoleErrors } from './console-errors';
 
 interface WorkerFixtures {
   /** This worker's own Hooklab (browser host), started once per worker. */
@@ -9,6 +10,10 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** The app opened in the page and ready (first status arrived). */
   app: AppShell;
+  /** Every console error, page error and failed request of the page (attached before `app` opens it). */
+  consoleErrors: ConsoleErrors;
+  /** With `test.use({ failOnConsoleError: true })` a test fails when the page reported any error. */
+  failOnConsoleError: boolean;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -21,7 +26,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  app: async ({ page, hooklab }, use) => {
+  failOnConsoleError: [false, { option: true }],
+  consoleErrors: [
+    async ({ page, failOnConsoleError }, use, testInfo) => {
+      const errors = new ConsoleErrors(page);
+      await use(errors);
+      if (failOnConsoleError && testInfo.status === testInfo.expectedStatus && errors.problems.length > 0) {
+        throw new Error(`the page reported errors:\n${errors.toString()}`);
+      }
+    },
+    { auto: true },
+  ],
+  app: async ({ page, hooklab, consoleErrors: _collecting }, use) => {
     const app = new AppShell(page, hooklab);
     await app.open();
     await use(app);

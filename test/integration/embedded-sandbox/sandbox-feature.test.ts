@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/app-harness';
 import { SANDBOX_KEY_ID } from '../../../electron/embedded-sandbox/listener-link';
 import { DeliveryListResponseSchema } from '../../../shared/service';
@@ -120,4 +122,33 @@ describe('embedded sandbox feature', () => {
     await app.call('sandbox.useSandbox', {});
     expect(app.core.ctx.status.get().host.environment).toEqual({ id: 'sandbox', name: 'Sandbox', isSandbox: true });
   });
+
+  it('runs on the port Settings give it, moves when that changes, and falls back to a free one when it is taken', async () => {
+    // A port something else holds: the sandbox still starts, elsewhere.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    cleanup.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const taken = (blocker.address() as AddressInfo).port;
+    const app = await start({ settings: { ...settings, sandbox: { port: taken } } });
+    expect(app.core.ctx.status.get().sandbox.state).toBe('running');
+    const before = await app.call('sandbox.info', {});
+    expect(new URL(before.baseUrl!).port).not.toBe(String(taken));
+
+    // A free port from Settings: the sandbox restarts there with the same store.
+    const free = await freePort();
+    await app.call('settings.update', { sandbox: { port: free } });
+    await expect.poll(async () => (await app.call('sandbox.info', {})).baseUrl).toBe(`http://127.0.0.1:${free}`);
+    const after = await app.call('sandbox.info', {});
+    expect(after.storeId).toBe(before.storeId);
+    expect(app.core.ctx.environments.get('sandbox')?.baseUrl).toBe(`http://127.0.0.1:${free}`);
+  });
 });
+
+/** A port that was free a moment ago (the OS picked it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

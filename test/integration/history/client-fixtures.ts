@@ -1,4 +1,44 @@
 import { HistoryApiError } from '../../../electron/history/client/errors';
+import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
+import { HistoryClient } from '../../../electron/history/client/history-client';
+import { systemClock } from '../../../electron/core/clock';
+import { startReceiver, type Receiver } from './receiver';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
+
+/** A sandbox with one store delivering to a receiver, and a client reaching it through a fault proxy. */
+export interface ClientRig {
+  readonly sandbox: RunningSandbox;
+  readonly receiver: Receiver;
+  readonly store: StoreCredentials;
+  readonly proxy: FaultProxy;
+  readonly client: HistoryClient;
+  close(): Promise<void>;
+}
+
+export async function startClientRig(options: { timeoutMs?: number } = {}): Promise<ClientRig> {
+  const sandbox = await startSandbox({ retryDelayMs: 1 });
+  const receiver = await startReceiver(200);
+  const store = sandbox.createStore({ webhookUrl: receiver.url });
+  const proxy = await startFaultProxy(sandbox.baseUrl);
+  const client = new HistoryClient({
+    connection: { baseUrl: proxy.url, apiV3Url: `${proxy.url}/api/v3`, clientId: store.clientId, clientSecret: store.clientSecret },
+    fetch,
+    clock: systemClock,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  return {
+    sandbox,
+    receiver,
+    store,
+    proxy,
+    client,
+    async close() {
+      await proxy.close();
+      await sandbox.close();
+      await receiver.close();
+    },
+  };
+}
 
 /** A payment-link "order created" event (2.8) for `orderId`. */
 export const createdEvent = (orderId: string) => ({

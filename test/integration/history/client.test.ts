@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
+import type { RunningSandbox, StoreCredentials } from '../../../electron/sandbox';
 import { HistoryClient } from '../../../electron/history/client/history-client';
 import { systemClock } from '../../../electron/core/clock';
-import { startReceiver, type Receiver } from './receiver';
-import { startFaultProxy, type FaultProxy } from './fault-proxy';
-import { createdEvent, errorOf } from './client-fixtures';
+import type { Receiver } from './receiver';
+import type { FaultProxy } from './fault-proxy';
+import { createdEvent, errorOf, startClientRig } from './client-fixtures';
 
 const event = createdEvent;
 
@@ -15,26 +15,15 @@ describe('HistoryClient against the sandbox', () => {
   let other: StoreCredentials;
   let proxy: FaultProxy;
   let client: HistoryClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ retryDelayMs: 1 });
-    receiver = await startReceiver(200);
-    store = sandbox.createStore({ webhookUrl: receiver.url });
+    ({ sandbox, receiver, store, proxy, client, close } = await startClientRig());
     other = sandbox.createStore({ webhookUrl: receiver.url });
-    proxy = await startFaultProxy(sandbox.baseUrl);
-    client = new HistoryClient({
-      connection: { baseUrl: proxy.url, apiV3Url: `${proxy.url}/api/v3`, clientId: store.clientId, clientSecret: store.clientSecret },
-      fetch,
-      clock: systemClock,
-    });
     for (let i = 0; i < 5; i++) await sandbox.dispatchEvent(store.storeId, event(`o-${i}`));
     await sandbox.dispatchEvent(other.storeId, event('other'));
   });
-  afterAll(async () => {
-    await proxy.close();
-    await sandbox.close();
-    await receiver.close();
-  });
+  afterAll(() => close());
 
   it('lists with an encoded id> filter, sorts and paging, fetching one token', async () => {
     const all = await client.list({ sorts: 'id', pageSize: 100 });

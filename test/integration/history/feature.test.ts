@@ -224,6 +224,11 @@ describe('History feature through the browser host', () => {
     // The sandbox is active: the other store's delivery is not "received here but absent from history".
     expect(await items()).toContain(unsignedId);
     expect(await items()).not.toContain(otherId);
+    // …and the view says why, naming the key and its environment.
+    const { leftOut } = await app.call('history.reconcile', { refresh: false });
+    expect(leftOut).toEqual([
+      expect.objectContaining({ deliveries: 1, message: expect.stringContaining('verified by the key “other store” (Other store) is not counted for Sandbox') }),
+    ]);
     // Once the key belongs to no known environment, the delivery counts again.
     const otherKey = (await app.call('settings.get', {})).settings.listener.keys.find((k) => k.label === 'other store')!;
     await app.call('live.setKeyEnvironment', { id: otherKey.id, environmentId: null });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox, type StoreCredentials } from '../../../electron/sandbox';
-import { HistoryClient } from '../../../electron/history/client/history-client';
+import type { RunningSandbox, StoreCredentials } from '../../../electron/sandbox';
+import type { HistoryClient } from '../../../electron/history/client/history-client';
 import { resendOne } from '../../../electron/history/resend';
-import { systemClock } from '../../../electron/core/clock';
-import { startReceiver, type Receiver } from './receiver';
-import { startFaultProxy, type FaultProxy } from './fault-proxy';
-import { createdEvent } from './client-fixtures';
+import type { Receiver } from './receiver';
+import type { FaultProxy } from './fault-proxy';
+import { createdEvent, startClientRig } from './client-fixtures';
 
 const RESEND = /^POST \/api\/v3\/WebhookEvents\/\d+\/Resend$/;
 const event = createdEvent;
@@ -16,24 +15,12 @@ describe('a resend whose answer timed out', () => {
   let store: StoreCredentials;
   let proxy: FaultProxy;
   let client: HistoryClient;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ retryDelayMs: 1 });
-    receiver = await startReceiver(200);
-    store = sandbox.createStore({ webhookUrl: receiver.url });
-    proxy = await startFaultProxy(sandbox.baseUrl);
-    client = new HistoryClient({
-      connection: { baseUrl: proxy.url, apiV3Url: `${proxy.url}/api/v3`, clientId: store.clientId, clientSecret: store.clientSecret },
-      fetch,
-      clock: systemClock,
-      timeoutMs: 500,
-    });
+    ({ sandbox, receiver, store, proxy, client, close } = await startClientRig({ timeoutMs: 500 }));
   });
-  afterAll(async () => {
-    await proxy.close();
-    await sandbox.close();
-    await receiver.close();
-  });
+  afterAll(() => close());
 
   it('is checked, and reported delivered when the service did deliver it', async () => {
     const [original] = await sandbox.dispatchEvent(store.storeId, event('slow-ok'));

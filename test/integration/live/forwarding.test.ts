@@ -103,7 +103,7 @@ describe('forwarding', () => {
     servers.push(a.server);
     app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
     await expect(app.call('settings.update', { listener: { forwardTargets: [a.url, 'ftp://127.0.0.1/hook'] } })).rejects.toThrow(
-      /forward target must be an http:\/\/ or https:\/\/ URL/,
+      /forwardTargets.1: must be an http:\/\/ or https:\/\/ URL/,
     );
     expect((await app.call('settings.get', {})).settings.listener.forwardTargets).toEqual([a.url]);
   });

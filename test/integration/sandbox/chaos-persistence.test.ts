@@ -38,6 +38,22 @@ describe('sandbox chaos (control)', () => {
     expect(order).toEqual(['second', 'first']);
   });
 
+  it('reorders the events of a scenario within the window, and still reports every delivery', async () => {
+    // Each event draws for "logged?" then for its wait: Created waits most of the window, Cancelled none.
+    const draws = [0.5, 0.99, 0.5, 0];
+    let i = 0;
+    const env = await sandboxWithReceiver({ random: () => draws[i++] ?? 0.5 });
+    ({ sb, receiver } = env);
+    sb.setChaos(env.store.storeId, { reorderWindowMs: 400 });
+    const result = await sb.runScenario('order-cancelled');
+    expect(receiver.received.map((r) => JSON.parse(r.body).type)).toEqual(['Cancelled', 'Created']);
+    // The result keeps emission order, with each delivery's final answer.
+    expect(result.outcomes.map((o) => [JSON.parse(o.payload).type, o.responseStatusCode, o.delivered])).toEqual([
+      ['Created', 200, true],
+      ['Cancelled', 200, true],
+    ]);
+  });
+
   it('slows service responses of the store only', async () => {
     const env = await sandboxWithReceiver();
     ({ sb, receiver } = env);

@@ -50,8 +50,14 @@ describe('HistoryStore', () => {
       [1, true, 2, 3, 200],
     ]);
     expect(store.events('sandbox', { pendingOnly: true, offset: 0, limit: 10 }).events.map((e) => e.eventId)).toEqual([2]);
+    expect(all.events.map((e) => e.orderId)).toEqual(['2', '1']);
     expect(store.pendingEventIds('sandbox')).toEqual([2]);
     expect(store.counts('sandbox').pendingEvents).toBe(1);
+  });
+
+  it('names no order for an event whose payload is not JSON', () => {
+    store.apply('sandbox', [{ ...delivery(1, 1, true), payload: 'not json' }], 1, 'now');
+    expect(store.events('sandbox', { pendingOnly: false, offset: 0, limit: 10 }).events[0]?.orderId).toBeNull();
   });
 
   it('lists in-flight deliveries, least recently checked first', () => {

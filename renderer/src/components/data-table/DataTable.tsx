@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -11,6 +11,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { processRows } from './process-rows';
 import type { DataColumnMeta } from './column-meta';
+import { useColumnWidths } from './column-widths';
 import './data-table.css';
 
 export type { DataColumnMeta } from './column-meta';
@@ -31,6 +32,19 @@ export interface DataTableProps<T> {
   readonly testId?: string;
   /** Shown instead of rows when there are none. */
   readonly empty?: ReactNode;
+  /**
+   * `data` already filtered and sorted by the caller with processRows (a page that shows the
+   * count, "8 of 97", computes it once and in the same render, instead of a render later).
+   */
+  readonly processed?: readonly T[];
+  /** Remember column widths the user dragged under this key (localStorage). */
+  readonly columnWidthsKey?: string;
+}
+
+/** The full value of a cell for its hover title (cells are cut with an ellipsis). */
+function titleOf(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /**
@@ -42,11 +56,15 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rowHeight = 28 } = props;
   const columns = props.columns as ReadonlyArray<ColumnDef<T, unknown>>;
+  const given = props.processed;
   const processed = useMemo(
-    () => processRows(props.data, columns, props.columnFilters, props.sorting),
-    [props.data, columns, props.columnFilters, props.sorting],
+    () => given ?? processRows(props.data, columns, props.columnFilters, props.sorting),
+    [given, props.data, columns, props.columnFilters, props.sorting],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
+  const [cursorId, setCursorId] = useState<string | null>(null);
+  const widths = useColumnWidths(props.columnWidthsKey);
   const virtualizer = useVirtualizer({
     count: processed.length,
     getScrollElement: () => scrollRef.current,
@@ -75,81 +93,129 @@ export function DataTable<T>(props: DataTableProps<T>) {
     autoResetExpanded: false,
   });
   const rows = table.getRowModel().rows;
-  const template = table.getVisibleLeafColumns().map((c) => (c.columnDef.meta as DataColumnMeta | undefined)?.width ?? 'minmax(80px, 1fr)').join(' ');
+  const template = table
+    .getVisibleLeafColumns()
+    .map((c) => widths.widthOf(c.id) ?? (c.columnDef.meta as DataColumnMeta | undefined)?.width ?? 'minmax(80px, 1fr)')
+    .join(' ');
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (processed.length === 0) return;
+    const from = cursorId ?? props.activeId ?? null;
+    const index = from === null ? -1 : processed.findIndex((r) => props.getRowId(r) === from);
+    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      const next = Math.min(processed.length - 1, Math.max(0, index < 0 ? 0 : index + step));
+      setCursorId(props.getRowId(processed[next]!));
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const next = e.key === 'Home' ? 0 : processed.length - 1;
+      setCursorId(props.getRowId(processed[next]!));
+      virtualizer.scrollToIndex(next);
+    } else if (e.key === 'Enter' && index >= 0) {
+      e.preventDefault();
+      props.onActivate?.(processed[index]!);
+    }
+  };
 
   return (
     <div className="data-table" data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
-      <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
-        {table.getFlatHeaders().map((header) => {
-          const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
-          const sorted = header.column.getIsSorted();
-          return (
-            <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-              <button
-                type="button"
-                className="data-table__sort"
-                disabled={!header.column.getCanSort()}
-                onClick={header.column.getToggleSortingHandler()}
-                data-testid={`sort-${header.id}`}
-              >
-                {flexRender(header.column.columnDef.header, header.getContext())}
-                {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-              </button>
-              {meta?.filter === 'text' && (
-                <input
-                  className="data-table__filter"
-                  placeholder="filter"
-                  aria-label={`Filter ${header.id}`}
-                  data-testid={`filter-${header.id}`}
-                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                  onChange={(e) => header.column.setFilterValue(e.target.value)}
-                />
-              )}
-              {meta?.filter && typeof meta.filter === 'object' && (
-                <select
-                  className="data-table__filter"
-                  aria-label={`Filter ${header.id}`}
-                  data-testid={`filter-${header.id}`}
-                  value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                  onChange={(e) => header.column.setFilterValue(e.target.value)}
-                >
-                  <option value="">any</option>
-                  {meta.filter.options.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </div>
-          );
-        })}
-      </div>
-      <div className="data-table__body" ref={scrollRef} data-testid={props.testId ? `${props.testId}-body` : undefined}>
-        {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item, i) => {
-            const row = rows[i]!;
-            const active = props.activeId === row.id;
+      {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
+      <div className="data-table__inner">
+        <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
+          {table.getFlatHeaders().map((header) => {
+            const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
+            const sorted = header.column.getIsSorted();
             return (
-              <div
-                key={row.id}
-                role="row"
-                aria-selected={active}
-                data-testid="data-row"
-                data-row-id={row.id}
-                className={`data-table__row${active ? ' data-table__row--active' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
-                style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
-                onClick={() => props.onActivate?.(row.original)}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <div key={cell.id} className="data-table__td" role="gridcell">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </div>
-                ))}
+              <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                <div
+                  className="data-table__resize"
+                  role="separator"
+                  aria-label={`Resize column ${header.id}`}
+                  onPointerDown={(e) => widths.startResize(header.id, e)}
+                  onDoubleClick={() => widths.reset(header.id)}
+                  data-testid={`resize-${header.id}`}
+                />
+                <button
+                  type="button"
+                  className="data-table__sort"
+                  disabled={!header.column.getCanSort()}
+                  onClick={header.column.getToggleSortingHandler()}
+                  title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
+                  data-testid={`sort-${header.id}`}
+                >
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+                </button>
+                {meta?.filter === 'text' && (
+                  <input
+                    className="data-table__filter"
+                    placeholder="filter"
+                    aria-label={`Filter ${header.id}`}
+                    data-testid={`filter-${header.id}`}
+                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                    onChange={(e) => header.column.setFilterValue(e.target.value)}
+                  />
+                )}
+                {meta?.filter && typeof meta.filter === 'object' && (
+                  <select
+                    className="data-table__filter"
+                    aria-label={`Filter ${header.id}`}
+                    data-testid={`filter-${header.id}`}
+                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
+                    onChange={(e) => header.column.setFilterValue(e.target.value)}
+                  >
+                    <option value="">any</option>
+                    {meta.filter.options.map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </div>
             );
           })}
+        </div>
+        <div
+          className="data-table__body"
+          ref={scrollRef}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          aria-label="Rows: arrows move, Enter opens"
+          data-testid={props.testId ? `${props.testId}-body` : undefined}
+        >
+          {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item, i) => {
+              const row = rows[i]!;
+              const active = props.activeId === row.id;
+              const cursor = cursorId === row.id;
+              return (
+                <div
+                  key={row.id}
+                  role="row"
+                  aria-selected={active}
+                  data-testid="data-row"
+                  data-row-id={row.id}
+                  data-cursor={cursor || undefined}
+                  className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
+                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  onClick={() => {
+                    setCursorId(row.id);
+                    props.onActivate?.(row.original);
+                  }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>

@@ -48,6 +48,11 @@ export function DiffView({
           language={language}
           theme={theme}
           loading={null}
+          // The models are disposed here once the editor is gone: @monaco-editor/react disposes
+          // them BEFORE the diff editor, which throws "TextModel got disposed before
+          // DiffEditorWidget model got reset" on every close.
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
           options={{
             readOnly: true,
             originalEditable: false,
@@ -59,9 +64,17 @@ export function DiffView({
             wordWrap: 'on',
           }}
           onMount={(editor) => {
+            const models = editor.getModel();
+            editor.onDidDispose(() => {
+              models?.original.dispose();
+              models?.modified.dispose();
+            });
             const report = () => setChanges(editor.getLineChanges()?.length ?? 0);
             // Fires after every diff computation, including when the texts change later.
             editor.onDidUpdateDiff(report);
+            // With the worker warm, the first diff can be done before this callback runs: its
+            // event is then missed, so take the result that is already there.
+            if (editor.getLineChanges() !== null) report();
           }}
         />
       </div>

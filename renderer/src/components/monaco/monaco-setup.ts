@@ -16,10 +16,16 @@ import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/contextmenu/register';
 import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/language/json/monaco.contribution';
+// The JSON mode, loaded when the first JSON model appears, brings every editor contribution
+// (suggest, CodeLens, drop-into-editor, …) through this module. Registered after the first
+// editor had initialised Monaco's services, their services were missing for every later
+// editor ("SuggestController depends on UNKNOWN service ISuggestMemories"). Importing it here
+// registers them all once, before any editor exists; the bundle holds them either way.
+import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { useSyncExternalStore } from 'react';
+import { useIsDark } from '../../app/theme';
 
 declare global {
   interface Window {
@@ -37,17 +43,7 @@ self.MonacoEnvironment = {
 
 loader.config({ monaco: monaco as never });
 
-const query = '(prefers-color-scheme: dark)';
-
-/** Monaco's theme follows the system like the rest of the UI, and switches live. */
+/** Monaco's theme follows the UI's (the system's, or the switch in Settings), and switches live. */
 export function useMonacoTheme(): 'vs' | 'vs-dark' {
-  const dark = useSyncExternalStore(
-    (onChange) => {
-      const media = window.matchMedia(query);
-      media.addEventListener('change', onChange);
-      return () => media.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-  );
-  return dark ? 'vs-dark' : 'vs';
+  return useIsDark() ? 'vs-dark' : 'vs';
 }

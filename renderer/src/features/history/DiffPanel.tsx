@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DiffResult } from '../../../../shared/contract/history';
-import { DiffView } from '../../components/monaco';
+import { BodyDiff } from '../../components/diff/BodyDiff';
 import { useTransport } from '../../transport';
 import { useHistoryStore, type DiffRequest } from './history-store';
-
-const VERDICT_TEXT: Record<DiffResult['verdict'], string> = {
-  identical: 'Byte-identical: the same bytes, so the same signature.',
-  'whitespace-only': 'Differs only in whitespace: same JSON, but the bytes (and so the signature) differ.',
-  differs: 'Differs: the content is not the same.',
-};
 
 type Side = DiffRequest['left'];
 
@@ -24,17 +18,13 @@ function SidePicker({ side, onChange, testId }: { side: Side; onChange: (s: Side
   );
 }
 
-/**
- * Byte-exact verdict first, then Monaco's diff of the two bodies with keys sorted (JSON-aware),
- * or of the raw bytes as stored.
- */
+/** Picks two bodies (received or history) and compares them (see BodyDiff). */
 export function DiffPanel() {
   const transport = useTransport();
   const requested = useHistoryStore((s) => s.diff);
   const [left, setLeft] = useState<Side>(requested?.left ?? { kind: 'received', id: 1 });
   const [right, setRight] = useState<Side>(requested?.right ?? { kind: 'history', id: 1 });
   const [result, setResult] = useState<DiffResult | null>(null);
-  const [raw, setRaw] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const compare = (l: Side, r: Side) =>
     transport.call('history.diff', { left: l, right: r }).then(
@@ -62,41 +52,9 @@ export function DiffPanel() {
         <button type="button" className="button button--primary" onClick={() => void compare(left, right)} data-testid="diff-run">
           Compare
         </button>
-        <label className="row">
-          <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} data-testid="diff-raw" /> raw bytes as stored
-        </label>
       </div>
       {error && <p className="notice notice--error">{error}</p>}
-      {result && (
-        <>
-          <p
-            className={`notice${result.verdict === 'identical' ? '' : ' notice--warn'}`}
-            data-testid="diff-verdict"
-            data-verdict={result.verdict}
-          >
-            {VERDICT_TEXT[result.verdict]}
-            {result.verdict !== 'identical' && result.changes.length > 0 && ` ${result.changes.length} JSON change(s).`}
-          </p>
-          {result.changes.length > 0 && (
-            <ul className="mono muted" data-testid="diff-changes">
-              {result.changes.slice(0, 20).map((c) => (
-                <li key={c.path}>
-                  {c.kind} {c.path}
-                  {c.kind === 'changed' && `: ${JSON.stringify(c.left)} → ${JSON.stringify(c.right)}`}
-                </li>
-              ))}
-            </ul>
-          )}
-          <DiffView
-            original={raw ? result.left.raw : result.left.canonical}
-            modified={raw ? result.right.raw : result.right.canonical}
-            originalLabel={result.left.label}
-            modifiedLabel={result.right.label}
-            language={result.left.json && result.right.json ? 'json' : 'plaintext'}
-            testId="history-diff-view"
-          />
-        </>
-      )}
+      {result && <BodyDiff result={result} viewTestId="history-diff-view" />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
+import { hrefFor } from '../../app/routes';
 import { useTransport } from '../../transport';
 import { resend, showDiff } from './history-store';
 
@@ -52,6 +53,9 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
                 <button type="button" className="button button--small" onClick={() => void resend(d.id)} data-testid={`resend-delivery-${d.id}`}>
                   Resend
                 </button>
+                <a className="button button--small" href={hrefFor('replay', `history/${d.id}`)} data-testid={`open-in-replay-${d.id}`}>
+                  Open in Replay
+                </a>
                 {original && d.id !== original.id && (
                   <button
                     type="button"
@@ -77,9 +81,25 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
         </tbody>
       </table>
       <p className="muted" data-testid={`event-arrivals-${eventId}`}>
-        {arrivals.length === 0
-          ? 'Nothing arrived at this listener for this event.'
-          : `Arrived here ${arrivals.length} time(s): received ${arrivals.map((a) => a.id).join(', ')}.`}
+        {arrivals.length === 0 ? (
+          'Nothing arrived at this listener for this event.'
+        ) : (
+          <>
+            Arrived here {arrivals.length === 1 ? 'once' : `${arrivals.length} times`}: received{' '}
+            {arrivals.map((a, i) => (
+              <Fragment key={a.id}>
+                {i > 0 && ', '}
+                <a href={hrefFor('live', String(a.id))} data-testid={`arrival-link-${a.id}`}>
+                  {a.id}
+                </a>
+              </Fragment>
+            ))}
+            {' · '}
+            <a href={hrefFor('live', '', { 'f.eventId': String(eventId) })} data-testid={`event-live-link-${eventId}`}>
+              show them in Live
+            </a>
+          </>
+        )}
       </p>
     </div>
   );

@@ -2,15 +2,27 @@ import { Fragment, useEffect, useState } from 'react';
 import { BulkResend } from './BulkResend';
 import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
+import { hrefFor, navigate, parseHash, type Route } from '../../app/routes';
+import { useParamsSync } from '../../app/url-state';
+
+/** Goes to an event (`#/history/events/<id>`) or back to the list, keeping the list's params. */
+const openEvent = (eventId: number | null) =>
+  navigate(hrefFor('history', eventId === null ? 'events' : `events/${eventId}`, parseHash(window.location.hash).params));
 
 /**
  * Deliveries grouped by event id (4.9): an event is pending while none of its deliveries is
  * delivered. One click resends an event; "Resend all pending" resends each pending event once.
+ * "Pending only" and the page are URL params; the open event is the route's.
  */
-export function EventsView() {
-  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk } = useHistoryStore();
-  const [open, setOpen] = useState<number | null>(null);
+export function EventsView({ route, openEventId }: { route: Route; openEventId: number | null }) {
+  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk, resending } = useHistoryStore();
+  const open = openEventId;
   const [selected, setSelected] = useState<number[]>([]);
+  useParamsSync(
+    route,
+    { ...(pendingOnly ? { pending: '1' } : {}), ...(eventsOffset > 0 ? { offset: String(eventsOffset) } : {}) },
+    (params) => setEventsView({ pendingOnly: params.pending === '1', eventsOffset: Math.max(0, Number(params.offset) || 0) }),
+  );
   useEffect(() => {
     void loadEvents();
   }, []);
@@ -50,12 +62,24 @@ export function EventsView() {
         </button>
       </div>
       <BulkResend />
+      {open !== null && !events.some((e) => e.eventId === open) && (
+        <div className="card" data-testid="event-panel">
+          <div className="row">
+            <strong>Event {open}</strong>
+            <button type="button" className="button button--small" onClick={() => openEvent(null)}>
+              Close
+            </button>
+          </div>
+          <EventDeliveries eventId={open} />
+        </div>
+      )}
       <table className="table" data-testid="events-table">
         <thead>
           <tr>
             <th />
             <th>Event</th>
             <th>Type</th>
+            <th>Order</th>
             <th>Created</th>
             <th>Deliveries</th>
             <th>State</th>
@@ -71,11 +95,26 @@ export function EventsView() {
                   <input type="checkbox" checked={selected.includes(e.eventId)} onChange={() => toggle(e.eventId)} aria-label="select for diff" />
                 </td>
                 <td className="mono">
-                  <button type="button" className="button button--small" onClick={() => setOpen(open === e.eventId ? null : e.eventId)}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => openEvent(open === e.eventId ? null : e.eventId)}
+                    aria-expanded={open === e.eventId}
+                    data-testid={`event-open-${e.eventId}`}
+                  >
                     {open === e.eventId ? '▾' : '▸'} {e.eventId}
                   </button>
                 </td>
                 <td>{e.eventType}</td>
+                <td className="mono" data-testid="event-order">
+                  {e.orderId !== null ? (
+                    <a href={hrefFor('sequences', encodeURIComponent(e.orderId))} title="This order's sequence">
+                      {e.orderId}
+                    </a>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
                 <td className="mono">{e.eventCreated}</td>
                 <td>{e.deliveries}</td>
                 <td>
@@ -83,14 +122,20 @@ export function EventsView() {
                 </td>
                 <td className="mono">{e.lastStatus === 0 ? 'in flight' : e.lastStatus}</td>
                 <td>
-                  <button type="button" className="button button--small" onClick={() => void resend(e.eventId)} data-testid={`resend-event-${e.eventId}`}>
-                    Resend
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={resending !== null}
+                    onClick={() => void resend(e.eventId)}
+                    data-testid={`resend-event-${e.eventId}`}
+                  >
+                    {resending === e.eventId ? 'Resending…' : 'Resend'}
                   </button>
                 </td>
               </tr>
               {open === e.eventId && (
                 <tr>
-                  <td colSpan={8}>
+                  <td colSpan={9}>
                     <EventDeliveries eventId={e.eventId} />
                   </td>
                 </tr>
@@ -114,3 +159,4 @@ export function EventsView() {
     </div>
   );
 }
+

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
 import { buildSieveFilter, slowFilterWarning, type SieveCondition, type SieveOperator } from '../../../../shared/history/sieve';
 import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EventDeliveries } from './EventDeliveries';
 import { resend } from './history-store';
+import { hrefFor, navigate, type Route, type RouteParams } from '../../app/routes';
+import { useParamsSync } from '../../app/url-state';
+import { SavedFilters } from '../../components/saved-filters/SavedFilters';
+import { plural } from '../../../../shared/text/plural';
 
 const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
 const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];
@@ -40,6 +44,26 @@ export function filterFrom(c: Controls): string {
   return buildSieveFilter(conditions, c.raw);
 }
 
+const DEFAULT_SORTS = '-id';
+const DEFAULT_PAGE_SIZE = 50;
+
+/** The browser's controls as URL params: only what differs from the defaults. */
+function browserParams(c: Controls, sorts: string, pageSize: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of Object.keys(EMPTY) as Array<keyof Controls>) if (c[key] !== EMPTY[key]) params[key] = c[key];
+  if (sorts !== DEFAULT_SORTS) params.sorts = sorts;
+  if (pageSize !== DEFAULT_PAGE_SIZE) params.pageSize = String(pageSize);
+  return params;
+}
+
+/** The controls, sort and page size that URL params describe (the inverse of browserParams). */
+function fromBrowserParams(params: RouteParams): { c: Controls; sorts: string; pageSize: number } {
+  const c = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as Array<keyof Controls>) if (params[key] !== undefined) (c as Record<string, string>)[key] = params[key]!;
+  const size = Number(params.pageSize);
+  return { c, sorts: params.sorts ?? DEFAULT_SORTS, pageSize: Number.isInteger(size) && size > 0 ? size : DEFAULT_PAGE_SIZE };
+}
+
 function Select({ value, options, onChange, testId }: { value: string; options: string[]; onChange: (v: string) => void; testId: string }) {
   return (
     <select value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
@@ -54,14 +78,24 @@ function Select({ value, options, onChange, testId }: { value: string; options: 
 
 /**
  * Queries the service itself (server-side filtering, sorting and paging with totalCount), so
- * what it shows is what the service says, not our copy.
+ * what it shows is what the service says, not our copy. The controls are URL params
+ * (`#/history/browser?eventType=…`): a link or a saved filter opens the same query, and runs it.
  */
-export function HistoryBrowser() {
+export function HistoryBrowser({ route }: { route: Route }) {
   const transport = useTransport();
   const [c, setC] = useState<Controls>(EMPTY);
-  const [sorts, setSorts] = useState('-id');
+  const [sorts, setSorts] = useState(DEFAULT_SORTS);
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [runFromUrl, setRunFromUrl] = useState(false);
+  const params = browserParams(c, sorts, pageSize);
+  useParamsSync(route, params, (next) => {
+    const view = fromBrowserParams(next);
+    setC(view.c);
+    setSorts(view.sorts);
+    setPageSize(view.pageSize);
+    setRunFromUrl(Object.keys(next).length > 0);
+  });
   const [result, setResult] = useState<{ deliveries: WebhookDelivery[]; totalCount: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,11 +112,20 @@ export function HistoryBrowser() {
       setResult(r);
       setError(null);
     } catch (e) {
+      // The old rows answered another filter: showing them under this one would mislead.
+      setResult(null);
+      setDetail(null);
       setError((e as Error).message);
     } finally {
       setBusy(false);
     }
   };
+  // Params from a link or a saved filter: run the query once the controls show them.
+  useEffect(() => {
+    if (!runFromUrl) return;
+    setRunFromUrl(false);
+    void run(1);
+  }, [runFromUrl]);
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / Math.min(100, Math.max(1, pageSize)))) : 1;
 
   return (
@@ -148,6 +191,7 @@ export function HistoryBrowser() {
             Search the service
           </button>
           <code className="muted" data-testid="filter-preview">filters={filters || '(none)'}</code>
+          <SavedFilters area="history-browser" current={params} onApply={(saved) => navigate(hrefFor('history', 'browser', saved))} />
         </div>
         {warning && (
           <p className="notice notice--warn" data-testid="filter-warning">
@@ -167,7 +211,7 @@ export function HistoryBrowser() {
               Previous
             </button>
             <span data-testid="history-total">
-              Page {page} of {pages} · {result.totalCount} deliveries match
+              Page {page} of {pages} · {plural(result.totalCount, 'delivery matches', 'deliveries match')}
             </span>
             <button type="button" className="button" disabled={page >= pages || busy} onClick={() => void run(page + 1)} data-testid="page-next">
               Next

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useStatusStore } from '../../app/status-store';
+import { Tabs } from '../../components/Tabs';
 import { useEvent, useTransport } from '../../transport';
 import { DiffPanel } from './DiffPanel';
 import { EventsView } from './EventsView';
 import { HistoryBrowser } from './HistoryBrowser';
 import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from './ResendOutcome';
-import { loadEvents, loadSummary, setTab, useHistoryStore, type HistoryTab } from './history-store';
+import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
+import type { Route } from '../../app/routes';
 import './history.css';
+import { plural } from '../../../../shared/text/plural';
 
 const TABS: Array<[HistoryTab, string]> = [
   ['events', 'Events'],
@@ -54,9 +57,13 @@ function PollerLine() {
 /**
  * The History area: what the service says it sent (its delivery history, polled into a local
  * copy), grouped into events with pending ones always counted, beside what arrived here.
+ * The tab and the open event are in the URL: `#/history/<tab>`, `#/history/events/<eventId>`.
  */
-export function HistoryPage() {
-  const { tab, summary, summaryError, lastResend, resendError } = useHistoryStore();
+export function HistoryPage({ route }: { route: Route }) {
+  const { summary, summaryError, lastResend, resendError, resending } = useHistoryStore();
+  const tab = tabOfRoute(route.rest);
+  const openEvent = /^events\/(\d+)$/.exec(route.rest)?.[1];
+  useEffect(() => setTab(tab), [tab]);
   const transport = useTransport();
   useEffect(() => {
     void loadSummary();
@@ -99,34 +106,25 @@ export function HistoryPage() {
       )}
       {summary && (
         <p className="muted" data-testid="history-counts">
-          {summary.deliveries} deliveries in {summary.events} events · {summary.inFlight} in flight · cursor {summary.cursor}
+          {plural(summary.deliveries, 'delivery', 'deliveries')} in {plural(summary.events, 'event')} · {summary.inFlight} in flight · cursor {summary.cursor}
         </p>
       )}
       <PollerLine />
+      {resending !== null && (
+        <p className="notice" data-testid="resend-in-progress" aria-live="polite">
+          Resending {resending}… waiting for the service to deliver it.
+        </p>
+      )}
       {lastResend && <ResendOutcome outcome={lastResend} />}
       {resendError && (
         <p className="notice notice--error" data-testid="resend-error">
           {resendError}
         </p>
       )}
-      <nav className="row history-tabs" role="tablist">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`button${tab === id ? ' button--primary' : ''}`}
-            onClick={() => setTab(id)}
-            data-testid={`history-tab-${id}`}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
-      {tab === 'events' && <EventsView />}
-      {tab === 'browser' && <HistoryBrowser />}
-      {tab === 'reconcile' && <ReconciliationView />}
+      <Tabs tabs={TABS} value={tab} onChange={openTab} testIdPrefix="history-tab" className="history-tabs" />
+      {tab === 'events' && <EventsView route={route} openEventId={openEvent !== undefined ? Number(openEvent) : null} />}
+      {tab === 'browser' && <HistoryBrowser route={route} />}
+      {tab === 'reconcile' && <ReconciliationView route={route} />}
       {tab === 'diff' && <DiffPanel />}
     </section>
   );

@@ -3,6 +3,16 @@ import type { ColumnDef, ColumnFiltersState, SortingState } from '@tanstack/reac
 import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared/contract/history';
 import { DataTable, type DataColumnMeta } from '../../components/data-table';
 import { showDiff } from './history-store';
+import { hrefFor } from '../../app/routes';
+
+/** A link inside a clickable row: following it must not also open the row's diff. */
+function CellLink({ href, children, testId }: { href: string; children: React.ReactNode; testId: string }) {
+  return (
+    <a href={href} onClick={(e) => e.stopPropagation()} data-testid={testId}>
+      {children}
+    </a>
+  );
+}
 
 const rowId = (i: ReconcileItemView) => `${i.category}-${i.historyId ?? 'n'}-${i.receivedId ?? 'n'}`;
 
@@ -24,8 +34,34 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
         meta: { filter: { options: RECONCILE_CATEGORIES }, width: '260px' } satisfies DataColumnMeta,
       },
       { id: 'historyId', header: 'History delivery', accessorFn: (i) => i.historyId, meta: { filter: 'text' } },
-      { id: 'eventId', header: 'Event', accessorFn: (i) => i.eventId, meta: { filter: 'text' } },
-      { id: 'receivedId', header: 'Received', accessorFn: (i) => i.receivedId, meta: { filter: 'text' } },
+      {
+        id: 'eventId',
+        header: 'Event',
+        accessorFn: (i) => i.eventId,
+        meta: { filter: 'text' },
+        cell: (c) => {
+          const eventId = c.row.original.eventId;
+          return eventId === null ? null : (
+            <CellLink href={hrefFor('live', '', { 'f.eventId': String(eventId) })} testId="reconcile-event-link">
+              {eventId}
+            </CellLink>
+          );
+        },
+      },
+      {
+        id: 'receivedId',
+        header: 'Received',
+        accessorFn: (i) => i.receivedId,
+        meta: { filter: 'text' },
+        cell: (c) => {
+          const receivedId = c.row.original.receivedId;
+          return receivedId === null ? null : (
+            <CellLink href={hrefFor('live', String(receivedId))} testId="reconcile-received-link">
+              {receivedId}
+            </CellLink>
+          );
+        },
+      },
       { id: 'matchedBy', header: 'Matched by', accessorFn: (i) => i.matchedBy ?? '', meta: { width: '110px' } },
       { id: 'at', header: 'At', accessorFn: (i) => i.at, meta: { width: '220px' } },
     ],

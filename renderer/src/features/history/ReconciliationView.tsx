@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
+import { hrefFor, type Route } from '../../app/routes';
+import { useParamsSync } from '../../app/url-state';
 
 type Category = View['items'][number]['category'];
 
@@ -25,7 +27,7 @@ const HINTS: Record<Category, string> = {
  * What the service says it sent beside what arrived here, per delivery, with the windows in
  * which nothing arrived and a way to resend them.
  */
-export function ReconciliationView() {
+export function ReconciliationView({ route }: { route: Route }) {
   const view = useHistoryStore((s) => s.reconciliation);
   const [category, setCategory] = useState<Category | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +35,12 @@ export function ReconciliationView() {
     setCategory(next);
     loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
   };
+  // The category is a URL param (`#/history/reconcile?category=lost`); a link computes it when
+  // nothing was computed yet.
+  useParamsSync(route, category ? { category } : {}, (params) => {
+    const next = (RECONCILE_CATEGORIES as readonly string[]).includes(params.category ?? '') ? (params.category as Category) : undefined;
+    run(next, useHistoryStore.getState().reconciliation === null);
+  });
   return (
     <div data-testid="history-reconcile">
       <div className="row" style={{ marginBottom: 8 }}>
@@ -63,6 +71,11 @@ export function ReconciliationView() {
               </button>
             ))}
           </div>
+          {view.leftOut.map((group) => (
+            <p key={group.keyId} className="notice notice--warn" data-testid="reconcile-left-out" data-deliveries={group.deliveries}>
+              {group.message} <a href={hrefFor('settings', 'listener')}>Webhook keys in Settings</a>
+            </p>
+          ))}
           {category && <p className="muted">{HINTS[category]}</p>}
           {view.windows.length > 0 && (
             <div className="card" data-testid="missed-windows">

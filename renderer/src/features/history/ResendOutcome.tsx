@@ -10,9 +10,9 @@ const TONE: Record<ResendOutcomeView['kind'], string> = {
   failed: 'notice notice--error',
 };
 
+// 'not-logged' has no hint: the service's message already says that retrying is safe.
 const HINT: Partial<Record<ResendOutcomeView['kind'], string>> = {
   refused: 'A 200 from the service means it sent the delivery, not that your receiver accepted it.',
-  'not-logged': 'Safe to retry: the resend carries the same event id, so a receiver deduplicates it.',
   'no-webhook': 'Configure a webhook URL for the store, then resend.',
   unknown: 'It may have been delivered: resending again would send the event twice (receivers deduplicate by event id).',
 };

@@ -7,8 +7,16 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
+import { hrefFor, navigate } from '../../app/routes';
 
-export type HistoryTab = 'events' | 'browser' | 'reconcile' | 'diff';
+export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+
+/** The tab a `#/history/<tab>/…` route names (events when none or unknown). */
+export function tabOfRoute(rest: string): HistoryTab {
+  const first = rest.split('/')[0] ?? '';
+  return (HISTORY_TABS as readonly string[]).includes(first) ? (first as HistoryTab) : 'events';
+}
 
 /** A diff the user asked for, by the two bodies' sources. */
 export interface DiffRequest {
@@ -37,6 +45,8 @@ interface HistoryState {
   /** Last single resend, keyed by the id that was resent. */
   readonly lastResend: ResendOutcomeView | null;
   readonly resendError: string | null;
+  /** The id being resent right now (a resend waits for the service's answer: seconds). */
+  readonly resending: number | null;
   readonly bulk: BulkState | null;
   readonly reconciliation: ReconciliationView | null;
   readonly diff: DiffRequest | null;
@@ -55,12 +65,17 @@ export const useHistoryStore = create<HistoryState>(() => ({
   eventsOffset: 0,
   lastResend: null,
   resendError: null,
+  resending: null,
   bulk: null,
   reconciliation: null,
   diff: null,
 }));
 
+/** Follows the route's tab (the URL decides: links, back and forward). */
 export const setTab = (tab: HistoryTab) => useHistoryStore.setState({ tab });
+
+/** Goes to a tab: a new history entry, so back returns to the previous tab. */
+export const openTab = (tab: HistoryTab) => navigate(hrefFor('history', tab));
 
 export async function loadSummary(): Promise<void> {
   try {
@@ -83,12 +98,12 @@ export function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: num
 
 /** Resends one delivery (or an event by its event id) and keeps the explained outcome. */
 export async function resend(id: number): Promise<void> {
-  useHistoryStore.setState({ lastResend: null, resendError: null });
+  useHistoryStore.setState({ lastResend: null, resendError: null, resending: id });
   try {
     const outcome = await transport.call('history.resend', { id });
-    useHistoryStore.setState({ lastResend: outcome });
+    useHistoryStore.setState({ lastResend: outcome, resending: null });
   } catch (error) {
-    useHistoryStore.setState({ resendError: (error as Error).message });
+    useHistoryStore.setState({ resendError: (error as Error).message, resending: null });
   }
   void loadEvents();
   void loadSummary();
@@ -125,5 +140,6 @@ export async function loadReconciliation(category?: ReconciliationView['items'][
 }
 
 export function showDiff(diff: DiffRequest): void {
-  useHistoryStore.setState({ diff, tab: 'diff' });
+  useHistoryStore.setState({ diff });
+  openTab('diff');
 }

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
+import { HeaderTable } from '../../components/HeaderTable';
+import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
@@ -9,6 +11,9 @@ import { SIGNATURE_CLASS } from './live-columns';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { SettingsView } from '../../../../shared/contract';
+import { Highlighted } from '../../components/highlight/Highlighted';
+import { DeliveryLinks } from './DeliveryLinks';
+import { hrefFor } from '../../app/routes';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {
@@ -23,8 +28,11 @@ function describeKey(view: SettingsView | null, keyId: string): string {
 
 type BodyView = 'raw' | 'pretty' | 'hex';
 
-/** Everything about the selected delivery: verdict, headers, exact body, forward results. */
-export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
+/**
+ * Everything about the selected delivery: verdict, headers, exact body, forward results, links
+ * to the related views; the terms of the current search are marked in headers and body.
+ */
+export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDetail; search?: string }) {
   const { summary } = detail;
   const settingsView = useSettingsView();
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
@@ -45,7 +53,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
   );
 
   return (
-    <div className="live-detail" data-testid="delivery-detail">
+    <div className="live-detail" data-testid="delivery-detail" data-delivery-id={summary.id}>
       <div className="row live-detail__title">
         <strong>
           #{summary.id} {summary.method} {summary.path}
@@ -53,6 +61,9 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
         <span className="muted">{summary.receivedAt}</span>
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
+      <DeliveryActions summary={summary} />
+
+      <DeliveryLinks summary={summary} />
 
       <section className="live-detail__section">
         <h3>Signature</h3>
@@ -75,7 +86,15 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           <dt>Event created</dt>
           <dd>{summary.eventCreated ?? '—'}</dd>
           <dt>Duplicate of</dt>
-          <dd>{summary.duplicateOf !== null ? `#${summary.duplicateOf}` : 'no'}</dd>
+          <dd>
+            {summary.duplicateOf !== null ? (
+              <a href={hrefFor('live', String(summary.duplicateOf))} data-testid="link-duplicate-of">
+                #{summary.duplicateOf}
+              </a>
+            ) : (
+              'no'
+            )}
+          </dd>
           <dt>Out of order</dt>
           <dd>{summary.outOfOrder ? 'yes: a later event of this order arrived before it' : 'no'}</dd>
           <dt>Answered</dt>
@@ -92,16 +111,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
 
       <section className="live-detail__section">
         <h3>Headers</h3>
-        <table className="table" data-testid="detail-headers">
-          <tbody>
-            {detail.headers.map(([name, value], i) => (
-              <tr key={i}>
-                <td className="mono">{name}</td>
-                <td className="mono live-detail__value">{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HeaderTable headers={detail.headers} testId="detail-headers" search={search} />
       </section>
 
       <section className="live-detail__section">
@@ -122,7 +132,7 @@ export function DeliveryDetailPane({ detail }: { detail: DeliveryDetail }) {
           {detail.bodyText === null && <span className="muted">not UTF-8: shown as hex</span>}
         </h3>
         <pre className="live-detail__body" data-testid="detail-body">
-          {shown === 'hex' ? hexDump(bytes) : shown === 'pretty' ? pretty : detail.bodyText}
+          {shown === 'hex' ? hexDump(bytes) : <Highlighted text={(shown === 'pretty' ? pretty : detail.bodyText) ?? ''} search={search} />}
         </pre>
       </section>
 

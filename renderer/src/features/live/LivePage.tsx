@@ -1,9 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import { DataTable } from '../../components/data-table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { DeliverySummary } from '../../../../shared/contract/live';
+import { DataTable, processRows, tableViewFromParams, tableViewToParams } from '../../components/data-table';
+import { SavedFilters } from '../../components/saved-filters/SavedFilters';
+import { SplitPane, useSplitLayout } from '../../components/split-pane';
+import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app/routes';
+import { useParamsSync } from '../../app/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { liveColumns, searchDeliveries } from './live-columns';
+import { matchDeliveries } from './delivery-matches';
+import { useLiveKeys } from './use-live-keys';
 import {
   activate,
+  closeDetail,
   exportNdjson,
   followLive,
   setColumnFilters,
@@ -24,8 +33,15 @@ function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The Live area: every received delivery, streaming, with its verdicts and detail. */
-export function LivePage() {
+/** The delivery id in `#/live/<id>`, or null. */
+const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
+
+/**
+ * The Live area: every received delivery, streaming, with its verdicts and detail. The
+ * search, column filters, sort and the open delivery live in the URL (`#/live/<id>?q=…`), so
+ * links, back/forward and saved filters restore them.
+ */
+export function LivePage({ route }: { route: Route }) {
   useEffect(followLive, []);
   const rows = useLiveStore((s) => s.rows);
   const total = useLiveStore((s) => s.total);
@@ -39,15 +55,44 @@ export function LivePage() {
   const detailError = useLiveStore((s) => s.detailError);
   const checked = useLiveStore((s) => s.checked);
   const liveUpdates = useLiveStore((s) => s.liveUpdates);
+  const bodyHits = useLiveStore((s) => s.bodyHits);
   const [busy, setBusy] = useState<string | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
-  const visible = useMemo(() => searchDeliveries(rows, query), [rows, query]);
+  const viewParams = useMemo(() => tableViewToParams({ query, columnFilters, sorting }), [query, columnFilters, sorting]);
+  useParamsSync(route, viewParams, (params) => {
+    const view = tableViewFromParams(params);
+    setQuery(view.query);
+    setColumnFilters(view.columnFilters);
+    setSorting(view.sorting);
+  });
+  const routeId = selectedId(route.rest);
+  useEffect(() => {
+    if (routeId === null) closeDetail();
+    else if (routeId !== useLiveStore.getState().activeId) void activate(routeId);
+  }, [routeId]);
+  // The current params are read at call time: a link keeps the search and filters as they are.
+  const open = useCallback(
+    (id: number | null) => navigate(hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params)),
+    [],
+  );
+  useLiveKeys({ focusSearch: () => search.current?.focus(), closeDetail: () => open(null) });
+
+  const visible = useMemo(() => matchDeliveries(rows, query, bodyHits), [rows, query, bodyHits]);
   // Search texts are built while idle, so the first search over 100k rows is not the slow one.
   useEffect(() => {
     const preparing = searchDeliveries.prepare(rows);
     return () => preparing.cancel();
   }, [rows]);
   const columns = useMemo(() => liveColumns(checked), [checked]);
+  // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
+  const processed = useMemo(
+    () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
+    [visible, columns, columnFilters, sorting],
+  );
+  const filtered = query.trim() !== '' || columnFilters.length > 0;
+  const count = processed.length;
 
   const runExport = async (ids: number[] | null) => {
     setBusy('Exporting…');
@@ -58,24 +103,30 @@ export function LivePage() {
     }
   };
 
+  const applySaved = (params: RouteParams) => navigate(hrefFor('live', route.rest, params));
+  const bodyMatches = bodyHits && bodyHits.query === query ? bodyHits : null;
+
   return (
     // data-live-updates: how many store updates live events caused (the burst benchmark reads it).
     <section className="page live-page" data-testid="page-live" data-live-updates={liveUpdates}>
       <div className="row live-toolbar">
         <h1 className="page__title">Live</h1>
         <input
+          ref={search}
           className="live-search"
           type="search"
-          placeholder="Search type, order, event id, path…"
+          placeholder="Search type, order, ids, path, headers and bodies…  ( / )"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           data-testid="live-search"
           aria-label="Search deliveries"
         />
-        <span className="muted" data-testid="live-count">
-          {visible.length === rows.length ? `${total} deliveries` : `${visible.length} of ${total}`}
+        <span className="muted" data-testid="live-count" title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}>
+          {filtered ? `${count} of ${total}` : `${total} deliveries`}
+          {bodyMatches?.more ? ' (newest body matches)' : ''}
           {loadingAll ? ' (loading older…)' : ''}
         </span>
+        <SavedFilters area="live" current={viewParams} onApply={applySaved} />
         <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
           Export selected ({checked.size})
         </button>
@@ -93,32 +144,52 @@ export function LivePage() {
         >
           Clear
         </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
+          title="Detail beside the table or below it"
+          data-testid="live-split-orientation"
+        >
+          {split.layout.orientation === 'above' ? 'Detail beside' : 'Detail below'}
+        </button>
         {busy && <span className="muted">{busy}</span>}
       </div>
       {error && <p className="notice notice--error">{error}</p>}
-      <div className="live-table">
-        <DataTable
-          data={visible}
-          columns={columns}
-          getRowId={(d) => String(d.id)}
-          sorting={sorting}
-          onSortingChange={setSorting}
-          columnFilters={columnFilters}
-          onColumnFiltersChange={setColumnFilters}
-          activeId={activeId !== null ? String(activeId) : null}
-          onActivate={(d) => void activate(d.id)}
-          testId="live-table"
-          empty="No deliveries yet. Point the service's webhook URL at the listener (see the status bar), or send one from the Sandbox."
-        />
-      </div>
-      <div className="live-detail-host">
-        {detailError && <p className="notice notice--error">{detailError}</p>}
-        {detail && detail.summary.id === activeId ? (
-          <DeliveryDetailPane detail={detail} />
-        ) : (
-          <p className="muted">Select a delivery to see its headers, exact body and verdicts.</p>
-        )}
-      </div>
+      <SplitPane
+        layout={split.layout}
+        onResize={(fraction) => split.update({ fraction })}
+        testId="live-split"
+        first={
+          <div className="live-table">
+            <DataTable
+              data={visible}
+              processed={processed}
+              columns={columns}
+              getRowId={(d) => String(d.id)}
+              sorting={sorting}
+              onSortingChange={setSorting}
+              columnFilters={columnFilters}
+              onColumnFiltersChange={setColumnFilters}
+              activeId={activeId !== null ? String(activeId) : null}
+              onActivate={(d) => open(d.id)}
+              columnWidthsKey="live"
+              testId="live-table"
+              empty="No deliveries yet. Point the service's webhook URL at the listener (see the status bar), or send one from the Sandbox."
+            />
+          </div>
+        }
+        second={
+          <div className="live-detail-host">
+            {detailError && <p className="notice notice--error">{detailError}</p>}
+            {detail && detail.summary.id === activeId ? (
+              <DeliveryDetailPane detail={detail} search={query} />
+            ) : (
+              <p className="muted">Select a delivery to see its headers, exact body and verdicts (arrows move, Enter opens, Escape closes).</p>
+            )}
+          </div>
+        }
+      />
     </section>
   );
 }

@@ -5,12 +5,37 @@ import { toggleChecked } from './live-store';
 
 const column = createColumnHelper<DeliverySummary>();
 
-/** "HH:MM:SS.mmm" local time: the date is in the detail, the table needs to scan fast. */
-function timeOf(iso: string): string {
+/**
+ * "HH:MM:SS.mmm" local time for today's deliveries (the table needs to scan fast), with the
+ * date in front for older ones ("2026-11-20 14:03:11.204").
+ */
+export function timeOf(iso: string, now = new Date()): string {
   const d = new Date(iso);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return today ? time : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
 }
+
+/** The full local timestamp with its zone, for the hover title. */
+const fullTime = (iso: string) => `${new Date(iso).toString()} (${iso})`;
+
+const BODY_KIND_TEXT: Record<NonNullable<DeliverySummary['bodyKind']>, string> = {
+  empty: '(empty body)',
+  'not-utf8': '(body not UTF-8)',
+  'not-json': '(body not JSON)',
+  'json-without-type': '(JSON without a type)',
+};
+
+/** What the type column says: the event type, or why there is none. */
+export function typeText(d: DeliverySummary): string {
+  if (d.eventType !== null) return d.eventType;
+  if (d.bodySize === 0) return BODY_KIND_TEXT.empty;
+  return d.bodyKind ? BODY_KIND_TEXT[d.bodyKind] : '(no event type)';
+}
+
+/** 2xx reads as success, anything else (or no answer) as a failure: same colours for answer and handler. */
+const statusClass = (status: number | null) => (status !== null && status >= 200 && status < 300 ? 'live-status--ok' : 'live-status--error');
 
 export function flagsOf(d: DeliverySummary): string {
   return [d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
@@ -58,15 +83,25 @@ export function liveColumns(checked: ReadonlySet<number>) {
         />
       ),
     }),
-    column.accessor('receivedAt', { id: 'time', header: 'Time', meta: { width: '100px' }, cell: (c) => timeOf(c.getValue()) }),
-    column.accessor('eventType', { id: 'type', header: 'Event type', meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' } }),
+    column.accessor('receivedAt', {
+      id: 'time',
+      header: 'Time',
+      meta: { width: '110px' },
+      cell: (c) => <span title={fullTime(c.getValue())}>{timeOf(c.getValue())}</span>,
+    }),
+    column.accessor(typeText, {
+      id: 'type',
+      header: 'Event type',
+      meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' },
+      cell: (c) => (c.row.original.eventType === null ? <span className="muted">{c.getValue()}</span> : c.getValue()),
+    }),
     column.accessor('level', {
       header: 'Level',
       meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '80px' },
     }),
     column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
     column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', width: '90px' } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '90px' } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] }, width: '90px' },
@@ -93,7 +128,22 @@ export function liveColumns(checked: ReadonlySet<number>) {
         </span>
       ),
     }),
-    column.accessor(handlerText, { id: 'handler', header: 'Handler', meta: { filter: 'text', width: '110px' } }),
-    column.accessor('answeredStatus', { id: 'answered', header: 'Answer', meta: { width: '64px' }, cell: (c) => c.getValue() ?? '—' }),
+    column.accessor(handlerText, {
+      id: 'handler',
+      header: 'Handler',
+      meta: { filter: 'text', width: '110px' },
+      cell: (c) =>
+        c.row.original.handler ? (
+          <span className={c.row.original.handler.failed > 0 ? 'live-status--error' : 'live-status--ok'} data-testid="handler-status">
+            {c.getValue()}
+          </span>
+        ) : null,
+    }),
+    column.accessor('answeredStatus', {
+      id: 'answered',
+      header: 'Answer',
+      meta: { width: '80px' },
+      cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
+    }),
   ];
 }

@@ -19,6 +19,16 @@ interface LiveState {
   readonly checked: ReadonlySet<number>;
   /** Store updates applied from live events (one per animation frame at most). */
   readonly liveUpdates: number;
+  /** Deliveries whose headers or body match `query` (the core's full-text index). */
+  readonly bodyHits: BodyHits | null;
+}
+
+/** The answer of live.search for one query. */
+export interface BodyHits {
+  readonly query: string;
+  readonly ids: ReadonlySet<number>;
+  /** More matched than were returned (the newest are listed). */
+  readonly more: boolean;
 }
 
 const initial: LiveState = {
@@ -34,6 +44,7 @@ const initial: LiveState = {
   detailError: null,
   checked: new Set(),
   liveUpdates: 0,
+  bodyHits: null,
 };
 
 /** The Live area's slice: summaries only (bodies are fetched on selection). */
@@ -113,10 +124,15 @@ export function followLive(): void {
     const active = useLiveStore.getState().activeId;
     if (changes.some((c) => c.kind === 'forwarded' && c.id === active) && active !== null) void activate(active);
   });
-  transport.subscribe('live.received', ({ deliveries }) => batcher.push({ kind: 'received', deliveries }));
+  transport.subscribe('live.received', ({ deliveries }) => {
+    batcher.push({ kind: 'received', deliveries });
+    // New deliveries may match the open search in their bodies: ask the index again (at most
+    // once per delay however fast they come: a burst must not keep postponing it).
+    if (useLiveStore.getState().query.trim() !== '') scheduleBodySearch({ restart: false });
+  });
   transport.subscribe('live.forwarded', (p) => batcher.push({ kind: 'forwarded', ...p }));
   transport.subscribe('live.removed', ({ keptFromId }) => batcher.push({ kind: 'removed', keptFromId }));
-  transport.subscribe('live.cleared', () => useLiveStore.setState({ rows: [], total: 0, activeId: null, detail: null, checked: new Set() }));
+  transport.subscribe('live.cleared', () => useLiveStore.setState({ rows: [], total: 0, activeId: null, detail: null, checked: new Set(), bodyHits: null }));
   transport.onReconnect(() => void reload());
   void reload();
 }
@@ -158,6 +174,11 @@ export async function activate(id: number): Promise<void> {
   }
 }
 
+/** Closes the detail (no delivery selected). */
+export function closeDetail(): void {
+  useLiveStore.setState({ activeId: null, detail: null, detailError: null });
+}
+
 export function toggleChecked(id: number): void {
   useLiveStore.setState((s) => {
     const checked = new Set(s.checked);
@@ -168,7 +189,42 @@ export function toggleChecked(id: number): void {
 }
 
 export function setQuery(query: string): void {
+  if (query === useLiveStore.getState().query) return;
   useLiveStore.setState({ query });
+  scheduleBodySearch();
+}
+
+const BODY_SEARCH_DELAY_MS = 120;
+let bodySearchTimer: ReturnType<typeof setTimeout> | null = null;
+let bodySearchGeneration = 0;
+
+/**
+ * Asks the core's full-text index for the deliveries whose headers or body match the query,
+ * once typing pauses (`restart`: each keystroke postpones it); an answer for an older query
+ * is dropped.
+ */
+function scheduleBodySearch({ restart = true }: { restart?: boolean } = {}): void {
+  if (bodySearchTimer !== null) {
+    if (!restart) return;
+    clearTimeout(bodySearchTimer);
+  }
+  bodySearchTimer = setTimeout(() => {
+    bodySearchTimer = null;
+    const query = useLiveStore.getState().query;
+    const generation = ++bodySearchGeneration;
+    if (query.trim() === '') {
+      useLiveStore.setState({ bodyHits: null });
+      return;
+    }
+    transport.call('live.search', { query }).then(
+      ({ ids, more }) => {
+        if (generation === bodySearchGeneration) useLiveStore.setState({ bodyHits: { query, ids: new Set(ids), more } });
+      },
+      (error: Error) => {
+        if (generation === bodySearchGeneration) useLiveStore.setState({ bodyHits: null, error: `Body search failed: ${error.message}` });
+      },
+    );
+  }, BODY_SEARCH_DELAY_MS);
 }
 
 export function setSorting(updater: SortingState | ((old: SortingState) => SortingState)): void {
@@ -176,7 +232,10 @@ export function setSorting(updater: SortingState | ((old: SortingState) => Sorti
 }
 
 export function setColumnFilters(updater: ColumnFiltersState | ((old: ColumnFiltersState) => ColumnFiltersState)): void {
-  useLiveStore.setState((s) => ({ columnFilters: typeof updater === 'function' ? updater(s.columnFilters) : updater }));
+  useLiveStore.setState((s) => ({
+    // An emptied filter is no filter (so the URL and "N of M" agree with what is shown).
+    columnFilters: (typeof updater === 'function' ? updater(s.columnFilters) : updater).filter((f) => f.value !== '' && f.value !== undefined),
+  }));
 }
 
 /**

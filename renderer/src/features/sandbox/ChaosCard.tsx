@@ -8,7 +8,7 @@ const RATE_FIELDS = [
   ['unloggedRate', 'Unlogged', 'Share sent without id headers and missing from history.'],
 ] as const;
 const DELAY_FIELDS = [
-  ['reorderWindowMs', 'Reorder window (ms)', 'Each delivery waits a random time up to this, so events overtake each other.'],
+  ['reorderWindowMs', 'Reorder window (ms)', 'Each delivery waits a random time up to this, so events overtake each other (a scenario\'s too).'],
   ['slowResponsesMs', 'Slow API (ms)', 'Added to every service API answer.'],
 ] as const;
 

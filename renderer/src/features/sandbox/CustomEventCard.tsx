@@ -3,6 +3,8 @@ import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EVENT_TYPES, eventTemplate } from './event-templates';
 import { recordRun, useSandboxStore } from './sandbox-store';
+import { SandboxEventInputSchema } from '../../../../shared/contract/sandbox';
+import { fieldErrors } from '../../../../shared/validation/field-errors';
 
 /** Sends any 2.8 event (known type or not) from the sandbox store, signed with its key. */
 export function CustomEventCard() {
@@ -10,18 +12,23 @@ export function CustomEventCard() {
   const busy = useSandboxStore((s) => s.lastRun?.running ?? false);
   const [type, setType] = useState('Created');
   const [text, setText] = useState(() => eventTemplate('Created'));
-  const [parseError, setParseError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
   const send = () => {
     let event: unknown;
     try {
       event = JSON.parse(text);
     } catch (error) {
-      setParseError(`Not valid JSON: ${(error as Error).message}`);
+      setProblems([`The event is not valid JSON: ${(error as Error).message}`]);
       return;
     }
-    setParseError(null);
-    // The core validates the event against 2.8 and names any bad field in its error.
-    void recordRun(`Custom event`, () => transport.call('sandbox.sendEvent', { event: event as never }));
+    // The same 2.8 schema the core applies, said field by field under the editor.
+    const checked = SandboxEventInputSchema.safeParse(event);
+    if (!checked.success) {
+      setProblems(Object.values(fieldErrors(checked.error.issues)));
+      return;
+    }
+    setProblems([]);
+    void recordRun(`Custom event`, () => transport.call('sandbox.sendEvent', { event: checked.data }), checked.data.type);
   };
   return (
     <div className="card" data-testid="sandbox-custom-event">
@@ -46,8 +53,15 @@ export function CustomEventCard() {
           Send
         </button>
       </div>
+      {/* Errors right above the editor: below a tall editor they were off-screen. */}
+      {problems.length > 0 && (
+        <ul className="notice notice--error sandbox-event-errors" data-testid="custom-event-errors">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
       <CodeView value={text} onChange={setText} height={220} testId="custom-event-editor" />
-      {parseError && <p className="notice notice--error">{parseError}</p>}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useSandboxStore } from './sandbox-store';
+import { plural } from '../../../../shared/text/plural';
+
 
 /** The deliveries the last scenario or custom event produced, with what the listener answered. */
 export function RunResult() {
@@ -13,7 +15,7 @@ export function RunResult() {
   return (
     <div className="card" data-testid="sandbox-result" data-state={run.running ? 'running' : run.error ? 'error' : 'done'}>
       <h2 className="card__title">
-        {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : `${run.result?.deliveries.length ?? 0} deliveries`}
+        {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : plural(run.result?.deliveries.length ?? 0, 'delivery', 'deliveries')}
       </h2>
       {run.result?.orderId && <p className="muted">Order {run.result.orderId}. Each delivery also appears in Live.</p>}
       {run.error && <p className="notice notice--error">{run.error}</p>}
@@ -33,7 +35,7 @@ export function RunResult() {
               <tr key={d.id ?? `unlogged-${i}`} data-testid="sandbox-result-row">
                 <td>{d.id ?? <span className="muted">not logged</span>}</td>
                 <td>{d.eventId ?? '—'}</td>
-                <td>{d.eventType ?? '—'}</td>
+                <td>{d.eventType ?? run.eventType ?? '—'}</td>
                 <td>
                   <span className={d.delivered ? 'badge badge--ok' : 'badge badge--error'}>
                     {d.responseStatusCode === 0 ? 'no answer' : d.responseStatusCode}

@@ -8,6 +8,8 @@ export interface RunRecord {
   readonly result: SandboxRunResult | null;
   readonly error: string | null;
   readonly running: boolean;
+  /** The type a custom event was sent with: its unlogged deliveries (no history entry) still show it. */
+  readonly eventType: string | null;
 }
 
 interface SandboxState {
@@ -37,12 +39,12 @@ export async function loadSandbox(): Promise<void> {
 }
 
 /** Runs one action (scenario or custom event) and records its outcome for display. */
-export async function recordRun(label: string, run: () => Promise<SandboxRunResult>): Promise<void> {
-  useSandboxStore.setState({ lastRun: { label, result: null, error: null, running: true } });
+export async function recordRun(label: string, run: () => Promise<SandboxRunResult>, eventType: string | null = null): Promise<void> {
+  useSandboxStore.setState({ lastRun: { label, result: null, error: null, running: true, eventType } });
   try {
     const result = await run();
-    useSandboxStore.setState({ lastRun: { label, result, error: null, running: false } });
+    useSandboxStore.setState({ lastRun: { label, result, error: null, running: false, eventType } });
   } catch (error) {
-    useSandboxStore.setState({ lastRun: { label, result: null, error: (error as Error).message, running: false } });
+    useSandboxStore.setState({ lastRun: { label, result: null, error: (error as Error).message, running: false, eventType } });
   }
 }

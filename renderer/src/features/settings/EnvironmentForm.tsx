@@ -1,4 +1,6 @@
 import { originOf, serviceUrlProblem, type LiveEnvironment } from '../../../../shared/settings';
+import { followBaseUrl } from './environment-defaults';
+import { FieldError } from '../../components/FieldError';
 
 /** The form's values: the environment plus secrets typed in now (empty keeps a stored one). */
 export interface EnvironmentDraft {
@@ -69,14 +71,10 @@ export function EnvironmentForm({ draft, saved, isSet, onChange, onSave, onCance
               required
               value={draft[field]}
               aria-invalid={problem !== null}
-              onChange={(e) => onChange({ ...draft, [field]: e.target.value })}
+              onChange={(e) => onChange(field === 'baseUrl' ? followBaseUrl(draft, e.target.value) : { ...draft, [field]: e.target.value })}
               data-testid={`env-${field}`}
             />
-            {problem && (
-              <span className="field__error" data-testid={`env-${field}-problem`}>
-                {problem}
-              </span>
-            )}
+            <FieldError message={problem ?? undefined} testId={`env-${field}-problem`} />
           </label>
         );
       })}

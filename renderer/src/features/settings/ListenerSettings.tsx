@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { SANDBOX_ENVIRONMENT_ID, type AnswerRule, type ListenerAnswer, type ListenerSettings as Listener } from '../../../../shared/settings';
+import {
+  ListenerSettingsSchema,
+  SANDBOX_ENVIRONMENT_ID,
+  type AnswerRule,
+  type ListenerAnswer,
+  type ListenerSettings as Listener,
+} from '../../../../shared/settings';
+import { fieldErrors, type FieldErrors } from '../../../../shared/validation/field-errors';
+import { sectionLabels } from '../../../../shared/settings/field-labels';
+import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';
 import { useStatusStore } from '../../app/status-store';
 import { byteSize } from '../../lib/byte-size';
@@ -22,6 +31,22 @@ type Draft = Pick<
 >;
 
 const MIB = 1024 * 1024;
+
+const DraftSchema = ListenerSettingsSchema.pick({
+  port: true,
+  bodyLimitBytes: true,
+  headersTimeoutMs: true,
+  requestTimeoutMs: true,
+  idleTimeoutMs: true,
+  maxConnections: true,
+  retainDeliveries: true,
+  retainBytes: true,
+  forwardTargets: true,
+  passThrough: true,
+  answer: true,
+  rules: true,
+});
+const LABELS = sectionLabels('listener');
 
 function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onChange: (a: ListenerAnswer) => void; prefix: string }) {
   return (
@@ -66,6 +91,7 @@ export function ListenerSettings() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [targetsText, setTargetsText] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [keyLabel, setKeyLabel] = useState('');
   const [keyValue, setKeyValue] = useState('');
   const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
@@ -103,12 +129,19 @@ export function ListenerSettings() {
       setMessage(`${what} failed: ${(error as Error).message}`);
     }
   };
-  const save = () =>
-    act('Listener settings', () =>
-      transport.call('settings.update', {
-        listener: { ...draft, forwardTargets: targetsText.split('\n').map((t) => t.trim()).filter(Boolean) },
-      }),
-    );
+  const save = () => {
+    const next = { ...draft, forwardTargets: targetsText.split('\n').map((t) => t.trim()).filter(Boolean) };
+    // Checked here with the core's own schema, so each mistake is said next to its field.
+    const checked = DraftSchema.safeParse(next);
+    setErrors(checked.success ? {} : fieldErrors(checked.error.issues, LABELS));
+    if (!checked.success) {
+      setMessage('Not saved: see the fields marked below.');
+      return Promise.resolve();
+    }
+    return act('Listener settings', () => transport.call('settings.update', { listener: next }));
+  };
+  const targetErrors = Object.entries(errors).filter(([path]) => path.startsWith('forwardTargets'));
+  const ruleErrors = Object.entries(errors).filter(([path]) => path.startsWith('rules') || path.startsWith('answer'));
   const setRule = (i: number, rule: AnswerRule) => setDraft({ ...draft, rules: draft.rules.map((r, j) => (j === i ? rule : r)) });
 
   return (
@@ -118,31 +151,32 @@ export function ListenerSettings() {
         <label className="field">
           <span>Port (stable, so the portal URL survives restarts)</span>
           <input type="number" min={0} max={65535} value={draft.port} data-testid="listener-port" onChange={(e) => setDraft({ ...draft, port: Number(e.target.value) })} />
-          {listenerStatus?.portError && (
-            <span className="field__error" data-testid="listener-port-error">
-              {listenerStatus.portError}
-            </span>
-          )}
+          <FieldError message={errors.port ?? listenerStatus?.portError ?? undefined} testId="listener-port-error" />
         </label>
         <label className="field">
           <span>Body limit (bytes)</span>
           <input type="number" min={1024} value={draft.bodyLimitBytes} onChange={(e) => setDraft({ ...draft, bodyLimitBytes: Number(e.target.value) })} />
+          <FieldError message={errors.bodyLimitBytes} />
         </label>
         <label className="field">
           <span>Headers timeout (ms)</span>
           <input type="number" min={100} value={draft.headersTimeoutMs} onChange={(e) => setDraft({ ...draft, headersTimeoutMs: Number(e.target.value) })} />
+          <FieldError message={errors.headersTimeoutMs} />
         </label>
         <label className="field">
           <span>Request timeout (ms): a body still arriving then is cut off</span>
           <input type="number" min={500} value={draft.requestTimeoutMs} data-testid="listener-request-timeout" onChange={(e) => setDraft({ ...draft, requestTimeoutMs: Number(e.target.value) })} />
+          <FieldError message={errors.requestTimeoutMs} />
         </label>
         <label className="field">
           <span>Idle timeout (ms)</span>
           <input type="number" min={500} value={draft.idleTimeoutMs} onChange={(e) => setDraft({ ...draft, idleTimeoutMs: Number(e.target.value) })} />
+          <FieldError message={errors.idleTimeoutMs} />
         </label>
         <label className="field">
           <span>Open connections at most (the longest idle is closed beyond it)</span>
           <input type="number" min={8} value={draft.maxConnections} data-testid="listener-max-connections" onChange={(e) => setDraft({ ...draft, maxConnections: Number(e.target.value) })} />
+          <FieldError message={errors.maxConnections} />
         </label>
       </div>
 
@@ -151,6 +185,7 @@ export function ListenerSettings() {
         <label className="field">
           <span>Keep at most (deliveries)</span>
           <input type="number" min={1} value={draft.retainDeliveries} data-testid="retain-deliveries" onChange={(e) => setDraft({ ...draft, retainDeliveries: Number(e.target.value) })} />
+          <FieldError message={errors.retainDeliveries} />
         </label>
         <label className="field">
           <span>and at most (MiB of bodies and headers)</span>
@@ -162,6 +197,7 @@ export function ListenerSettings() {
             data-testid="retain-mib"
             onChange={(e) => setDraft({ ...draft, retainBytes: Math.max(1, Number(e.target.value)) * MIB })}
           />
+          <FieldError message={errors.retainBytes} />
         </label>
       </div>
       <p className="muted" data-testid="retention-now">
@@ -175,6 +211,9 @@ export function ListenerSettings() {
       <label className="field">
         <span>Local handler URLs, one per line (body byte-identical, headers as received)</span>
         <textarea rows={2} value={targetsText} data-testid="forward-targets" onChange={(e) => setTargetsText(e.target.value)} placeholder="http://localhost:3000/webhooks" />
+        {targetErrors.map(([path, sentence]) => (
+          <FieldError key={path} message={sentence} testId="forward-target-error" />
+        ))}
       </label>
       <label>
         <input type="checkbox" checked={draft.passThrough} data-testid="pass-through" onChange={(e) => setDraft({ ...draft, passThrough: e.target.checked })} /> Pass-through: answer the service with the first handler&apos;s status
@@ -203,6 +242,9 @@ export function ListenerSettings() {
       >
         Add rule
       </button>
+      {ruleErrors.map(([path, sentence]) => (
+        <FieldError key={path} message={sentence} testId="answer-error" />
+      ))}
       <div className="row" style={{ marginTop: 10 }}>
         <button type="button" className="button button--primary" data-testid="save-listener" onClick={() => void save()}>
           Save and apply

@@ -3,6 +3,8 @@ import { SecretsNote } from './SecretsNote';
 import { ListenerSettings } from './ListenerSettings';
 import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
+import { AppearanceSettings } from './AppearanceSettings';
+import { SandboxSettings } from './SandboxSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -26,6 +28,12 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-secrets">
         <SecretsNote />
+      </section>
+      <section id="settings-sandbox">
+        <SandboxSettings />
+      </section>
+      <section id="settings-appearance">
+        <AppearanceSettings />
       </section>
     </section>
   );

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { TunnelSettings as Tunnel } from '../../../../shared/settings';
+import { TunnelSettingsSchema, type TunnelSettings as Tunnel } from '../../../../shared/settings';
+import { fieldErrors, type FieldErrors } from '../../../../shared/validation/field-errors';
+import { sectionLabels } from '../../../../shared/settings/field-labels';
+import { FieldError } from '../../components/FieldError';
 import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app/status-store';
 import { transport } from '../../transport';
@@ -7,12 +10,16 @@ import { useSettingsView } from '../live/use-settings-view';
 
 type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl'>;
 
+const DraftSchema = TunnelSettingsSchema.pick({ enabled: true, host: true, subdomain: true, ownPublicUrl: true });
+const LABELS = sectionLabels('tunnel');
+
 /** The public URL: a localtunnel (public or self-hosted server), or the user's own (ngrok, cloudflared). */
 export function TunnelSettings() {
   const view = useSettingsView();
   const status = useStatusStore((s) => s.status?.tunnel);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const tunnel = view?.settings.tunnel;
   useEffect(() => {
     if (tunnel) setDraft({ enabled: tunnel.enabled, host: tunnel.host, subdomain: tunnel.subdomain, ownPublicUrl: tunnel.ownPublicUrl });
@@ -21,10 +28,13 @@ export function TunnelSettings() {
 
   const save = async () => {
     setMessage(null);
+    const tunnel = { ...draft, subdomain: draft.subdomain || null, ownPublicUrl: draft.ownPublicUrl || null };
+    // Checked here with the core's own schema, so each mistake is said next to its field.
+    const checked = DraftSchema.safeParse(tunnel);
+    setErrors(checked.success ? {} : fieldErrors(checked.error.issues, LABELS));
+    if (!checked.success) return;
     try {
-      await transport.call('settings.update', {
-        tunnel: { ...draft, subdomain: draft.subdomain || null, ownPublicUrl: draft.ownPublicUrl || null },
-      });
+      await transport.call('settings.update', { tunnel });
       setMessage('Saved and applied');
     } catch (error) {
       setMessage(`Not saved: ${(error as Error).message}`);
@@ -62,16 +72,25 @@ export function TunnelSettings() {
       <div className="row">
         <label className="field">
           <span>Tunnel server (public or self-hosted)</span>
-          <input value={draft.host} onChange={(e) => setDraft({ ...draft, host: e.target.value })} data-testid="tunnel-host" />
+          <input value={draft.host} onChange={(e) => setDraft({ ...draft, host: e.target.value })} aria-invalid={'host' in errors} data-testid="tunnel-host" />
+          <FieldError message={errors.host} testId="tunnel-host-error" />
         </label>
         <label className="field">
           <span>Requested subdomain (optional)</span>
-          <input value={draft.subdomain ?? ''} onChange={(e) => setDraft({ ...draft, subdomain: e.target.value })} data-testid="tunnel-subdomain" />
+          <input value={draft.subdomain ?? ''} onChange={(e) => setDraft({ ...draft, subdomain: e.target.value })} aria-invalid={'subdomain' in errors} data-testid="tunnel-subdomain" />
+          <FieldError message={errors.subdomain} testId="tunnel-subdomain-error" />
         </label>
       </div>
       <label className="field">
         <span>Use my own public URL instead (ngrok, cloudflared…)</span>
-        <input value={draft.ownPublicUrl ?? ''} placeholder="https://…" onChange={(e) => setDraft({ ...draft, ownPublicUrl: e.target.value })} data-testid="own-public-url" />
+        <input
+          value={draft.ownPublicUrl ?? ''}
+          placeholder="https://…"
+          onChange={(e) => setDraft({ ...draft, ownPublicUrl: e.target.value })}
+          aria-invalid={'ownPublicUrl' in errors}
+          data-testid="own-public-url"
+        />
+        <FieldError message={errors.ownPublicUrl} testId="own-public-url-error" />
       </label>
       <div className="row">
         <button type="button" className="button button--primary" onClick={() => void save()} data-testid="save-tunnel">

@@ -1,0 +1,42 @@
+/** Where a command writes, and the environment it reads (tests pass their own). */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** A mistake in how the command was called: exit status 2 with the usage. */
+export class CliUsageError extends Error {}
+
+export function processIo(): CliIo {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    env: process.env,
+  };
+}
+
+/** The webhook key from HOOKLAB_WEBHOOK_KEY (never from the command line: other users see those). */
+export function requireWebhookKey(io: CliIo): string {
+  const key = io.env['HOOKLAB_WEBHOOK_KEY'];
+  if (!key) throw new CliUsageError('set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal)');
+  return key;
+}
+
+/** Bare words before/between options (URL, FILE) apart from the `--options`. */
+export function splitPositional(argv: readonly string[]): { positional: string[]; rest: string[] } {
+  const positional: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word.startsWith('--')) {
+      rest.push(word);
+      // An option's separate value travels with it (flags are listed by the caller's parser).
+      if (!word.includes('=') && VALUE_OPTIONS.has(word.slice(2)) && i + 1 < argv.length) rest.push(argv[++i]!);
+    } else positional.push(word);
+  }
+  return { positional, rest };
+}
+
+/** Options that take a value, so their value is not mistaken for a positional word. */
+const VALUE_OPTIONS = new Set(['only', 'timeout-ms']);

@@ -1,0 +1,24 @@
+import { isIP } from 'node:net';
+
+// Loopback addresses and host names: requests to them never leave this machine.
+
+/** True for an IP literal in 127.0.0.0/8, ::1 or an IPv4-mapped loopback (::ffff:127.x.y.z). */
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(a) === 4) return a.startsWith('127.');
+  if (isIP(a) === 6) {
+    if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+    const mapped = /^::ffff:(.+)$/.exec(a)?.[1];
+    if (!mapped) return false;
+    if (isIP(mapped) === 4) return mapped.startsWith('127.');
+    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1.
+    return /^7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(mapped);
+  }
+  return false;
+}
+
+/** True when the URL's host is loopback: an address of 127.0.0.0/8 or ::1, or `localhost`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || isLoopbackAddress(h);
+}

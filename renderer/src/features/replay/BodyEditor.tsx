@@ -1,0 +1,60 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
+import { base64ToBytes, hexDump } from '../live/curl';
+import { editRequest, sendNow, useEditorStore } from './editor-store';
+import { saveEditorDraft } from './drafts-store';
+
+// Monaco is most of the bundle: loaded with the first editor, not with the shell.
+const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ default: m.BodyEditorMonaco })));
+
+/**
+ * The body: Monaco for text that survives an editor byte for byte; otherwise the exact bytes,
+ * read-only (hex for non-UTF-8, the text for mixed line endings or a BOM) and sent unchanged.
+ */
+export function BodyEditor() {
+  const docVersion = useEditorStore((s) => s.docVersion);
+  const kind = useEditorStore((s) => s.body.kind);
+  // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
+  // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
+  const opened = useMemo(() => useEditorStore.getState().body, [docVersion, kind]);
+  const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
+  const [forceEdit, setForceEdit] = useState(0);
+  if (opened.kind === 'bytes') {
+    const bytes = base64ToBytes(opened.base64);
+    return (
+      <div className="replay-editor" data-testid="replay-body-bytes">
+        <p className="notice notice--warn">
+          The body is not valid UTF-8: it is shown as hex, read-only, and re-sent as its exact {bytes.length} bytes.
+        </p>
+        <pre className="replay-hex">{hexDump(bytes)}</pre>
+      </div>
+    );
+  }
+  const exactOnly = verdict !== null && !verdict.ok && forceEdit !== docVersion;
+  const ending = lineEndingOf(opened.text);
+  return (
+    <>
+      {exactOnly && (
+        <p className="notice notice--warn row" data-testid="replay-exact-only">
+          Read-only to keep its exact bytes: {verdict.ok ? '' : verdict.reason}.
+          <button type="button" className="button button--small" onClick={() => setForceEdit(docVersion)} data-testid="replay-edit-anyway">
+            Edit anyway
+          </button>
+        </p>
+      )}
+      <Suspense fallback={<div className="monaco-host replay-editor__host" />}>
+        <LazyMonaco
+          text={opened.text}
+          docVersion={docVersion}
+          readOnly={exactOnly}
+          onChange={(text) => editRequest({ body: { kind: 'text', text } })}
+          onSend={() => {
+            if (!useEditorStore.getState().sending) void sendNow();
+          }}
+          onSave={() => void saveEditorDraft()}
+        />
+      </Suspense>
+      {ending && <p className="muted replay-editor__foot">Line endings: {ending}, kept as they are.</p>}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { DraftOrigin } from '../../../../shared/contract/replay';
+import { editRequest, useEditorStore } from './editor-store';
+import { saveEditorDraft } from './drafts-store';
+
+function describeOrigin(origin: DraftOrigin): string {
+  switch (origin.kind) {
+    case 'received':
+      return `received delivery #${origin.ref}`;
+    case 'history':
+      return `history delivery ${origin.ref}`;
+    case 'template':
+      return `template ${origin.ref}`;
+    case 'fixture':
+      return `fixture ${origin.ref ?? ''}`;
+    case 'blank':
+      return 'a blank draft';
+  }
+}
+
+/** The draft's name, where it came from, save / save as new, and what the core warned about. */
+export function DraftBar() {
+  const draft = useEditorStore((s) => s.draft);
+  const name = useEditorStore((s) => s.name);
+  const dirty = useEditorStore((s) => s.dirty);
+  const saving = useEditorStore((s) => s.saving);
+  const saveError = useEditorStore((s) => s.saveError);
+  if (!draft) return null;
+  return (
+    <div className="replay-draft-bar" data-testid="replay-draft-bar" data-draft-id={draft.id ?? ''} data-dirty={dirty}>
+      <div className="row">
+        <input className="replay-draft-bar__name" value={name} placeholder="Draft name" onChange={(e) => editRequest({ name: e.target.value })} data-testid="replay-draft-name" />
+        <button type="button" className="button button--primary" disabled={saving} onClick={() => void saveEditorDraft()} data-testid="replay-save">
+          {draft.id === null ? 'Save draft' : 'Save'}
+        </button>
+        {draft.id !== null && (
+          <button type="button" className="button" disabled={saving} onClick={() => void saveEditorDraft(true)} data-testid="replay-save-as-new">
+            Save as new
+          </button>
+        )}
+        <span className="muted" data-testid="replay-draft-state">
+          from {describeOrigin(draft.origin)} · {draft.id === null ? 'not saved' : dirty ? 'unsaved changes' : 'saved'}
+        </span>
+      </div>
+      {saveError && (
+        <p className="notice notice--error" data-testid="replay-save-error">
+          {saveError}
+        </p>
+      )}
+      {draft.warnings.map((w) => (
+        <p key={w} className="notice notice--warn" data-testid="replay-draft-warning">
+          {w}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { HeadersSpec } from '../../../../shared/contract/replay';
+import { editRequest, useEditorStore } from './editor-store';
+
+/** Headers the core sets itself, each of which can be left out. */
+const STANDARD_HEADERS = ['X-Svc-Hmac-Sha256', 'X-Svc-Event-Id', 'X-Svc-Event-Created', 'Content-Type', 'User-Agent'] as const;
+
+function setHeaders(patch: Partial<HeadersSpec>): void {
+  editRequest({ headers: { ...useEditorStore.getState().headers, ...patch } });
+}
+
+/** A datetime-local value (local time) from an ISO time, and back, for the "chosen" time. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+}
+
+/**
+ * The headers: event id (keep the original, new per send, typed), event-created (keep, now,
+ * chosen), Content-Type, User-Agent, extra headers, and any header left out.
+ */
+export function HeadersEditor() {
+  const headers = useEditorStore((s) => s.headers);
+  const origin = useEditorStore((s) => s.draft?.origin);
+  const removed = new Set(headers.removed.map((h) => h.toLowerCase()));
+  const toggleRemoved = (name: string, remove: boolean) =>
+    setHeaders({ removed: remove ? [...headers.removed, name] : headers.removed.filter((h) => h.toLowerCase() !== name.toLowerCase()) });
+
+  return (
+    <section className="card replay-headers" data-testid="replay-headers">
+      <h2 className="card__title">Headers</h2>
+      <label className="field">
+        <span>X-Svc-Event-Id</span>
+        <span className="row">
+          <select
+            value={headers.eventId.mode}
+            onChange={(e) => {
+              const mode = e.target.value as HeadersSpec['eventId']['mode'];
+              setHeaders({ eventId: mode === 'typed' ? { mode, value: origin?.eventId ?? '1' } : { mode } });
+            }}
+            data-testid="replay-event-id-mode"
+          >
+            <option value="keep">keep the original{origin?.eventId ? ` (${origin.eventId})` : ' (none)'}</option>
+            <option value="new">a new unique id per send</option>
+            <option value="typed">typed</option>
+          </select>
+          {headers.eventId.mode === 'typed' && (
+            <input
+              value={headers.eventId.value}
+              onChange={(e) => setHeaders({ eventId: { mode: 'typed', value: e.target.value } })}
+              data-testid="replay-event-id-value"
+            />
+          )}
+        </span>
+      </label>
+      <label className="field">
+        <span>X-Svc-Event-Created</span>
+        <span className="row">
+          <select
+            value={headers.eventCreated.mode}
+            onChange={(e) => {
+              const mode = e.target.value as HeadersSpec['eventCreated']['mode'];
+              setHeaders({ eventCreated: mode === 'chosen' ? { mode, value: origin?.eventCreated ?? new Date().toISOString() } : { mode } });
+            }}
+            data-testid="replay-event-created-mode"
+          >
+            <option value="keep">keep the original{origin?.eventCreated ? ` (${origin.eventCreated})` : ' (none)'}</option>
+            <option value="now">now, at each send</option>
+            <option value="chosen">a chosen time</option>
+          </select>
+          {headers.eventCreated.mode === 'chosen' && (
+            <input
+              type="datetime-local"
+              step={1}
+              value={toLocalInput(headers.eventCreated.value)}
+              onChange={(e) => {
+                const d = new Date(e.target.value);
+                if (!Number.isNaN(d.getTime())) setHeaders({ eventCreated: { mode: 'chosen', value: d.toISOString() } });
+              }}
+              data-testid="replay-event-created-value"
+            />
+          )}
+        </span>
+      </label>
+      <label className="field">
+        <span>Content-Type</span>
+        <input value={headers.contentType} onChange={(e) => setHeaders({ contentType: e.target.value })} data-testid="replay-content-type" />
+      </label>
+      <label className="field">
+        <span>User-Agent (the service's by default)</span>
+        <input value={headers.userAgent} onChange={(e) => setHeaders({ userAgent: e.target.value })} data-testid="replay-user-agent" />
+      </label>
+
+      <div className="field">
+        <span>Extra headers</span>
+        {headers.extra.map(([name, value], i) => (
+          <span key={i} className="row replay-headers__extra">
+            <input
+              aria-label="header name"
+              value={name}
+              onChange={(e) => setHeaders({ extra: headers.extra.map((h, j) => (j === i ? [e.target.value, h[1]] : h)) })}
+              data-testid={`replay-extra-name-${i}`}
+            />
+            <input
+              aria-label="header value"
+              value={value}
+              onChange={(e) => setHeaders({ extra: headers.extra.map((h, j) => (j === i ? [h[0], e.target.value] : h)) })}
+              data-testid={`replay-extra-value-${i}`}
+            />
+            <button type="button" className="button button--small" aria-label={`Remove ${name}`} onClick={() => setHeaders({ extra: headers.extra.filter((_, j) => j !== i) })}>
+              ✕
+            </button>
+          </span>
+        ))}
+        <button type="button" className="button button--small" onClick={() => setHeaders({ extra: [...headers.extra, ['X-Custom', '']] })} data-testid="replay-extra-add">
+          Add header
+        </button>
+      </div>
+
+      <div className="field">
+        <span>Leave out</span>
+        <span className="replay-headers__removed">
+          {STANDARD_HEADERS.map((name) => (
+            <label key={name} className="row">
+              <input type="checkbox" checked={removed.has(name.toLowerCase())} onChange={(e) => toggleRemoved(name, e.target.checked)} data-testid={`replay-remove-${name}`} />
+              <span className="mono">{name}</span>
+            </label>
+          ))}
+        </span>
+      </div>
+    </section>
+  );
+}

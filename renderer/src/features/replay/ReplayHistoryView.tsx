@@ -1,0 +1,101 @@
+import { useEffect, useMemo } from 'react';
+import { DataTable } from '../../components/data-table';
+import { BodyDiff } from '../../components/diff/BodyDiff';
+import { ExportPanel } from './ExportPanel';
+import { ReplayResult } from './ReplayResult';
+import { replayColumns } from './replay-history-columns';
+import {
+  clearReplayHistory,
+  diffSelected,
+  loadReplayHistory,
+  replayAgain,
+  showReplay,
+  toggleSelected,
+  useReplayHistoryStore,
+} from './replay-history-store';
+
+/**
+ * Every replay sent: filter by target and status, click one for the request and answer, send
+ * one again, pick two to diff their answers (byte-exact verdict first).
+ */
+export function ReplayHistoryView() {
+  const s = useReplayHistoryStore();
+  useEffect(() => {
+    if (!useReplayHistoryStore.getState().loaded) void loadReplayHistory();
+  }, []);
+  const targetsKey = useMemo(() => [...new Set(s.rows.map((r) => r.targetUrl))].sort().join('\n'), [s.rows]);
+  const columns = useMemo(
+    () =>
+      replayColumns({
+        targets: targetsKey ? targetsKey.split('\n') : [],
+        selected: s.selected,
+        onToggle: toggleSelected,
+        onAgain: (id) => void replayAgain(id),
+      }),
+    [targetsKey, s.selected],
+  );
+  const [left, right] = [...s.selected].sort((a, b) => a - b);
+  return (
+    <div className="replay-history" data-testid="replay-history" data-loaded={s.loaded}>
+      <div className="row replay-history__bar">
+        <span data-testid="replay-history-count">{s.total} replays</span>
+        {s.loadingAll && <span className="muted">loading all…</span>}
+        <button type="button" className="button button--small" disabled={s.selected.length !== 2} onClick={() => void diffSelected()} data-testid="replay-diff-run">
+          {s.selected.length === 2 ? `Diff #${left} and #${right}` : `Pick two to diff (${s.selected.length}/2)`}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={s.total === 0}
+          onClick={() => {
+            if (window.confirm('Delete every stored replay?')) void clearReplayHistory();
+          }}
+          data-testid="replay-history-clear"
+        >
+          Clear history
+        </button>
+      </div>
+      {s.error && (
+        <p className="notice notice--error" data-testid="replay-history-error">
+          {s.error}
+        </p>
+      )}
+      {s.againError && (
+        <p className="notice notice--error" data-testid="replay-again-error">
+          {s.againError}
+        </p>
+      )}
+      <div className="replay-history__table">
+        <DataTable
+          data={s.rows}
+          columns={columns}
+          getRowId={(r) => String(r.id)}
+          sorting={s.sorting}
+          onSortingChange={(u) => useReplayHistoryStore.setState((st) => ({ sorting: typeof u === 'function' ? u(st.sorting) : u }))}
+          columnFilters={s.columnFilters}
+          onColumnFiltersChange={(u) => useReplayHistoryStore.setState((st) => ({ columnFilters: typeof u === 'function' ? u(st.columnFilters) : u }))}
+          activeId={s.activeId === null ? null : String(s.activeId)}
+          onActivate={(r) => void showReplay(r.id)}
+          testId="replay-history-table"
+          empty={s.loaded ? (s.total === 0 ? 'No replays yet: send one from the editor.' : 'No replay matches the filters.') : 'Loading…'}
+        />
+      </div>
+      {s.diffError && <p className="notice notice--error">{s.diffError}</p>}
+      {s.diff && (
+        <section className="card" data-testid="replay-diff">
+          <h2 className="card__title">
+            Answers of #{left} ({s.diff.leftStatus ?? 'error'}) and #{right} ({s.diff.rightStatus ?? 'error'})
+          </h2>
+          <BodyDiff result={s.diff} viewTestId="replay-diff-view" />
+        </section>
+      )}
+      {s.detailError && <p className="notice notice--error">{s.detailError}</p>}
+      {s.detail && (
+        <section className="card" data-testid="replay-detail">
+          <ReplayResult detail={s.detail} />
+          <ExportPanel source={() => (s.detail ? { kind: 'replay', id: s.detail.summary.id } : null)} testId="replay-detail-export" />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReplayTarget } from '../../../../shared/contract/replay';
+import { editRequest, sendNow, setSendOptions, useEditorStore } from './editor-store';
+import type { Loaded } from './replay-data';
+import { ReplayResult } from './ReplayResult';
+import { TargetPanel } from './TargetPanel';
+
+/** Target, "send N times" (one after another with an interval, or all at once), Send, and what came back. */
+export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
+  const targetUrl = useEditorStore((s) => s.targetUrl);
+  const options = useEditorStore((s) => s.sendOptions);
+  const sending = useEditorStore((s) => s.sending);
+  const error = useEditorStore((s) => s.sendError);
+  const lastSent = useEditorStore((s) => s.lastSent);
+  return (
+    <section className="card replay-send" data-testid="replay-send-panel">
+      <TargetPanel value={targetUrl} onChange={(url) => editRequest({ targetUrl: url })} targets={targets} />
+      <div className="row replay-send__bar">
+        <label className="row">
+          <span className="muted">Send</span>
+          <input
+            type="number"
+            min={1}
+            max={1000}
+            className="replay-number"
+            value={options.times}
+            onChange={(e) => setSendOptions({ times: Math.min(1000, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
+            data-testid="replay-times"
+          />
+          <span className="muted">time(s)</span>
+        </label>
+        {options.times > 1 && (
+          <>
+            <select value={options.mode} onChange={(e) => setSendOptions({ mode: e.target.value as 'sequential' | 'concurrent' })} data-testid="replay-mode">
+              <option value="sequential">one after another</option>
+              <option value="concurrent">all at once</option>
+            </select>
+            {options.mode === 'sequential' && (
+              <label className="row">
+                <span className="muted">every</span>
+                <input
+                  type="number"
+                  min={0}
+                  max={60000}
+                  className="replay-number"
+                  value={options.intervalMs}
+                  onChange={(e) => setSendOptions({ intervalMs: Math.min(60000, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+                  data-testid="replay-interval"
+                />
+                <span className="muted">ms</span>
+              </label>
+            )}
+          </>
+        )}
+        <button type="button" className="button button--primary" disabled={sending || !targetUrl} onClick={() => void sendNow()} data-testid="replay-send">
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+      {error && (
+        <p className="notice notice--error" data-testid="replay-send-error">
+          {error}
+        </p>
+      )}
+      {lastSent.length > 0 && (
+        <div data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
+          {lastSent.length > 1 && (
+            <p className="muted">
+              {lastSent.length} replays: {lastSent.filter((r) => r.summary.status !== null && r.summary.status < 300).length} answered 2xx.
+            </p>
+          )}
+          {lastSent.slice(0, 5).map((r) => (
+            <ReplayResult key={r.summary.id} detail={r} compact={lastSent.length > 1} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

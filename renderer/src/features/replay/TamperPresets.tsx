@@ -1,0 +1,44 @@
+import { TAMPER_LABELS, TAMPER_PRESETS, type TamperPreset } from '../../../../shared/contract/replay';
+import { editRequest, useEditorStore } from './editor-store';
+
+/** What each preset tests in the handler (its label is the contract's TAMPER_LABELS). */
+export const TAMPER_TESTS: Record<TamperPreset, string> = {
+  none: 'a valid delivery',
+  'wrong-key': 'signed with a random key: the handler must reject it',
+  reserialised: 'signed over compact re-serialised JSON, sent as written: catches handlers that verify a parsed body',
+  'missing-signature': 'no X-Svc-Hmac-Sha256 header: must be rejected',
+  'hex-signature': 'the right HMAC in hex: must be rejected',
+  'reused-event-id': 'the event id of the last replay: the handler must deduplicate and still answer 2xx',
+  'stale-event-created': 'X-Svc-Event-Created 30 days ago',
+  'body-changed-after-signing': 'one byte appended after signing: must be rejected',
+};
+
+/** One click per tampering, clearly labelled; "Signed honestly" undoes it. */
+export function TamperPresets() {
+  const tamper = useEditorStore((s) => s.tamper);
+  return (
+    <section className="card" data-testid="replay-tamper">
+      <h2 className="card__title">Tamper presets</h2>
+      <div className="replay-tamper">
+        {TAMPER_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className={`button button--small replay-tamper__preset${tamper === preset ? ' button--primary' : ''}`}
+            aria-pressed={tamper === preset}
+            title={TAMPER_TESTS[preset]}
+            onClick={() => editRequest({ tamper: preset })}
+            data-testid={`tamper-${preset}`}
+          >
+            {TAMPER_LABELS[preset]}
+          </button>
+        ))}
+      </div>
+      {tamper !== 'none' && (
+        <p className="notice notice--warn" data-testid="replay-tamper-active">
+          Tampered: {TAMPER_LABELS[tamper].toLowerCase()} ({TAMPER_TESTS[tamper]}).
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
+import { CHECK_IDS } from '../../../../shared/contract/replay';
+import { transport } from '../../transport';
+
+interface CheckState {
+  readonly url: string;
+  readonly key: KeyChoice;
+  readonly running: boolean;
+  readonly jobId: string | null;
+  /** Checks finished so far in the running job (progress events), in finishing order. */
+  readonly done: readonly CheckResult[];
+  readonly total: number;
+  readonly report: CheckReport | null;
+  readonly error: string | null;
+}
+
+/** The handler check's slice: the URL, the key, progress and the last report (kept across tabs). */
+export const useCheckStore = create<CheckState>(() => ({
+  url: '',
+  key: { kind: 'current' },
+  running: false,
+  jobId: null,
+  done: [],
+  total: CHECK_IDS.length,
+  report: null,
+  error: null,
+}));
+
+export async function runHandlerCheck(): Promise<void> {
+  const { url, key } = useCheckStore.getState();
+  const jobId = `check-${Date.now().toString(36)}`;
+  useCheckStore.setState({ running: true, jobId, done: [], total: CHECK_IDS.length, report: null, error: null });
+  const stop = transport.subscribe('replay.checkProgress', (p) => {
+    if (p.jobId !== jobId) return;
+    useCheckStore.setState((s) => ({ done: [...s.done, p.check], total: p.total }));
+  });
+  try {
+    const report = await transport.call('replay.checkHandler', { url: url.trim(), key, jobId });
+    useCheckStore.setState({ report, running: false });
+  } catch (error) {
+    useCheckStore.setState({ error: (error as Error).message, running: false });
+  } finally {
+    stop();
+  }
+}

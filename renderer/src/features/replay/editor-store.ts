@@ -1,0 +1,198 @@
+import { create } from 'zustand';
+import type {
+  Draft,
+  DraftOrigin,
+  HeadersSpec,
+  KeyChoice,
+  OpenSource,
+  ReplayBody,
+  ReplayDetail,
+  ReplayRequestSpec,
+  SignPreview,
+  TamperPreset,
+} from '../../../../shared/contract/replay';
+import { transport } from '../../transport';
+import { createLatestWins } from '../../lib/latest-wins';
+
+export interface SendOptions {
+  readonly times: number;
+  readonly mode: 'sequential' | 'concurrent';
+  readonly intervalMs: number;
+}
+
+interface EditorState {
+  /** What was opened or saved last: its id (null until saved), origin and warnings. */
+  readonly draft: Draft | null;
+  readonly opening: boolean;
+  readonly openError: string | null;
+  /** Bumped whenever the body is replaced from outside the editor (open, revert). */
+  readonly docVersion: number;
+  readonly name: string;
+  readonly body: ReplayBody;
+  readonly headers: HeadersSpec;
+  readonly key: KeyChoice;
+  readonly tamper: TamperPreset;
+  readonly targetUrl: string | null;
+  readonly dirty: boolean;
+  readonly saving: boolean;
+  readonly saveError: string | null;
+  readonly preview: SignPreview | null;
+  readonly previewError: string | null;
+  /** The preview shown is for an older text (a newer one is being signed). */
+  readonly previewStale: boolean;
+  readonly sendOptions: SendOptions;
+  readonly sending: boolean;
+  readonly sendError: string | null;
+  readonly lastSent: readonly ReplayDetail[];
+}
+
+export const DEFAULT_HEADERS: HeadersSpec = {
+  eventId: { mode: 'keep' },
+  eventCreated: { mode: 'keep' },
+  contentType: 'application/json',
+  userAgent: 'Hooklab-Sandbox/1.0',
+  extra: [],
+  removed: [],
+};
+
+const initial: EditorState = {
+  draft: null,
+  opening: false,
+  openError: null,
+  docVersion: 0,
+  name: '',
+  body: { kind: 'text', text: '' },
+  headers: DEFAULT_HEADERS,
+  key: { kind: 'current' },
+  tamper: 'none',
+  targetUrl: null,
+  dirty: false,
+  saving: false,
+  saveError: null,
+  preview: null,
+  previewError: null,
+  previewStale: false,
+  sendOptions: { times: 1, mode: 'sequential', intervalMs: 0 },
+  sending: false,
+  sendError: null,
+  lastSent: [],
+};
+
+/** The Replay editor's slice: the request being edited, its signature preview, the last send. */
+export const useEditorStore = create<EditorState>(() => initial);
+
+/** The request as the core takes it (the body byte for byte as the editor holds it). */
+export function requestOf(s: Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper'>): ReplayRequestSpec {
+  return { method: 'POST', body: s.body, headers: s.headers, key: s.key, tamper: s.tamper };
+}
+
+function originOf(s: EditorState): DraftOrigin | undefined {
+  return s.draft?.origin;
+}
+
+function load(draft: Draft): void {
+  useEditorStore.setState((s) => ({
+    draft,
+    opening: false,
+    openError: null,
+    docVersion: s.docVersion + 1,
+    name: draft.name,
+    body: draft.request.body,
+    headers: draft.request.headers,
+    key: draft.request.key,
+    tamper: draft.request.tamper,
+    targetUrl: draft.targetUrl ?? s.targetUrl,
+    dirty: false,
+    saveError: null,
+    sendError: null,
+    lastSent: [],
+  }));
+}
+
+/** Opens a draft from a delivery, template, fixture or saved draft (replacing the editor's content). */
+export async function openDraft(from: OpenSource): Promise<void> {
+  useEditorStore.setState({ opening: true, openError: null });
+  try {
+    load(await transport.call('replay.open', { from }));
+  } catch (error) {
+    useEditorStore.setState({ opening: false, openError: (error as Error).message });
+  }
+}
+
+/** Edits of the request; each marks the draft unsaved and refreshes the signature. */
+export function editRequest(patch: Partial<Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper' | 'targetUrl' | 'name'>>): void {
+  useEditorStore.setState({ ...patch, dirty: true });
+}
+
+export function setSendOptions(patch: Partial<SendOptions>): void {
+  useEditorStore.setState((s) => ({ sendOptions: { ...s.sendOptions, ...patch } }));
+}
+
+/** Saves the editor as a draft (a new one when never saved, or `asNew`). */
+export async function saveDraft(asNew = false): Promise<boolean> {
+  const s = useEditorStore.getState();
+  const name = s.name.trim() || s.draft?.name || 'Untitled draft';
+  useEditorStore.setState({ saving: true, saveError: null });
+  try {
+    const saved = await transport.call('replay.saveDraft', {
+      id: asNew ? null : (s.draft?.id ?? null),
+      name,
+      request: requestOf(s),
+      targetUrl: s.targetUrl,
+      ...(s.draft ? { origin: s.draft.origin } : {}),
+    });
+    useEditorStore.setState({ draft: saved, name: saved.name, saving: false, dirty: false });
+    return true;
+  } catch (error) {
+    useEditorStore.setState({ saving: false, saveError: (error as Error).message });
+    return false;
+  }
+}
+
+/** Sends the request to the chosen target, N times as configured; results stay in `lastSent`. */
+export async function sendNow(): Promise<void> {
+  const s = useEditorStore.getState();
+  if (!s.targetUrl) {
+    useEditorStore.setState({ sendError: 'Choose a target first.' });
+    return;
+  }
+  useEditorStore.setState({ sending: true, sendError: null });
+  try {
+    const origin = originOf(s);
+    const { replays } = await transport.call('replay.send', {
+      request: requestOf(s),
+      targetUrl: s.targetUrl,
+      ...s.sendOptions,
+      draftId: s.draft?.id ?? null,
+      ...(origin ? { origin } : {}),
+    });
+    useEditorStore.setState({ sending: false, lastSent: replays });
+  } catch (error) {
+    useEditorStore.setState({ sending: false, sendError: (error as Error).message });
+  }
+}
+
+// The signature preview follows every change of what decides the bytes and headers.
+const signer = createLatestWins(
+  (input: { request: ReplayRequestSpec; targetUrl: string | null; origin: DraftOrigin | undefined }) =>
+    transport.call('replay.sign', { request: input.request, targetUrl: input.targetUrl, ...(input.origin ? { origin: input.origin } : {}) }),
+  (preview) => useEditorStore.setState({ preview, previewError: null, previewStale: false }),
+  (error) => useEditorStore.setState({ preview: null, previewError: (error as Error).message, previewStale: false }),
+);
+
+function resign(s: EditorState): void {
+  signer.run({ request: requestOf(s), targetUrl: s.targetUrl, origin: originOf(s) });
+}
+
+useEditorStore.subscribe((s, prev) => {
+  if (s.draft === null) return;
+  if (s.body === prev.body && s.headers === prev.headers && s.key === prev.key && s.tamper === prev.tamper && s.targetUrl === prev.targetUrl && s.draft === prev.draft) return;
+  if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
+  resign(s);
+});
+
+// A key added, retired or removed in Settings changes what the draft signs with: sign again.
+transport.subscribe('settings.changed', () => {
+  const s = useEditorStore.getState();
+  if (s.draft !== null) resign(s);
+});

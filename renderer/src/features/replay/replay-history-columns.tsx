@@ -1,0 +1,82 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { TAMPER_LABELS, type ReplaySummary } from '../../../../shared/contract/replay';
+import type { DataColumnMeta } from '../../components/data-table';
+import { statusTone } from './ReplayResult';
+
+/** The status class a row filters by. */
+export function statusClass(r: ReplaySummary): string {
+  if (r.status === null) return 'error';
+  return `${Math.floor(r.status / 100)}xx`;
+}
+
+const meta = (m: DataColumnMeta): DataColumnMeta => m;
+
+/** Columns of the replay history; `targets` are the choices of the target filter. */
+export function replayColumns(opts: {
+  targets: readonly string[];
+  selected: readonly number[];
+  onToggle: (id: number) => void;
+  onAgain: (id: number) => void;
+}): Array<ColumnDef<ReplaySummary, unknown>> {
+  return [
+    {
+      id: 'pick',
+      header: 'diff',
+      enableSorting: false,
+      meta: meta({ width: '44px' }),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={`Pick replay ${row.original.id} for the diff`}
+          checked={opts.selected.includes(row.original.id)}
+          onClick={(e) => e.stopPropagation()}
+          onChange={() => opts.onToggle(row.original.id)}
+          data-testid="replay-pick"
+        />
+      ),
+    },
+    { id: 'id', accessorKey: 'id', header: '#', meta: meta({ width: '64px' }) },
+    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ width: '170px' }), cell: ({ getValue }) => String(getValue()).replace('T', ' ').slice(0, 19) },
+    {
+      id: 'what',
+      accessorFn: (r) => r.draftName ?? r.eventType ?? '',
+      header: 'draft / event',
+      meta: meta({ filter: 'text', width: 'minmax(120px, 1fr)' }),
+    },
+    { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, width: 'minmax(160px, 1.4fr)' }) },
+    { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({ width: '100px' }) },
+    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]), header: 'tamper', meta: meta({ width: '130px' }) },
+    {
+      id: 'status',
+      accessorFn: statusClass,
+      header: 'status',
+      meta: meta({ filter: { options: ['2xx', '3xx', '4xx', '5xx', 'error'] }, width: '90px' }),
+      cell: ({ row }) => (
+        <span className={statusTone(row.original.status)} data-testid="replay-row-status" title={row.original.error ?? undefined}>
+          {row.original.status ?? 'error'}
+        </span>
+      ),
+    },
+    { id: 'latency', accessorKey: 'latencyMs', header: 'ms', meta: meta({ width: '64px' }), cell: ({ getValue }) => (getValue() === null ? '—' : Math.round(getValue() as number)) },
+    {
+      id: 'again',
+      header: '',
+      enableSorting: false,
+      meta: meta({ width: '70px' }),
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="button button--small"
+          title="Send these exact bytes and headers again"
+          onClick={(e) => {
+            e.stopPropagation();
+            opts.onAgain(row.original.id);
+          }}
+          data-testid="replay-again"
+        >
+          Again
+        </button>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,61 @@
+import { test, expect } from './support/fixtures';
+import { callApi } from './support/api';
+import { HistoryPage } from './pages/history-page';
+import { LivePage } from './pages/live-page';
+
+// Any console error, uncaught exception or failed request (a missing favicon) fails the test.
+test.use({ failOnConsoleError: true });
+
+const event = (orderId: string, type = 'Created') => ({
+  event: { orderId, orderReference: null, orderType: 'FULL', description: 'walk', level: 'Info', type, metadata: null },
+});
+
+test('a full walk through every area leaves the console clean', async ({ app, page, consoleErrors }) => {
+  await callApi(app.server, 'sandbox.sendEvent', event('walk-1'));
+  await callApi(app.server, 'sandbox.sendEvent', event('walk-1', 'SuccessPayment'));
+
+  const live = new LivePage(page);
+  await app.goto('live');
+  await live.open('SuccessPayment');
+  await page.getByTestId('body-view-raw').click();
+  await page.getByTestId('body-view-hex').click();
+  await live.search('walk-1');
+  await expect(live.rows).toHaveCount(2);
+
+  const history = new HistoryPage(page);
+  await app.goto('history');
+  await history.pollNow();
+  const firstEvent = page.getByTestId('events-table').locator('[data-testid^="event-open-"]').first();
+  await firstEvent.click();
+  await expect(page.locator('[data-testid^="event-detail-"]')).toBeVisible();
+  await history.tab('browser');
+  await history.tab('reconcile');
+  await page.getByTestId('reconcile-run').click();
+  await expect(page.getByTestId('reconcile-count-received')).not.toHaveAttribute('data-count', '0');
+  await history.tab('events');
+  await page.getByTestId('events-table').locator('[data-testid^="event-open-"]').first().click();
+  await page.locator('[data-testid^="diff-received-"]').first().click();
+  await expect(page.getByTestId('history-diff-view')).toHaveAttribute('data-ready', 'true');
+
+  await app.goto('replay');
+  await app.goto('sequences');
+
+  // The Sandbox's editor, then the Diff again: Monaco's contributions must be registered once.
+  await app.goto('sandbox');
+  await page.getByTestId('custom-event-type').selectOption('PaymentError');
+  await expect(page.locator('[data-testid="custom-event-editor"][data-ready="true"]')).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByTestId('history-diff-view')).toHaveAttribute('data-ready', 'true');
+
+  // Leaving the Diff disposes its editor and models.
+  await app.goto('settings');
+  await expect(page.getByTestId('page-settings')).toBeVisible();
+  await page.reload();
+  await app.waitForReady();
+  await app.goto('live');
+  await expect(live.rows.first()).toBeVisible();
+
+  expect(consoleErrors.problems, consoleErrors.toString()).toEqual([]);
+});
