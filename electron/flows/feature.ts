@@ -1,5 +1,6 @@
 import type { CoreContext, Feature } from '../core/feature';
 import { FlowRunner } from './flow-runner';
+import { readHandlerState } from './handler-state';
 
 /**
  * The flow runner (Sequences → Flows): card and payment-link flows against the active
@@ -16,6 +17,7 @@ export function createFlowsFeature(ctx: CoreContext): Feature {
       'flows.createPaymentLink': (body) => runner.createPaymentLink(body),
       'flows.readPaymentLink': ({ orderCode }) => runner.readPaymentLink(orderCode),
       'flows.orderAction': (args) => runner.orderAction(args),
+      'flows.handlerState': ({ url }) => readHandlerState(ctx.fetch, ctx.clock, url),
     },
   };
 }

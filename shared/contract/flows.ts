@@ -129,5 +129,10 @@ export const flowsCalls = {
     OrderActionArgsSchema,
     stepResult(z.unknown()),
   ),
+  'flows.handlerState': defineCall(
+    "Chaos replay: GET the user's handler state URL (loopback only) and return its JSON, to set beside the derived state.",
+    z.object({ url: z.string().min(1).max(2000) }).strict(),
+    z.object({ status: z.number().int().nullable(), body: z.unknown(), error: z.string().nullable() }),
+  ),
 } as const;
 export const flowsEvents = {} as const;

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
+import { callApi } from './support/api';
+import { startChaosHandler } from '../integration/flows/chaos-handler';
 
 /** CSP violations Chromium reports (the frame must be admitted by frame-src, nothing else). */
 function watchCsp(page: Page): string[] {
@@ -99,4 +101,28 @@ test("the sandbox's scenarios run from the same page", async ({ app, page }) => 
   await page.getByTestId('scenario-3ds-success').click();
   await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('sandbox-result-row')).toHaveCount(2);
+});
+
+test("chaos replay: a recorded order re-sent shuffled to a local handler, each answer listed, its state beside the derived one", async ({ app, page }) => {
+  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const handler = await startChaosHandler(webhookKey);
+  try {
+    const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
+    const flows = await FlowsPanel.open(app);
+    await flows.tab('chaos');
+    await page.getByTestId('chaos-order').fill(orderId);
+    await page.getByTestId('chaos-seed').fill('11');
+    await page.getByTestId('chaos-target').fill(`${handler.url}/webhooks`);
+    await page.getByTestId('chaos-state-url').fill(`${handler.url}/state`);
+    await page.getByTestId('chaos-run').click();
+    await expect(page.getByTestId('chaos-derived-status')).toHaveText('CANCELLED');
+    const sends = page.getByTestId('chaos-send');
+    expect(await sends.count()).toBe(handler.received.length);
+    expect(handler.received.length).toBeGreaterThanOrEqual(2);
+    expect(handler.received.every((r) => r.signatureValid)).toBe(true);
+    await expect(sends.first()).toContainText('200');
+    await expect(page.getByTestId('chaos-handler-state')).toContainText(`"status": "${handler.state().status}"`);
+  } finally {
+    await handler.close();
+  }
 });

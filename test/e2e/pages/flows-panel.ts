@@ -24,7 +24,7 @@ export class FlowsPanel {
     return panel;
   }
 
-  tab(kind: 'card' | 'link' | 'scenarios'): Promise<void> {
+  tab(kind: 'card' | 'link' | 'chaos' | 'scenarios'): Promise<void> {
     return this.page.getByTestId(`flows-tab-${kind}`).click();
   }
 

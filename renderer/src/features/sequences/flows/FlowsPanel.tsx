@@ -6,13 +6,14 @@ import { ScenariosCard } from '../../sandbox/ScenariosCard';
 import { loadSandbox } from '../../sandbox/sandbox-store';
 import '../../sandbox/sandbox.css';
 import { CardFlow } from './CardFlow';
+import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
 import { FlowEvents } from './FlowEvents';
 import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
 
-type FlowKind = 'card' | 'link' | 'scenarios';
+type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
 
 /**
  * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
@@ -36,6 +37,7 @@ export function FlowsPanel() {
   const tabs: Array<[FlowKind, string]> = [
     ['card', 'Card'],
     ['link', 'Payment link'],
+    ['chaos', 'Chaos replay'],
     ...(info?.environment.isSandbox ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
   ];
   return (
@@ -71,13 +73,14 @@ export function FlowsPanel() {
       </nav>
       {kind === 'card' && <CardFlow />}
       {kind === 'link' && <PaymentLinkFlow />}
+      {kind === 'chaos' && <ChaosReplay />}
       {kind === 'scenarios' && (
         <div className="sandbox-run">
           <ScenariosCard />
           <RunResult />
         </div>
       )}
-      {kind !== 'scenarios' && (
+      {(kind === 'card' || kind === 'link') && (
         <>
           <FlowEvents />
           <div className="card">
