@@ -28,6 +28,8 @@ export function ChaosReplay() {
   const [report, setReport] = useState<ChaosReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Events sent twice (the plan's second copies), so both of their rows say so.
+  const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
 
   async function run(e: FormEvent): Promise<void> {
@@ -98,7 +100,7 @@ export function ChaosReplay() {
                 <td className="mono">{s.position}</td>
                 <td>{s.type}</td>
                 <td className="mono">{s.eventId ?? 'none (unlogged original)'}</td>
-                <td>{s.copy === 2 ? <span className="badge">duplicate</span> : 'first'}</td>
+                <td>{duplicated.has(`${s.type}#${s.eventId}`) ? <span className="badge">copy {s.copy} of 2</span> : 'once'}</td>
                 <td className="mono">{s.delayMs} ms</td>
                 <td>
                   {s.status !== null ? (
