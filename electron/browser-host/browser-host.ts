@@ -9,7 +9,7 @@ import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../
 import { bearerToken, tokenMatches, upgradeAuthorized } from './host-token';
 import { readStaticFile } from './static-files';
 import { readJsonBody } from './json-body';
-import { RENDERER_CSP } from '../security/csp';
+import { rendererCspFor } from '../security/csp';
 
 export interface BrowserHostOptions {
   readonly core: Core;
@@ -82,7 +82,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!file) return sendText(res, 404, 'Not found');
     const headers: Record<string, string> = { 'Content-Type': file.contentType };
     if (file.contentType.startsWith('text/html')) {
-      headers['Content-Security-Policy'] = RENDERER_CSP;
+      headers['Content-Security-Policy'] = await rendererCspFor(core);
       headers['Cache-Control'] = 'no-store';
     }
     res.writeHead(200, headers);

@@ -2,6 +2,8 @@ import type { CoreContext, Feature } from './feature';
 import { createLiveFeature } from '../live/feature';
 import { createHistoryFeature } from '../history/feature';
 import { createSandboxFeature } from '../embedded-sandbox/feature';
+import { createSequencesFeature } from '../sequences/feature';
+import { createFlowsFeature } from '../flows/feature';
 import { createReplayFeature } from '../replay/feature';
 
 /**
@@ -9,5 +11,12 @@ import { createReplayFeature } from '../replay/feature';
  * must point at it; the sandbox before the history poller, which polls it).
  */
 export function productFeatures(ctx: CoreContext): Feature[] {
-  return [createLiveFeature(ctx), createSandboxFeature(ctx), createHistoryFeature(ctx), createReplayFeature(ctx)];
+  return [
+    createLiveFeature(ctx),
+    createSandboxFeature(ctx),
+    createHistoryFeature(ctx),
+    createReplayFeature(ctx),
+    createSequencesFeature(ctx),
+    createFlowsFeature(ctx),
+  ];
 }

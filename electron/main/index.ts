@@ -40,7 +40,7 @@ app.whenReady().then(async () => {
   // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
   ensurePrivateDir(dataDir);
   denyAllPermissions();
-  serveRenderer(join(outDir, 'renderer'));
+  serveRenderer(join(outDir, 'renderer'), () => core);
   core = createCore({
     hostKind: 'electron',
     version: app.getVersion(),

@@ -3,6 +3,8 @@ import { appCalls, appEvents } from './app';
 import { liveCalls, liveEvents } from './live';
 import { historyCalls, historyEvents } from './history';
 import { sandboxCalls, sandboxEvents } from './sandbox';
+import { sequencesCalls, sequencesEvents } from './sequences';
+import { flowsCalls, flowsEvents } from './flows';
 import { replayCalls, replayEvents } from './replay';
 import { CallError, describeZodError } from './errors';
 
@@ -12,9 +14,25 @@ export * from './status';
 export * from './app';
 
 /** Every call the UI can make, by name `<area>.<verb>`. The hosts loop over this object. */
-export const calls = { ...appCalls, ...liveCalls, ...historyCalls, ...sandboxCalls, ...replayCalls } as const;
+export const calls = {
+  ...appCalls,
+  ...liveCalls,
+  ...historyCalls,
+  ...sandboxCalls,
+  ...replayCalls,
+  ...sequencesCalls,
+  ...flowsCalls,
+} as const;
 /** Every live event the UI can receive. */
-export const events = { ...appEvents, ...liveEvents, ...historyEvents, ...sandboxEvents, ...replayEvents } as const;
+export const events = {
+  ...appEvents,
+  ...liveEvents,
+  ...historyEvents,
+  ...sandboxEvents,
+  ...replayEvents,
+  ...sequencesEvents,
+  ...flowsEvents,
+} as const;
 
 export type Calls = typeof calls;
 export type Events = typeof events;

@@ -13,6 +13,8 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/history-catchup.ts', '100000', '3', '5'],
   ['test/bench/history-reconcile.ts', '100000', '5'],
   ['test/bench/store-writes.ts', '5'],
+  ['test/bench/sequences-grouping.ts', '100000', '5'],
+  ['test/bench/sequences-ui.ts', '84000', '5'],
   ['test/bench/replay-ui.ts', '10000', '5'],
   ['test/bench/handler-check.ts', '20'],
   ['test/bench/live-search.ts', '100000', '5'],

@@ -45,13 +45,6 @@ test('the status bar follows status changes pushed by the host', async ({ app })
   await expect(env).toHaveText('Sandbox');
 });
 
-test('the pages of unbuilt areas say so and show no data', async ({ app }) => {
-  for (const area of ['sequences'] as const) {
-    const main = await app.goto(area);
-    await expect(main.getByTestId('not-built')).toContainText('Not built yet');
-  }
-});
-
 test('a route after the token opens that area, a reload keeps the session, and /?token= opens the app', async ({ page, hooklab }) => {
   await page.goto(`${hooklab.openUrl}&/settings`);
   await expect(page.locator('body[data-app-ready="true"]')).toBeAttached();

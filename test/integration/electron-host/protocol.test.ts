@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RENDERER_CSP } from '../../../electron/security/csp';
+import { rendererCsp } from '../../../electron/security/csp';
 import { bootDesktopHostForFile, ROOT, type ProtocolAnswer } from './desktop-host';
 
 const RENDERER = join(ROOT, 'out/renderer');
@@ -32,10 +32,15 @@ describe("the app:// protocol serving the window's page (called with real Reques
     expect(answer.headers['content-type'], 'the app page is not served as HTML').toMatch(
       /^text\/html\b/,
     );
-    expect(
-      answer.headers['content-security-policy'],
-      "the app page is served without Hooklab's Content Security Policy",
-    ).toBe(RENDERER_CSP);
+    // frame-src names one origin: the active environment's 3-D Secure page, here the embedded
+    // sandbox's (its control API answers there), which the flow runner frames.
+    const csp = answer.headers['content-security-policy'] ?? '';
+    const frameSrc = /(?:^|; )frame-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(frameSrc, 'frame-src does not admit exactly the sandbox origin').toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${frameSrc}/_sandbox/scenarios`)).status, 'frame-src is not the embedded sandbox').toBe(200);
+    expect(csp, "the app page is served without Hooklab's Content Security Policy").toBe(
+      rendererCsp(frameSrc),
+    );
     expect(
       Buffer.from(answer.body).equals(readFileSync(join(RENDERER, 'index.html'))),
       'the app page served is not out/renderer/index.html',

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
+import { setFilters, useSequencesStore, type OrderFilters as Filters } from './sequences-store';
+
+/** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
+export function OrderFilters() {
+  const { filters, orderTypes, total, allOrders, orders } = useSequencesStore();
+  const [text, setText] = useState(filters.text);
+  useEffect(() => {
+    if (text === filters.text) return;
+    const t = setTimeout(() => setFilters({ text }), 200);
+    return () => clearTimeout(t);
+  }, [text, filters.text]);
+  return (
+    <div className="row seq-filters" data-testid="sequences-filters">
+      <input
+        className="input"
+        placeholder="Search order id, reference, type, flag…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="sequences-filter-text"
+      />
+      <select className="input" value={filters.orderType} onChange={(e) => setFilters({ orderType: e.target.value })} data-testid="sequences-filter-type" aria-label="Order type">
+        <option value="">any order type</option>
+        {orderTypes.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+      <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })} data-testid="sequences-filter-status" aria-label="Status">
+        <option value="">any status</option>
+        {DERIVED_ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <select className="input" value={filters.flags} onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })} data-testid="sequences-filter-flags" aria-label="Flags">
+        <option value="any">flagged or not</option>
+        <option value="flagged">with flags</option>
+        <option value="clean">without flags</option>
+      </select>
+      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
+        {total === allOrders ? `${total} orders` : `${total} of ${allOrders} orders`}
+      </span>
+    </div>
+  );
+}

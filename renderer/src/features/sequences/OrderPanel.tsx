@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { OrderDetail } from '../../../../shared/contract/sequences';
+import { BadInputList } from './BadInputList';
+import { FlagList } from './FlagList';
+import { STATUS_CLASS } from './order-columns';
+import { PaymentDetails } from './PaymentDetails';
+import { StateDiagram } from './StateDiagram';
+import { Timeline } from './Timeline';
+
+const PAYMENT_TEXT: Record<OrderDetail['summary']['payment'], string> = {
+  none: 'not paid',
+  paid: 'paid',
+  'payment-error': 'payment failed',
+  reversed: 'payment reversed',
+  'reverse-error': 'reversal failed',
+};
+
+/** One order: derived states, flags, the diagram, the timeline, the payment and bad input. */
+export function OrderPanel({ detail }: { detail: OrderDetail }) {
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const s = detail.summary;
+  const lastAttempt = detail.threeDsAttempts[detail.threeDsAttempts.length - 1];
+  return (
+    <section className="seq-order" data-testid="sequence-order" data-order-id={s.orderId}>
+      <h2 className="seq-order__title">
+        Order <span className="mono">{s.orderId}</span>
+        {s.orderReference && <span className="muted mono">ref {s.orderReference}</span>}
+        {s.orderType && <span className="badge">{s.orderType}</span>}
+      </h2>
+      <dl className="kv seq-states" data-testid="sequence-states">
+        <dt>Order status</dt>
+        <dd>
+          <span className={`badge ${STATUS_CLASS[s.status]}`} data-testid="state-order">
+            {s.status}
+          </span>
+          <span className="muted" data-testid="state-payment">
+            {PAYMENT_TEXT[s.payment]}
+          </span>
+        </dd>
+        <dt>Shipping</dt>
+        <dd data-testid="state-shipping">
+          {s.shipping ?? '—'}
+          {detail.shippingSteps[0]?.etaMinutes != null && <span className="muted">preparation ETA {detail.shippingSteps[0].etaMinutes} min</span>}
+        </dd>
+        <dt>3-D Secure</dt>
+        <dd data-testid="state-threeds">
+          {lastAttempt ? `${lastAttempt.outcome}${lastAttempt.confirmed === true ? ', confirmed by SuccessPayment' : lastAttempt.confirmed === false ? ', not confirmed' : ''}` : '—'}
+          {detail.threeDsAttempts.length > 1 && <span className="muted">{detail.threeDsAttempts.length} attempts</span>}
+        </dd>
+      </dl>
+      <FlagList flags={detail.flags} onHover={(keys) => setHighlighted(new Set(keys))} />
+      <StateDiagram detail={detail} />
+      <Timeline events={detail.events} flags={detail.flags} highlighted={highlighted} />
+      {detail.payment && <PaymentDetails payment={detail.payment} />}
+      {detail.badInputs.length > 0 && (
+        <section className="card">
+          <h3 className="card__title">Not read as events of the spec ({detail.badInputs.length})</h3>
+          <BadInputList items={detail.badInputs} testId="order-bad-inputs" />
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
+import { useTransport } from '../../../transport';
+import { TextField } from './TextField';
+import { useFlowsStore } from './flows-store';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
+
+/**
+ * Chaos replay: a recorded order's events re-sent to your handler shuffled, with duplicates
+ * and delays from a seed (the same seed, the same run), each through Replay's engine, signed
+ * as the service signs. Then your handler's own view of the order (optional state URL) beside
+ * the state the events lead to: did it end right under at-least-once, out-of-order delivery?
+ */
+export function ChaosReplay() {
+  const transport = useTransport();
+  const flowOrderId = useFlowsStore((s) => s.order.orderId);
+  const [form, setForm] = useState({
+    orderId: flowOrderId ?? '',
+    seed: randomSeed(),
+    duplicateRate: '0.3',
+    maxDelayMs: '200',
+    targetUrl: 'http://127.0.0.1:3000/webhooks',
+    stateUrl: '',
+  });
+  const [sends, setSends] = useState<ChaosSend[]>([]);
+  const [report, setReport] = useState<ChaosReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Events sent twice (the plan's second copies), so both of their rows say so.
+  const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
+  const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+
+  async function run(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    setSends([]);
+    try {
+      const result = await runChaosReplay(
+        transport.call.bind(transport),
+        sleep,
+        {
+          orderId: form.orderId.trim(),
+          seed: Number.parseInt(form.seed, 10) || 0,
+          duplicateRate: Math.min(1, Math.max(0, Number(form.duplicateRate) || 0)),
+          maxDelayMs: Math.min(60_000, Math.max(0, Math.floor(Number(form.maxDelayMs) || 0))),
+          targetUrl: form.targetUrl.trim(),
+          stateUrl: form.stateUrl.trim() || null,
+        },
+        (send) => setSends((list) => [...list, send]),
+      );
+      setReport(result);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card" data-testid="chaos-replay">
+      <h2 className="card__title">Chaos replay</h2>
+      <p className="muted">
+        Re-sends the order&apos;s received events to your handler shuffled, some twice, each after a delay, all drawn from the
+        seed: the same seed repeats the run exactly. Each send goes through Replay (signed with the key that verified the
+        original, event id and created time kept) and is in Replay&apos;s history.
+      </p>
+      <form className="flow-form" onSubmit={(e) => void run(e)}>
+        <TextField label="Order id" value={form.orderId} onChange={set('orderId')} testId="chaos-order" />
+        <TextField label="Seed" value={form.seed} onChange={set('seed')} inputMode="numeric" testId="chaos-seed" />
+        <TextField label="Duplicate rate (0-1)" value={form.duplicateRate} onChange={set('duplicateRate')} inputMode="decimal" />
+        <TextField label="Max delay (ms)" value={form.maxDelayMs} onChange={set('maxDelayMs')} inputMode="numeric" />
+        <TextField label="Your handler (target URL)" value={form.targetUrl} onChange={set('targetUrl')} testId="chaos-target" />
+        <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
+        <div className="row flow-form__wide">
+          <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === ''} data-testid="chaos-run">
+            {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
+          </button>
+        </div>
+      </form>
+      {error && <p className="notice notice--error">{error}</p>}
+      {sends.length > 0 && (
+        <table className="table" data-testid="chaos-sends">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Event</th>
+              <th>Event id</th>
+              <th>Copy</th>
+              <th>Delay</th>
+              <th>Your handler answered</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sends.map((s) => (
+              <tr key={s.position} data-testid="chaos-send">
+                <td className="mono">{s.position}</td>
+                <td>{s.type}</td>
+                <td className="mono">{s.eventId ?? 'none (unlogged original)'}</td>
+                <td>{duplicated.has(`${s.type}#${s.eventId}`) ? <span className="badge">copy {s.copy} of 2</span> : 'once'}</td>
+                <td className="mono">{s.delayMs} ms</td>
+                <td>
+                  {s.status !== null ? (
+                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
+                  ) : (
+                    <span className="badge badge--error">{s.error ?? 'no answer'}</span>
+                  )}{' '}
+                  {s.latencyMs !== null && <span className="muted">{Math.round(s.latencyMs)} ms</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {report && (
+        <>
+          {report.skipped.map((s, i) => (
+            <p key={i} className="notice notice--warn">
+              {s.type} not replayed: {s.reason}.
+            </p>
+          ))}
+          <div className="flow-log__bodies" data-testid="chaos-states">
+            <div>
+              <h4>The state the events lead to</h4>
+              <dl className="kv">
+                <dt>Order</dt>
+                <dd data-testid="chaos-derived-status">{report.derived.status}</dd>
+                <dt>Payment</dt>
+                <dd>{report.derived.payment}</dd>
+                <dt>Shipping</dt>
+                <dd data-testid="chaos-derived-shipping">{report.derived.shipping ?? '—'}</dd>
+                <dt>3-D Secure</dt>
+                <dd>{report.derived.threeDs ?? '—'}</dd>
+              </dl>
+            </div>
+            <div>
+              <h4>What your handler says</h4>
+              {report.handlerState === null ? (
+                <p className="muted">Give a state URL to compare.</p>
+              ) : report.handlerState.error ? (
+                <p className="notice notice--error">{report.handlerState.error}</p>
+              ) : (
+                <pre className="flow-pre" data-testid="chaos-handler-state">
+                  {report.handlerState.status} {JSON.stringify(report.handlerState.body, null, 2)}
+                </pre>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

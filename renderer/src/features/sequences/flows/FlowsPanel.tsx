@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useStatusStore } from '../../../app/status-store';
+import { useEvent, useTransport } from '../../../transport';
+import { RunResult } from '../../sandbox/RunResult';
+import { ScenariosCard } from '../../sandbox/ScenariosCard';
+import { loadSandbox } from '../../sandbox/sandbox-store';
+import '../../sandbox/sandbox.css';
+import { CardFlow } from './CardFlow';
+import { ChaosReplay } from './ChaosReplay';
+import { ExchangeLog } from './ExchangeLog';
+import { FlowEvents } from './FlowEvents';
+import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flows-store';
+import { PaymentLinkFlow } from './PaymentLinkFlow';
+import './flows.css';
+
+type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
+
+/**
+ * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
+ * frame) or the payment-link flow against the active environment, see every request and answer
+ * and the order's webhooks as they arrive; the sandbox's scenarios are one click away.
+ */
+export function FlowsPanel() {
+  const transport = useTransport();
+  const { info, loadError, exchanges } = useFlowsStore();
+  const environment = useStatusStore((s) => s.status?.host.environment);
+  const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
+  const [kind, setKind] = useState<FlowKind>('card');
+
+  useEffect(() => {
+    void loadFlowsInfo();
+    void loadSandbox();
+  }, [environment?.id, sandboxState]);
+  useEffect(() => transport.onReconnect(() => void rescanReceived()), [transport]);
+  useEvent('live.received', ({ deliveries }) => addReceived(deliveries));
+
+  const tabs: Array<[FlowKind, string]> = [
+    ['card', 'Card'],
+    ['link', 'Payment link'],
+    ['chaos', 'Chaos replay'],
+    ...(info?.environment.isSandbox ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
+  ];
+  return (
+    <div className="flows" data-testid="flows-panel">
+      <p className="page__lead">
+        Runs against{' '}
+        <strong data-testid="flows-environment">{info ? (info.environment.isSandbox ? 'the sandbox' : `live: ${info.environment.name}`) : '…'}</strong>
+        {info?.baseUrl && <span className="mono"> {info.baseUrl}</span>}. Requests go through Hooklab&apos;s core: the client
+        secret and tokens never reach this page, and card numbers and bearer values are masked below.
+        {info?.frameOrigin && (
+          <>
+            {' '}
+            3-D Secure pages are framed from <span className="mono" data-testid="flows-frame-origin">{info.frameOrigin}</span> only.
+          </>
+        )}
+      </p>
+      {loadError && <p className="notice notice--error">{loadError}</p>}
+      {info && !info.available && <p className="notice notice--error">Flows cannot run now: {info.reason}.</p>}
+      <nav className="row" role="tablist">
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={kind === id}
+            className={`button button--small${kind === id ? ' button--primary' : ''}`}
+            onClick={() => setKind(id)}
+            data-testid={`flows-tab-${id}`}
+          >
+            {label}
+          </button>
+        ))}
+      </nav>
+      {kind === 'card' && <CardFlow />}
+      {kind === 'link' && <PaymentLinkFlow />}
+      {kind === 'chaos' && <ChaosReplay />}
+      {kind === 'scenarios' && (
+        <div className="sandbox-run">
+          <ScenariosCard />
+          <RunResult />
+        </div>
+      )}
+      {(kind === 'card' || kind === 'link') && (
+        <>
+          <FlowEvents />
+          <div className="card">
+            <h2 className="card__title">Requests and answers</h2>
+            <p className="muted">The access token (POST /token) is fetched and refreshed by the core and never shown here.</p>
+            <ExchangeLog exchanges={exchanges} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** A labelled text input of the flow forms. */
+export function TextField({
+  label,
+  value,
+  onChange,
+  testId,
+  short = false,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+  short?: boolean;
+  inputMode?: 'numeric' | 'decimal';
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        className={short ? 'flow-input--short' : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode={inputMode}
+        data-testid={testId}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,122 @@
+import { create } from 'zustand';
+import type {
+  BadInput,
+  DerivedOrderStatus,
+  OrderDetail,
+  OrderSummary,
+} from '../../../../shared/contract/sequences';
+import type { CallResult } from '../../../../shared/contract';
+import { transport } from '../../transport';
+
+/** The list's filters, sent to sequences.list (the core filters 20,000 orders faster than a re-render). */
+export interface OrderFilters {
+  readonly orderType: string;
+  readonly status: DerivedOrderStatus | '';
+  readonly flags: 'any' | 'flagged' | 'clean';
+  readonly text: string;
+}
+
+interface SequencesState {
+  readonly filters: OrderFilters;
+  readonly orders: OrderSummary[];
+  readonly total: number;
+  readonly allOrders: number;
+  readonly orderTypes: string[];
+  readonly unassigned: BadInput[];
+  readonly unassignedTotal: number;
+  readonly listError: string | null;
+  readonly loaded: boolean;
+  readonly selectedId: string | null;
+  readonly detail: OrderDetail | null;
+  readonly detailError: string | null;
+}
+
+/** The list is loaded whole (virtualized on screen); beyond this many matches, narrow the filters. */
+export const MAX_LISTED = 50_000;
+
+export const useSequencesStore = create<SequencesState>(() => ({
+  filters: { orderType: '', status: '', flags: 'any', text: '' },
+  orders: [],
+  total: 0,
+  allOrders: 0,
+  orderTypes: [],
+  unassigned: [],
+  unassignedTotal: 0,
+  listError: null,
+  loaded: false,
+  selectedId: null,
+  detail: null,
+  detailError: null,
+}));
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+let listSeq = 0;
+let detailSeq = 0;
+
+/** The newest orders come first, so the list shows before 20,000 summaries have travelled. */
+const FIRST_PAGE = 500;
+
+/**
+ * Reads the orders matching the filters: the newest FIRST_PAGE, then all of them when there are
+ * more. An older answer arriving late is dropped.
+ */
+export async function loadOrders(): Promise<void> {
+  const seq = ++listSeq;
+  const { filters } = useSequencesStore.getState();
+  const query = {
+    ...(filters.orderType ? { orderType: filters.orderType } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.flags !== 'any' ? { hasFlags: filters.flags === 'flagged' } : {}),
+    ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
+  };
+  try {
+    for (const limit of [FIRST_PAGE, MAX_LISTED]) {
+      const r = await transport.call('sequences.list', { ...query, limit });
+      if (seq !== listSeq) return;
+      apply(r);
+      if (r.total <= limit) return;
+    }
+  } catch (error) {
+    if (seq === listSeq) useSequencesStore.setState({ listError: message(error), loaded: true });
+  }
+}
+
+function apply(r: CallResult<'sequences.list'>): void {
+  useSequencesStore.setState({
+    orders: r.orders,
+    total: r.total,
+    allOrders: r.allOrders,
+    orderTypes: r.orderTypes,
+    unassigned: r.unassigned,
+    unassignedTotal: r.unassignedTotal,
+    listError: null,
+    loaded: true,
+  });
+}
+
+export function setFilters(patch: Partial<OrderFilters>): void {
+  useSequencesStore.setState((s) => ({ filters: { ...s.filters, ...patch } }));
+  void loadOrders();
+}
+
+/** Reads one order (the deep link's or the clicked row's). */
+export async function loadOrder(orderId: string | null): Promise<void> {
+  const seq = ++detailSeq;
+  if (orderId === null) {
+    useSequencesStore.setState({ selectedId: null, detail: null, detailError: null });
+    return;
+  }
+  const keep = useSequencesStore.getState().detail?.summary.orderId === orderId;
+  useSequencesStore.setState({
+    selectedId: orderId,
+    ...(keep ? {} : { detail: null }),
+    detailError: null,
+  });
+  try {
+    const detail = await transport.call('sequences.get', { orderId });
+    if (seq === detailSeq) useSequencesStore.setState({ detail, detailError: null });
+  } catch (error) {
+    if (seq === detailSeq)
+      useSequencesStore.setState({ detail: null, detailError: message(error) });
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * Calls and events of the Sequences area: every received and history delivery grouped by order,
+ * each order's events in event-created order beside their arrival order, the order, shipping
+ * and 3-D Secure states derived from them, and the flags where the sequence went wrong.
+ */
+import { z } from 'zod';
+import { defineCall, defineEvent } from './define';
+import { COUPON_STATUSES, SHIPPING_STATUSES } from '../service/enums';
+
+/** Where a delivery is stored: the listener's received deliveries, or the history copy. */
+export const DeliveryRefSchema = z.object({ source: z.enum(['live', 'history']), id: z.number().int() });
+export type DeliveryRef = z.infer<typeof DeliveryRefSchema>;
+
+export const FLAG_KINDS = [
+  'out-of-order',
+  'duplicate',
+  'illegal-transition',
+  'skipped-step',
+  'unspecified-transition',
+  'after-final',
+  '3ds-not-confirmed',
+] as const;
+export const FlagKindSchema = z.enum(FLAG_KINDS);
+export type FlagKind = z.infer<typeof FlagKindSchema>;
+
+/** Something wrong (or, for unspecified-transition, merely unjudged) in an order's sequence. */
+export const FlagSchema = z.object({
+  kind: FlagKindSchema,
+  /** Keys of the events concerned, the flagged one first. */
+  eventKeys: z.array(z.string()),
+  /** A sentence for people. */
+  message: z.string(),
+});
+export type Flag = z.infer<typeof FlagSchema>;
+
+export const DERIVED_ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'FINALIZED', 'deleted'] as const;
+export const DerivedOrderStatusSchema = z.enum(DERIVED_ORDER_STATUSES);
+export type DerivedOrderStatus = z.infer<typeof DerivedOrderStatusSchema>;
+
+/** What happened to the money, beside the order status (reversals do not change 3.2's status). */
+export const PAYMENT_STATES = ['none', 'paid', 'payment-error', 'reversed', 'reverse-error'] as const;
+export const PaymentStateSchema = z.enum(PAYMENT_STATES);
+
+export const ShippingStatusNameSchema = z.enum(SHIPPING_STATUSES);
+export const THREE_DS_OUTCOMES = ['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'] as const;
+
+/** How the extra copies of one event came about. */
+export const DuplicateSourcesSchema = z.object({
+  /** The service's automatic retries (6.1): the same event id arriving again within seconds. */
+  retry: z.number().int(),
+  /** Resends (4.9): a new history delivery of the same event id. */
+  resend: z.number().int(),
+  /** A second webhook URL of the store: the same event under another event id (6.1). */
+  secondUrl: z.number().int(),
+});
+export type DuplicateSources = z.infer<typeof DuplicateSourcesSchema>;
+
+/** One event of an order: every copy of it (event ids, deliveries) collapsed into one row. */
+export const SequenceEventSchema = z.object({
+  key: z.string(),
+  eventIds: z.array(z.number().int()),
+  type: z.string(),
+  level: z.string().nullable(),
+  description: z.string().nullable(),
+  /** X-Svc-Event-Created / eventCreated; null for unlogged deliveries (6.1). */
+  created: z.string().nullable(),
+  /** First arrival at the listener, or the service's first delivery log time when never received here. */
+  arrivedAt: z.string().nullable(),
+  /** 1-based position in event-created order and in arrival order. */
+  createdRank: z.number().int(),
+  arrivalRank: z.number().int(),
+  copies: z.number().int(),
+  duplicateSources: DuplicateSourcesSchema,
+  deliveries: z.array(DeliveryRefSchema),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  /** Metadata that does not follow the spec (the event stays in the timeline, unused for that state). */
+  problems: z.array(z.string()),
+});
+export type SequenceEvent = z.infer<typeof SequenceEventSchema>;
+
+/** One shipping move of 3.4 and its verdict. */
+export const ShippingStepSchema = z.object({
+  eventKey: z.string(),
+  from: ShippingStatusNameSchema,
+  to: ShippingStatusNameSchema,
+  /** What the order was in before this event (may differ from `from`: illegal). */
+  was: ShippingStatusNameSchema,
+  etaMinutes: z.number().nullable(),
+  verdict: z.enum(['ok', 'illegal', 'skipped', 'unspecified']),
+});
+export type ShippingStep = z.infer<typeof ShippingStepSchema>;
+
+export const ThreeDsAttemptSchema = z.object({
+  authenticationId: z.string(),
+  outcome: z.enum(THREE_DS_OUTCOMES),
+  eventKeys: z.array(z.string()),
+  /** A SuccessPayment followed a SUCCESS (null when the outcome is not SUCCESS). */
+  confirmed: z.boolean().nullable(),
+  reason: z.string().nullable(),
+});
+export type ThreeDsAttempt = z.infer<typeof ThreeDsAttemptSchema>;
+
+/** Something that could not be read as an event of the spec, with why; never dropped. */
+export const BadInputSchema = z.object({
+  delivery: DeliveryRefSchema,
+  orderId: z.string().nullable(),
+  eventId: z.number().int().nullable(),
+  reason: z.string(),
+  at: z.string().nullable(),
+});
+export type BadInput = z.infer<typeof BadInputSchema>;
+
+export const CouponViewSchema = z.object({
+  code: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  redemptionLimit: z.string().nullable(),
+  redemptionCount: z.string().nullable(),
+  status: z.string().nullable(),
+  /** The 3.5 status the dates and counts imply at the event's time, when it can be told. */
+  impliedStatus: z.enum(COUPON_STATUSES).nullable(),
+});
+
+/** SuccessPayment metadata (6.5) for people. */
+export const PaymentViewSchema = z.object({
+  eventKey: z.string(),
+  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string(), externalId: z.string() }),
+  paidAmount: z.string().nullable(),
+  transactionDate: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  authorizationCode: z.string().nullable(),
+  totals: z
+    .object({ subtotal: z.string(), shippingAmount: z.string(), discountAmount: z.string(), surchargeAmount: z.string(), total: z.string() })
+    .nullable(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      sku: z.string(),
+      quantity: z.string(),
+      price: z.string(),
+      promoPrice: z.string().nullable(),
+      requiresShipping: z.boolean().nullable(),
+      coupon: CouponViewSchema.nullable(),
+    }),
+  ),
+});
+export type PaymentView = z.infer<typeof PaymentViewSchema>;
+
+/** One order in the list. */
+export const OrderSummarySchema = z.object({
+  orderId: z.string(),
+  orderType: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  status: DerivedOrderStatusSchema,
+  payment: PaymentStateSchema,
+  shipping: ShippingStatusNameSchema.nullable(),
+  threeDs: z.enum(THREE_DS_OUTCOMES).nullable(),
+  events: z.number().int(),
+  flagKinds: z.array(FlagKindSchema),
+  flags: z.number().int(),
+  badInputs: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** One order in full: its timeline, states and flags. */
+export const OrderDetailSchema = z.object({
+  summary: OrderSummarySchema,
+  events: z.array(SequenceEventSchema),
+  /** Order statuses reached, in event-created order, with the event that moved there. */
+  orderPath: z.array(z.object({ status: DerivedOrderStatusSchema, eventKey: z.string().nullable() })),
+  shippingSteps: z.array(ShippingStepSchema),
+  threeDsAttempts: z.array(ThreeDsAttemptSchema),
+  payment: PaymentViewSchema.nullable(),
+  flags: z.array(FlagSchema),
+  badInputs: z.array(BadInputSchema),
+  /** The grace period of 3ds-not-confirmed, and when the order should be judged again. */
+  graceMs: z.number().int(),
+  recheckAt: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrdersQuerySchema = z
+  .object({
+    orderType: z.string().max(64).optional(),
+    status: DerivedOrderStatusSchema.optional(),
+    hasFlags: z.boolean().optional(),
+    flagKind: FlagKindSchema.optional(),
+    text: z.string().max(200).optional(),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(50_000).default(200),
+  })
+  .strict();
+
+export const sequencesCalls = {
+  'sequences.list': defineCall(
+    'Orders grouped from received and history deliveries, newest activity first; filters orderType, status, hasFlags, flagKind, text; paged.',
+    OrdersQuerySchema,
+    z.object({
+      total: z.number().int(),
+      /** Every order before filtering. */
+      allOrders: z.number().int(),
+      orders: z.array(OrderSummarySchema),
+      orderTypes: z.array(z.string()),
+      /** Deliveries that belong to no order (no orderId, not JSON), with the reason; the first 200. */
+      unassigned: z.array(BadInputSchema),
+      unassignedTotal: z.number().int(),
+    }),
+  ),
+  'sequences.get': defineCall(
+    "One order's events (event id, type, created, arrival, deliveries), derived order, shipping and 3-D Secure states, and flags.",
+    z.object({ orderId: z.union([z.string().min(1).max(200), z.number()]) }).strict(),
+    OrderDetailSchema,
+  ),
+} as const;
+
+export const sequencesEvents = {
+  'sequences.changed': defineEvent(
+    'Orders changed (coalesced, at most a few a second): the ids of the orders that changed (up to 500) and the order count.',
+    z.object({ orderIds: z.array(z.string()), more: z.boolean(), orders: z.number().int() }),
+  ),
+} as const;

@@ -1,0 +1,116 @@
+import type { CallArgs, CallName, CallResult } from '../contract';
+import type { OrderSummary } from '../contract/sequences';
+import { chaosPlan, type ChaosSettings } from './chaos-plan';
+
+/** Any transport's `call` (the renderer's, or a script's through the browser host). */
+export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
+
+export interface ChaosRunOptions extends ChaosSettings {
+  readonly orderId: string;
+  /** The user's local handler, as a Replay target (loopback, or opted in there). */
+  readonly targetUrl: string;
+  /** Optional: the handler's own view of the order (GET, JSON), read after the run. */
+  readonly stateUrl: string | null;
+}
+
+/** One send of the run and what the handler answered. */
+export interface ChaosSend {
+  readonly position: number;
+  readonly type: string;
+  /** X-Svc-Event-Id as sent: the original event's, kept (null for an unlogged original, 6.1). */
+  readonly eventId: string | null;
+  readonly copy: number;
+  readonly delayMs: number;
+  readonly status: number | null;
+  readonly error: string | null;
+  readonly latencyMs: number | null;
+  /** The replay in Replay's history. */
+  readonly replayId: number;
+}
+
+export interface ChaosReport {
+  readonly orderId: string;
+  readonly seed: number;
+  readonly sends: ChaosSend[];
+  /** Events that could not be replayed (not received here: no bytes to send), with why. */
+  readonly skipped: Array<{ type: string; reason: string }>;
+  /** The state the order's events lead to, in event-created order (what the handler should end in). */
+  readonly derived: OrderSummary;
+  /** What the handler's state URL answered after the run, when one was given. */
+  readonly handlerState: { status: number | null; body: unknown; error: string | null } | null;
+}
+
+interface Source {
+  readonly type: string;
+  readonly deliveryId: number;
+  readonly eventId: string | null;
+  readonly eventCreated: string | null;
+  readonly keyId: string | null;
+  readonly body: { kind: 'text'; text: string } | { kind: 'bytes'; base64: string };
+}
+
+/**
+ * Chaos replay: re-sends a recorded order's events to the user's handler shuffled, with
+ * duplicates and delays drawn from a seed (the same seed, the same run), each through Replay's
+ * engine (`replay.send`): signed as the service signs, with the key that verified the original
+ * and its event id and event-created kept, and stored in Replay's history. Then reads the
+ * handler's state URL, to set beside the state the events lead to.
+ */
+export async function runChaosReplay(
+  call: ContractCall,
+  sleep: (ms: number) => Promise<void>,
+  options: ChaosRunOptions,
+  onSend?: (send: ChaosSend) => void,
+): Promise<ChaosReport> {
+  const order = await call('sequences.get', { orderId: options.orderId });
+  const sources: Source[] = [];
+  const skipped: ChaosReport['skipped'] = [];
+  for (const event of order.events) {
+    const received = event.deliveries.find((d) => d.source === 'live');
+    if (!received) {
+      skipped.push({ type: event.type, reason: 'never received here (history only): its exact bytes are not stored' });
+      continue;
+    }
+    const d = await call('live.get', { id: received.id });
+    sources.push({
+      type: event.type,
+      deliveryId: received.id,
+      eventId: d.summary.eventId === null ? null : String(d.summary.eventId),
+      eventCreated: d.summary.eventCreated,
+      keyId: d.summary.signature === 'valid' ? d.summary.signatureKeyId : null,
+      body: d.bodyText !== null ? { kind: 'text', text: d.bodyText } : { kind: 'bytes', base64: d.bodyBase64 },
+    });
+  }
+
+  const sends: ChaosSend[] = [];
+  for (const [position, step] of chaosPlan(sources.length, options).entries()) {
+    const source = sources[step.eventIndex]!;
+    if (step.delayMs > 0) await sleep(step.delayMs);
+    const { replays } = await call('replay.send', {
+      request: {
+        body: source.body,
+        headers: { eventId: { mode: 'keep' }, eventCreated: { mode: 'keep' } },
+        key: source.keyId ? { kind: 'listener', id: source.keyId } : { kind: 'current' },
+      },
+      targetUrl: options.targetUrl,
+      origin: { kind: 'received', ref: String(source.deliveryId), eventId: source.eventId, eventCreated: source.eventCreated },
+    });
+    const replay = replays[0]!.summary;
+    const send: ChaosSend = {
+      position: position + 1,
+      type: source.type,
+      eventId: replay.eventId,
+      copy: step.copy,
+      delayMs: step.delayMs,
+      status: replay.status,
+      error: replay.error,
+      latencyMs: replay.latencyMs,
+      replayId: replay.id,
+    };
+    sends.push(send);
+    onSend?.(send);
+  }
+
+  const handlerState = options.stateUrl ? await call('flows.handlerState', { url: options.stateUrl }) : null;
+  return { orderId: options.orderId, seed: options.seed, sends, skipped, derived: order.summary, handlerState };
+}

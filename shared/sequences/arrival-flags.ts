@@ -1,0 +1,51 @@
+import type { Flag } from '../contract/sequences';
+import type { CollapsedEvent } from './collapse-copies';
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * out-of-order: an event that arrived after an event of the same order created later. Walks
+ * the events in arrival order keeping the latest-created one seen so far, so a long order costs
+ * O(n). Events without a creation time (unlogged, 6.1) cannot be judged and are skipped.
+ */
+export function outOfOrderFlags(inArrivalOrder: readonly CollapsedEvent[]): Flag[] {
+  const flags: Flag[] = [];
+  let latest: CollapsedEvent | null = null;
+  for (const event of inArrivalOrder) {
+    if (event.createdMs === null) continue;
+    if (latest && latest.createdMs! > event.createdMs) {
+      flags.push({
+        kind: 'out-of-order',
+        eventKeys: [event.key, latest.key],
+        message: `${event.head.type} (created ${at(event.createdMs)}) arrived after ${latest.head.type}, which was created later (${at(latest.createdMs!)}): a handler that applies events as they arrive applied them in the wrong order.`,
+      });
+    } else {
+      latest = event;
+    }
+  }
+  return flags;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** duplicate: one event that arrived (or was sent) more than once, with where the copies came from. */
+export function duplicateFlags(events: readonly CollapsedEvent[]): Flag[] {
+  return events
+    .filter((e) => e.copyCount > 1)
+    .map((e) => {
+      const parts = [
+        e.sources.retry > 0 && plural(e.sources.retry, 'automatic retry', 'automatic retries'),
+        e.sources.resend > 0 && plural(e.sources.resend, 'resend', 'resends'),
+        e.sources.secondUrl > 0 && plural(e.sources.secondUrl, 'copy for a second URL of the store', 'copies for other URLs of the store'),
+      ].filter(Boolean);
+      return {
+        kind: 'duplicate' as const,
+        eventKeys: [e.key],
+        message: `${e.head.type} came ${e.copyCount} times (${parts.join(', ')}): a handler must process it once (${
+          e.sources.secondUrl > 0 ? 'each URL gets its own event id, so deduplicate by order and content too' : 'deduplicate by event id, 6.1'
+        }).`,
+      };
+    });
+}
