@@ -40,6 +40,8 @@ test('a port in use is refused next to the field, and the listener stays where i
     await page.getByTestId('listener-port').fill(String(busy));
     await page.getByTestId('save-listener').click();
     await expect(page.getByTestId('listener-port-error')).toHaveText(`port ${busy} is already in use: still listening on ${before.listener.port}`);
+    // The save's own message does not contradict the field: the port was not applied.
+    await expect(page.getByTestId('listener-message')).toHaveText('Listener settings: saved and applied, except the port (see below)');
     await expect(app.statusBar.getByTestId('status-listener')).toContainText(`:${before.listener.port}`);
     await expect(app.statusBar.getByTestId('status-listener-state')).toHaveText('listening');
   } finally {
