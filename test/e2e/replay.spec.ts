@@ -33,6 +33,8 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     await app.goto('live');
     await live.search(orderId);
     await live.open();
+    // A link styled as a button reads like the buttons beside it (no link underline).
+    await expect(page.getByTestId('open-in-replay')).toHaveCSS('text-decoration-line', 'none');
     await page.getByTestId('open-in-replay').click();
 
     const replay = new ReplayPage(page);
