@@ -25,6 +25,8 @@ test('a body over the limit is marked over-limit, "cannot verify", and its hash 
   await expect(live.rows).toHaveCount(1);
   await expect(live.rows.getByTestId('signature-badge')).toHaveText('cannot verify');
   await expect(live.rows.getByTestId('flag-over-limit')).toBeVisible();
+  // The kept prefix is not JSON because it is cut, not because the sender sent something else.
+  await expect(live.rows).toContainText('(body cut: over the limit)');
   await live.open();
   await expect(page.getByTestId('verification-outcome')).toHaveText('cannot verify');
   await expect(page.getByTestId('diagnosis')).toContainText('Cannot verify: body over the limit');
