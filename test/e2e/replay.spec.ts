@@ -121,6 +121,7 @@ test('the handler check passes a correct handler and names what a broken one mus
     const summary = await replay.runCheck(correct.url);
     await expect(summary).toHaveAttribute('data-passed', 'true');
     for (const id of CHECK_IDS) await expect(replay.check(id)).toHaveAttribute('data-passed', 'true');
+    await expect(replay.check('invalid-signature-rejected').locator('summary').first()).toHaveText('Evidence (1 request)');
     await replay.check('invalid-signature-rejected').locator('summary').first().click();
     await expect(replay.check('invalid-signature-rejected').getByTestId('check-evidence').first()).toContainText('401');
 
