@@ -41,6 +41,8 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     await expect(replay.root).toBeVisible();
     await replay.waitForEditor();
     await expect(page.getByTestId('replay-draft-state')).toContainText('received delivery');
+    // Where the draft came from links back to it.
+    await expect(page.getByTestId('replay-origin-link')).toHaveAttribute('href', /^#\/live\/\d+$/);
     const original = await replay.waitForSignature();
     await expect(page.getByTestId('replay-signature-key')).toHaveText('e2e replay');
 
