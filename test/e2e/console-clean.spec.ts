@@ -9,22 +9,10 @@ import { startHandler } from '../fixtures/handlers';
 test.use({ failOnConsoleError: true });
 
 const event = (orderId: string, type = 'Created') => ({
-  event: {
-    orderId,
-    orderReference: null,
-    orderType: 'FULL',
-    description: 'walk',
-    level: 'Info',
-    type,
-    metadata: null,
-  },
+  event: { orderId, orderReference: null, orderType: 'FULL', description: 'walk', level: 'Info', type, metadata: null },
 });
 
-test('a full walk through every area leaves the console clean', async ({
-  app,
-  page,
-  consoleErrors,
-}) => {
+test('a full walk through every area leaves the console clean', async ({ app, page, consoleErrors }) => {
   await callApi(app.server, 'sandbox.sendEvent', event('walk-1'));
   await callApi(app.server, 'sandbox.sendEvent', event('walk-1', 'SuccessPayment'));
 
@@ -39,10 +27,7 @@ test('a full walk through every area leaves the console clean', async ({
   const history = new HistoryPage(page);
   await app.goto('history');
   await history.pollNow();
-  const firstEvent = page
-    .getByTestId('events-table')
-    .locator('[data-testid^="event-open-"]')
-    .first();
+  const firstEvent = page.getByTestId('events-table').locator('[data-testid^="event-open-"]').first();
   await firstEvent.click();
   await expect(page.locator('[data-testid^="event-detail-"]')).toBeVisible();
   await history.tab('browser');
@@ -60,9 +45,7 @@ test('a full walk through every area leaves the console clean', async ({
   // The Sandbox's editor, then the Diff again: Monaco's contributions must be registered once.
   await app.goto('sandbox');
   await page.getByTestId('custom-event-type').selectOption('PaymentError');
-  await expect(
-    page.locator('[data-testid="custom-event-editor"][data-ready="true"]'),
-  ).toBeVisible();
+  await expect(page.locator('[data-testid="custom-event-editor"][data-ready="true"]')).toBeVisible();
   await page.goBack();
   await page.goBack();
   await page.goBack();
@@ -79,16 +62,9 @@ test('a full walk through every area leaves the console clean', async ({
   expect(consoleErrors.problems, consoleErrors.toString()).toEqual([]);
 });
 
-test('a walk through Replay (in the dark theme) leaves the console clean', async ({
-  app,
-  page,
-  consoleErrors,
-}) => {
+test('a walk through Replay (in the dark theme) leaves the console clean', async ({ app, page, consoleErrors }) => {
   // The handler verifies with the sandbox store's key, the listener's current one: Replay signs with it.
-  const { webhookKey } = await callApi<{ webhookKey: string }>(
-    app.server,
-    'sandbox.revealCredentials',
-  );
+  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
   const handler = await startHandler('correct', { key: webhookKey });
   try {
     await callApi(app.server, 'sandbox.sendEvent', event('walk-replay'));
@@ -111,9 +87,7 @@ test('a walk through Replay (in the dark theme) leaves the console clean', async
     await replay.focusEditorEnd();
     await replay.send('keyboard');
     await page.keyboard.press('ControlOrMeta+S');
-    await expect(
-      page.getByTestId('replay-drafts').locator('[data-testid^="draft-open-"]'),
-    ).toHaveCount(1);
+    await expect(page.getByTestId('replay-drafts').locator('[data-testid^="draft-open-"]')).toHaveCount(1);
     await page.getByTestId('replay-export-curl').click();
     await expect(page.getByTestId('replay-export-message')).toHaveText('cURL command copied.');
     const download = page.waitForEvent('download');
@@ -122,9 +96,7 @@ test('a walk through Replay (in the dark theme) leaves the console clean', async
 
     await replay.tab('history');
     await expect(replay.historyRows).toHaveCount(2);
-    const ids = await replay.historyRows.evaluateAll((rows) =>
-      rows.map((r) => (r as unknown as { dataset: Record<string, string> }).dataset['rowId']!),
-    );
+    const ids = await replay.historyRows.evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: Record<string, string> }).dataset['rowId']!));
     for (const id of ids) await replay.pickForDiff(id);
     await page.getByTestId('replay-diff-run').click();
     await expect(page.getByTestId('replay-diff-view')).toHaveAttribute('data-ready', 'true');
@@ -142,11 +114,7 @@ test('a walk through Replay (in the dark theme) leaves the console clean', async
     await app.goto('history');
     await history.pollNow();
     await page.getByTestId('events-table').locator('[data-testid^="event-open-"]').first().click();
-    await page
-      .locator('[data-testid^="event-detail-"]')
-      .locator('[data-testid^="open-in-replay-"]')
-      .first()
-      .click();
+    await page.locator('[data-testid^="event-detail-"]').locator('[data-testid^="open-in-replay-"]').first().click();
     await replay.waitForEditor();
     await app.goto('live');
     await expect(live.rows.first()).toBeVisible();
@@ -158,12 +126,7 @@ test('a walk through Replay (in the dark theme) leaves the console clean', async
     await callApi(app.server, 'replay.clearHistory');
     const { drafts } = await callApi<{ drafts: { id: number }[] }>(app.server, 'replay.listDrafts');
     for (const { id } of drafts) await callApi(app.server, 'replay.deleteDraft', { id });
-    const { targets } = await callApi<{ targets: { id: number | null; url: string }[] }>(
-      app.server,
-      'replay.targets',
-    );
-    for (const { id, url } of targets)
-      if (id !== null && url === handler.url)
-        await callApi(app.server, 'replay.removeTarget', { id });
+    const { targets } = await callApi<{ targets: { id: number | null; url: string }[] }>(app.server, 'replay.targets');
+    for (const { id, url } of targets) if (id !== null && url === handler.url) await callApi(app.server, 'replay.removeTarget', { id });
   }
 });

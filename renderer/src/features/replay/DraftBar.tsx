@@ -21,8 +21,7 @@ function describeOrigin(origin: DraftOrigin): string {
 /** Where the draft came from, in the app: the Live delivery, or the History event. */
 function originHref(origin: DraftOrigin): string | null {
   if (origin.kind === 'received' && origin.ref) return hrefFor('live', origin.ref);
-  if (origin.kind === 'history' && origin.eventId)
-    return hrefFor('history', `events/${origin.eventId}`);
+  if (origin.kind === 'history' && origin.eventId) return hrefFor('history', `events/${origin.eventId}`);
   return null;
 }
 
@@ -36,37 +35,14 @@ export function DraftBar() {
   if (!draft) return null;
   const href = originHref(draft.origin);
   return (
-    <div
-      className="replay-draft-bar"
-      data-testid="replay-draft-bar"
-      data-draft-id={draft.id ?? ''}
-      data-dirty={dirty}
-    >
+    <div className="replay-draft-bar" data-testid="replay-draft-bar" data-draft-id={draft.id ?? ''} data-dirty={dirty}>
       <div className="row">
-        <input
-          className="replay-draft-bar__name"
-          value={name}
-          placeholder="Draft name"
-          onChange={(e) => editRequest({ name: e.target.value })}
-          data-testid="replay-draft-name"
-        />
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={saving}
-          onClick={() => void saveEditorDraft()}
-          data-testid="replay-save"
-        >
+        <input className="replay-draft-bar__name" value={name} placeholder="Draft name" onChange={(e) => editRequest({ name: e.target.value })} data-testid="replay-draft-name" />
+        <button type="button" className="button button--primary" disabled={saving} onClick={() => void saveEditorDraft()} data-testid="replay-save">
           {draft.id === null ? 'Save draft' : 'Save'}
         </button>
         {draft.id !== null && (
-          <button
-            type="button"
-            className="button"
-            disabled={saving}
-            onClick={() => void saveEditorDraft(true)}
-            data-testid="replay-save-as-new"
-          >
+          <button type="button" className="button" disabled={saving} onClick={() => void saveEditorDraft(true)} data-testid="replay-save-as-new">
             Save as new
           </button>
         )}
