@@ -29,8 +29,15 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-/** Contract arguments are small; the largest (a replayed body) stays far below this. */
+/** Contract arguments are small, except the bodies Replay edits (below). */
 const MAX_CALL_BODY = 1024 * 1024;
+
+/**
+ * Replay's calls carry the body being edited, signed, sent, saved or exported: up to its body
+ * cap (20 MB by default) and a fixture file (64 MB), JSON-escaped. Only these get the room.
+ */
+const BODY_CARRYING_CALLS: ReadonlySet<string> = new Set(['replay.open', 'replay.sign', 'replay.send', 'replay.saveDraft', 'replay.export']);
+const MAX_BODY_CARRYING_CALL = 96 * 1024 * 1024;
 
 /**
  * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry our
@@ -100,7 +107,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const match = /^\/api\/calls\/([a-zA-Z0-9_.-]+)$/.exec(url.pathname);
     if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
-    const body = await readJsonBody(req, MAX_CALL_BODY);
+    const body = await readJsonBody(req, BODY_CARRYING_CALLS.has(match[1]!) ? MAX_BODY_CARRYING_CALL : MAX_CALL_BODY);
     if (!body.ok) {
       if (body.status === 413) closeAfterAnswer(req, res);
       return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });

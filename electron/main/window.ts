@@ -5,7 +5,7 @@ import { APP_ORIGIN } from './ipc-adapter';
 /**
  * The one app window, locked down per Electron's security checklist: isolated, sandboxed, no
  * Node in the page, no navigation away, no new windows (http(s) links open in the system
- * browser instead), every permission request denied.
+ * browser instead), every permission request denied but the clipboard write of Copy buttons.
  */
 export function createMainWindow(preloadDir: string): BrowserWindow {
   const win = new BrowserWindow({
@@ -40,8 +40,22 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
   return win;
 }
 
-/** Denies every permission (camera, notifications, geolocation...) the page might ask for. */
+/**
+ * Chromium's name for `navigator.clipboard.writeText`: the app's Copy buttons (cURL, fetch(),
+ * signature, tunnel URL) need it, and Chromium grants it only on a user's click.
+ */
+const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/** Whether a URL or origin is the app's own page (app://hooklab), not a page navigated to. */
+const isAppPage = (url: string | undefined): boolean => url === APP_ORIGIN || (url?.startsWith(`${APP_ORIGIN}/`) ?? false);
+
+/**
+ * Denies every permission (camera, notifications, geolocation, clipboard reads...) the page
+ * might ask for, except writing text to the clipboard from the app's own page.
+ */
 export function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permission === CLIPBOARD_WRITE && isAppPage(details.requestingUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, origin) => permission === CLIPBOARD_WRITE && isAppPage(origin));
 }

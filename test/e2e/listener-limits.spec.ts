@@ -25,6 +25,8 @@ test('a body over the limit is marked over-limit, "cannot verify", and its hash 
   await expect(live.rows).toHaveCount(1);
   await expect(live.rows.getByTestId('signature-badge')).toHaveText('cannot verify');
   await expect(live.rows.getByTestId('flag-over-limit')).toBeVisible();
+  // The kept prefix is not JSON because it is cut, not because the sender sent something else.
+  await expect(live.rows).toContainText('(body cut: over the limit)');
   await live.open();
   await expect(page.getByTestId('verification-outcome')).toHaveText('cannot verify');
   await expect(page.getByTestId('diagnosis')).toContainText('Cannot verify: body over the limit');
@@ -40,6 +42,8 @@ test('a port in use is refused next to the field, and the listener stays where i
     await page.getByTestId('listener-port').fill(String(busy));
     await page.getByTestId('save-listener').click();
     await expect(page.getByTestId('listener-port-error')).toHaveText(`port ${busy} is already in use: still listening on ${before.listener.port}`);
+    // The save's own message does not contradict the field: the port was not applied.
+    await expect(page.getByTestId('listener-message')).toHaveText('Listener settings: saved and applied, except the port (see below)');
     await expect(app.statusBar.getByTestId('status-listener')).toContainText(`:${before.listener.port}`);
     await expect(app.statusBar.getByTestId('status-listener-state')).toHaveText('listening');
   } finally {

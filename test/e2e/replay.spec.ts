@@ -33,12 +33,16 @@ test('a received delivery opens in Replay, is re-signed as it changes, replays t
     await app.goto('live');
     await live.search(orderId);
     await live.open();
+    // A link styled as a button reads like the buttons beside it (no link underline).
+    await expect(page.getByTestId('open-in-replay')).toHaveCSS('text-decoration-line', 'none');
     await page.getByTestId('open-in-replay').click();
 
     const replay = new ReplayPage(page);
     await expect(replay.root).toBeVisible();
     await replay.waitForEditor();
     await expect(page.getByTestId('replay-draft-state')).toContainText('received delivery');
+    // Where the draft came from links back to it.
+    await expect(page.getByTestId('replay-origin-link')).toHaveAttribute('href', /^#\/live\/\d+$/);
     const original = await replay.waitForSignature();
     await expect(page.getByTestId('replay-signature-key')).toHaveText('e2e replay');
 
@@ -121,6 +125,7 @@ test('the handler check passes a correct handler and names what a broken one mus
     const summary = await replay.runCheck(correct.url);
     await expect(summary).toHaveAttribute('data-passed', 'true');
     for (const id of CHECK_IDS) await expect(replay.check(id)).toHaveAttribute('data-passed', 'true');
+    await expect(replay.check('invalid-signature-rejected').locator('summary').first()).toHaveText('Evidence (1 request)');
     await replay.check('invalid-signature-rejected').locator('summary').first().click();
     await expect(replay.check('invalid-signature-rejected').getByTestId('check-evidence').first()).toContainText('401');
 

@@ -30,7 +30,7 @@ export function StatusBar() {
   if (!status) {
     return (
       <footer className="status-bar" data-testid="status-bar" data-state={error ? 'error' : 'waiting'}>
-        {error ? <span className="status-item status-item--error">Host unreachable: {error}</span> : null}
+        {error ? <span className="status-item status-item--error">{error}</span> : null}
       </footer>
     );
   }

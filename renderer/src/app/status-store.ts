@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppStatus } from '../../../shared/contract';
-import { transport } from '../transport';
+import { transport, TransportError } from '../transport';
 
 interface StatusState {
   readonly status: AppStatus | null;
@@ -24,7 +24,10 @@ export function followStatus(): void {
     document.body.dataset.appReady = 'true';
   };
   const load = () =>
-    transport.call('app.status', {}).then(apply, (error: Error) => useStatusStore.setState({ error: error.message }));
+    transport.call('app.status', {}).then(apply, (error: Error) =>
+      // A refused token is not an unreachable host: the message says what to open instead.
+      useStatusStore.setState({ error: `${error instanceof TransportError && error.code === 'forbidden' ? 'No access' : 'Host unreachable'}: ${error.message}` }),
+    );
   transport.subscribe('app.status', apply);
   transport.onReconnect(load);
   void load();

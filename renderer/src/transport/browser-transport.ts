@@ -22,6 +22,16 @@ export interface BrowserTransport extends Transport {
   close(): void;
 }
 
+/**
+ * What a 401 means to someone using the page (the host's own text speaks to scripts): a tab
+ * opened without the token (a deep link pasted into a new tab), or one kept from an earlier run
+ * (the token is new each run; sessionStorage keeps the old one across reloads).
+ */
+function unauthorizedMessage(token: string | undefined): string {
+  const how = 'open the address Hooklab printed at start (http://127.0.0.1:PORT/#token=…; a view can follow it: #token=…&/live/42)';
+  return token ? `this tab’s access token is not this run’s: ${how}` : `this tab has no access token: ${how}`;
+}
+
 type Envelope = { ok: true; value: unknown } | { ok: false; error: CallErrorBody };
 type Listener = (payload: unknown) => void;
 
@@ -114,6 +124,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
       } catch {
         throw new TransportError('internal', `${name}: the host answered ${response.status} without a result`);
       }
+      if (!envelope.ok && response.status === 401) throw new TransportError(envelope.error.code, unauthorizedMessage(options.token));
       if (!envelope.ok) throw new TransportError(envelope.error.code, envelope.error.message);
       return envelope.value as never;
     },

@@ -55,7 +55,17 @@ describe('the desktop app starting (built out/main/index.js under the Electron s
     ).toBe(true);
   });
 
-  it('denies every permission the page may ask for', async () => {
+  it("lets only the app's own page write to the clipboard (its Copy buttons), nothing else", async () => {
+    const own = await host.command<{ requested: unknown; checked: unknown }>('permission', { permission: 'clipboard-sanitized-write' });
+    expect(own, 'Copy (cURL, fetch(), signature, tunnel URL) fails in the desktop app: clipboard writes are denied').toEqual({ requested: true, checked: true });
+    const foreign = await host.command<{ requested: unknown; checked: unknown }>('permission', {
+      permission: 'clipboard-sanitized-write',
+      origin: 'https://example.com',
+    });
+    expect(foreign, 'a page of another origin may write to the clipboard').toEqual({ requested: false, checked: false });
+  });
+
+  it('denies every other permission the page may ask for', async () => {
     const permissions = [
       'media',
       'geolocation',
@@ -63,7 +73,6 @@ describe('the desktop app starting (built out/main/index.js under the Electron s
       'midi',
       'midiSysex',
       'clipboard-read',
-      'clipboard-sanitized-write',
       'display-capture',
       'fullscreen',
       'openExternal',

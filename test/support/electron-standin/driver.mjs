@@ -56,12 +56,14 @@ const commands = {
     const wc = registry.windows[0]?.webContents ?? null;
     /** @type {boolean | 'never answered'} */
     let requested = 'never answered';
+    // The app's own page asks, unless the test names another origin (a page it navigated to).
+    const origin = message.origin ?? 'app://hooklab';
     onRequest?.(wc, message.permission, (/** @type {boolean} */ granted) => (requested = granted), {
-      requestingUrl: 'app://hooklab/index.html',
+      requestingUrl: `${origin}/index.html`,
     });
     const checked = onCheck
-      ? onCheck(wc, message.permission, 'app://hooklab', {
-          requestingUrl: 'app://hooklab/index.html',
+      ? onCheck(wc, message.permission, origin, {
+          requestingUrl: `${origin}/index.html`,
         })
       : 'no check handler';
     return { requested, checked };

@@ -31,6 +31,9 @@ const BODY_KIND_TEXT: Record<NonNullable<DeliverySummary['bodyKind']>, string> =
 export function typeText(d: DeliverySummary): string {
   if (d.eventType !== null) return d.eventType;
   if (d.bodySize === 0) return BODY_KIND_TEXT.empty;
+  // A cut body is rarely JSON: say it was cut rather than that the sender sent no JSON.
+  if (d.truncation === 'over-limit') return '(body cut: over the limit)';
+  if (d.truncation === 'cut-off') return '(body cut off)';
   return d.bodyKind ? BODY_KIND_TEXT[d.bodyKind] : '(no event type)';
 }
 

@@ -1,6 +1,7 @@
 import type { DraftOrigin } from '../../../../shared/contract/replay';
 import { editRequest, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
+import { hrefFor } from '../../app/routes';
 
 function describeOrigin(origin: DraftOrigin): string {
   switch (origin.kind) {
@@ -17,6 +18,13 @@ function describeOrigin(origin: DraftOrigin): string {
   }
 }
 
+/** Where the draft came from, in the app: the Live delivery, or the History event. */
+function originHref(origin: DraftOrigin): string | null {
+  if (origin.kind === 'received' && origin.ref) return hrefFor('live', origin.ref);
+  if (origin.kind === 'history' && origin.eventId) return hrefFor('history', `events/${origin.eventId}`);
+  return null;
+}
+
 /** The draft's name, where it came from, save / save as new, and what the core warned about. */
 export function DraftBar() {
   const draft = useEditorStore((s) => s.draft);
@@ -25,6 +33,7 @@ export function DraftBar() {
   const saving = useEditorStore((s) => s.saving);
   const saveError = useEditorStore((s) => s.saveError);
   if (!draft) return null;
+  const href = originHref(draft.origin);
   return (
     <div className="replay-draft-bar" data-testid="replay-draft-bar" data-draft-id={draft.id ?? ''} data-dirty={dirty}>
       <div className="row">
@@ -38,7 +47,15 @@ export function DraftBar() {
           </button>
         )}
         <span className="muted" data-testid="replay-draft-state">
-          from {describeOrigin(draft.origin)} · {draft.id === null ? 'not saved' : dirty ? 'unsaved changes' : 'saved'}
+          from{' '}
+          {href ? (
+            <a href={href} data-testid="replay-origin-link">
+              {describeOrigin(draft.origin)}
+            </a>
+          ) : (
+            describeOrigin(draft.origin)
+          )}{' '}
+          · {draft.id === null ? 'not saved' : dirty ? 'unsaved changes' : 'saved'}
         </span>
       </div>
       {saveError && (

@@ -1,4 +1,5 @@
 import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay';
+import { plural } from '../../../../shared/text/plural';
 import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';
 import { runHandlerCheck, useCheckStore } from './check-store';
@@ -51,7 +52,7 @@ function CheckRow({ check }: { check: CheckResult }) {
       )}
       {check.evidence.length > 0 && (
         <details>
-          <summary>Evidence ({check.evidence.length} request(s))</summary>
+          <summary>Evidence ({plural(check.evidence.length, 'request')})</summary>
           {check.evidence.map((e, i) => (
             <Evidence key={i} e={e} />
           ))}

@@ -249,7 +249,12 @@ export function ListenerSettings() {
         <button type="button" className="button button--primary" data-testid="save-listener" onClick={() => void save()}>
           Save and apply
         </button>
-        {message && <span data-testid="listener-message">{message}</span>}
+        {message && (
+          <span data-testid="listener-message">
+            {/* A refused port change arrives in the status after the save answered: say so here too. */}
+            {listenerStatus?.portError && message.endsWith('saved and applied') ? `${message}, except the port (see below)` : message}
+          </span>
+        )}
       </div>
 
       <h3>Webhook signing keys</h3>
