@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { splitTokenFragment } from '../../shared/security/host-token';
 
 const stored = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -46,6 +47,15 @@ async function main() {
   );
   const openUrl = serve.match[1] ?? serve.match[4]!;
   const listenerPort = serve.match[2] ?? serve.match[3]!;
+  // Retention (100,000 by default) would remove the oldest rows as the burst arrives: keep all.
+  const open = new URL(openUrl);
+  await fetch(`${open.origin}/api/calls/settings.update`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${splitTokenFragment(open.hash).token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ listener: { retainDeliveries: stored + 100_000 } }),
+  }).then(async (res) => {
+    if (!(((await res.json()) as { ok: boolean }).ok)) throw new Error('settings.update refused the retention cap');
+  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
   // The measuring helpers are injected scripts; the app's CSP (script-src 'self') would block them.
   const context = await browser.newContext({ bypassCSP: true });
