@@ -42,7 +42,8 @@
       const start = performance.now();
       const res = await fetch('/api/calls/replay.sign', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // The page keeps the run's token in sessionStorage (renderer/src/transport/page-token.ts).
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sessionStorage.getItem('hooklab.token')}` },
         body: JSON.stringify({
           request: {
             body: { kind: 'text', text },
