@@ -11,13 +11,21 @@ export interface SearchHits {
 }
 
 export interface DeliverySearchOptions {
-  /** Rows indexed per transaction (one FTS5 segment each: larger is cheaper per row). */
+  /** Most rows indexed per transaction (one FTS5 segment each: larger is cheaper per row). */
   readonly chunk?: number;
   /** How long after new deliveries the background indexing starts (coalesces a burst). */
   readonly delayMs?: number;
   /** Background indexing failed (it is tried again with the next stored batch or search). */
   readonly onError?: (error: unknown) => void;
 }
+
+/** Time one background chunk may hold the event loop (the listener answers between chunks). */
+const BUDGET_MS = 8;
+const MIN_BACKGROUND_CHUNK = 20;
+/** The listener counts as quiet this long after its last stored batch. */
+const QUIET_MS = 100;
+/** A listener busy without pause still lets one chunk through this often. */
+const MAX_DEFER_MS = 2000;
 
 /**
  * Full-text search over received deliveries' headers and bodies (migration 006). New rows wait
@@ -35,6 +43,12 @@ export class DeliverySearch {
   private readonly onError: (error: unknown) => void;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Rows of the next background chunk, sized so that one chunk holds the event loop ~BUDGET_MS. */
+  private backgroundChunk = MIN_BACKGROUND_CHUNK;
+  /** When the listener last stored a batch (performance.now()). */
+  private lastStoredAt = -Infinity;
+  /** When background indexing first gave way to a busy listener, or null. */
+  private deferredSince: number | null = null;
 
   constructor(
     private readonly db: Database,
@@ -52,9 +66,9 @@ export class DeliverySearch {
     this.dequeue = db.prepare('DELETE FROM received_search_pending WHERE id <= ?');
   }
 
-  /** Indexes up to `chunk` waiting deliveries in one transaction; returns how many were waiting. */
-  indexSome(): number {
-    const ids = this.db.prepare('SELECT id FROM received_search_pending ORDER BY id LIMIT ?').all(this.chunk) as { id: number }[];
+  /** Indexes up to `limit` waiting deliveries in one transaction; returns how many were waiting. */
+  indexSome(limit = this.chunk): number {
+    const ids = this.db.prepare('SELECT id FROM received_search_pending ORDER BY id LIMIT ?').all(limit) as { id: number }[];
     const last = ids.at(-1);
     if (!last) return 0;
     this.db.exec('BEGIN IMMEDIATE');
@@ -75,20 +89,50 @@ export class DeliverySearch {
   }
 
   /**
-   * Indexes waiting deliveries soon, a chunk per turn of the event loop so the listener keeps
-   * answering during a large backfill. Called after each stored batch; a burst coalesces.
+   * Indexes waiting deliveries soon, in the background. Called after each stored batch (a burst
+   * coalesces). Indexing is CPU on the listener's thread (tokenising ~50 µs a row), so it waits
+   * for the listener to be quiet and then runs one small chunk per turn of the event loop; a
+   * listener that never goes quiet still gets one chunk every MAX_DEFER_MS, so the backlog moves.
+   * A search indexes whatever is still waiting first, so it always sees every stored delivery.
    */
   scheduleIndexing(delayMs = this.delayMs): void {
+    this.lastStoredAt = performance.now();
+    this.arm(delayMs);
+  }
+
+  private arm(delayMs: number): void {
     if (this.stopped || this.timer !== null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      try {
-        if (this.indexSome() === this.chunk) this.scheduleIndexing(0);
-      } catch (error) {
-        this.onError(error);
-      }
+      this.backgroundTurn();
     }, delayMs);
     this.timer.unref?.();
+  }
+
+  private backgroundTurn(): void {
+    const now = performance.now();
+    const busyFor = QUIET_MS - (now - this.lastStoredAt);
+    if (busyFor > 0) {
+      this.deferredSince ??= now;
+      if (now - this.deferredSince < MAX_DEFER_MS) {
+        this.arm(busyFor);
+        return;
+      }
+    }
+    this.deferredSince = null;
+    try {
+      const limit = this.backgroundChunk;
+      const started = performance.now();
+      const indexed = this.indexSome(limit);
+      const elapsed = performance.now() - started;
+      if (indexed > 0 && elapsed > 0) {
+        const fitting = Math.round((indexed * BUDGET_MS) / elapsed);
+        this.backgroundChunk = Math.max(MIN_BACKGROUND_CHUNK, Math.min(this.chunk, fitting));
+      }
+      if (indexed === limit) this.arm(0);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 
   /** Stops background indexing (what is still waiting is indexed at the next start or search). */
