@@ -21,17 +21,8 @@ import {
   useLiveStore,
 } from './live-store';
 import { transport } from '../../transport';
+import { download } from '../../lib/download';
 import './live.css';
-
-/** Saves a Blob as a file through a temporary link (works in Electron and the browser). */
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The delivery id in `#/live/<id>`, or null. */
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);

@@ -2,19 +2,10 @@ import { useState } from 'react';
 import type { CallArgs } from '../../../../shared/contract';
 import { useTransport } from '../../transport';
 import { requestOf, useEditorStore } from './editor-store';
+import { download } from '../../lib/download';
 
 type Format = 'curl' | 'fetch' | 'fixture';
 type Source = CallArgs<'replay.export'>['source'];
-
-/** Saves a text as a file through a download link (works in Electron and the browser alike). */
-export function download(text: string, fileName: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Export a request: cURL (exact bytes, every header), a Node fetch() snippet, or a fixture file
