@@ -51,6 +51,11 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   const reconnectListeners = new Set<() => void>();
   let socket: WebSocket | null = null;
   let closed = false;
+  /**
+   * The host refused this page's token (none, or another run's): retrying the event socket
+   * cannot succeed, and each refused attempt is a console error, so it stays shut.
+   */
+  let denied = !options.token;
   let everOpen = false;
   let delay = firstDelay;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -68,7 +73,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   };
 
   function connect(): void {
-    if (closed || socket) return;
+    if (closed || denied || socket) return;
     const ws = options.token ? new WebSocket(eventsUrl(), eventSubprotocols(options.token)) : new WebSocket(eventsUrl());
     socket = ws;
     let wasOpen = false;
@@ -93,7 +98,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
     ws.addEventListener('close', () => {
       socket = null;
       if (wasOpen) resetOpened();
-      if (closed) return;
+      if (closed || denied) return;
       timer = setTimeout(() => {
         timer = null;
         connect();
@@ -124,7 +129,12 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
       } catch {
         throw new TransportError('internal', `${name}: the host answered ${response.status} without a result`);
       }
-      if (!envelope.ok && response.status === 401) throw new TransportError(envelope.error.code, unauthorizedMessage(options.token));
+      if (!envelope.ok && response.status === 401) {
+        denied = true;
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        throw new TransportError(envelope.error.code, unauthorizedMessage(options.token));
+      }
       if (!envelope.ok) throw new TransportError(envelope.error.code, envelope.error.message);
       return envelope.value as never;
     },

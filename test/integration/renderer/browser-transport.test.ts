@@ -138,7 +138,7 @@ describe('browser transport', () => {
 
   it('reconnects after the socket drops and tells onReconnect listeners', async () => {
     host = await startFakeHost();
-    transport = createBrowserTransport({ baseUrl: host.url, reconnectDelayMs: 10 });
+    transport = createBrowserTransport({ baseUrl: host.url, token: 'T0k', reconnectDelayMs: 10 });
     const got: unknown[] = [];
     transport.subscribe('app.status', (p) => got.push(p));
     await transport.connected();
