@@ -104,6 +104,12 @@ test('deep links open the right tab and selection, and back and forward work', a
   await app.waitForReady();
   await expect(page.getByTestId('history-tab-events')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId(`event-detail-${eventId}`)).toBeVisible();
+  await expect(page.getByTestId('event-unknown')).toHaveCount(0);
+
+  // An event the copy does not hold says so instead of an empty panel.
+  await deep('#/history/events/987654321');
+  await app.waitForReady();
+  await expect(page.getByTestId('event-unknown')).toContainText('No delivery of event 987654321');
 
   // The service browser's controls come from the URL, and its query runs.
   await deep('#/history/browser?eventType=Created&delivered=true');

@@ -13,7 +13,9 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
   const [arrivals, setArrivals] = useState<Array<{ id: number; receivedAt: string }>>([]);
   const [error, setError] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
+    setLoaded(false);
     Promise.all([
       transport.call('history.local', { eventId, limit: 1000 }),
       transport.call('history.arrivals', { eventId }),
@@ -21,6 +23,7 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
       ([d, a]) => {
         setDeliveries(d.deliveries);
         setArrivals(a.arrivals);
+        setLoaded(true);
       },
       (e: Error) => setError(e.message),
     );
@@ -30,6 +33,11 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
   return (
     <div className="history-event-detail" data-testid={`event-detail-${eventId}`}>
       {error && <p className="notice notice--error">{error}</p>}
+      {loaded && deliveries.length === 0 && (
+        <p className="notice" data-testid="event-unknown">
+          No delivery of event {eventId} in the history copy of the active environment: it may be another environment&apos;s, or not copied yet (Poll now).
+        </p>
+      )}
       <table className="table">
         <thead>
           <tr>
