@@ -7,12 +7,15 @@ export function Tabs<T extends string>({
   onChange,
   testIdPrefix,
   className = '',
+  small = false,
 }: {
   tabs: ReadonlyArray<readonly [T, ReactNode]>;
   value: T;
   onChange: (id: T) => void;
   testIdPrefix: string;
   className?: string;
+  /** Small buttons, for tabs inside an area's tab. */
+  small?: boolean;
 }) {
   return (
     <nav className={`row ${className}`} role="tablist">
@@ -22,7 +25,7 @@ export function Tabs<T extends string>({
           type="button"
           role="tab"
           aria-selected={value === id}
-          className={`button${value === id ? ' button--primary' : ''}`}
+          className={`button${small ? ' button--small' : ''}${value === id ? ' button--primary' : ''}`}
           onClick={() => onChange(id)}
           data-testid={`${testIdPrefix}-${id}`}
         >

@@ -3,6 +3,7 @@ import { useRoute } from '../../app/routes';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
+import { Tabs } from '../../components/Tabs';
 
 type SequencesTab = 'orders' | 'flows';
 
@@ -28,21 +29,7 @@ export function SequencesPage() {
   return (
     <section className={`page sequences-page sequences-page--${tab}`} data-testid="page-sequences">
       <h1 className="page__title">Sequences</h1>
-      <nav className="row sequences-tabs" role="tablist">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={tab === id}
-            className={`button${tab === id ? ' button--primary' : ''}`}
-            onClick={() => setTab(id)}
-            data-testid={`sequences-tab-${id}`}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <Tabs tabs={TABS} value={tab} onChange={setTab} testIdPrefix="sequences-tab" className="sequences-tabs" />
       {tab === 'orders' && <OrdersView selectedId={selectedId} />}
       {tab === 'flows' && <FlowsPanel />}
     </section>

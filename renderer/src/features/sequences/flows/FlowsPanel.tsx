@@ -12,6 +12,7 @@ import { FlowEvents } from './FlowEvents';
 import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
+import { Tabs } from '../../../components/Tabs';
 
 type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
 
@@ -56,21 +57,7 @@ export function FlowsPanel() {
       </p>
       {loadError && <p className="notice notice--error">{loadError}</p>}
       {info && !info.available && <p className="notice notice--error">Flows cannot run now: {info.reason}.</p>}
-      <nav className="row" role="tablist">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            aria-selected={kind === id}
-            className={`button button--small${kind === id ? ' button--primary' : ''}`}
-            onClick={() => setKind(id)}
-            data-testid={`flows-tab-${id}`}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <Tabs tabs={tabs} value={kind} onChange={setKind} testIdPrefix="flows-tab" small />
       {kind === 'card' && <CardFlow />}
       {kind === 'link' && <PaymentLinkFlow />}
       {kind === 'chaos' && <ChaosReplay />}
