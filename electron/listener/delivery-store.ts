@@ -5,6 +5,7 @@ import type { SignatureVerdict } from '../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../shared/settings';
 import type { EventFields, EventHeaders } from './inspect';
 import type { Truncation } from './read-body';
+import { bodyKind } from './body-kind';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -230,6 +231,8 @@ export class DeliveryStore {
         eventId: event.eventId,
         eventCreated: event.eventCreated,
         eventType: fields.eventType,
+        // Said here, while the body is at hand, so the table never re-reads it.
+        ...(fields.eventType === null ? { bodyKind: bodyKind(d.body) } : {}),
         level: fields.level,
         orderType: fields.orderType,
         orderId: fields.orderId,

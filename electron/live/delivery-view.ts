@@ -1,16 +1,6 @@
 import type { DeliveryDetail, DeliverySummary } from '../../shared/contract/live';
 import type { DeliveryStore } from '../listener/delivery-store';
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as text when it is valid UTF-8, else null (shown as hex). */
-export function bodyAsText(body: Uint8Array): string | null {
-  try {
-    return strictUtf8.decode(body);
-  } catch {
-    return null;
-  }
-}
+import { bodyAsText } from '../../shared/text/utf8';
 
 /** Everything the detail pane shows for one delivery, or undefined when it does not exist. */
 export function deliveryDetail(store: DeliveryStore, id: number): DeliveryDetail | undefined {

@@ -57,7 +57,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     onStored: (deliveries, totals) => {
       received += deliveries.length;
       search.scheduleIndexing();
-      ctx.bus.emit('live.received', { deliveries: withBodyKinds(store, deliveries) });
+      ctx.bus.emit('live.received', { deliveries });
       ctx.status.update('listener', { received, ...storageStatus(totals) });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),

@@ -9,7 +9,7 @@ import {
 } from '../../shared/contract/replay';
 import { isEventType, eventTemplateText } from '../../shared/replay/templates';
 import { describeZodError } from '../../shared/contract/errors';
-import { bodyAsText } from '../live/delivery-view';
+import { bodyAsText } from '../../shared/text/utf8';
 import type { DeliveryStore } from '../listener/delivery-store';
 import type { HistoryStore } from '../history/history-store';
 import type { ReplayStore } from './replay-store';

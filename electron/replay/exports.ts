@@ -1,6 +1,6 @@
 import type { ReplayFixture } from '../../shared/contract/replay';
 import { toCurl } from '../../shared/http/curl';
-import { bodyAsText } from '../live/delivery-view';
+import { bodyAsText } from '../../shared/text/utf8';
 
 /** A request exactly as it is (or would be) sent, to export. */
 export interface ExportableRequest {

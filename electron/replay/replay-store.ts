@@ -12,7 +12,7 @@ import {
   type ReplaySummary,
   type TamperPreset,
 } from '../../shared/contract/replay';
-import { bodyAsText } from '../live/delivery-view';
+import { bodyAsText } from '../../shared/text/utf8';
 
 /** A replay as the sender recorded it, ready to store. */
 export interface NewReplay {
