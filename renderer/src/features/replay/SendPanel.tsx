@@ -4,6 +4,22 @@ import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { TargetPanel } from './TargetPanel';
 
+/** A whole number kept within [min, max] as it is typed (an empty or bad entry becomes min). */
+function WholeNumberInput(props: { min: number; max: number; value: number; onChange: (n: number) => void; testId: string }) {
+  const { min, max } = props;
+  return (
+    <input
+      type="number"
+      min={min}
+      max={max}
+      className="replay-number"
+      value={props.value}
+      onChange={(e) => props.onChange(Math.min(max, Math.max(min, Math.floor(Number(e.target.value) || min))))}
+      data-testid={props.testId}
+    />
+  );
+}
+
 /** Target, "send N times" (one after another with an interval, or all at once), Send, and what came back. */
 export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const targetUrl = useEditorStore((s) => s.targetUrl);
@@ -17,15 +33,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
       <div className="row replay-send__bar">
         <label className="row">
           <span className="muted">Send</span>
-          <input
-            type="number"
-            min={1}
-            max={1000}
-            className="replay-number"
-            value={options.times}
-            onChange={(e) => setSendOptions({ times: Math.min(1000, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
-            data-testid="replay-times"
-          />
+          <WholeNumberInput min={1} max={1000} value={options.times} onChange={(times) => setSendOptions({ times })} testId="replay-times" />
           <span className="muted">time(s)</span>
         </label>
         {options.times > 1 && (
@@ -37,15 +45,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
             {options.mode === 'sequential' && (
               <label className="row">
                 <span className="muted">every</span>
-                <input
-                  type="number"
-                  min={0}
-                  max={60000}
-                  className="replay-number"
-                  value={options.intervalMs}
-                  onChange={(e) => setSendOptions({ intervalMs: Math.min(60000, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
-                  data-testid="replay-interval"
-                />
+                <WholeNumberInput min={0} max={60000} value={options.intervalMs} onChange={(intervalMs) => setSendOptions({ intervalMs })} testId="replay-interval" />
                 <span className="muted">ms</span>
               </label>
             )}
