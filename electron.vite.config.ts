@@ -10,7 +10,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/hosts/desktop/index.ts') } },
     },
   },
   preload: {
@@ -19,7 +19,7 @@ export default defineConfig({
       // A sandboxed preload can require only `electron`: bundle everything else into it.
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'electron/preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'electron/hosts/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

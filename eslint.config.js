@@ -26,11 +26,11 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.{ts,mjs}'],
-    ignores: ['electron/main/**', 'electron/preload/**'],
+    ignores: ['electron/hosts/desktop/**', 'electron/hosts/preload/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Services are plain Node: only electron/main and electron/preload import electron.' }] },
+        { paths: [{ name: 'electron', message: 'Services are plain Node: only electron/hosts/desktop and electron/hosts/preload import electron.' }] },
       ],
     },
   },
@@ -66,7 +66,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['electron/cli/*.mjs'],
+    files: ['electron/hosts/cli/*.mjs'],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
   },
 );

@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const LEFTOVER_CHECK = 'test/support/vitest-global-setup.ts';
-const ELECTRON_HOST = 'test/integration/electron-host/**/*.test.ts';
+const ELECTRON_HOST = 'test/integration/electron/hosts/desktop/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'electron-host',
           include: [ELECTRON_HOST],
-          globalSetup: [LEFTOVER_CHECK, 'test/integration/electron-host/global-setup.ts'],
+          globalSetup: [LEFTOVER_CHECK, 'test/integration/electron/hosts/desktop/global-setup.ts'],
           hookTimeout: 120_000,
         },
       },

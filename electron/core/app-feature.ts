@@ -1,5 +1,5 @@
 import type { SettingsView } from '../../shared/contract';
-import type { CoreContext, Feature } from './feature';
+import type { CoreContext, Feature } from '../services/kernel/feature';
 
 /** Status, settings and secrets: the calls every host needs before any area is built. */
 export function createAppFeature(ctx: CoreContext): Feature {

@@ -7,18 +7,18 @@ import {
   type CallName,
   type Handlers,
 } from '../../shared/contract';
-import { openAppDatabase } from '../store/app-database';
-import { SettingsService, type SettingsBackend } from '../settings/settings-service';
-import type { SecretStore } from '../secrets/secret-store';
-import { systemClock, type Clock } from './clock';
-import { EventBus } from './event-bus';
-import { initialStatus, StatusHub } from './status-hub';
-import { createConsoleLogger, type Logger } from './logger';
-import { Environments } from './environments';
-import type { CoreContext, Feature } from './feature';
+import { openAppDatabase } from '../services/data/app-database';
+import { SettingsService, type SettingsBackend } from '../services/settings/settings-service';
+import type { SecretStore } from '../services/secrets/secret-store';
+import { systemClock, type Clock } from '../services/platform/clock';
+import { EventBus } from '../services/kernel/event-bus';
+import { initialStatus, StatusHub } from '../services/kernel/status-hub';
+import { createConsoleLogger, type Logger } from '../services/kernel/logger';
+import { Environments } from '../services/environments/environments';
+import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
 import { join } from 'node:path';
-import { ensurePrivateDir } from '../platform/private-files';
+import { ensurePrivateDir } from '../services/platform/private-files';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';

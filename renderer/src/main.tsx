@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import './app/app.css';
-import { applyTheme } from './app/theme';
+import { App } from './shell/App';
+import './shell/app.css';
+import { applyTheme } from './app-state/theme';
 
 applyTheme();
 

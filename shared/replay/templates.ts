@@ -2,7 +2,7 @@ import { EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, t
 
 /**
  * Templates of every event type of 6.4, shaped like the events the sandbox emits
- * (electron/sandbox/events.ts): Spanish descriptions, the order's orderType (6.3) on every event,
+ * (electron/emulator/events.ts): Spanish descriptions, the order's orderType (6.3) on every event,
  * and each type's metadata (SuccessPayment with the whole of 6.5). Pure data, so the core (Replay,
  * the handler check) and the UI build the same bodies.
  */

@@ -15,9 +15,9 @@ import { request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runHandlerCheck } from '../../electron/replay/handler-check';
-import { createEventIdGenerator } from '../../electron/replay/event-ids';
-import { nodeHmac } from '../../electron/platform/node-hmac';
+import { runHandlerCheck } from '../../electron/features/replay/handler-check';
+import { createEventIdGenerator } from '../../electron/features/replay/event-ids';
+import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { startHandler, type ReceivedRequest } from '../fixtures/handlers';
 
 const rounds = Math.max(1, Number(process.argv[2] ?? 10));
@@ -61,7 +61,7 @@ async function baseline(requests: ReceivedRequest[]): Promise<number> {
 
 function cli(): Promise<{ ms: number; code: number | null }> {
   const started = performance.now();
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['electron/cli/hooklab.mjs', 'check-handler', handler.url, '--json'], {
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['electron/hosts/cli/hooklab.mjs', 'check-handler', handler.url, '--json'], {
     cwd: root,
     env: { ...process.env, HOOKLAB_WEBHOOK_KEY: KEY },
     stdio: ['ignore', 'ignore', 'inherit'],

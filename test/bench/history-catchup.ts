@@ -13,12 +13,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { openAppDatabase } from '../../electron/store/app-database';
-import { HistoryStore } from '../../electron/history/history-store';
-import { HistoryPoller } from '../../electron/history/poller';
-import { HistoryClient, type HistoryConnection } from '../../electron/history/client/history-client';
-import { systemClock } from '../../electron/core/clock';
-import { silentLogger } from '../../electron/core/logger';
+import { openAppDatabase } from '../../electron/services/data/app-database';
+import { HistoryStore } from '../../electron/services/data/history-store';
+import { HistoryPoller } from '../../electron/features/history/poller';
+import { HistoryClient, type HistoryConnection } from '../../electron/services/service-api/history-client';
+import { systemClock } from '../../electron/services/platform/clock';
+import { silentLogger } from '../../electron/services/kernel/logger';
 
 const total = Number(process.argv[2] ?? 100_000);
 const rounds = Math.max(2, Number(process.argv[3] ?? 5));

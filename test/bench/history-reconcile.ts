@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../electron/store/database';
-import { HistoryStore } from '../../electron/history/history-store';
-import { loadReconciliationInput } from '../../electron/history/reconciliation-source';
-import { reconcile } from '../../electron/history/reconciliation';
+import { openDatabase } from '../../electron/services/data/database';
+import { HistoryStore } from '../../electron/services/data/history-store';
+import { loadReconciliationInput } from '../../electron/features/history/reconciliation-source';
+import { reconcile } from '../../electron/features/history/reconciliation';
 import type { WebhookDelivery } from '../../shared/service';
 
 const total = Number(process.argv[2] ?? 100_000);

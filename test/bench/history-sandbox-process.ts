@@ -5,7 +5,7 @@
  * chaos), standing in for the network between a laptop and the real service.
  *   npx tsx test/bench/history-sandbox-process.ts <deliveries> [latencyMs=0]
  */
-import { startSandbox } from '../../electron/sandbox';
+import { startSandbox } from '../../electron/emulator';
 
 const count = Number(process.argv[2] ?? 100_000);
 const sandbox = await startSandbox({ retryDelayMs: 1 });

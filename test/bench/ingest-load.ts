@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http';
 import { signBody } from '../../shared/signing';
-import { nodeHmac } from '../../electron/platform/node-hmac';
+import { nodeHmac } from '../../electron/services/platform/node-hmac';
 
 const [portText, rateText, secondsText, key = 'bench-key'] = process.argv.slice(2);
 const port = Number(portText);

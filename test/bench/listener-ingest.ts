@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signBody } from '../../shared/signing';
-import { nodeHmac } from '../../electron/platform/node-hmac';
+import { nodeHmac } from '../../electron/services/platform/node-hmac';
 
 const rounds = Math.max(1, Number(process.argv[2] ?? 3));
 const seconds = Number(process.argv[3] ?? 8);

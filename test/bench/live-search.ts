@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../electron/store/database';
-import { DeliveryStore } from '../../electron/listener/delivery-store';
-import { DeliverySearch } from '../../electron/live/delivery-search';
-import { judgeDelivery } from '../../electron/listener/judge';
-import { nodeHmac } from '../../electron/platform/node-hmac';
+import { openDatabase } from '../../electron/services/data/database';
+import { DeliveryStore } from '../../electron/services/data/delivery-store';
+import { DeliverySearch } from '../../electron/features/live/delivery-search';
+import { judgeDelivery } from '../../electron/features/live/listener/judge';
+import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { ftsMatchQuery } from '../../shared/search/search-terms';
 import { benchDelivery, BENCH_CONTEXT } from './listener-ingest-server';
 

@@ -37,11 +37,11 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}, until: RegExp): Promis
 }
 
 async function main() {
-  execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-ui-'));
   await run(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], {}, /seeded/);
   const serve = await run(
-    ['electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir],
+    ['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir],
     { HOOKLAB_WEBHOOK_KEY: 'bench-key' },
     /Hooklab is running at (http:\/\/\S+)[\s\S]*Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)|Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)[\s\S]*Hooklab is running at (http:\/\/\S+)/,
   );

@@ -41,7 +41,7 @@ async function measure(page: Page, script: string, what: string): Promise<number
 }
 
 function startServe(dataDir: string): Promise<{ child: ChildProcess; openUrl: string }> {
-  const child = spawn(node, ['--import', 'tsx', 'electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
+  const child = spawn(node, ['--import', 'tsx', 'electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -96,7 +96,7 @@ async function newPage(context: Awaited<ReturnType<Awaited<ReturnType<typeof chr
 }
 
 async function main() {
-  execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-replay-'));
   const handler = createServer((req, res) => {
     req.resume();

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
-import { startSandbox } from '../../electron/sandbox';
+import { startSandbox } from '../../electron/emulator';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { openDatabase } from '../../electron/store/database';
-import { DeliverySource } from '../../electron/sequences/delivery-source';
-import { OrderIndex } from '../../electron/sequences/order-index';
+import { openDatabase } from '../../electron/services/data/database';
+import { DeliverySource } from '../../electron/features/sequences/delivery-source';
+import { OrderIndex } from '../../electron/features/sequences/order-index';
 import { seedOrders } from './sequences-seed';
 
 const count = Number(process.argv[2] ?? 100_000);

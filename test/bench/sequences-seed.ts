@@ -4,7 +4,7 @@
  * duplicate), some arriving out of order, plus optionally one long order.
  */
 import { createHash } from 'node:crypto';
-import { openDatabase, type Database } from '../../electron/store/database';
+import { openDatabase, type Database } from '../../electron/services/data/database';
 
 const PATH = ['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'];
 

@@ -38,13 +38,13 @@ function run(args: string[], until: RegExp): Promise<{ child: ChildProcess; matc
 }
 
 async function main() {
-  execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-seq-ui-'));
   // Orders of four events (Created, SuccessPayment, two Updated): 20,000 orders and the long one
   // fit in the listener's default retention of 100,000 deliveries, which `serve` applies at start.
   const seeded = await run(['test/bench/sequences-seed.ts', dataDir, String(stored), String(LONG), '2'], /\{"seeded":true,"orders":(\d+)\}/);
   const orders = Number(seeded.match[1]);
-  const serve = await run(['electron/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
+  const serve = await run(['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
   // `serve` runs in its own process group: stop that group even if this bench is interrupted.
   const stopServe = () => {
     try {

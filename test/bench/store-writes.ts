@@ -17,10 +17,10 @@
 import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../electron/store/database';
-import { openAppDatabase, type AppDatabase } from '../../electron/store/app-database';
-import { DeliveryStore, type IncomingDelivery } from '../../electron/listener/delivery-store';
-import { HistoryStore } from '../../electron/history/history-store';
+import { openDatabase, type Database } from '../../electron/services/data/database';
+import { openAppDatabase, type AppDatabase } from '../../electron/services/data/app-database';
+import { DeliveryStore, type IncomingDelivery } from '../../electron/services/data/delivery-store';
+import { HistoryStore } from '../../electron/services/data/history-store';
 import type { WebhookDelivery } from '../../shared/service';
 import { benchDelivery } from './listener-ingest-server';
 

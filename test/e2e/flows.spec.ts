@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
 import { callApi } from './support/api';
-import { startChaosHandler } from '../integration/flows/chaos-handler';
+import { startChaosHandler } from '../integration/electron/features/flows/chaos-handler';
 
 /** CSP violations Chromium reports (the frame must be admitted by frame-src, nothing else). */
 function watchCsp(page: Page): string[] {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../electron/emulator';
 
 /**
  * The 3DS challenge page (authentication.url) inside an iframe posts the 2.5 message to

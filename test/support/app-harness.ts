@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallArgs, CallName, CallResult } from '../../shared/contract';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/core';
-import { productFeatures } from '../../electron/core/features';
-import { memorySettingsBackend } from '../../electron/settings/settings-service';
-import { MemorySecretStore, type SecretStore } from '../../electron/secrets/secret-store';
-import { startBrowserHost, type BrowserHost } from '../../electron/browser-host/browser-host';
-import { silentLogger } from '../../electron/core/logger';
+import { productFeatures } from '../../electron/core/product-features';
+import { memorySettingsBackend } from '../../electron/services/settings/settings-service';
+import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
+import { startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host';
+import { silentLogger } from '../../electron/services/kernel/logger';
 
 export interface TestApp {
   readonly core: Core;

@@ -12,7 +12,7 @@ const isRunner = (commandLine: string): boolean => /[\\/]playwright(-core)?[\\/]
  */
 export default function globalSetup(): () => Promise<void> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(process.execPath, ['electron/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const marker = markTestRun();
   return () => failOnLeftovers(marker, process.pid, isRunner);
 }

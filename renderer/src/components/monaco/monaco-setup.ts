@@ -25,7 +25,7 @@ import 'monaco-editor/internal/common/workers';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
-import { useIsDark } from '../../app/theme';
+import { useIsDark } from '../../app-state/theme';
 
 declare global {
   interface Window {

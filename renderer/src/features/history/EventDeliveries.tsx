@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';
 import { resend, showDiff } from './history-store';
 

@@ -2,8 +2,8 @@ import { Fragment, useEffect, useState } from 'react';
 import { BulkResend } from './BulkResend';
 import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
-import { hrefFor, navigate, parseHash, type Route } from '../../app/routes';
-import { useParamsSync } from '../../app/url-state';
+import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
+import { useParamsSync } from '../../app-state/url-state';
 
 /** Goes to an event (`#/history/events/<id>`) or back to the list, keeping the list's params. */
 const openEvent = (eventId: number | null) =>

@@ -5,8 +5,8 @@ import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EventDeliveries } from './EventDeliveries';
 import { resend } from './history-store';
-import { hrefFor, navigate, type Route, type RouteParams } from '../../app/routes';
-import { useParamsSync } from '../../app/url-state';
+import { hrefFor, navigate, type Route, type RouteParams } from '../../app-state/routes';
+import { useParamsSync } from '../../app-state/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { plural } from '../../../../shared/text/plural';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { Tabs } from '../../components/Tabs';
 import { useEvent, useTransport } from '../../transport';
 import { DiffPanel } from './DiffPanel';
@@ -8,7 +8,7 @@ import { HistoryBrowser } from './HistoryBrowser';
 import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from './ResendOutcome';
 import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
-import type { Route } from '../../app/routes';
+import type { Route } from '../../app-state/routes';
 import './history.css';
 import { plural } from '../../../../shared/text/plural';
 

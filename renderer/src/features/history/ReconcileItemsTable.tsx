@@ -3,7 +3,7 @@ import type { ColumnDef, ColumnFiltersState, SortingState } from '@tanstack/reac
 import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared/contract/history';
 import { DataTable, type DataColumnMeta } from '../../components/data-table';
 import { showDiff } from './history-store';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 
 /** A link inside a clickable row: following it must not also open the row's diff. */
 function CellLink({ href, children, testId }: { href: string; children: React.ReactNode; testId: string }) {

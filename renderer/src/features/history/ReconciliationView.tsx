@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
-import { hrefFor, type Route } from '../../app/routes';
-import { useParamsSync } from '../../app/url-state';
+import { hrefFor, type Route } from '../../app-state/routes';
+import { useParamsSync } from '../../app-state/url-state';
 
 type Category = View['items'][number]['category'];
 

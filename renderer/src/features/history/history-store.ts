@@ -7,7 +7,7 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
-import { hrefFor, navigate } from '../../app/routes';
+import { hrefFor, navigate } from '../../app-state/routes';
 
 export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];

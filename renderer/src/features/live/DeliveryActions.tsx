@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DiffResult, ResendOutcomeView } from '../../../../shared/contract/history';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { useTransport } from '../../transport';
 import { ResendOutcome } from '../history/ResendOutcome';

@@ -3,7 +3,7 @@ import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { DeliveryActions } from './DeliveryActions';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { base64ToBytes, hexDump, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
 import { bodyLabel } from './body-label';
@@ -13,7 +13,7 @@ import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { SettingsView } from '../../../../shared/contract';
 import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 import { transport } from '../../transport';
 
 /** Whether the history copy holds this event (null while asking or when it cannot say). */

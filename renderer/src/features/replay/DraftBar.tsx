@@ -1,7 +1,7 @@
 import type { DraftOrigin } from '../../../../shared/contract/replay';
 import { editRequest, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 
 function describeOrigin(origin: DraftOrigin): string {
   switch (origin.kind) {

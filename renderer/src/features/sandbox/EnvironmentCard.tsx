@@ -1,5 +1,5 @@
-import { useStatusStore } from '../../app/status-store';
-import { hrefFor } from '../../app/routes';
+import { useStatusStore } from '../../app-state/status-store';
+import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';
 
 /** Which environment Hooklab talks to, and the way to switch between sandbox and live. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { ChaosCard } from './ChaosCard';
 import { ConnectionCard } from './ConnectionCard';
 import { CustomEventCard } from './CustomEventCard';

@@ -1,5 +1,5 @@
 import type { BadInput } from '../../../../shared/contract/sequences';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 import { localTime } from './order-columns';
 
 /** Deliveries that could not join a timeline, each with why and a link to the delivery. */

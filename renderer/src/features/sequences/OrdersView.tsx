@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SortingState, ColumnFiltersState } from '@tanstack/react-table';
 import type { OrderSummary } from '../../../../shared/contract/sequences';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 import { DataTable } from '../../components/data-table';
 import { useEvent, useTransport } from '../../transport';
 import { BadInputList } from './BadInputList';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRoute } from '../../app/routes';
+import { useRoute } from '../../app-state/routes';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { OrdersView } from './OrdersView';
 import './sequences.css';

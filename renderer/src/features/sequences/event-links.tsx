@@ -1,5 +1,5 @@
 import type { SequenceEvent } from '../../../../shared/contract/sequences';
-import { hrefFor } from '../../app/routes';
+import { hrefFor } from '../../app-state/routes';
 
 /**
  * Where one event can be opened: its first received delivery in Live and in Replay, and its

@@ -1,4 +1,4 @@
-import { setThemePreference, useThemePreference, type ThemePreference } from '../../app/theme';
+import { setThemePreference, useThemePreference, type ThemePreference } from '../../app-state/theme';
 
 const CHOICES: Array<[ThemePreference, string]> = [
   ['system', 'Follow the system'],

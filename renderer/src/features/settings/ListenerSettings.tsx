@@ -10,7 +10,7 @@ import { fieldErrors, type FieldErrors } from '../../../../shared/validation/fie
 import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../live/use-settings-view';
 

@@ -3,7 +3,7 @@ import { DEFAULT_SANDBOX_PORT, SandboxSettingsSchema } from '../../../../shared/
 import { fieldErrors, type FieldErrors } from '../../../../shared/validation/field-errors';
 import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../live/use-settings-view';
 

@@ -1,4 +1,4 @@
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 
 /** Where secrets live, and the host's warning about how well they are protected, if any. */
 export function SecretsNote() {

@@ -4,7 +4,7 @@ import { fieldErrors, type FieldErrors } from '../../../../shared/validation/fie
 import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { CopyButton } from '../../components/CopyButton';
-import { useStatusStore } from '../../app/status-store';
+import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../live/use-settings-view';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifySignature, type KnownKey } from '../../../../shared/signing/diagnose';
 import { hexEncode, hmacBytes, signBody } from '../../../../shared/signing';
-import { nodeHmac } from '../../../../electron/platform/node-hmac';
+import { nodeHmac } from '../../../../electron/services/platform/node-hmac';
 
 const enc = new TextEncoder();
 const compact = '{"orderId":"o-1","orderType":"FULL","description":"d","level":"Info","type":"Created","metadata":null}';

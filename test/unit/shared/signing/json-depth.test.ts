@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PARSED_JSON_DEPTH, tooDeepToParse } from '../../../../shared/signing/json-depth';
 import { restoredBodies } from '../../../../shared/signing/diagnose';
-import { readEventFields } from '../../../../electron/listener/inspect';
+import { readEventFields } from '../../../../electron/features/live/listener/inspect';
 
 const enc = new TextEncoder();
 // An event over 16 KiB (padding in a string) whose "x" nests `depth` levels in all.

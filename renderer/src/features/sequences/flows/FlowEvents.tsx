@@ -1,4 +1,4 @@
-import { hrefFor } from '../../../app/routes';
+import { hrefFor } from '../../../app-state/routes';
 import { useFlowsStore } from './flows-store';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStatusStore } from '../../../app/status-store';
+import { useStatusStore } from '../../../app-state/status-store';
 import { useEvent, useTransport } from '../../../transport';
 import { RunResult } from '../../sandbox/RunResult';
 import { ScenariosCard } from '../../sandbox/ScenariosCard';

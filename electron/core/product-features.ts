@@ -1,0 +1,22 @@
+import type { CoreContext, Feature } from '../services/kernel/feature';
+import { createLiveFeature } from '../features/live/feature';
+import { createHistoryFeature } from '../features/history/feature';
+import { createSandboxFeature } from '../features/sandbox/feature';
+import { createSequencesFeature } from '../features/sequences/feature';
+import { createFlowsFeature } from '../features/flows/feature';
+import { createReplayFeature } from '../features/replay/feature';
+
+/**
+ * Every area of the product, in start order (the listener before the sandbox, whose store
+ * must point at it; the sandbox before the history poller, which polls it).
+ */
+export function productFeatures(ctx: CoreContext): Feature[] {
+  return [
+    createLiveFeature(ctx),
+    createSandboxFeature(ctx),
+    createHistoryFeature(ctx),
+    createReplayFeature(ctx),
+    createSequencesFeature(ctx),
+    createFlowsFeature(ctx),
+  ];
+}

@@ -1,0 +1,218 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../services/platform/clock';
+import { nodeHmac } from '../services/platform/node-hmac';
+import { EVENT_TYPES, type WebhookDelivery, type WebhookEvent } from '../../shared/service';
+import { TokenIssuer } from './auth';
+import { mergeChaos } from './chaos';
+import { registerChallengePage } from './challenge-page';
+import type { SandboxContext } from './context';
+import { checkWebhookSetting, registerControlApi, storeCredentials } from './control';
+import { Dispatcher } from './dispatcher';
+import { toDelivery } from './history';
+import { registerHistoryApi } from './history-api';
+import { memoryPersistence, sqlitePersistence } from './persistence';
+import { Router } from './router';
+import { runScenario, type ScenarioResult } from './scenarios';
+import { registerServiceApi } from './service-api';
+import { SandboxState } from './state';
+import type { ChaosSettings, DeliveryRecord, StoreRecord } from './types';
+
+export type { ChaosSettings } from './types';
+export type { ScenarioResult } from './scenarios';
+
+/** Options of startSandbox. Every field is optional. */
+export interface SandboxOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1 (the sandbox is for this machine only). */
+  host?: string;
+  /** Persist stores, orders and history in dataDir/sandbox.sqlite; in memory when absent. */
+  dataDir?: string;
+  /** Access token lifetime (expiresIn); default 3600. */
+  tokenLifetimeSeconds?: number;
+  /** Base delay between automatic retries (attempt n waits n x this); default 1000. */
+  retryDelayMs?: number;
+  /** Per-attempt webhook timeout; default 10000. */
+  deliveryTimeoutMs?: number;
+  /** 3DS challenge lifetime; default 300. */
+  challengeTimeoutSeconds?: number;
+  /** Time source for tokens, timestamps, link and challenge expiry. */
+  clock?: Clock;
+  /** Random source for chaos rates; default Math.random. */
+  random?: () => number;
+  /** Webhook setting of the default store, applied on every start when given. */
+  defaultStore?: { webhookUrl?: string; webhookKey?: string };
+}
+
+/** A store's credentials and portal webhook setting. */
+export interface StoreCredentials {
+  storeId: string;
+  clientId: string;
+  clientSecret: string;
+  secretKey: string;
+  webhookKey: string;
+  webhookUrl: string;
+}
+
+/** A started sandbox and its programmatic helpers. */
+export interface RunningSandbox {
+  /** `http://127.0.0.1:PORT` ({base_url}). */
+  baseUrl: string;
+  /** `{base_url}/api/v3` ({api_v3_url}). */
+  apiV3Url: string;
+  /** `{base_url}/_sandbox`. */
+  controlUrl: string;
+  port: number;
+  /** The default store (stable across restarts when dataDir is given). */
+  defaultStore: StoreCredentials;
+  /** Creates an isolated store with fresh credentials. */
+  createStore(opts?: { webhookUrl?: string; webhookKey?: string }): StoreCredentials;
+  /** A store's credentials, or null when unknown. */
+  getStore(storeId: string): StoreCredentials | null;
+  /** Changes the portal webhook setting (`;`-separated URLs, may be empty) and optionally the key. */
+  setWebhook(storeId: string, url: string, key?: string): StoreCredentials;
+  /** Merges chaos settings for a store (same rules as PUT /_sandbox/stores/{id}/chaos). */
+  setChaos(storeId: string, chaos: Partial<ChaosSettings> & { reset?: boolean }): ChaosSettings;
+  /** Dispatches an event (2.8) and resolves with its logged deliveries once all have finished. */
+  dispatchEvent(storeId: string, event: WebhookEvent): Promise<WebhookDelivery[]>;
+  /** Runs a named scenario to completion. */
+  runScenario(name: string, storeId?: string): Promise<ScenarioResult>;
+  /** Appends `count` finished deliveries to a store's history without sending (benchmarks). */
+  seedDeliveries(storeId: string, count: number): { firstId: number; lastId: number };
+  /** Resolves when every delivery in flight (and any started meanwhile) has finished. */
+  idle(): Promise<void>;
+  /** Stops listening, cuts in-flight deliveries short, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox: the service API, the v3 history API, the challenge page and /_sandbox. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const clock = options.clock ?? systemClock;
+  const persistence = options.dataDir ? sqlitePersistence(options.dataDir) : memoryPersistence();
+  const state = new SandboxState(persistence, clock);
+  const dispatcher = new Dispatcher(state, {
+    hmac: nodeHmac,
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  const ctx: SandboxContext = {
+    state,
+    tokens: new TokenIssuer(state, options.tokenLifetimeSeconds ?? 3600),
+    dispatcher,
+    settings: { challengeTimeoutSeconds: options.challengeTimeoutSeconds ?? 300 },
+    baseUrl: '',
+  };
+  const router = new Router();
+  registerServiceApi(router, ctx);
+  registerHistoryApi(router, ctx);
+  registerChallengePage(router, ctx);
+  registerControlApi(router, ctx);
+
+  const defaultStore = ensureDefaultStore(state, options.defaultStore);
+  const server = http.createServer((req, res) => void router.handle(req, res));
+  server.on('clientError', (_err, socket) => socket.destroy());
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (err) {
+    persistence.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  ctx.baseUrl = `http://${hostPart}:${port}`;
+
+  const mustStore = (id: string): StoreRecord => {
+    const s = state.stores.get(id);
+    if (!s) throw new Error(`unknown store ${id}`);
+    return s;
+  };
+  let closed = false;
+  return {
+    baseUrl: ctx.baseUrl,
+    apiV3Url: `${ctx.baseUrl}/api/v3`,
+    controlUrl: `${ctx.baseUrl}/_sandbox`,
+    port,
+    defaultStore: storeCredentials(defaultStore),
+    createStore: (opts = {}) => {
+      const url = opts.webhookUrl === undefined ? undefined : checkWebhookSetting(opts.webhookUrl, 'webhookUrl');
+      return storeCredentials(state.createStore({ ...opts, ...(url !== undefined ? { webhookUrl: url } : {}) }));
+    },
+    getStore: (id) => {
+      const s = state.stores.get(id);
+      return s ? storeCredentials(s) : null;
+    },
+    setWebhook: (id, url, key) => {
+      const s = mustStore(id);
+      s.webhookUrl = checkWebhookSetting(url, 'url');
+      if (key !== undefined) s.webhookKey = key;
+      state.saveStore(s);
+      return storeCredentials(s);
+    },
+    setChaos: (id, chaos) => {
+      const s = mustStore(id);
+      s.chaos = mergeChaos(s.chaos, chaos);
+      state.saveStore(s);
+      return s.chaos;
+    },
+    dispatchEvent: async (id, event) => {
+      const outcomes = await dispatcher.dispatch(mustStore(id), event);
+      return outcomes.flatMap((o) => (o.delivery ? [toDelivery(o.delivery)] : []));
+    },
+    runScenario: (name, storeId) => runScenario(ctx, mustStore(storeId ?? defaultStore.storeId), name),
+    seedDeliveries: (id, count) => seed(state, mustStore(id), count),
+    idle: () => dispatcher.idle(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await dispatcher.close();
+      await stopped;
+      persistence.close();
+    },
+  };
+}
+
+function ensureDefaultStore(state: SandboxState, opts: SandboxOptions['defaultStore']): StoreRecord {
+  const existing = state.defaultStoreId ? state.stores.get(state.defaultStoreId) : undefined;
+  const store = existing ?? state.createStore({ name: 'Tienda Sandbox' });
+  if (!existing) state.setDefaultStore(store.storeId);
+  if (opts?.webhookUrl !== undefined) store.webhookUrl = checkWebhookSetting(opts.webhookUrl, 'webhookUrl');
+  if (opts?.webhookKey !== undefined) store.webhookKey = opts.webhookKey;
+  state.saveStore(store);
+  return store;
+}
+
+/** Seeds finished deliveries straight into the log: one transaction, no HTTP. */
+function seed(state: SandboxState, store: StoreRecord, count: number): { firstId: number; lastId: number } {
+  const records: DeliveryRecord[] = [];
+  const ms = state.clock.now();
+  const created = new Date(ms).toISOString();
+  for (let i = 0; i < count; i++) {
+    const id = state.nextDeliveryId();
+    const type = EVENT_TYPES[i % EVENT_TYPES.length]!;
+    const payload = JSON.stringify({
+      orderId: String(200_000 + i),
+      orderReference: `seed-${i}`,
+      orderType: 'FASTLINK_CHARGE',
+      description: 'La orden fue creada',
+      level: 'Info',
+      type,
+      metadata: null,
+    });
+    const delivered = i % 10 !== 0;
+    records.push({
+      id, storeId: store.storeId, eventId: id, eventType: type, eventCreated: created,
+      url: 'http://127.0.0.1:9/webhook', payload, responseStatusCode: delivered ? 200 : 500,
+      delivered, created, createdMs: ms,
+    });
+  }
+  state.logDeliveries(records);
+  return { firstId: records[0]?.id ?? 0, lastId: records[records.length - 1]?.id ?? 0 };
+}

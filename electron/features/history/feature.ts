@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
+import { CallError } from '../../../shared/contract/errors';
+import { slowFilterWarning } from '../../../shared/history';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Connection } from '../../services/environments/environments';
+import { ClientPool, toCallError } from '../../services/service-api/client-pool';
+import { HistoryStore } from '../../services/data/history-store';
+import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
+import { resendMany, resendOne, type ResendOutcome } from './resend';
+import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
+import { explainLeftOut, type LeftOutExplained } from './left-out';
+import { loadReconciliationInput } from './reconciliation-source';
+import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
+import { diffBodies } from '../../services/data/delivery-diff';
+import { UpdateNotifier } from './update-notifier';
+
+export interface HistoryFeatureOptions {
+  /** Deadline of one call to the service (tests shorten it to exercise a hung service). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The History area: the delivery-history client per environment, the poller keeping the local
+ * copy, and the calls the UI and scripts use on it. The token never leaves the client pool.
+ */
+export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOptions = {}): Feature {
+  const store = new HistoryStore(ctx.db);
+  const pool = new ClientPool(ctx.fetch, ctx.clock, options.timeoutMs);
+  const notifier = new UpdateNotifier(ctx.bus, store);
+  const poller = new HistoryPoller({
+    store,
+    clock: ctx.clock,
+    log: ctx.log,
+    target: () => {
+      const connection = ctx.environments.active();
+      return connection ? { environmentId: connection.id, client: pool.for(connection) } : null;
+    },
+    intervalMs: () => ctx.settings.get().poller.intervalMs,
+    enabled: () => ctx.settings.get().poller.enabled,
+    report: (patch) => ctx.status.update('poller', patch),
+    onApplied: (environmentId, change) => notifier.add(environmentId, change),
+  });
+  let lastReconciliation: { environmentId: string; result: Reconciliation; leftOut: LeftOutExplained[]; computedAt: string; durationMs: number } | null =
+    null;
+  const unsubscribers: Array<() => void> = [];
+
+  const active = (): Connection => {
+    const connection = ctx.environments.active();
+    if (!connection) throw new CallError('unavailable', 'the active environment is not available (is the sandbox running?)');
+    return connection;
+  };
+  const activeId = () => ctx.settings.get().environments.active;
+
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw toCallError(error);
+    }
+  };
+
+  /** Stores a resend's new delivery right away, so the events view reflects it before the next poll. */
+  const keep = (environmentId: string, outcome: ResendOutcome) => {
+    if (!outcome.delivery) return;
+    const applied = store.apply(environmentId, [outcome.delivery], null, new Date(ctx.clock.now()).toISOString());
+    notifier.add(environmentId, { ...applied, ids: [outcome.delivery.id] });
+  };
+
+  const bulk = async (ids: readonly number[], concurrency: number, jobId: string | undefined): Promise<BulkResendSummary> => {
+    const connection = active();
+    const client = pool.for(connection);
+    const job = jobId ?? randomUUID();
+    const byKind: Record<string, number> = {};
+    const problems: ResendOutcomeView[] = [];
+    let last = { done: 0, total: ids.length, delivered: 0, failed: 0 };
+    const outcomes = await resendMany(client, ids, concurrency, (progress, outcome) => {
+      last = progress;
+      byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
+      if (outcome.kind !== 'delivered' && problems.length < 100) problems.push(outcome);
+      keep(connection.id, outcome);
+      ctx.bus.emit('history.resendProgress', { jobId: job, ...progress });
+    });
+    notifier.flush();
+    return { jobId: job, total: outcomes.length, delivered: last.delivered, failed: last.failed, byKind, problems };
+  };
+
+  return {
+    name: 'history',
+    handlers: {
+      'history.summary': async () => {
+        const info = ctx.environments.activeInfo();
+        return {
+          environmentId: info.id,
+          environmentName: info.name,
+          isSandbox: info.isSandbox,
+          available: ctx.environments.active() !== null,
+          cursor: store.cursor(info.id),
+          ...store.counts(info.id),
+        };
+      },
+      'history.query': ({ filters, sorts, page, pageSize }) =>
+        call(async () => {
+          const list = await pool.for(active()).list({ filters, sorts, page, pageSize });
+          return { deliveries: list.webhookEvents, totalCount: list.totalCount, warning: slowFilterWarning(filters) };
+        }),
+      'history.get': ({ id }) =>
+        call(async () => {
+          const connection = active();
+          const delivery = await pool.for(connection).get(id);
+          store.apply(connection.id, [delivery], null, new Date(ctx.clock.now()).toISOString());
+          return delivery;
+        }),
+      'history.local': async ({ afterId, limit, eventId }) => ({
+        deliveries: store.list(activeId(), { afterId, limit, ...(eventId !== undefined ? { eventId } : {}) }),
+      }),
+      'history.events': async ({ pendingOnly, offset, limit }) => {
+        const id = activeId();
+        const page = store.events(id, { pendingOnly, offset, limit });
+        return { ...page, pendingEvents: store.counts(id).pendingEvents };
+      },
+      'history.pollNow': async () => {
+        const r = await poller.runOnce();
+        notifier.flush();
+        return { inserted: r.inserted, updated: r.updated, pages: r.pages, error: r.error };
+      },
+      'history.resend': ({ id }) =>
+        call(async () => {
+          const connection = active();
+          const outcome = await resendOne(pool.for(connection), id);
+          keep(connection.id, outcome);
+          notifier.flush();
+          return outcome;
+        }),
+      'history.resendMany': ({ ids, concurrency, jobId }) => call(() => bulk(ids, concurrency, jobId)),
+      'history.resendPending': ({ concurrency, jobId }) =>
+        call(() => {
+          const ids = store.pendingEventIds(active().id);
+          if (ids.length === 0) throw new CallError('conflict', 'no event is pending');
+          return bulk(ids, concurrency, jobId);
+        }),
+      'history.reconcile': async ({ since, category, offset, limit, refresh }) => {
+        const environmentId = activeId();
+        if (refresh || !lastReconciliation || lastReconciliation.environmentId !== environmentId) {
+          const started = performance.now();
+          const otherKeys = otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id));
+          const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
+          const aside = setAsideLeftOut(input.history, input.leftOut);
+          const result = reconcile(aside.history, input.received, input.payloadHashes);
+          const leftOut = explainLeftOut(aside.groups, ctx.settings.get(), environmentId);
+          const durationMs = Math.round(performance.now() - started);
+          lastReconciliation = { environmentId, result, leftOut, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
+        }
+        const { result, computedAt, durationMs, leftOut } = lastReconciliation;
+        const items = category ? result.items.filter((i) => i.category === category) : result.items;
+        return {
+          environmentId,
+          computedAt,
+          durationMs,
+          counts: result.counts,
+          totalItems: items.length,
+          items: items.slice(offset, offset + limit),
+          windows: result.windows.slice(-100),
+          leftOut,
+        };
+      },
+      'history.diff': async ({ left, right }) => diffBodies(ctx.db, activeId(), left, right),
+      'history.arrivals': async ({ eventId }) => {
+        const rows = ctx.db
+          .prepare('SELECT id, received_at, body_size FROM received_deliveries WHERE event_id = ? ORDER BY id LIMIT 1000')
+          .all(eventId) as { id: number; received_at: string; body_size: number }[];
+        return { arrivals: rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size })) };
+      },
+      'history.testConnection': async ({ environmentId }) => {
+        const connection = environmentId ? ctx.environments.get(environmentId) : ctx.environments.active();
+        if (!connection) return { ok: false, message: 'that environment is not available' };
+        try {
+          const list = await pool.for(connection).list({ pageSize: 1 });
+          return { ok: true, message: `connected: the store has ${list.totalCount} deliveries in history` };
+        } catch (error) {
+          return { ok: false, message: toCallError(error).message };
+        }
+      },
+    },
+    async start() {
+      unsubscribers.push(ctx.environments.onChange(() => void poller.restart()));
+      unsubscribers.push(
+        ctx.settings.onChange((next, previous) => {
+          if (next.poller !== previous.poller) void poller.restart();
+        }),
+      );
+      // The service logs a delivery as it sends it: one that just reached the listener is in
+      // history already, so poll soon instead of a full interval later.
+      unsubscribers.push(
+        ctx.bus.subscribe((event) => {
+          if (event === 'live.received') poller.nudge(NUDGED_POLL_DELAY_MS);
+        }),
+      );
+      poller.start();
+    },
+    async stop() {
+      for (const u of unsubscribers.splice(0)) u();
+      await poller.stop();
+      notifier.flush();
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { CallError } from '../../../shared/contract/errors';
+import type { KnownKey } from '../../../shared/signing/diagnose';
+import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
+import { createKeyedHmac } from './listener/keyed-hmac';
+import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
+import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
+import { ListenerServer } from './listener/listener-server';
+import { TunnelService } from './tunnel/tunnel-service';
+import { deliveryDetail, exportLine } from './delivery-view';
+import { DeliverySearch } from './delivery-search';
+import { withBodyKinds } from './body-kind';
+
+/** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
+const STARTUP_INDEXING_DELAY_MS = 2000;
+
+export interface LiveFeatureOptions {
+  readonly tunnelOpenTimeoutMs?: number;
+}
+
+/**
+ * The Live area: listener, forwarding and tunnel wired to settings (applied without restart),
+ * status and the contract's live.* calls and events.
+ */
+export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
+  const store = new DeliveryStore(ctx.db);
+  const search = new DeliverySearch(ctx.db, {
+    onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
+  });
+  let received = 0;
+  let removedAnnounced = 0;
+  /**
+   * What the status bar says about storage: the totals and the caps they are held to. When
+   * retention removed deliveries since the last call, the UI is told to drop them too.
+   */
+  const storageStatus = (totals: StoredTotals) => {
+    if (totals.removed !== removedAnnounced) {
+      removedAnnounced = totals.removed;
+      ctx.bus.emit('live.removed', { keptFromId: store.oldestId() });
+    }
+    const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
+    return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
+  };
+  const keys = (): KnownKey[] =>
+    ctx.settings
+      .get()
+      .listener.keys.map((k) => ({ id: k.id, accepted: k.accepted, value: ctx.secrets.get(`webhookKey:${k.id}`) }))
+      .filter((k): k is KnownKey => k.value !== undefined);
+
+  const listener = new ListenerServer({
+    store,
+    hmac: createKeyedHmac(),
+    settings: () => ctx.settings.get().listener,
+    keys,
+    now: () => ctx.clock.now(),
+    onStored: (deliveries, totals) => {
+      received += deliveries.length;
+      search.scheduleIndexing();
+      ctx.bus.emit('live.received', { deliveries });
+      ctx.status.update('listener', { received, ...storageStatus(totals) });
+    },
+    onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
+    onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),
+  });
+
+  const tunnel = new TunnelService({
+    onStatus: (patch) => ctx.status.update('tunnel', patch),
+    onPublicUrl: (url) => ctx.settings.update({ tunnel: { lastPublicUrl: url } }),
+    log: (message, fields) => ctx.log.warn(message, fields),
+    ...(options.tunnelOpenTimeoutMs ? { openTimeoutMs: options.tunnelOpenTimeoutMs } : {}),
+  });
+
+  const bindError = (error: unknown, port: number): string =>
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `port ${port} is already in use`
+      : (error as NodeJS.ErrnoException).code === 'EACCES'
+        ? `port ${port} needs privileges Hooklab does not have`
+        : (error as Error).message;
+
+  async function startListener(port: number): Promise<void> {
+    ctx.status.update('listener', { state: 'starting', port, error: null });
+    try {
+      const bound = await listener.start(port);
+      const url = `http://127.0.0.1:${bound}/`;
+      ctx.status.update('listener', { state: 'listening', port: bound, url, error: null, received });
+      // Scripts (and the kill -9 test) find the port in this line.
+      ctx.log.info(`Listening for webhooks on ${url}`);
+    } catch (error) {
+      const message = bindError(error, port);
+      ctx.status.update('listener', { state: 'error', port, url: null, error: message });
+      ctx.log.error('listener could not start', { message });
+    }
+  }
+
+  /**
+   * A new port is bound before the old one is let go: if it cannot be (in use, no privilege),
+   * the listener stays where it was, the setting goes back to the port in use, and the reason
+   * is shown next to the field. The sandbox's webhook URL follows the status, so it only moves
+   * once the new port answers.
+   */
+  async function moveListener(port: number, configuredBefore: number): Promise<void> {
+    const previous = listener.port;
+    if (previous === null) return startListener(port);
+    try {
+      const bound = await listener.moveTo(port);
+      const url = `http://127.0.0.1:${bound}/`;
+      ctx.status.update('listener', { state: 'listening', port: bound, url, error: null, portError: null });
+      ctx.log.info(`Listening for webhooks on ${url}`);
+    } catch (error) {
+      const portError = `${bindError(error, port)}: still listening on ${previous}`;
+      ctx.status.update('listener', { portError });
+      ctx.log.warn('listener port not changed', { message: portError });
+      // Unless the user has chosen yet another port meanwhile.
+      if (ctx.settings.get().listener.port === port) {
+        revertingTo = configuredBefore;
+        ctx.settings.update({ listener: { port: configuredBefore } });
+      }
+    }
+  }
+
+  /** The port setting being put back after a failed change: the listener is already there. */
+  let revertingTo: number | null = null;
+  // Serialised so quick successive port changes never race two servers for one port.
+  let applying: Promise<void> = Promise.resolve();
+  const applyChange = (next: Settings, prev: Settings) => {
+    const reverted = revertingTo !== null && next.listener.port === revertingTo;
+    revertingTo = null;
+    applying = applying.then(async () => {
+      listener.applySettings(next.listener);
+      if (listener.port === null) await startListener(next.listener.port);
+      else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== listener.port) {
+        await moveListener(next.listener.port, prev.listener.port);
+      }
+      if (next.listener.retainDeliveries !== prev.listener.retainDeliveries || next.listener.retainBytes !== prev.listener.retainBytes) {
+        // Lowered caps apply at once, not only at the next delivery.
+        store.enforce({ maxDeliveries: next.listener.retainDeliveries, maxBytes: next.listener.retainBytes });
+        ctx.status.update('listener', storageStatus(store.totals()));
+      }
+      tunnel.apply(next.tunnel, listener.port);
+    });
+  };
+  let unsubscribe: (() => void) | null = null;
+  const requireEnvironment = (environmentId: string | null) => {
+    if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
+      throw new CallError('not-found', `no environment ${environmentId}`);
+    }
+  };
+
+  const updateKeys = (change: (keys: WebhookKeyInfo[]) => WebhookKeyInfo[]) =>
+    ctx.settings.update({ listener: { keys: change(ctx.settings.get().listener.keys) } });
+
+  return {
+    name: 'live',
+    async start() {
+      const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
+      store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
+      received = store.count();
+      ctx.status.update('listener', storageStatus(store.totals()));
+      // Rows stored before the search index existed (or while it was stopped) get indexed soon,
+      // after the first screens have loaded (a search indexes them at once if it comes first).
+      search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
+      await startListener(ctx.settings.get().listener.port);
+      tunnel.apply(ctx.settings.get().tunnel, listener.port);
+      unsubscribe = ctx.settings.onChange(applyChange);
+    },
+    async stop() {
+      unsubscribe?.();
+      search.stop();
+      await applying;
+      tunnel.close();
+      await listener.stop();
+      ctx.status.update('listener', { state: 'stopped', url: null });
+    },
+    handlers: {
+      'live.list': async ({ beforeId, limit }) => {
+        const rows = withBodyKinds(store, store.list(beforeId, limit));
+        const last = rows.at(-1);
+        return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
+      },
+      'live.get': async ({ id }) => {
+        const detail = deliveryDetail(store, id);
+        if (!detail) throw new CallError('not-found', `no delivery ${id}`);
+        return detail;
+      },
+      'live.export': async ({ ids, afterId, limit }) => {
+        const rows = store.exportRows({ ...(ids ? { ids } : {}), afterId, limit });
+        const last = rows.at(-1);
+        return {
+          ndjson: rows.map((r) => exportLine(r) + '\n').join(''),
+          count: rows.length,
+          nextAfterId: rows.length === limit && last ? last.summary.id : null,
+        };
+      },
+      'live.search': async ({ query, limit }) => search.search(query, limit),
+      'live.clear': async () => {
+        store.clear();
+        received = 0;
+        ctx.status.update('listener', { received, ...storageStatus(store.totals()) });
+        ctx.bus.emit('live.cleared', {});
+        return { ok: true as const };
+      },
+      'live.addKey': async ({ label, value, environmentId }) => {
+        requireEnvironment(environmentId);
+        const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+        ctx.secrets.set(`webhookKey:${id}`, value);
+        updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
+        return { ok: true as const };
+      },
+      'live.setKeyEnvironment': async ({ id, environmentId }) => {
+        requireEnvironment(environmentId);
+        if (!setKeyEnvironment(ctx.settings, id, environmentId)) throw new CallError('not-found', `no key ${id}`);
+        return { ok: true as const };
+      },
+      'live.setKeyAccepted': async ({ id, accepted }) => {
+        if (!ctx.settings.get().listener.keys.some((k) => k.id === id)) throw new CallError('not-found', `no key ${id}`);
+        updateKeys((keys) => keys.map((k) => (k.id === id ? { ...k, accepted } : k)));
+        return { ok: true as const };
+      },
+      'live.removeKey': async ({ id }) => {
+        updateKeys((keys) => keys.filter((k) => k.id !== id));
+        if (/^[a-zA-Z0-9_-]{1,64}$/.test(id)) ctx.secrets.delete(`webhookKey:${id}`);
+        return { ok: true as const };
+      },
+      'live.reconnectTunnel': async () => {
+        tunnel.reconnect();
+        return { ok: true as const };
+      },
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { DeliverySummary } from '../../../../shared/contract/live';
+import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import { bodyAsText } from '../../../../shared/text/utf8';
+
+/** What a body without an event type is, so the table can say so instead of a blank. */
+export type BodyKind = NonNullable<DeliverySummary['bodyKind']>;
+
+/** Classifies a body whose event type could not be read. */
+export function bodyKind(body: Uint8Array): BodyKind {
+  if (body.length === 0) return 'empty';
+  const text = bodyAsText(body);
+  if (text === null) return 'not-utf8';
+  if (tooDeepToParse(text)) return 'json-without-type';
+  try {
+    JSON.parse(text);
+    return 'json-without-type';
+  } catch {
+    return 'not-json';
+  }
+}

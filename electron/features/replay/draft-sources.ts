@@ -1,0 +1,165 @@
+import { CallError } from '../../../shared/contract/errors';
+import {
+  HeadersSpecSchema,
+  ReplayFixtureSchema,
+  type Draft,
+  type HeadersSpec,
+  type OpenSource,
+  type ReplayBody,
+} from '../../../shared/contract/replay';
+import { isEventType, eventTemplateText } from '../../../shared/replay/templates';
+import { describeZodError } from '../../../shared/contract/errors';
+import { bodyAsText } from '../../../shared/text/utf8';
+import type { DeliveryStore } from '../../services/data/delivery-store';
+import type { HistoryStore } from '../../services/data/history-store';
+import type { ReplayStore } from '../../services/data/replay-store';
+
+/** Where drafts open from: the stores they read. */
+export interface DraftSourceStores {
+  readonly received: DeliveryStore;
+  readonly history: HistoryStore;
+  readonly replay: ReplayStore;
+  /** The active environment (history deliveries are per environment). */
+  readonly environmentId: () => string;
+}
+
+const NOT_UTF8 = 'the original body is not valid UTF-8: it is re-sent as its exact bytes (shown read-only as hex)';
+/** Headers that say which event this is, how it is signed, or how it travels: rebuilt, not copied. */
+const REBUILT = new Set([
+  'x-svc-hmac-sha256',
+  'x-svc-event-id',
+  'x-svc-event-created',
+  'content-type',
+  'user-agent',
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'keep-alive',
+  'expect',
+]);
+
+function headerValue(headers: ReadonlyArray<readonly [string, string]>, name: string): string | null {
+  return headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
+}
+
+/** The body as the editor holds it: text when UTF-8, else the exact bytes. */
+function editorBody(bytes: Uint8Array): { body: ReplayBody; warnings: string[] } {
+  const text = bodyAsText(bytes);
+  return text === null
+    ? { body: { kind: 'bytes', base64: Buffer.from(bytes).toString('base64') }, warnings: [NOT_UTF8] }
+    : { body: { kind: 'text', text }, warnings: [] };
+}
+
+/** Headers that keep the original's event id and time, content type and user agent. */
+function keptHeaders(original: ReadonlyArray<readonly [string, string]>, extra: Array<[string, string]> = []): HeadersSpec {
+  const parsed = HeadersSpecSchema.safeParse({
+    eventId: { mode: 'keep' },
+    eventCreated: { mode: 'keep' },
+    ...(headerValue(original, 'content-type') !== null ? { contentType: headerValue(original, 'content-type') } : {}),
+    ...(headerValue(original, 'user-agent') !== null ? { userAgent: headerValue(original, 'user-agent') } : {}),
+    extra,
+  });
+  if (!parsed.success) throw new CallError('invalid-args', `a header of the original cannot be sent as is: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+function draft(partial: Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'targetUrl'> & { targetUrl?: string | null }): Draft {
+  return { id: null, createdAt: null, updatedAt: null, targetUrl: null, ...partial };
+}
+
+/** An editable, unsaved draft from a source; a saved draft comes back as saved. */
+export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
+  switch (from.kind) {
+    case 'received': {
+      const raw = stores.received.raw(from.id);
+      const summary = stores.received.summary(from.id);
+      if (!raw || !summary) throw new CallError('not-found', `no received delivery ${from.id}`);
+      const { body, warnings } = editorBody(raw.body);
+      if (summary.truncated) warnings.push('this delivery was truncated at the listener’s body limit: the body here is what was kept');
+      return draft({
+        name: `Received #${from.id}${summary.eventType ? ` · ${summary.eventType}` : ''}`,
+        request: { method: 'POST', body, headers: keptHeaders(raw.headers), key: { kind: 'current' }, tamper: 'none' },
+        origin: {
+          kind: 'received',
+          ref: String(from.id),
+          eventId: headerValue(raw.headers, 'x-svc-event-id'),
+          eventCreated: headerValue(raw.headers, 'x-svc-event-created'),
+        },
+        warnings,
+      });
+    }
+    case 'history': {
+      const delivery = stores.history.get(stores.environmentId(), from.id);
+      if (!delivery) throw new CallError('not-found', `history delivery ${from.id} is not in the local copy of the active environment`);
+      return draft({
+        name: `History #${from.id} · ${delivery.eventType}`,
+        request: {
+          method: 'POST',
+          body: { kind: 'text', text: delivery.payload },
+          headers: keptHeaders([]),
+          key: { kind: 'current' },
+          tamper: 'none',
+        },
+        origin: { kind: 'history', ref: String(from.id), eventId: String(delivery.eventId), eventCreated: delivery.eventCreated },
+        warnings: [],
+      });
+    }
+    case 'template': {
+      if (!isEventType(from.eventType)) throw new CallError('invalid-args', `“${from.eventType}” is not an event type of 6.4`);
+      const order = { orderId: '900001', orderReference: 'replay-1', orderType: from.orderType ?? 'FASTLINK_CHARGE' };
+      return draft({
+        name: `${from.eventType} template`,
+        request: {
+          method: 'POST',
+          body: { kind: 'text', text: eventTemplateText(from.eventType, order) },
+          headers: HeadersSpecSchema.parse({ eventId: { mode: 'new' }, eventCreated: { mode: 'now' } }),
+          key: { kind: 'current' },
+          tamper: 'none',
+        },
+        origin: { kind: 'template', ref: from.eventType, eventId: null, eventCreated: null },
+        warnings: [],
+      });
+    }
+    case 'fixture':
+      return fromFixture(from.content, from.name);
+    case 'draft': {
+      const saved = stores.replay.getDraft(from.id);
+      if (!saved) throw new CallError('not-found', `no draft ${from.id}`);
+      return { ...saved, warnings: [] };
+    }
+  }
+}
+
+/** A fixture file (as replay.export wrote it) back into the editor. */
+export function fromFixture(content: string, name?: string): Draft {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    throw new CallError('invalid-args', 'this file is not JSON: a Hooklab fixture is the JSON file “Save as fixture” writes');
+  }
+  const parsed = ReplayFixtureSchema.safeParse(json);
+  if (!parsed.success) throw new CallError('invalid-args', `this is not a Hooklab fixture: ${describeZodError(parsed.error)}`);
+  const fixture = parsed.data;
+  const bytes = new Uint8Array(Buffer.from(fixture.bodyBase64, 'base64'));
+  const { body, warnings } = editorBody(bytes);
+  const extra = fixture.headers
+    .filter(([n]) => !REBUILT.has(n.toLowerCase()))
+    .map(([n, v]): [string, string] => [n, v]);
+  if (fixture.signature !== null) {
+    warnings.push(`re-signed with the key you choose (the fixture was signed with ${fixture.keyLabel ? `“${fixture.keyLabel}”` : 'an unnamed key'})`);
+  }
+  return draft({
+    name: name ? name.replace(/\.json$/i, '') : `Fixture${fixture.eventType ? ` · ${fixture.eventType}` : ''}`,
+    request: { method: 'POST', body, headers: keptHeaders(fixture.headers, extra), key: { kind: 'current' }, tamper: 'none' },
+    targetUrl: fixture.url,
+    origin: {
+      kind: 'fixture',
+      ref: name ?? null,
+      eventId: headerValue(fixture.headers, 'x-svc-event-id'),
+      eventCreated: headerValue(fixture.headers, 'x-svc-event-created'),
+    },
+    warnings,
+  });
+}

@@ -1,0 +1,73 @@
+import type { ReplayFixture } from '../../../shared/contract/replay';
+import { toCurl } from '../../../shared/http/curl';
+import { bodyAsText } from '../../../shared/text/utf8';
+
+/** A request exactly as it is (or would be) sent, to export. */
+export interface ExportableRequest {
+  readonly method: string;
+  readonly url: string | null;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: Uint8Array;
+  readonly signature: string | null;
+  readonly keyLabel: string | null;
+  readonly eventType: string | null;
+  readonly eventId: string | null;
+}
+
+/** Set per connection by curl, fetch() or Node: never copied into an export. */
+const PER_CONNECTION = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
+const PLACEHOLDER_URL = 'http://127.0.0.1:3000/webhooks';
+
+const portable = (headers: ExportableRequest['headers']) => headers.filter(([n]) => !PER_CONNECTION.has(n.toLowerCase()));
+
+function baseName(r: ExportableRequest): string {
+  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60);
+  return ['hooklab', r.eventType ? safe(r.eventType) : 'replay', r.eventId ? safe(r.eventId) : null].filter(Boolean).join('-');
+}
+
+/** `printf … | curl …`: the exact bytes (any byte, NUL included) and every header. */
+export function exportCurl(r: ExportableRequest): { text: string; fileName: string } {
+  return { text: toCurl({ url: r.url ?? PLACEHOLDER_URL, method: r.method, headers: portable(r.headers), body: r.body }), fileName: `${baseName(r)}.sh` };
+}
+
+/**
+ * A Node (18+) fetch() snippet: the body from Base64 so the bytes are exact, headers as pairs
+ * so repeats and order survive.
+ */
+export function exportFetch(r: ExportableRequest): { text: string; fileName: string } {
+  const headers = portable(r.headers)
+    .map(([n, v]) => `    [${JSON.stringify(n)}, ${JSON.stringify(v)}],`)
+    .join('\n');
+  const text = [
+    `// ${r.eventType ?? 'Request'} as Hooklab ${r.url ? 'sent' : 'would send'} it${r.keyLabel ? `, signed with the key “${r.keyLabel}”` : ''}.`,
+    `const body = Buffer.from(${JSON.stringify(Buffer.from(r.body).toString('base64'))}, 'base64');`,
+    `const response = await fetch(${JSON.stringify(r.url ?? PLACEHOLDER_URL)}, {`,
+    `  method: ${JSON.stringify(r.method)},`,
+    `  headers: [`,
+    headers,
+    `  ],`,
+    `  body,`,
+    `  redirect: 'manual',`,
+    `});`,
+    `console.log(response.status, await response.text());`,
+    '',
+  ].join('\n');
+  return { text, fileName: `${baseName(r)}.mjs` };
+}
+
+/** The fixture file: headers, body as Base64 and text, signature and the key's label (never the key). */
+export function exportFixture(r: ExportableRequest): { text: string; fileName: string } {
+  const fixture: ReplayFixture = {
+    hooklabFixture: 1,
+    method: r.method,
+    url: r.url,
+    headers: portable(r.headers).map(([n, v]) => [n, v]),
+    bodyBase64: Buffer.from(r.body).toString('base64'),
+    bodyText: bodyAsText(r.body),
+    signature: r.signature,
+    keyLabel: r.keyLabel,
+    eventType: r.eventType,
+  };
+  return { text: JSON.stringify(fixture, null, 2) + '\n', fileName: `${baseName(r)}.json` };
+}
+

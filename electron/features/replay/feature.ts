@@ -1,0 +1,187 @@
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { CallError } from '../../../shared/contract/errors';
+import { ORDER_TYPES, EVENT_TYPES } from '../../../shared/service';
+import { EVENT_TYPE_INFO } from '../../../shared/replay/templates';
+import type { Draft } from '../../../shared/contract/replay';
+import { nodeHmac } from '../../services/platform/node-hmac';
+import { DeliveryStore } from '../../services/data/delivery-store';
+import { HistoryStore } from '../../services/data/history-store';
+import { diffBytes } from '../../services/data/delivery-diff';
+import { ReplayStore } from '../../services/data/replay-store';
+import { ReplayKeys } from './keys';
+import { ReplayTargets } from './targets';
+import { ReplayService } from './replay-service';
+import { openDraft } from './draft-sources';
+import { bodyBytes, eventTypeOf } from './request-builder';
+import { runHandlerCheck } from './handler-check';
+import { createEventIdGenerator } from './event-ids';
+import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from './exports';
+
+/**
+ * The Replay area: drafts, re-signing in the core, replays to the user's handlers with their
+ * history and diff, targets with the non-loopback opt-in, the handler check and exports.
+ */
+export function createReplayFeature(ctx: CoreContext): Feature {
+  const store = new ReplayStore(ctx.db);
+  const keys = new ReplayKeys(ctx, store);
+  const targets = new ReplayTargets(ctx, store);
+  // One source of new event ids for replays and the handler check, so the two never share one.
+  const newEventId = createEventIdGenerator(() => ctx.clock.now());
+  const service = new ReplayService(ctx, store, keys, targets, nodeHmac, newEventId);
+  const sources = {
+    received: new DeliveryStore(ctx.db),
+    history: new HistoryStore(ctx.db),
+    replay: store,
+    environmentId: () => ctx.environments.activeInfo().id,
+  };
+  const now = () => new Date(ctx.clock.now()).toISOString();
+
+  /** A saved draft with what the user should know about it now (e.g. its key is gone). */
+  const withWarnings = (draft: Omit<Draft, 'warnings'>): Draft => {
+    const key = keys.resolve(draft.request.key);
+    return { ...draft, warnings: 'problem' in key ? [key.problem] : [] };
+  };
+  const requireDraft = (id: number) => {
+    const draft = store.getDraft(id);
+    if (!draft) throw new CallError('not-found', `no draft ${id}`);
+    return draft;
+  };
+  const forgetThrowawayKeyOf = (draftId: number) => {
+    const keyId = store.draftKeyId(draftId);
+    if (keyId && !store.keyUsedElsewhere(keyId, draftId)) keys.removeThrowaway(keyId);
+  };
+
+  return {
+    name: 'replay',
+    async stop() {
+      await service.stop();
+    },
+    handlers: {
+      'replay.templates': async () => ({
+        eventTypes: EVENT_TYPES.map((type) => ({ type, level: EVENT_TYPE_INFO[type].level, meaning: EVENT_TYPE_INFO[type].meaning })),
+        orderTypes: [...ORDER_TYPES],
+      }),
+      'replay.open': async ({ from }) => {
+        const draft = openDraft(sources, from);
+        if (draft.id !== null) return withWarnings(draft);
+        return draft;
+      },
+      'replay.listDrafts': async () => ({ drafts: store.listDrafts() }),
+      'replay.getDraft': async ({ id }) => withWarnings(requireDraft(id)),
+      'replay.saveDraft': async ({ id, name, request, targetUrl, origin }) => {
+        const bytes = bodyBytes(request.body);
+        const saved = store.saveDraft(
+          { id: id ?? null, name, request, targetUrl, origin, eventType: eventTypeOf(bytes), bodySize: bytes.length },
+          now(),
+        );
+        if (saved === null) throw new CallError('not-found', `no draft ${id}: it was deleted`);
+        return withWarnings(requireDraft(saved));
+      },
+      'replay.renameDraft': async ({ id, name }) => {
+        if (!store.renameDraft(id, name, now())) throw new CallError('not-found', `no draft ${id}`);
+        return { ok: true as const };
+      },
+      'replay.deleteDraft': async ({ id }) => {
+        forgetThrowawayKeyOf(id);
+        if (!store.deleteDraft(id)) throw new CallError('not-found', `no draft ${id}`);
+        return { ok: true as const };
+      },
+      'replay.keys': async () => ({ keys: keys.list() }),
+      'replay.addThrowawayKey': async ({ label, value }) => ({ id: keys.addThrowaway(label, value) }),
+      'replay.removeThrowawayKey': async ({ id }) => {
+        if (!keys.removeThrowaway(id)) throw new CallError('not-found', `no throwaway key ${id}`);
+        return { ok: true as const };
+      },
+      'replay.sign': async ({ request, targetUrl, origin }) => service.preview(request, targetUrl, origin),
+      'replay.send': async (args) => ({ replays: await service.send(args) }),
+      'replay.again': async ({ id }) => service.again(id),
+      'replay.history': async ({ targetUrl, status, beforeId, limit }) => {
+        const { rows, total } = store.listReplays({
+          ...(targetUrl !== undefined ? { targetUrl } : {}),
+          status,
+          ...(beforeId !== undefined ? { beforeId } : {}),
+          limit,
+        });
+        const last = rows.at(-1);
+        return { rows, total, nextBeforeId: rows.length === limit && last ? last.id : null };
+      },
+      'replay.get': async ({ id }) => {
+        const detail = store.getReplay(id);
+        if (!detail) throw new CallError('not-found', `no replay ${id}`);
+        return detail;
+      },
+      'replay.clearHistory': async () => {
+        store.clearReplays();
+        return { ok: true as const };
+      },
+      'replay.diff': async ({ left, right }) => {
+        const side = (id: number) => {
+          const r = store.replayBytes(id);
+          if (!r) throw new CallError('not-found', `no replay ${id}`);
+          const s = r.summary;
+          const what = s.status !== null ? `${s.status}` : `error: ${s.error ?? 'no answer'}`;
+          return { label: `replay #${id} (${what})`, bytes: r.response ?? new Uint8Array(), status: s.status };
+        };
+        const a = side(left);
+        const b = side(right);
+        return { ...diffBytes(a, b), leftStatus: a.status, rightStatus: b.status };
+      },
+      'replay.targets': async () => ({ targets: targets.list() }),
+      'replay.checkTarget': async ({ url }) => targets.verdict(url),
+      'replay.addTarget': async (input) => targets.add(input),
+      'replay.removeTarget': async ({ id }) => {
+        targets.remove(id);
+        return { ok: true as const };
+      },
+      'replay.settings': async () => store.settings(),
+      'replay.setSettings': async (patch) => store.setSettings(patch),
+      'replay.checkHandler': async ({ url, key, only, timeoutMs, jobId }) => {
+        const verdict = targets.require(url);
+        const resolved = keys.resolve(key);
+        if ('problem' in resolved) throw new CallError('conflict', `the handler check needs a key: ${resolved.problem}`);
+        const id = jobId ?? `check-${Date.now().toString(36)}`;
+        return runHandlerCheck({
+          url: verdict.url,
+          key: resolved,
+          hmac: nodeHmac,
+          deadlineMs: timeoutMs ?? store.settings().timeoutMs,
+          ...(only ? { only } : {}),
+          loopbackOnly: verdict.loopback && new URL(verdict.url).hostname === 'localhost',
+          newEventId,
+          nowMs: () => ctx.clock.now(),
+          onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),
+        });
+      },
+      'replay.export': async ({ format, source }) => {
+        let req: ExportableRequest;
+        if (source.kind === 'replay') {
+          const detail = store.getReplay(source.id);
+          if (!detail) throw new CallError('not-found', `no replay ${source.id}`);
+          req = {
+            method: detail.request.method,
+            url: detail.request.url,
+            headers: detail.request.headers,
+            body: new Uint8Array(Buffer.from(detail.request.bodyBase64, 'base64')),
+            signature: detail.request.signature,
+            keyLabel: detail.request.keyLabel,
+            eventType: detail.summary.eventType,
+            eventId: detail.summary.eventId,
+          };
+        } else {
+          const { built } = service.inspect(source.request, source.targetUrl, source.origin);
+          req = {
+            method: built.method,
+            url: source.targetUrl,
+            headers: built.headers,
+            body: built.body,
+            signature: built.signature,
+            keyLabel: built.keyLabel,
+            eventType: eventTypeOf(built.body),
+            eventId: built.eventId,
+          };
+        }
+        return format === 'curl' ? exportCurl(req) : format === 'fetch' ? exportFetch(req) : exportFixture(req);
+      },
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult, type TamperPreset } from '../../../shared/contract/replay';
+import type { HmacSha256 } from '../../../shared/signing';
+import { buildRequest } from './request-builder';
+import { exchange, type ExchangeResult } from '../../services/net/exchange';
+import { CHECKS, type CheckOutcome } from './checks';
+
+/** What a check can do: send one signed (or tampered) event and get its evidence back. */
+export interface CheckContext {
+  /** The service's answer deadline (10 s); the timely-response check holds the handler to it. */
+  readonly deadlineMs: number;
+  /** A fresh unique event id. */
+  newEventId(): string;
+  /** A fresh order id, so checks never share an order. */
+  newOrderId(): string;
+  post(probe: Probe): Promise<Sent>;
+}
+
+/** One request of a check. */
+export interface Probe {
+  readonly label: string;
+  readonly body: string;
+  readonly eventId: string;
+  readonly eventCreated?: string;
+  readonly tamper?: TamperPreset;
+  /** Per request; defaults to three times the deadline (a slow handler fails timely-response only). */
+  readonly timeoutMs?: number;
+}
+
+export interface Sent {
+  readonly evidence: CheckEvidence;
+  readonly result: ExchangeResult;
+}
+
+export interface HandlerCheckOptions {
+  readonly url: string;
+  readonly key: { readonly value: string; readonly label: string };
+  readonly hmac: HmacSha256;
+  readonly deadlineMs: number;
+  readonly only?: readonly CheckId[];
+  /** For `localhost` targets: refuse a resolver answer that is not loopback. */
+  readonly loopbackOnly?: boolean;
+  readonly newEventId: () => string;
+  readonly nowMs: () => number;
+  readonly onCheck?: (check: CheckResult, done: number, total: number) => void;
+}
+
+/** Thrown by `post` when the very first request finds nobody there: the suite stops. */
+class UnreachableError extends Error {}
+
+const EXCERPT = 512;
+const RESPONSE_CAP = 64 * 1024;
+const text = new TextDecoder();
+
+function excerpt(bytes: Uint8Array): string {
+  return text.decode(bytes.subarray(0, EXCERPT * 4)).slice(0, EXCERPT);
+}
+
+/**
+ * Runs the checks of the handler check against one URL, one after another (each check's
+ * requests in its own order), and reports each with its evidence and, on failure, the fix.
+ */
+export async function runHandlerCheck(options: HandlerCheckOptions): Promise<CheckReport> {
+  const started = performance.now();
+  const startedAt = new Date(options.nowMs()).toISOString();
+  const selected = CHECKS.filter((c) => !options.only || options.only.includes(c.id)).sort(
+    (a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id),
+  );
+  const target = new URL(options.url);
+  const wrongKey = randomBytes(24).toString('base64');
+  let answeredAny = false;
+  let orderSeq = 0;
+  const runTag = Date.now().toString(36);
+  const checks: CheckResult[] = [];
+  let unreachable: string | null = null;
+
+  for (const check of selected) {
+    const evidence: CheckEvidence[] = [];
+    const results: ExchangeResult[] = [];
+    const ctx: CheckContext = {
+      deadlineMs: options.deadlineMs,
+      newEventId: options.newEventId,
+      newOrderId: () => `check-${runTag}-${++orderSeq}`,
+      async post(probe) {
+        const built = buildRequest(
+          {
+            method: 'POST',
+            body: { kind: 'text', text: probe.body },
+            headers: {
+              eventId: { mode: 'typed', value: probe.eventId },
+              eventCreated: probe.eventCreated ? { mode: 'chosen', value: probe.eventCreated } : { mode: 'now' },
+              contentType: 'application/json',
+              userAgent: 'Hooklab-Sandbox/1.0',
+              extra: [],
+              removed: [],
+            },
+            key: { kind: 'current' },
+            tamper: probe.tamper ?? 'none',
+          },
+          {
+            hmac: options.hmac,
+            key: options.key,
+            origin: { eventId: null, eventCreated: null },
+            nowMs: options.nowMs(),
+            newEventId: options.newEventId,
+            tamper: { wrongKey, reusedEventId: null },
+            targetUrl: target,
+          },
+        );
+        const result = await exchange(
+          { method: 'POST', url: options.url, headers: built.headers, body: built.body },
+          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP, loopbackOnly: options.loopbackOnly ?? false },
+        );
+        if (!result.ok && result.failure === 'connection' && !answeredAny) throw new UnreachableError(result.error);
+        if (result.ok) answeredAny = true;
+        const item: CheckEvidence = {
+          label: probe.label,
+          method: 'POST',
+          url: options.url,
+          requestHeaders: built.headers,
+          requestBodySize: built.body.length,
+          requestBodyExcerpt: excerpt(built.body),
+          status: result.ok ? result.answer.status : null,
+          responseBodyExcerpt: result.ok ? excerpt(result.answer.body) : '',
+          latencyMs: result.latencyMs,
+          error: result.ok ? null : result.error,
+        };
+        evidence.push(item);
+        results.push(result);
+        return { evidence: item, result };
+      },
+    };
+    let outcome: CheckOutcome;
+    try {
+      outcome = await check.run(ctx);
+    } catch (error) {
+      if (error instanceof UnreachableError) {
+        unreachable = `${options.url} could not be reached: ${error.message}`;
+        break;
+      }
+      outcome = { passed: false, message: `the check could not run: ${(error as Error).message}` };
+    }
+    const deciding = outcome.passed ? evidence.at(-1) : (evidence.find((e) => e.status === null || !outcome.okStatus?.(e.status)) ?? evidence.at(-1));
+    const latencies = evidence.map((e) => e.latencyMs ?? 0);
+    const result: CheckResult = {
+      id: check.id,
+      title: check.title,
+      passed: outcome.passed,
+      status: deciding?.status ?? null,
+      latencyMs: latencies.length ? Math.max(...latencies) : null,
+      message: outcome.message,
+      fix: outcome.passed ? null : check.fix,
+      warning: outcome.warning ?? null,
+      evidence,
+    };
+    checks.push(result);
+    options.onCheck?.(result, checks.length, selected.length);
+  }
+
+  return {
+    url: options.url,
+    passed: unreachable === null && checks.length === selected.length && checks.every((c) => c.passed),
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    keyLabel: options.key.label,
+    unreachable,
+    checks,
+  };
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { CoreContext } from '../../services/kernel/feature';
+import type { KeyChoice, ReplayKey } from '../../../shared/contract/replay';
+import type { SigningKey } from './request-builder';
+import type { ReplayStore } from '../../services/data/replay-store';
+
+/**
+ * The keys Replay can sign with, by id and label only: the listener's keys (Settings →
+ * Listener, secrets `webhookKey:<id>`) and throwaway keys typed in Replay (secrets
+ * `replayKey:<id>`). Values are read here, in the core, at the moment of signing.
+ */
+export class ReplayKeys {
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly store: ReplayStore,
+  ) {}
+
+  list(): ReplayKey[] {
+    const listener = this.ctx.settings.get().listener.keys.map(
+      (k, i): ReplayKey => ({
+        kind: 'listener',
+        id: k.id,
+        label: k.label || k.id,
+        state: i === 0 ? 'current' : k.accepted ? 'accepted' : 'retired',
+        available: this.ctx.secrets.get(`webhookKey:${k.id}`) !== undefined,
+      }),
+    );
+    const throwaway = this.store.listKeys().map(
+      (k): ReplayKey => ({
+        kind: 'throwaway',
+        id: k.id,
+        label: k.label,
+        state: 'throwaway',
+        available: this.ctx.secrets.get(`replayKey:${k.id}`) !== undefined,
+      }),
+    );
+    return [...listener, ...throwaway];
+  }
+
+  /** The key a choice names, or a message saying why it cannot sign (removed, no key yet). */
+  resolve(choice: KeyChoice): SigningKey {
+    const keys = this.ctx.settings.get().listener.keys;
+    if (choice.kind === 'current' || choice.kind === 'listener') {
+      const info = choice.kind === 'current' ? keys[0] : keys.find((k) => k.id === choice.id);
+      if (!info) {
+        return {
+          problem:
+            choice.kind === 'current'
+              ? 'no webhook key to sign with: add the store’s key in Settings → Listener, or type a throwaway key for this draft'
+              : `the key this draft signs with (${choice.id}) was removed: choose another key`,
+        };
+      }
+      const value = this.ctx.secrets.get(`webhookKey:${info.id}`);
+      const label = info.label || info.id;
+      return value === undefined ? { problem: `the secret of key “${label}” is gone: add the key again` } : { value, label };
+    }
+    const info = this.store.listKeys().find((k) => k.id === choice.id);
+    const value = info ? this.ctx.secrets.get(`replayKey:${info.id}`) : undefined;
+    if (!info || value === undefined) return { problem: `the throwaway key this draft signs with (${choice.id}) was removed: type it again` };
+    return { value, label: info.label };
+  }
+
+  addThrowaway(label: string, value: string): string {
+    const id = `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+    this.ctx.secrets.set(`replayKey:${id}`, value);
+    this.store.addKey(id, label, new Date(this.ctx.clock.now()).toISOString());
+    return id;
+  }
+
+  removeThrowaway(id: string): boolean {
+    const removed = this.store.removeKey(id);
+    if (/^[a-zA-Z0-9_-]{1,64}$/.test(id)) this.ctx.secrets.delete(`replayKey:${id}`);
+    return removed;
+  }
+}

@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CoreContext } from '../../services/kernel/feature';
+import { CallError } from '../../../shared/contract/errors';
+import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, SignPreview } from '../../../shared/contract/replay';
+import type { HmacSha256 } from '../../../shared/signing';
+import { buildRequest, eventTypeOf, KeyUnavailableError, type BuiltRequest } from './request-builder';
+import { exchange, type OutgoingRequest } from '../../services/net/exchange';
+import type { ReplayKeys } from './keys';
+import type { ReplayStore } from '../../services/data/replay-store';
+import type { ReplayTargets } from './targets';
+
+/** Bytes of a handler's answer body kept per replay. */
+export const RESPONSE_CAP = 256 * 1024;
+
+export interface SendArgs {
+  readonly request: ReplayRequestSpec;
+  readonly targetUrl: string;
+  readonly times: number;
+  readonly mode: 'sequential' | 'concurrent';
+  readonly intervalMs: number;
+  readonly draftId: number | null;
+  readonly origin?: DraftOrigin | undefined;
+}
+
+const NO_ORIGIN = { eventId: null, eventCreated: null };
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 2)} MB`;
+
+/**
+ * Signing previews and sending: builds the request a spec stands for (keys resolved here, in
+ * the core), checks the target and the body cap before any byte leaves, sends, and stores
+ * every replay with the request exactly as sent.
+ */
+export class ReplayService {
+  private readonly abort = new AbortController();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly store: ReplayStore,
+    private readonly keys: ReplayKeys,
+    private readonly targets: ReplayTargets,
+    private readonly hmac: HmacSha256,
+    /** The feature's one source of new event ids (shared with the handler check). */
+    private readonly newEventId: () => string,
+  ) {}
+
+  private originOf(args: { origin?: DraftOrigin | undefined; draftId?: number | null }): Pick<DraftOrigin, 'eventId' | 'eventCreated'> {
+    if (args.origin) return args.origin;
+    if (args.draftId) return this.store.getDraft(args.draftId)?.origin ?? NO_ORIGIN;
+    return NO_ORIGIN;
+  }
+
+  private build(spec: ReplayRequestSpec, target: URL | null, origin: Pick<DraftOrigin, 'eventId' | 'eventCreated'>): BuiltRequest {
+    return buildRequest(spec, {
+      hmac: this.hmac,
+      key: this.keys.resolve(spec.key),
+      origin,
+      nowMs: this.ctx.clock.now(),
+      newEventId: this.newEventId,
+      tamper: {
+        wrongKey: randomBytes(24).toString('base64'),
+        reusedEventId: (target ? this.store.lastEventId(target.href) : null) ?? origin.eventId,
+      },
+      targetUrl: target,
+    });
+  }
+
+  /**
+   * The request a spec would send now (key problems become warnings and an unsigned request,
+   * a refused target one more warning), built once for the preview and the exports.
+   */
+  inspect(spec: ReplayRequestSpec, targetUrl: string | null, origin?: DraftOrigin): { built: BuiltRequest; warnings: string[] } {
+    const verdict = targetUrl ? this.targets.verdict(targetUrl) : null;
+    const target = verdict?.allowed ? new URL(verdict.url) : null;
+    const warnings: string[] = [];
+    if (verdict && !verdict.allowed) warnings.push(verdict.message);
+    let built: BuiltRequest;
+    try {
+      built = this.build(spec, target, origin ?? NO_ORIGIN);
+    } catch (error) {
+      if (!(error instanceof KeyUnavailableError)) throw error;
+      warnings.push(`not signed: ${error.message}`);
+      built = this.build({ ...spec, tamper: 'missing-signature' }, target, origin ?? NO_ORIGIN);
+    }
+    const cap = this.store.settings().bodyCapBytes;
+    if (built.body.length > cap) warnings.push(`the body is ${mb(built.body.length)}, over the replay body cap of ${mb(cap)}: it would be refused`);
+    return { built, warnings: [...built.warnings, ...warnings] };
+  }
+
+  /** What would be sent: signature and every header, computed here. */
+  preview(spec: ReplayRequestSpec, targetUrl: string | null, origin?: DraftOrigin): SignPreview {
+    const { built, warnings } = this.inspect(spec, targetUrl, origin);
+    return {
+      signature: built.signature,
+      headers: built.headers,
+      bodySize: built.body.length,
+      bodySha256: createHash('sha256').update(built.body).digest('hex'),
+      keyLabel: built.keyLabel,
+      volatile: built.volatile,
+      json: built.json,
+      warnings,
+    };
+  }
+
+  /** Sends `times` copies of one built request; every replay is stored and emitted as it is answered. */
+  async send(args: SendArgs): Promise<ReplayDetail[]> {
+    const verdict = this.targets.require(args.targetUrl);
+    const target = new URL(verdict.url);
+    let built: BuiltRequest;
+    try {
+      built = this.build(args.request, target, this.originOf(args));
+    } catch (error) {
+      if (error instanceof KeyUnavailableError) throw new CallError('conflict', `not sent: ${error.message}`);
+      throw error;
+    }
+    const cap = this.store.settings().bodyCapBytes;
+    if (built.body.length > cap) {
+      throw new CallError('invalid-args', `not sent: the body is ${mb(built.body.length)}, over the replay body cap of ${mb(cap)} (Replay settings)`);
+    }
+    const draftName = args.draftId ? (this.store.getDraft(args.draftId)?.name ?? null) : null;
+    const meta = {
+      batchId: randomBytes(6).toString('hex'),
+      draftId: args.draftId,
+      draftName,
+      eventId: built.eventId,
+      eventType: eventTypeOf(built.body),
+      tamper: args.request.tamper,
+      signature: built.signature,
+      keyLabel: built.keyLabel,
+    };
+    const request: OutgoingRequest = { method: built.method, url: target.href, headers: built.headers, body: built.body };
+    const loopbackOnly = verdict.loopback && target.hostname === 'localhost';
+    const one = () => this.sendOne(request, meta, loopbackOnly);
+    if (args.mode === 'concurrent') return Promise.all(Array.from({ length: args.times }, one));
+    const out: ReplayDetail[] = [];
+    for (let i = 0; i < args.times; i++) {
+      if (i > 0 && args.intervalMs > 0) await delay(args.intervalMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
+      if (this.abort.signal.aborted) break;
+      out.push(await one());
+    }
+    return out;
+  }
+
+  /** A stored replay sent again: the same bytes and headers to the same target, stored anew. */
+  async again(id: number): Promise<ReplayDetail> {
+    const stored = this.store.replayBytes(id);
+    if (!stored) throw new CallError('not-found', `no replay ${id}`);
+    const verdict = this.targets.require(stored.summary.targetUrl);
+    const target = new URL(verdict.url);
+    return this.sendOne(
+      { method: stored.summary.method, url: target.href, headers: stored.headers, body: stored.body },
+      {
+        batchId: randomBytes(6).toString('hex'),
+        draftId: stored.summary.draftId,
+        draftName: stored.summary.draftName,
+        eventId: stored.summary.eventId,
+        eventType: stored.summary.eventType,
+        tamper: stored.summary.tamper,
+        signature: this.store.getReplay(id)?.request.signature ?? null,
+        keyLabel: this.store.getReplay(id)?.request.keyLabel ?? null,
+      },
+      verdict.loopback && target.hostname === 'localhost',
+    );
+  }
+
+  private sendOne(
+    request: OutgoingRequest,
+    meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper'> & { signature: string | null; keyLabel: string | null },
+    loopbackOnly: boolean,
+  ): Promise<ReplayDetail> {
+    const work = (async () => {
+      const sentAt = new Date(this.ctx.clock.now()).toISOString();
+      const result = await exchange(request, {
+        timeoutMs: this.store.settings().timeoutMs,
+        responseCap: RESPONSE_CAP,
+        loopbackOnly,
+        signal: this.abort.signal,
+      });
+      if (this.abort.signal.aborted) throw new CallError('unavailable', 'Hooklab is stopping: the replay was not recorded');
+      const [id] = this.store.insertReplays([
+        {
+          ...meta,
+          sentAt,
+          method: request.method,
+          targetUrl: request.url,
+          headers: request.headers,
+          body: request.body,
+          response: result.ok ? result.answer : null,
+          error: result.ok ? null : result.error,
+          latencyMs: result.latencyMs,
+        },
+      ]);
+      const detail = this.store.getReplay(id!)!;
+      this.ctx.bus.emit('replay.sent', { replays: [detail.summary] });
+      return detail;
+    })();
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Abandons sends in flight (each is answered as cancelled) and waits for them. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+}

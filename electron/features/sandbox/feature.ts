@@ -1,0 +1,181 @@
+import { join } from 'node:path';
+import { CallError } from '../../../shared/contract/errors';
+import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox';
+import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { startSandbox, type RunningSandbox } from '../../emulator';
+import { SandboxControlClient } from './control-client';
+import { ensureListenerKnowsKey, listenerWebhookUrl } from './listener-link';
+
+export interface SandboxFeatureOptions {
+  /** Base delay between the sandbox's automatic retries (tests shorten it). */
+  readonly retryDelayMs?: number;
+}
+
+/**
+ * The embedded sandbox: an emulator of the service that runs inside Hooklab, keeps its store in
+ * `<dataDir>/sandbox` (so credentials survive restarts), delivers its webhooks to Hooklab's own
+ * listener, and is registered as the "Sandbox" environment for the other areas.
+ */
+export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOptions = {}): Feature {
+  let sandbox: RunningSandbox | null = null;
+  let control: SandboxControlClient | null = null;
+  let chaos: SandboxChaos | null = null;
+  let error: string | null = null;
+  let webhookUrl: string | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const running = (): { sandbox: RunningSandbox; control: SandboxControlClient } => {
+    if (!sandbox || !control) throw new CallError('unavailable', error ? `the sandbox is not running: ${error}` : 'the sandbox is not running');
+    return { sandbox, control };
+  };
+
+  /** Keeps the store delivering to the listener when the listener's port changes. */
+  function pointStoreAtListener(): void {
+    if (!sandbox) return;
+    const url = listenerWebhookUrl(ctx);
+    if (url === webhookUrl) return;
+    webhookUrl = sandbox.setWebhook(sandbox.defaultStore.storeId, url).webhookUrl;
+  }
+
+  /**
+   * Starts on the configured port; when another program holds it, on a free one instead (the
+   * sandbox is a local emulator: better running elsewhere than not at all), and says so.
+   */
+  async function startOnPort(port: number): Promise<RunningSandbox> {
+    const run = (p: number) =>
+      startSandbox({
+        port: p,
+        dataDir: join(ctx.dataDir, 'sandbox'),
+        defaultStore: { webhookUrl: listenerWebhookUrl(ctx) },
+        ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
+      });
+    try {
+      return await run(port);
+    } catch (e) {
+      if (port === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      ctx.log.warn(`sandbox port ${port} is in use: the sandbox runs on a free port this time`);
+      return run(0);
+    }
+  }
+
+  async function start(): Promise<void> {
+    ctx.status.update('sandbox', { state: 'starting', baseUrl: null, error: null });
+    try {
+      sandbox = await startOnPort(ctx.settings.get().sandbox.port);
+      control = new SandboxControlClient(sandbox.controlUrl, ctx.fetch);
+      const store = sandbox.defaultStore;
+      webhookUrl = store.webhookUrl;
+      // An empty patch changes nothing and returns the store's current chaos settings.
+      chaos = sandbox.setChaos(store.storeId, {});
+      ensureListenerKnowsKey(ctx, store.webhookKey);
+      ctx.environments.setSandbox({
+        id: SANDBOX_ENVIRONMENT_ID,
+        name: 'Sandbox',
+        isSandbox: true,
+        baseUrl: sandbox.baseUrl,
+        apiV3Url: sandbox.apiV3Url,
+        clientId: store.clientId,
+        clientSecret: store.clientSecret,
+        secretKey: store.secretKey,
+      });
+      error = null;
+      ctx.status.update('sandbox', { state: 'running', baseUrl: sandbox.baseUrl, error: null });
+      ctx.log.info(`Sandbox running at ${sandbox.baseUrl}`);
+    } catch (e) {
+      error = (e as Error).message;
+      ctx.status.update('sandbox', { state: 'error', error });
+      ctx.log.error('sandbox could not start', { message: error });
+      await sandbox?.close();
+      sandbox = null;
+      control = null;
+    }
+  }
+
+  const info = (): SandboxInfo => ({
+    running: sandbox !== null,
+    baseUrl: sandbox?.baseUrl ?? null,
+    apiV3Url: sandbox?.apiV3Url ?? null,
+    controlUrl: sandbox?.controlUrl ?? null,
+    storeId: sandbox?.defaultStore.storeId ?? null,
+    clientId: sandbox?.defaultStore.clientId ?? null,
+    // Read fresh: a script may have changed the setting through the control API.
+    webhookUrl: sandbox ? (sandbox.getStore(sandbox.defaultStore.storeId)?.webhookUrl ?? webhookUrl) : null,
+    chaos: sandbox ? chaos : null,
+    error,
+  });
+
+  async function stopSandbox(): Promise<void> {
+    ctx.environments.setSandbox(null);
+    await sandbox?.close();
+    sandbox = null;
+    control = null;
+  }
+
+  // Port changes from Settings apply at once; serialised so quick changes never race.
+  let restarting: Promise<void> = Promise.resolve();
+  let unsubscribeSettings: (() => void) | null = null;
+
+  return {
+    name: 'sandbox',
+    async start() {
+      await start();
+      unsubscribeSettings = ctx.settings.onChange((next, prev) => {
+        if (next.sandbox.port === prev.sandbox.port) return;
+        restarting = restarting.then(async () => {
+          await stopSandbox();
+          await start();
+        });
+      });
+      // The listener may move (port setting changed): follow it, once per status push.
+      unsubscribe = ctx.bus.subscribe((event) => {
+        if (event !== 'app.status') return;
+        try {
+          pointStoreAtListener();
+        } catch (e) {
+          ctx.log.warn('could not re-point the sandbox store at the listener', { message: (e as Error).message });
+        }
+      });
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribeSettings?.();
+      await restarting;
+      await stopSandbox();
+      ctx.status.update('sandbox', { state: 'off', baseUrl: null, error: null });
+    },
+    handlers: {
+      'sandbox.info': async () => info(),
+      'sandbox.revealCredentials': async () => {
+        // The one deliberate exception to "no secret reaches the UI": these are the local
+        // emulator's own throwaway test credentials, which the user's handler needs.
+        const s = running().sandbox;
+        const defaultStore = s.getStore(s.defaultStore.storeId) ?? s.defaultStore;
+        return {
+          clientId: defaultStore.clientId,
+          clientSecret: defaultStore.clientSecret,
+          secretKey: defaultStore.secretKey,
+          webhookKey: defaultStore.webhookKey,
+        };
+      },
+      'sandbox.scenarios': async () => ({ scenarios: await running().control.scenarios() }),
+      'sandbox.runScenario': async ({ name }) => {
+        const { sandbox: s, control: c } = running();
+        return c.runScenario(s.defaultStore.storeId, name);
+      },
+      'sandbox.sendEvent': async ({ event }) => {
+        const { sandbox: s, control: c } = running();
+        return c.sendEvent(s.defaultStore.storeId, event);
+      },
+      'sandbox.setChaos': async (patch) => {
+        const { sandbox: s, control: c } = running();
+        chaos = await c.setChaos(s.defaultStore.storeId, patch);
+        return chaos;
+      },
+      'sandbox.useSandbox': async () => {
+        ctx.settings.update({ environments: { active: SANDBOX_ENVIRONMENT_ID } });
+        return { ok: true as const };
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { EventPayload } from '../../../shared/contract';
+import { CallError } from '../../../shared/contract/errors';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
+import { DeliverySource } from './delivery-source';
+import { OrderIndex } from './order-index';
+
+export interface SequencesFeatureOptions {
+  /** How long events are gathered before the index reads what is new (one read per burst). */
+  readonly coalesceMs?: number;
+}
+
+/** At most this many order ids in one sequences.changed event; `more` says there were others. */
+const MAX_CHANGED_IDS = 500;
+
+/**
+ * The Sequences area: an in-memory index of orders over the received deliveries and the active
+ * environment's history copy, kept current from live.received and history.updated (coalesced),
+ * and the calls sequences.list and sequences.get.
+ */
+export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatureOptions = {}): Feature {
+  const coalesceMs = options.coalesceMs ?? 250;
+  const index = new OrderIndex(
+    new DeliverySource(ctx.db),
+    () => {
+      const environmentId = ctx.settings.get().environments.active;
+      return {
+        environmentId,
+        otherEnvironmentKeyIds: otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id)),
+      };
+    },
+    () => ctx.clock.now(),
+  );
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let recheckTimer: ReturnType<typeof setTimeout> | null = null;
+  const unsubscribers: Array<() => void> = [];
+
+  const announce = () => {
+    const changed = index.takeChanged();
+    if (changed.length > 0)
+      ctx.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
+  };
+  /** Wakes up when a 3-D Secure success leaves its grace period, so the open view gets its flag. */
+  const armRecheck = () => {
+    if (recheckTimer) clearTimeout(recheckTimer);
+    recheckTimer = null;
+    const at = index.nextRecheckAt();
+    if (at === null) return;
+    recheckTimer = setTimeout(() => {
+      recheckTimer = null;
+      index.recheckNow();
+      announce();
+      armRecheck();
+    }, Math.min(Math.max(at - ctx.clock.now(), 0), 2 ** 31 - 1));
+    recheckTimer.unref?.();
+  };
+
+  const update = async () => {
+    timer = null;
+    // Nobody has asked for orders yet: the first call reads everything anyway.
+    if (!index.built) return;
+    try {
+      await index.refresh();
+      announce();
+      armRecheck();
+    } catch (error) {
+      ctx.log.error('sequences: refreshing the order index failed', { message: (error as Error).message });
+    }
+  };
+  const schedule = () => {
+    timer ??= setTimeout(() => void update(), coalesceMs);
+  };
+
+  return {
+    name: 'sequences',
+    handlers: {
+      'sequences.list': async (query) => {
+        const list = await index.list(query);
+        armRecheck();
+        return list;
+      },
+      'sequences.get': async ({ orderId }) => {
+        const detail = await index.get(orderId);
+        if (!detail) throw new CallError('not-found', `no delivery names order ${JSON.stringify(String(orderId))}`);
+        return detail;
+      },
+    },
+    async start() {
+      unsubscribers.push(
+        ctx.bus.subscribe((event, payload) => {
+          if (event === 'live.received' || event === 'history.updated') schedule();
+          else if (event === 'live.removed') {
+            index.forgetLiveBelow((payload as EventPayload<'live.removed'>).keptFromId);
+            announce();
+          } else if (event === 'live.cleared') {
+            index.reset();
+            ctx.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
+          }
+        }),
+      );
+      // Another active environment or another key attribution changes which deliveries count.
+      unsubscribers.push(
+        ctx.settings.onChange((next, previous) => {
+          if (next.environments.active !== previous.environments.active || next.listener.keys !== previous.listener.keys) schedule();
+        }),
+      );
+    },
+    async stop() {
+      for (const u of unsubscribers.splice(0)) u();
+      if (timer) clearTimeout(timer);
+      if (recheckTimer) clearTimeout(recheckTimer);
+      timer = null;
+      recheckTimer = null;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { calls, events } from '../../../shared/contract';
+import type { Core } from '../../core/core';
+import { EVENTS_SUBPROTOCOL, tokenOpenUrl } from '../../../shared/security/host-token';
+import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../../services/net/request-guard';
+import { bearerToken, tokenMatches, upgradeAuthorized } from './host-token';
+import { readStaticFile } from './static-files';
+import { readJsonBody } from './json-body';
+import { rendererCspFor } from '../security/csp';
+
+export interface BrowserHostOptions {
+  readonly core: Core;
+  /** Folder of the built renderer (index.html and assets). */
+  readonly rendererDir: string;
+  readonly port?: number;
+  /** Fixed token (tests); a random one per run otherwise. */
+  readonly token?: string;
+}
+
+export interface BrowserHost {
+  readonly url: string;
+  /** The URL to open: the token rides in its fragment, which the page moves to sessionStorage. */
+  readonly openUrl: string;
+  readonly token: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Contract arguments are small, except the bodies Replay edits (below). */
+const MAX_CALL_BODY = 1024 * 1024;
+
+/**
+ * Replay's calls carry the body being edited, signed, sent, saved or exported: up to its body
+ * cap (20 MB by default) and a fixture file (64 MB), JSON-escaped. Only these get the room.
+ */
+const BODY_CARRYING_CALLS: ReadonlySet<string> = new Set(['replay.open', 'replay.sign', 'replay.send', 'replay.saveDraft', 'replay.export']);
+const MAX_BODY_CARRYING_CALL = 96 * 1024 * 1024;
+
+/**
+ * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry our
+ * own Host (and Origin, when a browser sends one), so a DNS-rebinding site cannot drive
+ * Hooklab; every call and the event socket must carry the per-run token. The token is never a
+ * cookie (cookies are shared by every port of 127.0.0.1): the page is opened with it in the URL
+ * fragment and presents it as `Authorization: Bearer` and as a WebSocket subprotocol (see
+ * shared/security/host-token.ts). The UI's own files are served without it (a browser cannot
+ * attach a header to a page or script load); they hold no data and no secret.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const { core } = options;
+  let allowed: LoopbackAuthorities = { hosts: new Set(), origins: new Set() };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      core.ctx.log.error('browser host request failed', { message: (error as Error).message });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'internal error' } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const refusal = guardRefusal(req, allowed);
+    if (refusal) return sendText(res, refusal.status, refusal.message);
+    const url = requestUrl(req);
+    if (!url) return sendText(res, 400, 'Bad request: malformed request target');
+    if (url.pathname.startsWith('/api/')) {
+      if (!tokenMatches(token, bearerToken(req))) {
+        return sendJson(res, 401, { ok: false, error: { code: 'forbidden', message: 'Unauthorized: send the per-run token as Authorization: Bearer' } });
+      }
+      return handleApi(req, res, url);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (url.searchParams.has('token')) {
+      // `?token=` only opens the index page, for links that cannot carry a fragment: the token
+      // moves to the fragment (never sent to a server again) and out of the query and history.
+      if (url.pathname !== '/' || !tokenMatches(token, url.searchParams.get('token'))) {
+        return sendText(res, 401, 'Unauthorized: open the URL Hooklab printed (it carries the token)');
+      }
+      res.writeHead(303, { Location: tokenOpenUrl('', token), 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    const file = await readStaticFile(options.rendererDir, url.pathname);
+    if (!file) return sendText(res, 404, 'Not found');
+    const headers: Record<string, string> = { 'Content-Type': file.contentType };
+    if (file.contentType.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = await rendererCspFor(core);
+      headers['Cache-Control'] = 'no-store';
+    }
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    if (url.pathname === '/api/contract' && req.method === 'GET') {
+      return sendJson(res, 200, {
+        calls: Object.entries(calls).map(([name, spec]) => ({ name, doc: spec.doc })),
+        events: Object.entries(events).map(([name, spec]) => ({ name, doc: spec.doc })),
+      });
+    }
+    const match = /^\/api\/calls\/([a-zA-Z0-9_.-]+)$/.exec(url.pathname);
+    if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
+    if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
+    const body = await readJsonBody(req, BODY_CARRYING_CALLS.has(match[1]!) ? MAX_BODY_CARRYING_CALL : MAX_CALL_BODY);
+    if (!body.ok) {
+      if (body.status === 413) closeAfterAnswer(req, res);
+      return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });
+    }
+    const envelope = await core.invoke(match[1]!, body.value);
+    const status = envelope.ok ? 200 : httpStatusFor(envelope.error.code);
+    sendJson(res, status, envelope);
+  }
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    // Select our protocol, never echo the token that rides beside it.
+    handleProtocols: (offered) => (offered.has(EVENTS_SUBPROTOCOL) ? EVENTS_SUBPROTOCOL : false),
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const url = requestUrl(req);
+    const ok = url?.pathname === '/api/events' && guardRefusal(req, allowed) === null && upgradeAuthorized(token, req);
+    if (!ok) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket): void {
+    const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
+    });
+    ws.on('close', unsubscribe);
+    ws.on('error', unsubscribe);
+    // Clients only listen; anything they send is ignored.
+    ws.on('message', () => {});
+  }
+
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowed = loopbackAuthorities(port);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    openUrl: tokenOpenUrl(url, token),
+    token,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * After refusing an oversized body: the connection closes once the answer is out, and what the
+ * client still sends meanwhile is discarded, never kept. Closing at once, with unread bytes,
+ * would make the kernel reset the connection and the client could lose the answer itself; a
+ * client that ignores the close is cut off after 2 s.
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => {
+    req.resume();
+    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
+    cutOff.unref();
+    req.socket.once('close', () => clearTimeout(cutOff));
+  });
+}
+
+/** The request target as a URL, or null when it does not parse (a 400, never a 500). */
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
+}
+
+function httpStatusFor(code: string): number {
+  switch (code) {
+    case 'invalid-args':
+      return 400;
+    case 'unknown-call':
+    case 'not-found':
+      return 404;
+    case 'forbidden':
+      return 403;
+    case 'conflict':
+      return 409;
+    case 'unavailable':
+      return 503;
+    case 'upstream':
+      return 502;
+    default:
+      return 500;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text + '\n');
+}

@@ -1,0 +1,126 @@
+/**
+ * `npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback]`
+ * (also `hooklab check-handler …`): runs the handler check against a webhook handler, signing
+ * with the key in HOOKLAB_WEBHOOK_KEY. Exit status: 0 every check passed, 1 some check failed,
+ * 2 usage error or the handler could not be reached. With --json, stdout carries exactly one
+ * JSON object: {"url","passed","checks":[{"id","passed","status","latencyMs","message"}]}
+ * (plus "error" when the handler was unreachable).
+ */
+import { pathToFileURL } from 'node:url';
+import { CHECK_IDS, type CheckId, type CheckReport } from '../../../shared/contract/replay';
+import { runHandlerCheck } from '../../features/replay/handler-check';
+import { createEventIdGenerator } from '../../features/replay/event-ids';
+import { targetVerdict } from '../../services/net/target-policy';
+import { nodeHmac } from '../../services/platform/node-hmac';
+import { parseArgs } from './args';
+import { CliUsageError, type CliIo, processIo, requireWebhookKey, splitPositional } from './cli-io';
+
+export const CHECK_HANDLER_USAGE =
+  'usage: npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback]\n' +
+  '       (key in HOOKLAB_WEBHOOK_KEY; check ids: ' +
+  CHECK_IDS.join(', ') +
+  ')';
+
+interface Options {
+  url: string;
+  only?: CheckId[];
+  deadlineMs: number;
+  json: boolean;
+  key: string;
+  loopbackOnly: boolean;
+}
+
+function parse(argv: readonly string[], io: CliIo): Options {
+  const { positional, rest } = splitPositional(argv);
+  const args = parseArgs(rest, { options: ['only', 'timeout-ms'], flags: ['json', 'allow-non-loopback'] });
+  if (positional.length !== 1) throw new CliUsageError(positional.length === 0 ? 'give the handler URL' : `one URL only (got ${positional.join(' ')})`);
+  const url = positional[0]!;
+  const verdict = targetVerdict(url, args.flag('allow-non-loopback'));
+  if (!verdict.allowed) {
+    throw new CliUsageError(
+      verdict.needsOptIn ? `${new URL(verdict.url).host} is not on this machine: pass --allow-non-loopback to send it events signed with your key` : verdict.message,
+    );
+  }
+  let only: CheckId[] | undefined;
+  const onlyText = args.value('only');
+  if (onlyText !== undefined) {
+    const ids = onlyText.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = ids.filter((id) => !(CHECK_IDS as readonly string[]).includes(id));
+    if (unknown.length > 0 || ids.length === 0) throw new CliUsageError(`unknown check id ${unknown.join(', ') || '(none given)'}`);
+    only = ids as CheckId[];
+  }
+  const timeoutText = args.value('timeout-ms');
+  const deadlineMs = timeoutText === undefined ? 10_000 : Number(timeoutText);
+  if (!Number.isInteger(deadlineMs) || deadlineMs < 1 || deadlineMs > 600_000) throw new CliUsageError('--timeout-ms must be a whole number of milliseconds, 1-600000');
+  return {
+    url: verdict.url,
+    ...(only ? { only } : {}),
+    deadlineMs,
+    json: args.flag('json'),
+    key: requireWebhookKey(io),
+    loopbackOnly: verdict.loopback && new URL(verdict.url).hostname === 'localhost',
+  };
+}
+
+/** The readable report: one line per check, then evidence and the fix for each failure. */
+export function formatReport(report: CheckReport): string {
+  const lines = [`Handler check of ${report.url} (signed with HOOKLAB_WEBHOOK_KEY)`, ''];
+  const width = Math.max(...CHECK_IDS.map((id) => id.length));
+  for (const c of report.checks) {
+    const status = c.status === null ? '---' : String(c.status);
+    const latency = c.latencyMs === null ? '' : `${Math.round(c.latencyMs)} ms`;
+    lines.push(`  ${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(width)}  ${status.padStart(3)}  ${latency.padStart(8)}  ${c.message}`);
+    if (c.warning) lines.push(`        warning: ${c.warning}`);
+    if (!c.passed) {
+      for (const e of c.evidence) {
+        lines.push(`        sent: ${e.label} (${e.requestBodySize} bytes) -> ${e.status ?? e.error}${e.responseBodyExcerpt ? `: ${e.responseBodyExcerpt.slice(0, 120).replace(/\s+/g, ' ')}` : ''}`);
+      }
+      lines.push(`        fix: ${c.fix}`);
+    }
+  }
+  const passed = report.checks.filter((c) => c.passed).length;
+  const took = report.durationMs < 1000 ? `${Math.round(report.durationMs)} ms` : `${(report.durationMs / 1000).toFixed(1)} s`;
+  lines.push('', `${passed} of ${report.checks.length} checks passed in ${took}: ${report.passed ? 'the handler passed' : 'the handler FAILED'}`);
+  return lines.join('\n') + '\n';
+}
+
+/** Runs the command; returns the exit status. */
+export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(`${CHECK_HANDLER_USAGE}\n`);
+    return 0;
+  }
+  let options: Options;
+  try {
+    options = parse(argv, io);
+  } catch (error) {
+    if (!(error instanceof CliUsageError) && !(error instanceof Error)) throw error;
+    io.err(`check-handler: ${(error as Error).message}\n${CHECK_HANDLER_USAGE}\n`);
+    return 2;
+  }
+  const report = await runHandlerCheck({
+    url: options.url,
+    key: { value: options.key, label: 'HOOKLAB_WEBHOOK_KEY' },
+    hmac: nodeHmac,
+    deadlineMs: options.deadlineMs,
+    ...(options.only ? { only: options.only } : {}),
+    loopbackOnly: options.loopbackOnly,
+    newEventId: createEventIdGenerator(() => Date.now()),
+    nowMs: () => Date.now(),
+  });
+  if (options.json) {
+    const checks = report.checks.map((c) => ({ id: c.id, passed: c.passed, status: c.status, latencyMs: c.latencyMs, message: c.message }));
+    io.out(JSON.stringify({ url: report.url, passed: report.passed, checks, ...(report.unreachable ? { error: report.unreachable } : {}) }) + '\n');
+  } else if (!report.unreachable) {
+    io.out(formatReport(report));
+  }
+  if (report.unreachable) {
+    io.err(`check-handler: ${report.unreachable}\n`);
+    return 2;
+  }
+  return report.passed ? 0 : 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = await checkHandlerCli(process.argv.slice(2), processIo());
+}

@@ -1,0 +1,72 @@
+import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../../shared/settings';
+import type { CliExtension } from '../extensions';
+import type { ParsedArgs } from '../args';
+import type { CoreContext } from '../../../services/kernel/feature';
+
+/** What the live options of `npm run serve` ask for. */
+export interface LiveCliOptions {
+  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets'>>;
+  readonly tunnel: Partial<Pick<TunnelSettings, 'enabled'>>;
+  /** The webhook key to store as current, or null to keep the stored keys. */
+  readonly webhookKey: string | null;
+}
+
+/** The key id a command-line key is stored under (secret `webhookKey:cli`). */
+export const CLI_KEY_ID = 'cli';
+
+export const LIVE_CLI_OPTIONS = ['listener-port', 'forward-to', 'webhook-key'] as const;
+export const LIVE_CLI_FLAGS = ['tunnel'] as const;
+
+/**
+ * `--listener-port N --forward-to URL [--forward-to URL2] --webhook-key K --tunnel`. The key may
+ * come from HOOKLAB_WEBHOOK_KEY instead (command lines are visible to other users); the option
+ * wins when both are given. Throws a readable error on a bad value.
+ */
+export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 'flag'>, env: NodeJS.ProcessEnv): LiveCliOptions {
+  const listener: { port?: number; forwardTargets?: string[] } = {};
+  const portText = args.value('listener-port');
+  if (portText !== undefined) {
+    const port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--listener-port must be a port number 0-65535');
+    listener.port = port;
+  }
+  const targets = args.values('forward-to');
+  if (targets.length > 0) {
+    for (const target of targets) {
+      let url: URL;
+      try {
+        url = new URL(target);
+      } catch {
+        throw new Error(`--forward-to "${target}" is not a URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--forward-to "${target}" must be http(s)`);
+    }
+    listener.forwardTargets = targets;
+  }
+  const key = args.value('webhook-key') ?? env['HOOKLAB_WEBHOOK_KEY'] ?? null;
+  if (key !== null && key.trim() === '') throw new Error('the webhook key is empty');
+  return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey: key };
+}
+
+/** Saves parsed options like a change made in the UI, so the desktop app sees them too. */
+export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
+  let keys: WebhookKeyInfo[] | undefined;
+  if (options.webhookKey !== null) {
+    ctx.secrets.set(`webhookKey:${CLI_KEY_ID}`, options.webhookKey);
+    const others = ctx.settings.get().listener.keys.filter((k) => k.id !== CLI_KEY_ID);
+    const info = { id: CLI_KEY_ID, label: 'from the command line', addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId: null };
+    keys = [info, ...others];
+  }
+  const listener = { ...options.listener, ...(keys ? { keys } : {}) };
+  if (Object.keys(listener).length > 0 || Object.keys(options.tunnel).length > 0) {
+    ctx.settings.update({ listener, tunnel: options.tunnel });
+  }
+}
+
+/** The live options as an extension of the serve command line. */
+export const liveCliExtension: CliExtension = {
+  usage: '[--listener-port N] [--forward-to URL]... [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
+  options: LIVE_CLI_OPTIONS,
+  flags: LIVE_CLI_FLAGS,
+  apply: (args, env, ctx) => applyLiveCliOptions(parseLiveCliOptions(args, env), ctx),
+};

@@ -1,0 +1,14 @@
+import Store from 'electron-store';
+import type { Settings } from '../../../shared/settings';
+import type { SettingsBackend } from '../../services/settings/settings-service';
+
+/** Settings through electron-store: the same `<dataDir>/settings.json` the browser host uses. */
+export function electronStoreBackend(dataDir: string): SettingsBackend {
+  const store = new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 });
+  return {
+    read: () => store.store,
+    write: (settings: Settings) => {
+      store.store = settings as unknown as Record<string, unknown>;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The only bridge between the page and the main process: `window.hooklab`, one named function
+ * per contract call plus `subscribe`. Raw ipcRenderer never reaches the page.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { CALL_NAMES, type CallEnvelope } from '../../../shared/contract';
+import { buildApi } from './api';
+
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+ipcRenderer.on('hooklab:event', (_event: IpcRendererEvent, message: { event: string; payload: unknown }) => {
+  for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+});
+
+const api = buildApi(
+  CALL_NAMES,
+  async (name, args) => {
+    const envelope = (await ipcRenderer.invoke(`hooklab:call:${name}`, args)) as CallEnvelope<unknown>;
+    if (envelope.ok) return envelope.value;
+    const error = new Error(envelope.error.message);
+    error.name = envelope.error.code;
+    throw error;
+  },
+  (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener);
+    listeners.set(event, set);
+    return () => set.delete(listener);
+  },
+);
+
+contextBridge.exposeInMainWorld('hooklab', api);

@@ -1,0 +1,189 @@
+import type { WebhookDelivery } from '../../../shared/service';
+import type { Database } from './database';
+import { applyCopyPage, COPY_SQL, type CopyStatements } from '../../features/history/copy-apply';
+
+/** Counts after one page is applied to the local copy. */
+export interface ApplyResult {
+  readonly inserted: number;
+  readonly updated: number;
+}
+
+/** One event of the copy: its deliveries grouped by eventId (4.9). */
+export interface HistoryEventRow {
+  readonly eventId: number;
+  readonly eventType: string;
+  readonly eventCreated: string;
+  /** The orderId of the event's latest payload (null when it is not JSON or has none). */
+  readonly orderId: string | null;
+  readonly deliveries: number;
+  readonly delivered: boolean;
+  readonly lastDeliveryId: number;
+  readonly lastStatus: number;
+  readonly lastCreated: string;
+}
+
+interface DeliveryRow {
+  id: number;
+  event_id: number;
+  event_type: string;
+  event_created: string;
+  url: string;
+  payload: string;
+  response_status_code: number;
+  delivered: number;
+  created: string;
+}
+
+export function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    eventCreated: row.event_created,
+    url: row.url,
+    payload: row.payload,
+    responseStatusCode: row.response_status_code,
+    delivered: row.delivered === 1,
+    created: row.created,
+  };
+}
+
+/**
+ * The local copy of delivery history, per environment, with the poller's cursor. A page and
+ * the cursor that follows it are written in ONE transaction: a crash between pages resumes at
+ * the last committed cursor.
+ */
+export class HistoryStore {
+  private readonly statements: CopyStatements;
+  private readonly readSync;
+
+  constructor(private readonly db: Database) {
+    this.statements = {
+      insert: db.prepare(COPY_SQL.insert),
+      update: db.prepare(COPY_SQL.update),
+      cursor: db.prepare(COPY_SQL.cursor),
+    };
+    this.readSync = db.prepare('PRAGMA synchronous');
+  }
+
+  cursor(environmentId: string): number {
+    const row = this.db.prepare('SELECT cursor FROM poll_cursors WHERE environment_id = ?').get(environmentId) as
+      | { cursor: number }
+      | undefined;
+    return row ? Number(row.cursor) : 0;
+  }
+
+  /**
+   * Upserts deliveries and, when given, moves the cursor, all in one transaction (see
+   * applyCopyPage). The copy can always be fetched again, so its commits skip the fsync
+   * (synchronous=NORMAL, restored right after): a power cut may lose the last pages together
+   * with their cursor, never one without the other; the listener's commits stay FULL.
+   */
+  apply(environmentId: string, deliveries: readonly WebhookDelivery[], cursor: number | null, at: string): ApplyResult {
+    const previous = (this.readSync.get() as { synchronous: number }).synchronous;
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return applyCopyPage(this.db, this.statements, environmentId, deliveries, cursor, at);
+    } finally {
+      this.db.exec(`PRAGMA synchronous = ${Number(previous)}`);
+    }
+  }
+
+  /** Deliveries still in flight in our copy (responseStatusCode 0): the cursor never revisits them. */
+  inFlightIds(environmentId: string, limit: number): number[] {
+    const rows = this.db
+      .prepare('SELECT id FROM history_deliveries WHERE environment_id = ? AND response_status_code = 0 ORDER BY fetched_at, id LIMIT ?')
+      .all(environmentId, limit) as { id: number }[];
+    return rows.map((r) => Number(r.id));
+  }
+
+  get(environmentId: string, id: number): WebhookDelivery | null {
+    const row = this.db.prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND id = ?').get(environmentId, id) as
+      | DeliveryRow
+      | undefined;
+    return row ? toDelivery(row) : null;
+  }
+
+  /** Deliveries of the copy in id order, after `afterId`, optionally of one event. */
+  list(environmentId: string, options: { afterId: number; limit: number; eventId?: number }): WebhookDelivery[] {
+    const rows =
+      options.eventId === undefined
+        ? this.db
+            .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?')
+            .all(environmentId, options.afterId, options.limit)
+        : this.db
+            .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND event_id = ? AND id > ? ORDER BY id LIMIT ?')
+            .all(environmentId, options.eventId, options.afterId, options.limit);
+    return (rows as unknown as DeliveryRow[]).map(toDelivery);
+  }
+
+  counts(environmentId: string): { deliveries: number; events: number; pendingEvents: number; inFlight: number } {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS events, COALESCE(SUM(n), 0) AS deliveries, COALESCE(SUM(1 - ok), 0) AS pending,
+           COALESCE(SUM(inflight), 0) AS inflight
+         FROM (SELECT event_id, COUNT(*) AS n, MAX(delivered) AS ok, SUM(response_status_code = 0) AS inflight
+               FROM history_deliveries WHERE environment_id = ? GROUP BY event_id)`,
+      )
+      .get(environmentId) as { events: number; deliveries: number; pending: number; inflight: number };
+    return {
+      deliveries: Number(row.deliveries),
+      events: Number(row.events),
+      pendingEvents: Number(row.pending),
+      inFlight: Number(row.inflight),
+    };
+  }
+
+  /**
+   * Events of the copy, newest first. An event is pending while none of its deliveries is
+   * delivered (4.9). `lastDeliveryId` is the delivery to resend.
+   */
+  events(environmentId: string, options: { pendingOnly: boolean; offset: number; limit: number }): { total: number; events: HistoryEventRow[] } {
+    const having = options.pendingOnly ? 'HAVING MAX(delivered) = 0' : '';
+    const grouped = `SELECT event_id, MIN(event_type) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
+        MAX(delivered) AS ok, MAX(id) AS last_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id ${having}`;
+    const total = this.db.prepare(`SELECT COUNT(*) AS c FROM (${grouped})`).get(environmentId) as { c: number };
+    const rows = this.db
+      .prepare(
+        `SELECT g.*, h.response_status_code AS last_status, h.created AS last_created,
+           CASE WHEN json_valid(h.payload) THEN json_extract(h.payload, '$.orderId') END AS order_id FROM (${grouped}) g
+         JOIN history_deliveries h ON h.environment_id = ? AND h.id = g.last_id
+         ORDER BY g.event_id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(environmentId, environmentId, options.limit, options.offset) as {
+      event_id: number;
+      event_type: string;
+      event_created: string;
+      n: number;
+      ok: number;
+      last_id: number;
+      last_status: number;
+      last_created: string;
+      order_id: unknown;
+    }[];
+    return {
+      total: Number(total.c),
+      events: rows.map((r) => ({
+        eventId: Number(r.event_id),
+        eventType: r.event_type,
+        eventCreated: r.event_created,
+        orderId: typeof r.order_id === 'string' ? r.order_id : null,
+        deliveries: Number(r.n),
+        delivered: Number(r.ok) === 1,
+        lastDeliveryId: Number(r.last_id),
+        lastStatus: Number(r.last_status),
+        lastCreated: r.last_created,
+      })),
+    };
+  }
+
+  /** Event ids of every pending event, oldest first (for "resend all pending"). */
+  pendingEventIds(environmentId: string): number[] {
+    const rows = this.db
+      .prepare(
+        'SELECT event_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id HAVING MAX(delivered) = 0 ORDER BY event_id',
+      )
+      .all(environmentId) as { event_id: number }[];
+    return rows.map((r) => Number(r.event_id));
+  }
+}

@@ -1,0 +1,34 @@
+import type { Handlers } from '../../../shared/contract';
+import type { Database } from '../data/database';
+import type { SettingsService } from '../settings/settings-service';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Clock } from '../platform/clock';
+import type { EventBus } from './event-bus';
+import type { StatusHub } from './status-hub';
+import type { Logger } from './logger';
+import type { Environments } from '../environments/environments';
+
+/** What every service receives; nothing here imports `electron`. */
+export interface CoreContext {
+  readonly dataDir: string;
+  readonly db: Database;
+  readonly settings: SettingsService;
+  readonly secrets: SecretStore;
+  readonly environments: Environments;
+  readonly clock: Clock;
+  readonly bus: EventBus;
+  readonly status: StatusHub;
+  readonly log: Logger;
+  readonly fetch: typeof fetch;
+}
+
+/**
+ * One area of the app (live, history, sandbox...): the contract calls it implements and its
+ * lifecycle. The core starts features in order and stops them in reverse.
+ */
+export interface Feature {
+  readonly name: string;
+  readonly handlers: Partial<Handlers>;
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}

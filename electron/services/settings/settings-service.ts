@@ -1,0 +1,80 @@
+import {
+  LiveEnvironmentSchema,
+  SettingsPatchSchema,
+  SettingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../../shared/settings';
+
+/** Where settings live: electron-store in the Electron host, `conf` in the browser host. */
+export interface SettingsBackend {
+  read(): unknown;
+  write(settings: Settings): void;
+}
+
+export type SettingsListener = (next: Settings, previous: Settings) => void;
+
+/**
+ * The one owner of settings in the core: validates every change against the schema, saves it,
+ * then tells the services so they apply it without restart.
+ */
+export class SettingsService {
+  private current: Settings;
+  private readonly listeners = new Set<SettingsListener>();
+
+  constructor(private readonly backend: SettingsBackend) {
+    this.current = loadSettings(backend.read() ?? {});
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  /** Merges a partial update section by section, validates, saves and notifies. */
+  update(patch: SettingsPatch): Settings {
+    const valid = SettingsPatchSchema.parse(patch);
+    const merged: Record<string, unknown> = { ...this.current };
+    for (const [section, values] of Object.entries(valid)) {
+      merged[section] = { ...(this.current as Record<string, object>)[section], ...values };
+    }
+    const next = SettingsSchema.parse(merged);
+    const previous = this.current;
+    this.backend.write(next);
+    this.current = next;
+    for (const listener of this.listeners) listener(next, previous);
+    return next;
+  }
+
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * A settings file from a newer or broken version must not stop the app, nor cost the user
+ * more than the part that is wrong: each section that does not parse falls back to its
+ * defaults, and a live environment that no longer passes (e.g. a plain-http address, refused
+ * since secrets are bound to https origins) is dropped alone, not with the others.
+ */
+function loadSettings(raw: unknown): Settings {
+  const parsed = SettingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const source = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const environments = source['environments'] as { live?: unknown } | undefined;
+  if (environments && Array.isArray(environments.live)) {
+    source['environments'] = { ...environments, live: environments.live.filter((e) => LiveEnvironmentSchema.safeParse(e).success) };
+  }
+  const salvaged: Record<string, unknown> = {};
+  for (const [section, schema] of Object.entries(SettingsSchema.shape)) {
+    const result = schema.safeParse(source[section]);
+    if (result.success) salvaged[section] = result.data;
+  }
+  return SettingsSchema.parse(salvaged);
+}
+
+/** Settings held in memory only (tests, throwaway runs). */
+export function memorySettingsBackend(initial: unknown = {}): SettingsBackend {
+  let value = initial;
+  return { read: () => value, write: (s) => void (value = s) };
+}

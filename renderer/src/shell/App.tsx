@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { NavBar } from './NavBar';
+import { StatusBar } from './StatusBar';
+import { AreaView } from './AreaView';
+import { followStatus } from '../app-state/status-store';
+import { followPending } from '../app-state/pending-store';
+import { rememberLocation, useRoute } from '../app-state/routes';
+
+/** The shell: navigation on the left, the current area, the status bar at the bottom. */
+export function App() {
+  const route = useRoute();
+  // Each area's last location, so the navigation returns to it (see areaHref).
+  const hash = window.location.hash;
+  useEffect(() => rememberLocation(route.area, hash || `#/${route.area}`), [route.area, hash]);
+  useEffect(followStatus, []);
+  useEffect(followPending, []);
+  return (
+    <div className="shell">
+      <NavBar current={route.area} />
+      <main className="shell__main" data-testid={`area-${route.area}`}>
+        <AreaView route={route} />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

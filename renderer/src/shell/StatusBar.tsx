@@ -1,0 +1,84 @@
+import type { AppStatus } from '../../../shared/contract';
+import { CopyButton } from '../components/CopyButton';
+import { useStatusStore } from '../app-state/status-store';
+import { byteSize } from '../lib/byte-size';
+
+type Tone = 'ok' | 'warn' | 'error' | 'idle';
+
+function Item({ name, tone, children, testId }: { name: string; tone: Tone; children: React.ReactNode; testId: string }) {
+  return (
+    <span className={`status-item status-item--${tone}`} data-testid={testId}>
+      <span className="status-item__dot" aria-hidden="true" />
+      <span className="status-item__name">{name}</span>
+      {children}
+    </span>
+  );
+}
+
+const listenerTone = (s: AppStatus['listener']): Tone =>
+  s.state === 'listening' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'starting' ? 'warn' : 'idle';
+const tunnelTone = (s: AppStatus['tunnel']): Tone =>
+  s.state === 'open' || s.state === 'own-url' ? (s.urlChanged ? 'warn' : 'ok') : s.state === 'error' ? 'error' : s.state === 'connecting' ? 'warn' : 'idle';
+const pollerTone = (s: AppStatus['poller']): Tone =>
+  s.state === 'caught-up' || s.state === 'idle' || s.state === 'polling' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'behind' ? 'warn' : 'idle';
+const sandboxTone = (s: AppStatus['sandbox']): Tone =>
+  s.state === 'running' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'starting' ? 'warn' : 'idle';
+
+/** One line at the bottom: where Hooklab runs, which environment, and each service's state. */
+export function StatusBar() {
+  const { status, error } = useStatusStore();
+  if (!status) {
+    return (
+      <footer className="status-bar" data-testid="status-bar" data-state={error ? 'error' : 'waiting'}>
+        {error ? <span className="status-item status-item--error">{error}</span> : null}
+      </footer>
+    );
+  }
+  const { host, listener, tunnel, poller, sandbox } = status;
+  return (
+    <footer className="status-bar" data-testid="status-bar" data-state="ready">
+      <span className="status-item" data-testid="status-host" title={`Data in ${host.dataDir}`}>
+        {host.kind === 'electron' ? 'Electron' : 'Browser'} · v{host.version}
+      </span>
+      <span
+        className={`status-env ${host.environment.isSandbox ? 'status-env--sandbox' : 'status-env--live'}`}
+        data-testid="status-environment"
+        data-sandbox={host.environment.isSandbox}
+      >
+        {host.environment.isSandbox ? 'Sandbox' : `Live: ${host.environment.name}`}
+      </span>
+      <Item name="Listener" tone={listenerTone(listener)} testId="status-listener">
+        <span data-testid="status-listener-state">{listener.state}</span>
+        {listener.port !== null && <span>:{listener.port}</span>}
+        {listener.received > 0 && <span className="muted">{listener.received} received</span>}
+        <span
+          className="muted"
+          data-testid="status-listener-stored"
+          title={`Retention keeps at most ${listener.retainDeliveries.toLocaleString('en-US')} deliveries and ${byteSize(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
+        >
+          {listener.stored.toLocaleString('en-US')} stored · {byteSize(listener.storedBytes)} of {byteSize(listener.retainBytes)}
+        </span>
+        {listener.error && <span className="status-item__error">{listener.error}</span>}
+      </Item>
+      <Item name="Tunnel" tone={tunnelTone(tunnel)} testId="status-tunnel">
+        <span data-testid="status-tunnel-state">{tunnel.state}</span>
+        {tunnel.publicUrl && (
+          <>
+            <span className="status-item__url" data-testid="status-tunnel-url">{tunnel.publicUrl}</span>
+            <CopyButton text={tunnel.publicUrl} testId="status-tunnel-copy" />
+          </>
+        )}
+        {tunnel.urlChanged && <span className="status-item__error">URL changed: update the portal</span>}
+        {tunnel.error && <span className="status-item__error">{tunnel.error}</span>}
+      </Item>
+      <Item name="Poller" tone={pollerTone(poller)} testId="status-poller">
+        <span data-testid="status-poller-state">{poller.state}</span>
+        {poller.error && <span className="status-item__error">{poller.error}</span>}
+      </Item>
+      <Item name="Sandbox" tone={sandboxTone(sandbox)} testId="status-sandbox">
+        <span data-testid="status-sandbox-state">{sandbox.state}</span>
+        {sandbox.error && <span className="status-item__error">{sandbox.error}</span>}
+      </Item>
+    </footer>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { startSandbox, type RunningSandbox } from '../../../../electron/emulator';
+
+/** Raw HTTP, so the test sets Host, Origin and Content-Type exactly as a hostile page would. */
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers, setHost: false }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe("the sandbox's control API is guarded like the browser host", () => {
+  let sb: RunningSandbox;
+  let host: string;
+  const json = { 'Content-Type': 'application/json' };
+  const newStore = JSON.stringify({ webhookUrl: 'http://10.0.0.1/ssrf' });
+
+  beforeAll(async () => {
+    sb = await startSandbox({ retryDelayMs: 1 });
+    host = `127.0.0.1:${sb.port}`;
+  });
+  afterAll(async () => {
+    await sb.close();
+  });
+
+  it('refuses a foreign Host (DNS rebinding) with 421, creating nothing', async () => {
+    const before = (await send(sb.port, 'GET', '/_sandbox/scenarios', { Host: host })).status;
+    expect(before).toBe(200);
+    const rebound = await send(sb.port, 'POST', '/_sandbox/stores', { Host: `evil.example:${sb.port}`, ...json }, newStore);
+    expect(rebound.status).toBe(421);
+    expect(JSON.parse(rebound.body)).toEqual({ error: 'Misdirected request: unknown Host' });
+    expect((await send(sb.port, 'GET', '/_sandbox/scenarios', { Host: `evil.example:${sb.port}` })).status).toBe(421);
+    expect((await send(sb.port, 'POST', '/_sandbox/scenarios/paid-order', { Host: 'evil.example', ...json }, '{}')).status).toBe(421);
+  });
+
+  it('refuses a cross-site Origin with 403', async () => {
+    const res = await send(sb.port, 'POST', '/_sandbox/stores', { Host: host, Origin: 'http://evil.example', ...json }, newStore);
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body)).toEqual({ error: 'Forbidden: foreign Origin' });
+  });
+
+  it('refuses a body that is not declared application/json with 415 (a cross-site form sends text/plain)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      // An empty form post declares its type too.
+      if (type) expect((await send(sb.port, 'POST', '/_sandbox/stores', { Host: host, 'Content-Type': type }, '')).status).toBe(415);
+      const headers: Record<string, string> = { Host: host, ...(type ? { 'Content-Type': type } : {}) };
+      const res = await send(sb.port, 'POST', '/_sandbox/stores', headers, newStore);
+      expect(res.status).toBe(415);
+      expect(JSON.parse(res.body).error).toContain('Content-Type: application/json');
+    }
+    expect((await send(sb.port, 'PUT', `/_sandbox/stores/${sb.defaultStore.storeId}/chaos`, { Host: host, 'Content-Type': 'text/plain' }, '{}')).status).toBe(415);
+  });
+
+  it('serves our own loopback clients: 127.0.0.1 or localhost, no Origin or our own, JSON bodies', async () => {
+    const created = await send(sb.port, 'POST', '/_sandbox/stores', { Host: host, 'Content-Type': 'application/json; charset=utf-8' }, '{}');
+    expect(created.status).toBe(201);
+    expect((await send(sb.port, 'GET', '/_sandbox/scenarios', { Host: `localhost:${sb.port}` })).status).toBe(200);
+    const fromOurPage = await send(sb.port, 'POST', '/_sandbox/stores', { Host: host, Origin: `http://127.0.0.1:${sb.port}`, ...json }, '{}');
+    expect(fromOurPage.status).toBe(201);
+    // The service API itself is not the control API: its own rules apply (here: 7.1 validation).
+    expect((await send(sb.port, 'POST', '/token', { Host: `evil.example:${sb.port}`, ...json }, '{}')).status).not.toBe(421);
+  });
+});

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeliverySummary } from '../../../../../shared/contract/live';
+import { post, startLiveApp, type LiveApp } from './live-helpers';
+
+let app: LiveApp | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+describe('deliveries without an event type', () => {
+  it('say what their body is, in the list and in the live event', async () => {
+    app = await startLiveApp({}, null);
+    const pushed: DeliverySummary[] = [];
+    const stop = app.core.ctx.bus.subscribe((event, payload) => {
+      if (event === 'live.received') pushed.push(...(payload as { deliveries: DeliverySummary[] }).deliveries);
+    });
+    await post(`${app.listenerUrl}/empty`, '');
+    await post(`${app.listenerUrl}/binary`, Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    await post(`${app.listenerUrl}/text`, 'hello=world');
+    await post(`${app.listenerUrl}/json`, '{"hello":"world"}');
+    await post(`${app.listenerUrl}/event`, '{"orderId":"o1","type":"Created","level":"Info","orderType":"FULL","description":"d"}');
+    stop();
+    const { rows } = await app.call('live.list', {});
+    const kinds = Object.fromEntries(rows.map((r) => [r.path, r.bodyKind ?? null]));
+    expect(kinds).toEqual({ '/empty': 'empty', '/binary': 'not-utf8', '/text': 'not-json', '/json': 'json-without-type', '/event': null });
+    expect(Object.fromEntries(pushed.map((r) => [r.path, r.bodyKind ?? null]))).toEqual(kinds);
+  });
+});

@@ -1,0 +1,78 @@
+import type { AppStatus } from '../../../../../shared/contract';
+import { request } from 'node:http';
+import { createLiveFeature } from '../../../../../electron/features/live/feature';
+import { startTestApp, type TestApp } from '../../../../support/app-harness';
+import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
+
+export interface LiveApp extends TestApp {
+  /** The listener's base URL (http://127.0.0.1:PORT). */
+  readonly listenerUrl: string;
+}
+
+/** A real core with only the live feature, listener on a free port, key "k1" current. */
+export async function startLiveApp(settings: Record<string, unknown> = {}, key: string | null = 'test-key'): Promise<LiveApp> {
+  const secrets = new MemorySecretStore();
+  if (key !== null) secrets.set('webhookKey:k1', key);
+  const listener = (settings['listener'] as Record<string, unknown> | undefined) ?? {};
+  const app = await startTestApp({
+    features: (ctx) => [createLiveFeature(ctx)],
+    secrets,
+    settings: {
+      ...settings,
+      listener: {
+        port: 0,
+        keys: key !== null ? [{ id: 'k1', label: 'test', addedAt: '2024-01-01T00:00:00Z' }] : [],
+        ...listener,
+      },
+    },
+  });
+  const port = app.core.ctx.status.get().listener.port;
+  return Object.assign(app, { listenerUrl: `http://127.0.0.1:${port}` });
+}
+
+export interface RawResponse {
+  status: number;
+  body: string;
+}
+
+/** Sends exact bytes with exact headers (fetch would normalise some). */
+export function post(url: string, body: Uint8Array | string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+    const req = request(url, { method: 'POST', headers: { 'Content-Length': String(bytes.length), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
+/** A 2.8 event body. */
+export function eventBody(overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    orderId: 'ord-1',
+    orderReference: 'ref-1',
+    orderType: 'FULL',
+    description: 'Order created',
+    level: 'Info',
+    type: 'Created',
+    metadata: null,
+    ...overrides,
+  });
+}
+
+/** Resolves with the status once `predicate` holds (checked now and on every app.status event). */
+export function waitForStatus(app: TestApp, predicate: (s: AppStatus) => boolean): Promise<AppStatus> {
+  return new Promise((resolve) => {
+    const now = app.core.ctx.status.get();
+    if (predicate(now)) return resolve(now);
+    const off = app.core.ctx.bus.subscribe((event, payload) => {
+      if (event === 'app.status' && predicate(payload as AppStatus)) {
+        off();
+        resolve(payload as AppStatus);
+      }
+    });
+  });
+}

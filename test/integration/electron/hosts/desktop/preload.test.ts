@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_NAMES } from '../../../../../shared/contract';
+import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { runSandboxedPreload, type SandboxedPreload } from './sandboxed-preload';
+
+type Api = Record<string, unknown>;
+
+/** The areas and verbs of the contract, as the page should see them under window.hooklab. */
+function expectedShape(): Record<string, string[]> {
+  const shape: Record<string, string[]> = {};
+  for (const name of CALL_NAMES) {
+    const [area, verb] = name.split('.') as [string, string];
+    (shape[area] ??= []).push(verb);
+  }
+  return shape;
+}
+
+function exposedApi(preload: SandboxedPreload): Api {
+  const hooklab = preload.exposed.find((e) => e.key === 'hooklab');
+  expect(
+    hooklab,
+    'the preload does not expose window.hooklab: the app page would have no way to reach Hooklab',
+  ).toBeDefined();
+  return hooklab!.value as Api;
+}
+
+describe('the built preload (out/preload/index.cjs) run as a sandboxed window runs it', () => {
+  it('loads with only `electron` available and exposes exactly window.hooklab', () => {
+    const preload = runSandboxedPreload(async () => ({ ok: true, value: null }));
+    expect(preload.required, 'the preload needs modules a sandboxed window does not have').toEqual([
+      'electron',
+    ]);
+    expect(
+      preload.exposed.map((e) => e.key),
+      'the preload must put exactly one thing on the page, window.hooklab',
+    ).toEqual(['hooklab']);
+  });
+
+  it('gives the page one function per contract call, grouped by area, plus subscribe, and nothing else', () => {
+    const api = exposedApi(runSandboxedPreload(async () => ({ ok: true, value: null })));
+    const shape = expectedShape();
+    expect(Object.keys(api).sort(), 'window.hooklab has other areas than the contract').toEqual(
+      [...Object.keys(shape), 'subscribe'].sort(),
+    );
+    expect(typeof api.subscribe, 'window.hooklab.subscribe is not a function').toBe('function');
+    for (const [area, verbs] of Object.entries(shape)) {
+      const group = api[area] as Record<string, unknown>;
+      expect(
+        Object.keys(group).sort(),
+        `window.hooklab.${area} does not offer exactly the ${area} calls of the contract`,
+      ).toEqual([...verbs].sort());
+      for (const verb of verbs) {
+        expect(typeof group[verb], `window.hooklab.${area}.${verb} is not a function`).toBe(
+          'function',
+        );
+      }
+    }
+  });
+
+  it('exposes nothing of Node or of Electron to the page', () => {
+    const api = exposedApi(runSandboxedPreload(async () => ({ ok: true, value: null })));
+    const leaks: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (typeof value === 'function') {
+        // A bound contract function has no properties of its own that lead anywhere.
+        for (const key of Object.keys(value)) leaks.push(`${path}.${key}`);
+        return;
+      }
+      if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+      else leaks.push(`${path} (${typeof value})`);
+    };
+    walk(api, 'hooklab');
+    expect(leaks, 'window.hooklab carries more than contract functions').toEqual([]);
+    const names = JSON.stringify(Object.keys(api));
+    for (const forbidden of ['ipcRenderer', 'require', 'process', 'Buffer', 'invoke', 'send']) {
+      expect(
+        names.includes(`"${forbidden}"`),
+        `window.hooklab exposes ${forbidden} to the page`,
+      ).toBe(false);
+    }
+  });
+
+  it('turns a call into its contract channel, returns the value, and throws the error named by its code', async () => {
+    const seen: { channel: string; args: unknown }[] = [];
+    const api = exposedApi(
+      runSandboxedPreload(async (channel, args) => {
+        seen.push({ channel, args });
+        return channel === callChannel('settings.get')
+          ? { ok: true, value: { settings: 'yes' } }
+          : {
+              ok: false,
+              error: { code: 'invalid-args', message: 'secrets.set: value is required' },
+            };
+      }),
+    ) as {
+      settings: { get(a?: unknown): Promise<unknown> };
+      secrets: { set(a: unknown): Promise<unknown> };
+    };
+    await expect(
+      api.settings.get(),
+      "a successful call does not return the core's value",
+    ).resolves.toEqual({ settings: 'yes' });
+    const failure = await api.secrets.set({ name: 'x' }).catch((error: Error) => error);
+    // The Error comes from the preload's own context (another realm): compare by its tag.
+    expect(
+      Object.prototype.toString.call(failure),
+      'a refused call does not reject with an Error',
+    ).toBe('[object Error]');
+    expect({ name: (failure as Error).name, message: (failure as Error).message }).toEqual({
+      name: 'invalid-args',
+      message: 'secrets.set: value is required',
+    });
+    expect(seen, "the preload called other channels than the contract's").toEqual([
+      { channel: callChannel('settings.get'), args: {} },
+      { channel: callChannel('secrets.set'), args: { name: 'x' } },
+    ]);
+  });
+
+  it('delivers live events to the subscribers of that event only, until they unsubscribe', () => {
+    const preload = runSandboxedPreload(async () => ({ ok: true, value: null }));
+    const api = exposedApi(preload) as {
+      subscribe(event: string, listener: (p: unknown) => void): () => void;
+    };
+    const received: unknown[] = [];
+    const other: unknown[] = [];
+    const stop = api.subscribe('live.received', (payload) => received.push(payload));
+    api.subscribe('history.updated', (payload) => other.push(payload));
+    preload.deliver(EVENT_CHANNEL, { event: 'live.received', payload: { deliveries: [1] } });
+    stop();
+    preload.deliver(EVENT_CHANNEL, { event: 'live.received', payload: { deliveries: [2] } });
+    expect(
+      received,
+      'a subscriber did not get exactly the events sent before it unsubscribed',
+    ).toEqual([{ deliveries: [1] }]);
+    expect(other, 'a subscriber received an event it did not subscribe to').toEqual([]);
+  });
+});

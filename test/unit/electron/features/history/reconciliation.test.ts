@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { reconcile, type HistoryRef, type ReceivedRef } from '../../../../../electron/features/history/reconciliation';
+
+const h = (id: number, eventId: number, delivered: boolean, status = delivered ? 200 : 500): HistoryRef => ({
+  id,
+  eventId,
+  delivered,
+  status,
+  created: `2026-01-01T00:00:${String(id).padStart(2, '0')}Z`,
+});
+const r = (id: number, eventId: number | null, handlerFailed: boolean | null = null, sha = 'x'): ReceivedRef => ({
+  id,
+  eventId,
+  receivedAt: '2026-01-01T00:00:00Z',
+  bodySha256: sha,
+  handlerFailed,
+});
+const noHashes = () => new Map<number, string>();
+
+describe('reconcile', () => {
+  it('matches by event id and finds lost deliveries and the missed window', () => {
+    const history = [h(1, 1, true), h(2, 2, false), h(3, 3, false), h(4, 4, true)];
+    const received = [r(10, 1), r(11, 4)];
+    const result = reconcile(history, received, noHashes);
+    expect(result.counts).toMatchObject({ received: 2, lost: 2, unlogged: 0, 'not-in-history': 0 });
+    expect(result.windows).toEqual([
+      { fromId: 2, toId: 3, from: history[1]?.created, to: history[2]?.created, deliveries: 2, eventIds: [2, 3] },
+    ]);
+    expect(result.items.find((i) => i.historyId === 1)).toMatchObject({ category: 'received', receivedId: 10, matchedBy: 'event-id' });
+  });
+
+  it('counts retries of one delivery once and prefers the delivery a receiver answered', () => {
+    // Event 5: original failed (500, unreachable), resend delivered; one arrival here.
+    const history = [h(5, 5, false, 500), h(6, 5, true)];
+    const result = reconcile(history, [r(20, 5)], noHashes);
+    expect(result.items.map((i) => [i.historyId, i.category])).toEqual([
+      [5, 'lost'],
+      [6, 'received'],
+    ]);
+    // No resend window: the event did arrive (by its resend).
+    expect(result.windows[0]?.eventIds).toEqual([]);
+    // Three arrivals (automatic retries) of a single logged delivery: received, not extra.
+    expect(reconcile([h(7, 7, true)], [r(1, 7), r(2, 7), r(3, 7)], noHashes).counts.received).toBe(1);
+  });
+
+  it('flags a delivered delivery whose local handler failed', () => {
+    const result = reconcile([h(1, 1, true), h(2, 2, false, 502)], [r(1, 1, true), r(2, 2, true)], noHashes);
+    expect(result.items.map((i) => i.category)).toEqual(['handler-failed', 'received']);
+  });
+
+  it('matches rows without an event id by payload, and calls the rest unlogged', () => {
+    const history = [h(1, 1, true), h(2, 2, true)];
+    const received = [r(30, null, null, 'AAA'), r(31, null, null, 'bbb')];
+    const result = reconcile(history, received, (ids) => new Map(ids.map((id) => [id, id === 2 ? 'aaa' : 'zzz'])));
+    expect(result.items.find((i) => i.historyId === 2)).toMatchObject({ category: 'received', receivedId: 30, matchedBy: 'payload' });
+    expect(result.items.find((i) => i.receivedId === 31)).toMatchObject({ category: 'unlogged', historyId: null });
+    expect(result.counts).toMatchObject({ received: 1, lost: 1, unlogged: 1 });
+  });
+
+  it('reports received event ids that history does not have', () => {
+    const result = reconcile([h(1, 1, true)], [r(1, 1), r(2, 99)], noHashes);
+    expect(result.counts['not-in-history']).toBe(1);
+    expect(result.items.at(-1)).toMatchObject({ category: 'not-in-history', eventId: 99, receivedId: 2 });
+  });
+
+  it('does not ask for payload hashes when every row has an event id', () => {
+    let asked = false;
+    reconcile([h(1, 1, true)], [r(1, 1)], () => {
+      asked = true;
+      return new Map();
+    });
+    expect(asked).toBe(false);
+  });
+});

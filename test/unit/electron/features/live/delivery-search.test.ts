@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { migrate } from '../../../../../electron/services/data/migrate';
+import { migrations } from '../../../../../electron/services/data/migrations';
+import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
+import { DeliverySearch } from '../../../../../electron/features/live/delivery-search';
+import { judgeDelivery, type JudgeContext } from '../../../../../electron/features/live/listener/judge';
+import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
+
+const CONTEXT: JudgeContext = {
+  keys: [],
+  answers: { answer: { status: 200, delayMs: 0, body: '', hang: false }, rules: [] },
+  passThrough: false,
+};
+
+function delivery(body: string | Buffer, headers: string[] = []) {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return judgeDelivery(
+    { receivedAtMs: Date.now(), method: 'POST', path: '/hooks', rawHeaders: ['Content-Type', 'application/json', ...headers], body: bytes, bodySize: bytes.length, truncation: null },
+    CONTEXT,
+    nodeHmac,
+  );
+}
+
+function setup() {
+  const db = new DatabaseSync(':memory:');
+  migrate(db, migrations);
+  return { db, store: new DeliveryStore(db), search: new DeliverySearch(db) };
+}
+
+describe('full-text search over received deliveries (migration 006)', () => {
+  it('finds a value that only appears in a body or a header, newest first', () => {
+    const { store, search } = setup();
+    const [a, b, c] = store.insertBatch([
+      delivery(JSON.stringify({ orderId: 'o1', metadata: { buyerEmail: 'ana@example.com', coupon: 'SPRING24' } })),
+      delivery(JSON.stringify({ orderId: 'o2', metadata: null }), ['X-Trace', 'trace-7f3a']),
+      delivery(JSON.stringify({ orderId: 'o3', metadata: { coupon: 'SPRING24' } })),
+    ]);
+    expect(search.search('ana@example.com', 10)).toEqual({ ids: [a!.summary.id], more: false });
+    expect(search.search('spring', 10).ids).toEqual([c!.summary.id, a!.summary.id]);
+    expect(search.search('trace-7f3a', 10).ids).toEqual([b!.summary.id]);
+    expect(search.search('SPRING24', 1)).toEqual({ ids: [c!.summary.id], more: true });
+    expect(search.search('nothing-like-this', 10).ids).toEqual([]);
+    expect(search.search(' @@ ', 10)).toEqual({ ids: [], more: false });
+  });
+
+  it('forgets deleted and cleared deliveries, so a reused id never matches an old body', () => {
+    const { db, store, search } = setup();
+    store.insertBatch([delivery('{"coupon":"OLDCODE"}'), delivery('{"coupon":"KEEP"}')]);
+    db.exec('DELETE FROM received_deliveries WHERE id = 1');
+    expect(search.search('oldcode', 10).ids).toEqual([]);
+    store.clear();
+    const [fresh] = store.insertBatch([delivery('{"coupon":"NEWCODE"}')]);
+    expect(fresh!.summary.id).toBe(1);
+    expect(search.search('keep', 10).ids).toEqual([]);
+    expect(search.search('newcode', 10).ids).toEqual([1]);
+  });
+
+  it('indexes rows stored before the migration (backfill)', () => {
+    const db = new DatabaseSync(':memory:');
+    migrate(db, migrations.filter((m) => m.id < 6));
+    new DeliveryStore(db).insertBatch([delivery('{"authenticationId":"auth-0b1c"}')]);
+    migrate(db, migrations);
+    expect(new DeliverySearch(db).search('auth-0b1c', 10).ids).toEqual([1]);
+  });
+
+  it('still indexes the readable parts of a body that is not UTF-8', () => {
+    const { store, search } = setup();
+    store.insertBatch([delivery(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(' marker-ascii ')]))]);
+    expect(search.search('marker-ascii', 10).ids).toEqual([1]);
+  });
+});

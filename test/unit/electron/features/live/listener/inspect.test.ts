@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readEventFields, readEventHeaders } from '../../../../../../electron/features/live/listener/inspect';
+
+const enc = new TextEncoder();
+
+describe('readEventFields', () => {
+  it('reads the 2.8 fields of an event', () => {
+    const body = enc.encode(JSON.stringify({ orderId: 'o1', orderReference: 'r', orderType: 'FULL', description: 'x', level: 'Info', type: 'Created' }));
+    expect(readEventFields(body)).toEqual({ eventType: 'Created', level: 'Info', orderType: 'FULL', orderId: 'o1', orderReference: 'r' });
+  });
+
+  it('gives nulls for empty, non-JSON, non-object and invalid UTF-8 bodies', () => {
+    for (const body of [new Uint8Array(0), enc.encode('hello'), enc.encode('[1]'), new Uint8Array([0xff, 0x7b])]) {
+      expect(readEventFields(body).eventType).toBeNull();
+    }
+  });
+});
+
+describe('readEventHeaders', () => {
+  it('reads a numeric event id and the created time', () => {
+    expect(readEventHeaders({ 'x-svc-event-id': '42', 'x-svc-event-created': '2024-05-01T10:00:00.123Z' })).toEqual({
+      eventId: 42,
+      eventCreated: '2024-05-01T10:00:00.123Z',
+      eventCreatedMs: Date.parse('2024-05-01T10:00:00.123Z'),
+    });
+  });
+
+  it('ignores a non-numeric id and an unparsable time but keeps its text', () => {
+    expect(readEventHeaders({ 'x-svc-event-id': 'abc', 'x-svc-event-created': 'yesterday' })).toEqual({
+      eventId: null,
+      eventCreated: 'yesterday',
+      eventCreatedMs: null,
+    });
+  });
+});
