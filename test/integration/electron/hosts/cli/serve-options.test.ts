@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingsService } from '../../../../../electron/services/settings/settings-service';
@@ -9,6 +9,7 @@ import { confSettingsBackend } from '../../../../../electron/services/settings/c
 import { FileSecretStore, fileModeCipher } from '../../../../../electron/services/secrets/secret-store';
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
 import { processExists } from '../../../../support/server-process';
+import { freePort } from '../../../../support/free-port';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 
@@ -34,15 +35,6 @@ async function serveOn(dataDir: string, args: readonly string[] = [], env?: Node
 async function stop(serve: ServeOnFolder): Promise<void> {
   running.splice(running.indexOf(serve), 1);
   await serve.stop();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createTcpServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const savedSettings = (dataDir: string) => new SettingsService(confSettingsBackend(dataDir)).get();

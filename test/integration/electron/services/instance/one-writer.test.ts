@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createServer, type AddressInfo } from 'node:net';
 import { spawnServer, processExists } from '../../../../support/server-process';
+import { freePort } from '../../../../support/free-port';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { LOCK_FILE, readRunningInstance } from '../../../../../electron/services/instance/instance-lock';
 import { HOST_TOKEN_FILE, readHostToken } from '../../../../../electron/services/instance/host-token-file';
@@ -92,12 +92,7 @@ describe('the instance client', () => {
   it('says clearly when the holder of the folder does not answer', async () => {
     const dataDir = tempDir();
     // A live pid (this test's) holding the folder at an address where nothing listens.
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const port = (probe.address() as AddressInfo).port;
-        probe.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freePort();
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, kind: 'desktop', url: `http://127.0.0.1:${closedPort}`, startedAt: new Date().toISOString() }));
     writeFileSync(join(dataDir, HOST_TOKEN_FILE), 'a'.repeat(32));
     const client = connectToRunningInstance(dataDir)!;
