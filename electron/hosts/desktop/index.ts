@@ -69,8 +69,9 @@ app.whenReady().then(async () => {
   const dataDir = dataDirFromArgs();
   // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
   ensurePrivateDir(dataDir);
-  // One writer per data folder: a serve (or another desktop app on --data-dir) holding it
-  // makes this one refuse before the database opens (below: an error box, exit 2).
+  // One writer per data folder: a serve (or a terminal tool) holding it makes this one refuse
+  // before the database opens (below: an error box, exit 2). A second desktop app never gets
+  // here: Electron's single-instance lock above brings the first one's window forward instead.
   lock = acquireInstanceLock(dataDir, { kind: 'desktop' });
   const hostToken = new HostToken(dataDir);
   denyAllPermissions();
