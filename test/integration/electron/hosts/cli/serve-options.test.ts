@@ -8,7 +8,7 @@ import { SettingsService } from '../../../../../electron/services/settings/setti
 import { confSettingsBackend } from '../../../../../electron/services/settings/conf-backend';
 import { FileSecretStore, fileModeCipher } from '../../../../../electron/services/secrets/secret-store';
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
-import { processExists } from '../../../../support/server-process';
+import { processExists, spawnServer } from '../../../../support/server-process';
 import { freePort } from '../../../../support/free-port';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
@@ -85,6 +85,18 @@ describe('serve options apply to the run, and are saved only with --save', () =>
     expect(saved.localApi.port).toBe(port);
     expect(saved.listener.port).toBe(listenerPort);
     expect(JSON.parse(readFileSync(join(config, 'Hooklab', 'start.json'), 'utf8'))).toEqual({ dataDir });
+
+    // A later start without options: the saved folder, port and listener port.
+    const later = spawnServer('electron/hosts/cli/serve.ts', ['--sandbox-port', '0'], { env });
+    try {
+      await later.waitFor(/Hooklab is running at/);
+      expect(later.output()).toContain(`Data folder: ${dataDir}\n`);
+      expect(later.output()).toContain(`Hooklab is running at http://127.0.0.1:${port}/`);
+      expect((await connectToRunningInstance(dataDir)!.call('app.status', {})).listener.port).toBe(listenerPort);
+    } finally {
+      await later.killGroup('SIGTERM');
+      expect(processExists(-later.pid)).toBe(false);
+    }
   });
 
   it('without --save, --data-dir is not remembered', async () => {
