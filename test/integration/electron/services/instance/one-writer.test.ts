@@ -46,6 +46,30 @@ describe('one Hooklab per data folder', () => {
     expect(readRunningInstance(dataDir)).toMatchObject({ pid: first.process.pid, url: first.url });
   });
 
+  it('lets exactly one of two serves started at the same moment have the folder', async () => {
+    const dataDir = tempDir();
+    const args = ['--port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir];
+    const both = [spawnServer('electron/hosts/cli/serve.ts', args), spawnServer('electron/hosts/cli/serve.ts', args)];
+    try {
+      const outcomes = await Promise.all(
+        both.map((server) =>
+          Promise.race([
+            server.waitFor(/Hooklab is running at/).then(() => 'running'),
+            new Promise<string>((resolve) => server.child.once('exit', (code) => resolve(`exit ${code}`))),
+          ]),
+        ),
+      );
+      expect([...outcomes].sort()).toEqual(['exit 2', 'running']);
+      const winner = both[outcomes.indexOf('running')]!;
+      expect(readRunningInstance(dataDir)).toMatchObject({ pid: winner.pid, kind: 'serve' });
+    } finally {
+      for (const server of both) {
+        await server.killGroup('SIGTERM');
+        expect(processExists(-server.pid)).toBe(false);
+      }
+    }
+  });
+
   it('takes over the lock of a Hooklab that died without releasing it', async () => {
     const dataDir = tempDir();
     const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
