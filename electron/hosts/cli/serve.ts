@@ -7,15 +7,21 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../../core/core';
 import { productFeatures } from '../../core/product-features';
 import { confSettingsBackend } from '../../services/settings/conf-backend';
+import { createRunOverrides } from '../../services/settings/run-overrides';
 import { FileSecretStore, fileModeCipher } from '../../services/secrets/secret-store';
 import { startBrowserHost } from '../browser/browser-host';
 import { createConsoleLogger } from '../../services/kernel/logger';
-import { parseArgs, parsePort } from './args';
-import { defaultDataDir } from './data-dir';
+import { parseArgs } from './args';
+import { resolveDataDir } from './data-dir';
 import { appVersion } from './version';
 import { CLI_EXTENSIONS } from './extensions';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
+import { HostToken } from '../../services/instance/host-token-file';
+import { startOnPreferredPort } from '../../services/net/preferred-port';
 
-const USAGE = `Usage: npm run serve -- [--port N] [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')}`;
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
+Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -24,28 +30,47 @@ async function main(): Promise<void> {
     return;
   }
   const args = parseArgs(argv, {
-    options: ['port', 'data-dir', ...CLI_EXTENSIONS.flatMap((e) => e.options)],
-    flags: CLI_EXTENSIONS.flatMap((e) => e.flags),
+    options: ['data-dir', ...CLI_EXTENSIONS.flatMap((e) => e.options)],
+    flags: ['save', ...CLI_EXTENSIONS.flatMap((e) => e.flags)],
   });
-  const dataDir = args.value('data-dir') ?? defaultDataDir();
-  const port = parsePort(args.value('port'), 'port') ?? 0;
+  const save = args.flag('save');
+  const dataDir = resolveDataDir(args.value('data-dir'), save);
   const log = createConsoleLogger();
+  ensurePrivateDir(dataDir);
+  // One writer per data folder, taken before the database opens: a second serve (or the
+  // desktop app) on this folder is refused here, and the first keeps working.
+  const lock = acquireInstanceLock(dataDir, { kind: 'serve' });
+  const hostToken = new HostToken(dataDir);
+  const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
   const core = createCore({
     hostKind: 'browser',
     version: appVersion(),
     dataDir,
-    settingsBackend: confSettingsBackend(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
+    settingsBackend: overrides.backend,
+    secrets: overrides.secrets,
     log,
     features: productFeatures,
+    hostToken,
   });
-  // Command-line options are saved like changes made in the UI, so the desktop app sees them.
-  for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
+  // Command-line options hold for this run; saved (as if changed in Settings) only with --save.
+  const applyOptions = () => {
+    for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
+  };
+  if (save) applyOptions();
+  else overrides.runOnly(applyOptions);
   await core.start();
   const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
-  const host = await startBrowserHost({ core, rendererDir, port });
-  process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
+  const host = await startOnPreferredPort(
+    core.ctx.settings.get().localApi.port,
+    (port) => startBrowserHost({ core, rendererDir, port, token: hostToken }),
+    (taken) => process.stderr.write(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--port N to choose one)\n`),
+  );
+  lock.setUrl(host.url);
+  if (save) process.stdout.write('Options saved for later starts (--save).\n');
   process.stdout.write(`Data folder: ${dataDir}\n`);
+  process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
+  // Tabs with the old address now show "no access"; this is the address that works.
+  hostToken.onRotate(() => process.stdout.write(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));
 
   let stopping = false;
   const stop = async () => {
@@ -53,6 +78,7 @@ async function main(): Promise<void> {
     stopping = true;
     await host.close();
     await core.stop();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -60,6 +86,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Refused, not failed: another Hooklab holds the folder; the message says which and where.
+  if (error instanceof InstanceLockedError) {
+    process.stderr.write(`hooklab: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
   process.exit(1);
 });
