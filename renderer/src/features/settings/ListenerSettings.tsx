@@ -13,6 +13,7 @@ import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
 import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../live/use-settings-view';
+import { formatCount } from '../../lib/count';
 
 type Draft = Pick<
   Listener,
@@ -203,8 +204,8 @@ export function ListenerSettings() {
       <p className="muted" data-testid="retention-now">
         The oldest deliveries are removed first.
         {listenerStatus &&
-          ` Stored now: ${listenerStatus.stored.toLocaleString('en-US')} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
-            (listenerStatus.removedByRetention > 0 ? `; ${listenerStatus.removedByRetention.toLocaleString('en-US')} removed since start.` : '.')}
+          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
+            (listenerStatus.removedByRetention > 0 ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.` : '.')}
       </p>
 
       <h3>Forward to</h3>
