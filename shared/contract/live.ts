@@ -130,7 +130,7 @@ export const liveCalls = {
         environmentId: z.string().min(1).max(64).nullable().default(null),
       })
       .strict(),
-    Ok,
+    z.object({ ok: z.literal(true), notice: z.string().nullable().default(null) }),
   ),
   'live.setKeyEnvironment': defineCall(
     'Say which environment signs with a key (null: not known); reconciliation then leaves out what it verified for other environments.',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import { HistoryPage } from './pages/history-page';
 
@@ -39,4 +40,37 @@ test('Reconciliation computes afresh each time its tab opens, and says when', as
   await history.pollNow();
   await history.tab('reconcile');
   await expect(received).toHaveAttribute('data-count', String(before + 1));
+});
+
+test('a pasted key with a trailing space is trimmed and says so, a blank one is refused, and removing asks first', async ({ app, page }) => {
+  await app.goto('settings');
+  const section = page.getByTestId('settings-listener');
+  const label = `trim-${Date.now()}`;
+  await section.getByTestId('key-label').fill(label);
+  await section.getByTestId('key-value').fill('rough-edges-key ');
+  await section.getByTestId('add-key').click();
+  await expect(section.getByTestId('key-message')).toContainText('The key had a space after it; it was removed');
+
+  // The trimmed key is the one that verifies: a delivery signed with it is valid.
+  const status = await app.api<{ listener: { port: number } }>('app.status', {});
+  const body = JSON.stringify({ orderId: label, type: 'Created' });
+  const signature = createHmac('sha256', 'rough-edges-key').update(body).digest('base64');
+  await fetch(`http://127.0.0.1:${status.listener.port}/webhooks`, { method: 'POST', headers: { 'X-Svc-Hmac-Sha256': signature }, body });
+  type Listed = { rows: Array<{ orderId: string | null; signature: string }> };
+  await expect.poll(async () => (await app.api<Listed>('live.list', { limit: 50 })).rows.find((d) => d.orderId === label)?.signature).toBe('valid');
+
+  await section.getByTestId('key-value').fill('   ');
+  await section.getByTestId('add-key').click();
+  await expect(section.getByTestId('key-message')).toContainText('The key is only whitespace');
+
+  // Remove asks first and says what stops verifying; Cancel keeps the key.
+  await section.getByTestId('remove-key-0').click();
+  await expect(section.getByTestId('remove-key-warning')).toContainText(`Remove "${label}"? New deliveries signed with it will no longer verify`);
+  await section.getByTestId('remove-key-no').click();
+  await expect(section.getByTestId('remove-key-confirm')).toHaveCount(0);
+  await expect(section.getByTestId('webhook-keys')).toContainText(label);
+  await section.getByTestId('remove-key-0').click();
+  await section.getByTestId('remove-key-yes').click();
+  await expect(section.getByTestId('key-message')).toHaveText('Key removed');
+  await expect(section.getByTestId('webhook-keys')).not.toContainText(label);
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
 import type { KnownKey } from '../../../shared/signing/diagnose';
+import { readKeyInput } from '../../../shared/signing/key-input';
 import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
 import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
@@ -202,10 +203,12 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       },
       'live.addKey': async ({ label, value, environmentId }) => {
         requireEnvironment(environmentId);
+        const key = readKeyInput(value);
+        if (!key.ok) throw new CallError('invalid-args', key.error);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-        ctx.secrets.set(`webhookKey:${id}`, value);
+        ctx.secrets.set(`webhookKey:${id}`, key.value);
         updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
-        return { ok: true as const };
+        return { ok: true as const, notice: key.notice };
       },
       'live.setKeyEnvironment': async ({ id, environmentId }) => {
         requireEnvironment(environmentId);
