@@ -10,7 +10,7 @@ interface IssuedToken {
 }
 
 /**
- * Access tokens (4.1, section 5). Tokens live in memory only: after a restart clients get 401
+ * Access tokens (see docs/service.md#authentication). Tokens live in memory only: after a restart clients get 401
  * and must fetch a new one, which is exactly the refresh path they need to handle anyway.
  */
 export class TokenIssuer {
@@ -41,7 +41,7 @@ export class TokenIssuer {
 
   /**
    * The store bound to the request's bearer value: an unexpired access token, or (when
-   * `allowSecretKey`, for payment-link calls per section 5) the store's secret key.
+   * `allowSecretKey`, for payment-link calls, see docs/service.md#authentication) the store's secret key.
    */
   authenticate(req: IncomingMessage, allowSecretKey: boolean): StoreRecord {
     const header = req.headers.authorization ?? '';

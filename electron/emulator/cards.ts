@@ -23,7 +23,7 @@ export const TEST_CARDS: Record<string, TestCard> = {
 };
 const DEFAULT_CARD: TestCard = { behaviour: 'succeed', countryCode: 'SLV', issuerName: 'Banco Sandbox' };
 
-/** Issuer countries whose cards need billingInfo on charges (2.3). */
+/** Issuer countries whose cards need billingInfo on charges (see docs/service.md#charges). */
 export const BILLING_COUNTRIES = new Set(['USA', 'CAN']);
 
 /** Luhn checksum. */
@@ -97,7 +97,7 @@ export function validateCard(
   if (cvv && !/^\d{3,4}$/.test(cvv)) add(errors, `${path}.cvv`, 'The cvv must be 3 or 4 digits.');
 }
 
-/** POST /paymentmethods (4.2): 400 with every bad field named, else the payment method. */
+/** POST /paymentmethods (see docs/service.md#card-payments): 400 with every bad field named, else the payment method. */
 export function createPaymentMethod(
   state: SandboxState,
   store: StoreRecord,

@@ -20,7 +20,7 @@ export interface CatalogueProduct extends ProductFields {
 
 const IMG = 'https://sandbox.invalid/img';
 
-/** Every sandbox store shares this catalogue; the README lists it. */
+/** Every sandbox store shares this catalogue; docs/emulator.md#sandbox-catalogue-payment-links-method-1 lists it. */
 export const CATALOGUE: readonly CatalogueProduct[] = [
   product(501, 'CAFE-250', 'Café molido 250 g', 6.5, null, true),
   { ...product(502, 'TAZA-001', 'Taza de cerámica', 12, 9.99, true), promoId: 'PROMO-TAZA', promoName: 'Taza en oferta' },
@@ -68,7 +68,7 @@ export function findProduct(sku: string): CatalogueProduct | undefined {
 export const BRANCHES = ['MAIN', 'SUC-CENTRO', 'SUC-NORTE'] as const;
 export const DEFAULT_BRANCH = 'MAIN';
 
-/** The store object of 2.7, identical for every sandbox store apart from its name. */
+/** The store object (see docs/service.md#payment-link-order), identical for every sandbox store apart from its name. */
 export function storeInfo(name: string) {
   return {
     name,
@@ -82,7 +82,7 @@ export function storeInfo(name: string) {
 export const CURRENCY = 'USD';
 
 /**
- * Status of a coupon (3.5). Its dates are relative to now, so start > now means Scheduled,
+ * Status of a coupon (see docs/service.md#coupon-status). Its dates are relative to now, so start > now means Scheduled,
  * end < now means Expired, and a coupon at its redemption limit is Redeemed.
  */
 export function couponStatus(c: CouponTemplate): CouponStatus {
@@ -92,7 +92,7 @@ export function couponStatus(c: CouponTemplate): CouponStatus {
   return 'Unredeemed';
 }
 
-/** The coupon object of 6.5 for a product at `nowMs`. */
+/** The coupon object (see docs/service.md#successpayment-metadata) for a product at `nowMs`. */
 export function couponObject(c: CouponTemplate, nowMs: number) {
   const day = 86_400_000;
   return {

@@ -8,7 +8,7 @@ import type { AuthenticationRecord } from './types';
 
 const FINAL: ThreeDsStatus[] = ['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'];
 
-/** The 2.5 message for an authentication's current status. */
+/** The frame message (see docs/service.md#3-d-secure-frame-message) for an authentication's current status. */
 export function frameMessage(a: AuthenticationRecord): ThreeDsFrameMessage {
   return {
     MessageType: a.status === 'SUCCESS' ? 'authentication.complete' : 'authentication.failed',
@@ -45,7 +45,7 @@ export function refreshExpiry(ctx: SandboxContext, a: AuthenticationRecord): voi
 
 /**
  * The issuing bank's challenge page (`authentication.url`) and the endpoint its buttons call.
- * The page posts the 2.5 message to window.parent once the buyer decides or time runs out.
+ * The page posts the frame message (docs/service.md#3-d-secure-frame-message) to window.parent once the buyer decides or time runs out.
  */
 export function registerChallengePage(router: Router, ctx: SandboxContext): void {
   router.add('GET', '/3ds/challenge/:id', (rc) => {

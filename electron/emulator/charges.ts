@@ -101,7 +101,7 @@ function newChargeOrder(ctx: SandboxContext, store: StoreRecord, input: ChargeIn
 }
 
 /**
- * POST /charges (4.3, 3.1): SUCCEEDED, FAILED or AUTHENTICATION_REQUIRED, always HTTP 200
+ * POST /charges (see docs/service.md#card-payments, docs/service.md#charge-status): SUCCEEDED, FAILED or AUTHENTICATION_REQUIRED, always HTTP 200
  * (the spec shows no statuses); a malformed body is a 400 problem. Events are emitted in the
  * background: SuccessPayment, PaymentError.
  */

@@ -32,7 +32,7 @@ export function storeCredentials(s: StoreRecord) {
   };
 }
 
-/** Logged deliveries as 2.9 objects, plus a count of those that could not be logged. */
+/** Logged deliveries as delivery objects (see docs/service.md#webhook-delivery), plus a count of those that could not be logged. */
 export function deliveriesBody(outcomes: DispatchOutcome[]) {
   return {
     deliveries: outcomes.flatMap((o) => (o.delivery ? [toDelivery(o.delivery)] : [])),

@@ -7,7 +7,7 @@ import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
 
-/** Automatic retries after the first attempt (6.1). */
+/** Automatic retries after the first attempt (see docs/service.md#delivery-semantics). */
 export const AUTOMATIC_RETRIES = 3;
 
 export interface DispatcherOptions {
@@ -150,7 +150,7 @@ export class Dispatcher {
     this.state.updateDelivery(delivery);
   }
 
-  /** The three X-Svc-* headers; the id headers are left out for unlogged deliveries (6.1). */
+  /** The three X-Svc-* headers; the id headers are left out for unlogged deliveries (see docs/service.md#unlogged-deliveries). */
   headers(
     store: StoreRecord,
     payload: string,

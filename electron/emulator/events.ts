@@ -29,7 +29,7 @@ const money = (n: number) => n.toFixed(2);
 /** Created: a payment link order was created. */
 export const createdEvent = (o: OrderRecord) => base(o, 'Created', 'Info', 'La orden fue creada');
 
-/** SuccessPayment with the full 6.5 metadata. */
+/** SuccessPayment with the full metadata (see docs/service.md#successpayment-metadata). */
 export function successPaymentEvent(o: OrderRecord, nowMs: number): WebhookEvent {
   const p = o.payment;
   if (!p) throw new Error('successPaymentEvent needs a paid order');
@@ -88,7 +88,7 @@ export function successPaymentEvent(o: OrderRecord, nowMs: number): WebhookEvent
   return base(o, 'SuccessPayment', 'Info', 'El pago de la orden fue exitoso', metadata);
 }
 
-/** Cancelled: the description carries the reason (6.4). */
+/** Cancelled: the description carries the reason (see docs/service.md#event-types). */
 export const cancelledEvent = (o: OrderRecord, reason: string) =>
   base(o, 'Cancelled', 'Info', `La orden fue cancelada. Motivo: ${reason}`);
 
@@ -116,11 +116,11 @@ export const successReverseEvent = (o: OrderRecord) =>
 export const reverseErrorEvent = (o: OrderRecord, reason: string) =>
   base(o, 'ReverseError', 'Error', `Error al revertir el pago: ${reason}`);
 
-/** PaymentError: the description carries the error (6.4). */
+/** PaymentError: the description carries the error (see docs/service.md#event-types). */
 export const paymentErrorEvent = (o: OrderRecord, code: string, message: string) =>
   base(o, 'PaymentError', 'Error', `Error al procesar el pago (${code}): ${message}`);
 
-/** The 3DS event for a final authentication status (mapping recorded in the README). */
+/** The 3DS event for a final authentication status (mapping recorded in docs/emulator.md#decisions-where-the-spec-says-not-shown). */
 export function threeDsEvent(o: OrderRecord, a: AuthenticationRecord): WebhookEvent | null {
   const id = { authenticationId: a.id };
   switch (a.status) {

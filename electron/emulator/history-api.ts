@@ -4,7 +4,7 @@ import { genericError, sendJson } from './http';
 import type { RequestContext, Router } from './router';
 
 /**
- * The delivery-history API under {api_v3_url} (4.7-4.9). Error bodies, which the spec leaves
+ * The delivery-history API under {api_v3_url} (see docs/service.md#delivery-history-api). Error bodies, which the spec leaves
  * open, use the sandbox's GenericError shape.
  */
 export function registerHistoryApi(router: Router, ctx: SandboxContext): void {
@@ -15,7 +15,7 @@ export function registerHistoryApi(router: Router, ctx: SandboxContext): void {
   };
 
   router.add('GET', '/api/v3/WebhookEvents', async (rc) => {
-    // The query must be URL-encoded: a raw '<' or '>' is rejected with 404 (4.7, 7.4).
+    // The query must be URL-encoded: a raw '<' or '>' is rejected with 404 (see docs/service.md#filters, docs/service.md#delivery-history-errors).
     const q = rc.rawUrl.indexOf('?');
     if (q >= 0 && /[<>]/.test(rc.rawUrl.slice(q))) throw genericError(404, "raw '<' or '>' in the query string");
     const store = await authed(rc);

@@ -16,7 +16,7 @@ import type { DeliveryRecord, StoreRecord } from './types';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-/** The filterable and sortable fields of 2.9 (eventId and eventCreated are deliberately absent). */
+/** The filterable and sortable fields (see docs/service.md#webhook-delivery) (eventId and eventCreated are deliberately absent). */
 export const DELIVERY_FIELDS: FieldTable<DeliveryRecord> = {
   id: { type: 'int', get: (d) => d.id },
   eventType: { type: 'string', get: (d) => d.eventType },
@@ -25,7 +25,7 @@ export const DELIVERY_FIELDS: FieldTable<DeliveryRecord> = {
   created: { type: 'datetime', get: (d) => d.createdMs },
 };
 
-/** The public shape of a delivery (2.9): the store id and parsed time stay inside. */
+/** The public shape of a delivery (see docs/service.md#webhook-delivery): the store id and parsed time stay inside. */
 export function toDelivery(d: DeliveryRecord): WebhookDelivery {
   return {
     id: d.id,
@@ -94,7 +94,7 @@ function narrowById(list: DeliveryRecord[], terms: FilterTerm[]) {
   return { lo, hi: Math.max(lo, hi), rest };
 }
 
-/** GET {api_v3_url}/WebhookEvents for one store (4.7). Throws HttpError 400 on bad input. */
+/** GET {api_v3_url}/WebhookEvents for one store (see docs/service.md#list-deliveries). Throws HttpError 400 on bad input. */
 export function listDeliveries(list: DeliveryRecord[], q: ListQuery): DeliveryListResponse {
   const page = parseInteger('page', q.page, 1);
   if (page < 1) throw genericError(400, 'page must be 1 or greater');
@@ -134,7 +134,7 @@ export function listDeliveries(list: DeliveryRecord[], q: ListQuery): DeliveryLi
   };
 }
 
-/** GET one delivery (4.8): 404 for an unknown id or another store's. */
+/** GET one delivery (see docs/service.md#get-one-delivery): 404 for an unknown id or another store's. */
 export function getDelivery(state: SandboxState, storeId: string, rawId: string): DeliveryRecord {
   const d = /^\d+$/.test(rawId) ? state.deliveryById.get(Number(rawId)) : undefined;
   if (!d || d.storeId !== storeId) throw genericError(404, `delivery ${rawId} not found`);
@@ -142,7 +142,7 @@ export function getDelivery(state: SandboxState, storeId: string, rawId: string)
 }
 
 /**
- * Resend (4.9): the stored payload, signed with the current key, to the current configuration,
+ * Resend (see docs/service.md#resend): the stored payload, signed with the current key, to the current configuration,
  * with the original event id and event-created; one attempt per URL (a resend is synchronous,
  * no automatic retries). Returns the failed delivery if any failed, otherwise the last.
  */

@@ -35,7 +35,7 @@ export function genericError(status: number, detail?: string): HttpError {
   return new HttpError(status, body);
 }
 
-/** A 7.1 validation problem: field -> messages. */
+/** A validation problem (see docs/service.md#validation-problem): field -> messages. */
 export function validationProblem(errors: Record<string, string[]>): HttpError {
   const body: ValidationProblem = {
     type: VALIDATION_PROBLEM_TYPE,
@@ -46,7 +46,7 @@ export function validationProblem(errors: Record<string, string[]>): HttpError {
   return new HttpError(400, body);
 }
 
-/** A 7.2 server problem. */
+/** A server problem (see docs/service.md#server-error). */
 export function serverProblem(title = 'An error occurred while processing your request.'): HttpError {
   const body: ServerProblem = { type: SERVER_PROBLEM_TYPE, title, status: 500 };
   return new HttpError(500, body);
@@ -73,7 +73,7 @@ export function readRaw(req: IncomingMessage): Promise<Buffer> {
 
 /**
  * Parses a JSON body. `onInvalid` builds the error for unparsable JSON, since the service API
- * answers with a 7.1 problem and the control API with a plain message.
+ * answers with a validation problem (docs/service.md#validation-problem) and the control API with a plain message.
  */
 export async function readJson(
   req: IncomingMessage,

@@ -74,7 +74,7 @@ export interface RunningSandbox {
   setWebhook(storeId: string, url: string, key?: string): StoreCredentials;
   /** Merges chaos settings for a store (same rules as PUT /_sandbox/stores/{id}/chaos). */
   setChaos(storeId: string, chaos: Partial<ChaosSettings> & { reset?: boolean }): ChaosSettings;
-  /** Dispatches an event (2.8) and resolves with its logged deliveries once all have finished. */
+  /** Dispatches an event (see docs/service.md#webhook-event) and resolves with its logged deliveries once all have finished. */
   dispatchEvent(storeId: string, event: WebhookEvent): Promise<WebhookDelivery[]>;
   /** Runs a named scenario to completion. */
   runScenario(name: string, storeId?: string): Promise<ScenarioResult>;

@@ -27,7 +27,7 @@ export interface MoveResult {
   error?: { code: string; message: string };
 }
 
-/** Shipping moves (3.4); SCHEDULED and REJECTED are the sandbox's decision (README). */
+/** Shipping moves (see docs/service.md#shipping-status); SCHEDULED and REJECTED are the sandbox's decision (docs/emulator.md#decisions-where-the-spec-says-not-shown). */
 export const SHIPPING_MOVES: Record<ShippingStatus, ShippingStatus[]> = {
   PENDING: ['ACCEPTED', 'SCHEDULED', 'REJECTED'],
   SCHEDULED: ['ACCEPTED', 'REJECTED'],
@@ -133,7 +133,7 @@ export async function deleteOrder(ctx: SandboxContext, store: StoreRecord, order
   return { order, outcomes: await emit(ctx, store, deletedEvent(order)) };
 }
 
-/** One shipping move along 3.4 (plus the sandbox's SCHEDULED/REJECTED moves). */
+/** One shipping move (see docs/service.md#shipping-status) (plus the sandbox's SCHEDULED/REJECTED moves). */
 export async function moveShipping(
   ctx: SandboxContext,
   store: StoreRecord,
@@ -179,7 +179,7 @@ export async function reverseOrder(
 }
 
 /**
- * GET /api/v3/Orders/{id} payload (the spec leaves it open; the README records this choice):
+ * GET /api/v3/Orders/{id} payload (the spec leaves it open; docs/emulator.md#get-apiv3ordersid records this choice):
  * the order's current state in one flat object, for confirming a webhook.
  */
 export function orderView(o: OrderRecord) {

@@ -7,7 +7,7 @@ import { isRecord, validationProblem } from './http';
 import { randomId } from './state';
 import type { LineItemRecord, OrderRecord, StoreRecord } from './types';
 
-/** Limits of 2.6 and section 8. */
+/** Limits of the payment link request (see docs/service.md#payment-link-request, docs/service.md#limits). */
 export const LIMITS = { orderReference: 255, orderName: 255, orderDescription: 2048, imageUrl: 512 } as const;
 export const DEFAULT_ORDER_NAME = 'PaymentLink Order';
 export const DEFAULT_EXPIRATION_MINUTES = 1440;
@@ -17,7 +17,7 @@ export const SHIPPING_FEE = 3.5;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 type Errors = Record<string, string[]>;
 
-/** Validates a 2.6 request; every violation is collected into a 7.1 problem (400). */
+/** Validates a payment link request (docs/service.md#payment-link-request); every violation is collected into a validation problem (400, docs/service.md#validation-problem). */
 function validate(body: unknown): Record<string, unknown> {
   if (!isRecord(body)) throw validationProblem({ $: ['The request body must be a JSON object.'] });
   const errors: Errors = {};
@@ -114,7 +114,7 @@ function buildItems(orderId: number, items: Record<string, unknown>[]): LineItem
   });
 }
 
-/** POST /paymentlink/checkout (4.4): creates the order and emits Created. */
+/** POST /paymentlink/checkout (see docs/service.md#payment-links): creates the order and emits Created. */
 export function createPaymentLink(
   ctx: SandboxContext,
   store: StoreRecord,
@@ -151,7 +151,7 @@ export function createPaymentLink(
 
 export const paymentLinkUrl = (ctx: SandboxContext, o: OrderRecord) => `${ctx.baseUrl}/pay/${o.orderCode}`;
 
-/** The 2.7 order object. */
+/** The payment link order object (see docs/service.md#payment-link-order). */
 export function toPaymentLinkOrder(ctx: SandboxContext, store: StoreRecord, o: OrderRecord): PaymentLinkOrder {
   return {
     orderId: o.orderId, orderCode: o.orderCode, orderReference: o.orderReference, name: o.name,

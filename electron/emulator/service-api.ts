@@ -9,8 +9,8 @@ import type { RequestContext, Router } from './router';
 const invalidJson = (m: string) => validationProblem({ $: [m] });
 
 /**
- * The main API at {base_url} (4.1-4.6). Token failures are 401 with a GenericError body;
- * payment-link calls also accept the store's secret key as bearer (section 5).
+ * The main API at {base_url} (see docs/service.md#authentication, docs/service.md#card-payments, docs/service.md#payment-links, docs/service.md#order-by-id). Token failures are 401 with a GenericError body;
+ * payment-link calls also accept the store's secret key as bearer (see docs/service.md#authentication).
  */
 export function registerServiceApi(router: Router, ctx: SandboxContext): void {
   const authed = async (rc: RequestContext, allowSecretKey = false) => {

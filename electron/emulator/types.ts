@@ -36,7 +36,7 @@ export interface StoreRecord {
   created: string;
 }
 
-/** One logged delivery (2.9) plus the owning store and a parsed timestamp for filters. */
+/** One logged delivery (see docs/service.md#webhook-delivery) plus the owning store and a parsed timestamp for filters. */
 export interface DeliveryRecord {
   id: number;
   storeId: string;

@@ -65,7 +65,7 @@ export const FlowsInfoSchema = z.object({
 });
 export type FlowsInfo = z.infer<typeof FlowsInfoSchema>;
 
-/** Every step answers its exchange, the parsed value on success, and a 7.1 problem on a 400. */
+/** Every step answers its exchange, the parsed value on success, and a validation problem on a 400 (see docs/service.md#validation-problem). */
 const stepResult = <T extends z.ZodType>(value: T) =>
   z.object({
     exchange: FlowExchangeSchema,

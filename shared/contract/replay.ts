@@ -6,7 +6,7 @@
  *
  * Two Live-detail actions need no call of their own:
  * - "Resend from the service": `history.resend({ id: eventId })` (the delivery's event id is the
- *   id of its original history delivery, 2.9), outcome explained as in History.
+ *   id of its original history delivery, docs/service.md#webhook-delivery), outcome explained as in History.
  * - "Diff against history": `history.local({ eventId, limit: 1 })` finds the history delivery,
  *   then `history.diff({ left: { kind: 'received', id }, right: { kind: 'history', id } })`.
  */
@@ -85,7 +85,7 @@ export const HeaderPairSchema = z.tuple([z.string(), z.string()]);
  */
 export const HeadersSpecSchema = z
   .object({
-    /** keep: the original's id (none when the source had none, as an unlogged delivery 6.1); new: a fresh unique id per send; typed: this value. */
+    /** keep: the original's id (none when the source had none, as an unlogged delivery: docs/service.md#unlogged-deliveries); new: a fresh unique id per send; typed: this value. */
     eventId: z.discriminatedUnion('mode', [
       z.object({ mode: z.literal('keep') }).strict(),
       z.object({ mode: z.literal('new') }).strict(),
@@ -360,7 +360,7 @@ export const OpenSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('received'), id: z.number().int().positive() }).strict(),
   /** A delivery of the history copy (history delivery id). */
   z.object({ kind: z.literal('history'), id: z.number().int().positive() }).strict(),
-  /** A template of an event type of 6.4 (see replay.templates), with an orderType of 6.3. */
+  /** A template of an event type (docs/service.md#event-types; see replay.templates), with an orderType (docs/service.md#order-types). */
   z.object({ kind: z.literal('template'), eventType: z.string().min(1).max(100), orderType: z.string().max(100).optional() }).strict(),
   /** A fixture file's content (as replay.export 'fixture' wrote it). */
   z.object({ kind: z.literal('fixture'), content: z.string().max(64 * 1024 * 1024), name: z.string().max(200).optional() }).strict(),

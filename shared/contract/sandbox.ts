@@ -74,7 +74,7 @@ export const SandboxRunResultSchema = z.object({
 });
 export type SandboxRunResult = z.infer<typeof SandboxRunResultSchema>;
 
-/** A custom 2.8 event; `type` and `orderType` are free text, as the service may add new ones. */
+/** A custom event (docs/service.md#webhook-event); `type` and `orderType` are free text, as the service may add new ones. */
 export const SandboxEventInputSchema = z
   .object({
     orderId: z.string().min(1).max(100),

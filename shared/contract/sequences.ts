@@ -37,7 +37,7 @@ export const DERIVED_ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'FINALIZE
 export const DerivedOrderStatusSchema = z.enum(DERIVED_ORDER_STATUSES);
 export type DerivedOrderStatus = z.infer<typeof DerivedOrderStatusSchema>;
 
-/** What happened to the money, beside the order status (reversals do not change 3.2's status). */
+/** What happened to the money, beside the order status (reversals do not change the order status, docs/service.md#order-status). */
 export const PAYMENT_STATES = ['none', 'paid', 'payment-error', 'reversed', 'reverse-error'] as const;
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 
@@ -46,11 +46,11 @@ export const THREE_DS_OUTCOMES = ['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'] as co
 
 /** How the extra copies of one event came about. */
 export const DuplicateSourcesSchema = z.object({
-  /** The service's automatic retries (6.1): the same event id arriving again within seconds. */
+  /** The service's automatic retries (see docs/service.md#delivery-semantics): the same event id arriving again within seconds. */
   retry: z.number().int(),
-  /** Resends (4.9): a new history delivery of the same event id. */
+  /** Resends (see docs/service.md#resend): a new history delivery of the same event id. */
   resend: z.number().int(),
-  /** A second webhook URL of the store: the same event under another event id (6.1). */
+  /** A second webhook URL of the store: the same event under another event id (see docs/service.md#webhook-registration). */
   secondUrl: z.number().int(),
 });
 export type DuplicateSources = z.infer<typeof DuplicateSourcesSchema>;
@@ -62,7 +62,7 @@ export const SequenceEventSchema = z.object({
   type: z.string(),
   level: z.string().nullable(),
   description: z.string().nullable(),
-  /** X-Svc-Event-Created / eventCreated; null for unlogged deliveries (6.1). */
+  /** X-Svc-Event-Created / eventCreated; null for unlogged deliveries (see docs/service.md#unlogged-deliveries). */
   created: z.string().nullable(),
   /** First arrival at the listener, or the service's first delivery log time when never received here. */
   arrivedAt: z.string().nullable(),
@@ -78,7 +78,7 @@ export const SequenceEventSchema = z.object({
 });
 export type SequenceEvent = z.infer<typeof SequenceEventSchema>;
 
-/** One shipping move of 3.4 and its verdict. */
+/** One shipping move (see docs/service.md#shipping-status) and its verdict. */
 export const ShippingStepSchema = z.object({
   eventKey: z.string(),
   from: ShippingStatusNameSchema,
@@ -117,11 +117,11 @@ export const CouponViewSchema = z.object({
   redemptionLimit: z.string().nullable(),
   redemptionCount: z.string().nullable(),
   status: z.string().nullable(),
-  /** The 3.5 status the dates and counts imply at the event's time, when it can be told. */
+  /** The coupon status (docs/service.md#coupon-status) the dates and counts imply at the event's time, when it can be told. */
   impliedStatus: z.enum(COUPON_STATUSES).nullable(),
 });
 
-/** SuccessPayment metadata (6.5) for people. */
+/** SuccessPayment metadata (see docs/service.md#successpayment-metadata) for people. */
 export const PaymentViewSchema = z.object({
   eventKey: z.string(),
   buyer: z.object({ name: z.string(), email: z.string(), phone: z.string(), externalId: z.string() }),

@@ -17,7 +17,7 @@ export interface ChaosRunOptions extends ChaosSettings {
 export interface ChaosSend {
   readonly position: number;
   readonly type: string;
-  /** X-Svc-Event-Id as sent: the original event's, kept (null for an unlogged original, 6.1). */
+  /** X-Svc-Event-Id as sent: the original event's, kept (null for an unlogged original, see docs/service.md#unlogged-deliveries). */
   readonly eventId: string | null;
   readonly copy: number;
   readonly delayMs: number;

@@ -1,9 +1,9 @@
 import type { PaymentLinkRequest } from '../service';
 
-/** Field name to the reasons it is refused, like the service's 7.1 `errors` map. */
+/** Field name to the reasons it is refused, like the `errors` map of the service's validation problem (docs/service.md#validation-problem). */
 export type FieldErrors = Record<string, string[]>;
 
-/** Limits of spec 2.6 and section 8 for payment-link creation. */
+/** Limits (see docs/service.md#payment-link-request, docs/service.md#limits) for payment-link creation. */
 export const PAYMENT_LINK_LIMITS = {
   orderReference: 255,
   orderName: 255,
@@ -12,7 +12,7 @@ export const PAYMENT_LINK_LIMITS = {
 } as const;
 
 /**
- * Checks a payment-link request against what the spec states (2.6, section 8) before it is
+ * Checks a payment-link request against what the spec states (see docs/service.md#payment-link-request, docs/service.md#limits) before it is
  * sent: Method 1 (lineItems) or Method 2 (amount), never both or neither; lengths; a sku or a
  * product per line; positive quantities and amounts; metadata names and values present. The
  * service may refuse more (its 400 body is shown then); this only catches what the spec says.

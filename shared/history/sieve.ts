@@ -1,6 +1,6 @@
 import type { FilterableDeliveryField } from '../service/webhooks';
 
-/** Operators of the list filter grammar (4.7). */
+/** Operators of the list filter grammar (see docs/service.md#filters). */
 export const SIEVE_OPERATORS = ['==', '!=', '>', '<', '>=', '<=', '@=', '_='] as const;
 export type SieveOperator = (typeof SIEVE_OPERATORS)[number];
 
@@ -52,7 +52,7 @@ export function splitSieveTerms(filters: string): string[] {
 const SLOW_FIELDS = new Set(['delivered', 'created', 'eventtype']);
 
 /**
- * The warning of 4.7: filters on delivered, created or eventType without an `id>` (or `id>=`)
+ * The warning (see docs/service.md#filters): filters on delivered, created or eventType without an `id>` (or `id>=`)
  * bound are slow on stores with long history. Returns the message, or null when none applies.
  */
 export function slowFilterWarning(filters: string): string | null {

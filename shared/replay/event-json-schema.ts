@@ -1,10 +1,10 @@
 /**
- * The JSON Schema of a webhook event (2.8) the Replay editor validates against as you type:
- * `type` (6.4), `level` and `orderType` (6.3) as enums, and `metadata` shaped per type (6.4,
- * 6.5). Unknown extra fields are allowed (the service may add fields); `unknownFieldHints`
+ * The JSON Schema of a webhook event (see docs/service.md#webhook-event) the Replay editor validates against as you type:
+ * `type` (see docs/service.md#event-types), `level` and `orderType` (see docs/service.md#order-types) as enums, and `metadata` shaped per type (see docs/service.md#event-types,
+ * docs/service.md#successpayment-metadata). Unknown extra fields are allowed (the service may add fields); `unknownFieldHints`
  * finds them so the editor can show each as a hint rather than an error.
  *
- * The metadata shapes of 6.5 and of `Updated` come from the zod schemas the rest of the app
+ * The metadata shapes of SuccessPayment (see docs/service.md#successpayment-metadata) and of `Updated` come from the zod schemas the rest of the app
  * validates with, so the editor and the core never disagree about a field.
  */
 import { z } from 'zod';
@@ -43,10 +43,10 @@ const authenticationProblem: JsonSchema = {
   required: ['authenticationId', 'reason', 'description'],
 };
 
-/** Types whose metadata is null in 6.4: an object there is allowed, its fields are unknown. */
+/** Types whose metadata is null (see docs/service.md#event-types): an object there is allowed, its fields are unknown. */
 const NO_METADATA: JsonSchema = { type: ['null', 'object'], properties: {}, description: 'null for this event type (6.4)' };
 
-/** The metadata each event type carries (6.4, 6.5). */
+/** The metadata each event type carries (see docs/service.md#event-types, docs/service.md#successpayment-metadata). */
 export const METADATA_SCHEMAS: Readonly<Record<EventType, JsonSchema>> = {
   Created: NO_METADATA,
   SuccessPayment: fromZod(SuccessPaymentMetadataSchema),
@@ -66,7 +66,7 @@ export const METADATA_SCHEMAS: Readonly<Record<EventType, JsonSchema>> = {
 /** Types whose metadata is an object, so `metadata` must be present and not null. */
 const TYPES_WITH_METADATA = EVENT_TYPES.filter((t) => METADATA_SCHEMAS[t] !== NO_METADATA);
 
-/** The event object of 2.8, with metadata chosen by `type`. */
+/** The event object (see docs/service.md#webhook-event), with metadata chosen by `type`. */
 export const eventJsonSchema: JsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: EVENT_SCHEMA_URI,

@@ -1,13 +1,13 @@
 import { EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, type WebhookEvent } from '../service';
 
 /**
- * Templates of every event type of 6.4, shaped like the events the sandbox emits
- * (electron/emulator/events.ts): Spanish descriptions, the order's orderType (6.3) on every event,
- * and each type's metadata (SuccessPayment with the whole of 6.5). Pure data, so the core (Replay,
+ * Templates of every event type (see docs/service.md#event-types), shaped like the events the sandbox emits
+ * (electron/emulator/events.ts): Spanish descriptions, the order's orderType (see docs/service.md#order-types) on every event,
+ * and each type's metadata (SuccessPayment with the whole of docs/service.md#successpayment-metadata). Pure data, so the core (Replay,
  * the handler check) and the UI build the same bodies.
  */
 
-/** Level and meaning of each event type (6.4). */
+/** Level and meaning of each event type (see docs/service.md#event-types). */
 export const EVENT_TYPE_INFO: Readonly<Record<EventType, { level: Level; meaning: string }>> = {
   Created: { level: 'Info', meaning: 'A new order was created' },
   SuccessPayment: { level: 'Info', meaning: 'Payment of an order succeeded' },
@@ -36,7 +36,7 @@ export const TEMPLATE_ORDER: TemplateOrder = { orderId: '900001', orderReference
 const TEMPLATE_TIME = '2026-01-15T14:30:00.000Z';
 const AUTHENTICATION_ID = 'auth_9f2c41d07a';
 
-/** SuccessPayment metadata with every field of 6.5: two items, one with a coupon and a promotion. */
+/** SuccessPayment metadata with every field (see docs/service.md#successpayment-metadata): two items, one with a coupon and a promotion. */
 export function successPaymentMetadata(order: TemplateOrder): Record<string, unknown> {
   return {
     PaymentId: 'pay_5e8a1c',
@@ -163,12 +163,12 @@ function descriptionAndMetadata(type: EventType, order: TemplateOrder): Pick<Web
   }
 }
 
-/** True for the event types of 6.4. */
+/** True for the event types (see docs/service.md#event-types). */
 export function isEventType(type: string): type is EventType {
   return (EVENT_TYPES as readonly string[]).includes(type);
 }
 
-/** The 2.8 event object of a type for an order (the template order by default). */
+/** The event object (docs/service.md#webhook-event) of a type for an order (the template order by default). */
 export function eventTemplate(type: EventType, order: TemplateOrder = TEMPLATE_ORDER): WebhookEvent {
   return {
     orderId: order.orderId,
@@ -180,7 +180,7 @@ export function eventTemplate(type: EventType, order: TemplateOrder = TEMPLATE_O
   };
 }
 
-/** The template as the editor shows it: field order of 2.8, indented by two spaces. */
+/** The template as the editor shows it: field order (see docs/service.md#webhook-event), indented by two spaces. */
 export function eventTemplateText(type: EventType, order: TemplateOrder = TEMPLATE_ORDER): string {
   const e = eventTemplate(type, order);
   const ordered = {
@@ -195,6 +195,6 @@ export function eventTemplateText(type: EventType, order: TemplateOrder = TEMPLA
   return JSON.stringify(ordered, null, 2);
 }
 
-/** Every event type of 6.4 and every orderType of 6.3, for pickers. */
+/** Every event type (see docs/service.md#event-types) and every orderType (see docs/service.md#order-types), for pickers. */
 export const TEMPLATE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES;
 export const TEMPLATE_ORDER_TYPES: readonly OrderType[] = ORDER_TYPES;

@@ -6,7 +6,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 /**
  * out-of-order: an event that arrived after an event of the same order created later. Walks
  * the events in arrival order keeping the latest-created one seen so far, so a long order costs
- * O(n). Events without a creation time (unlogged, 6.1) cannot be judged and are skipped.
+ * O(n). Events without a creation time (unlogged, see docs/service.md#unlogged-deliveries) cannot be judged and are skipped.
  */
 export function outOfOrderFlags(inArrivalOrder: readonly CollapsedEvent[]): Flag[] {
   const flags: Flag[] = [];

@@ -3,7 +3,7 @@ import type { ParsedEvent } from './parse-delivery';
 
 /**
  * A received copy that follows the previous one of the same event id within this time is an
- * automatic retry (6.1: "3 times within a few seconds"); later, without history to tell, a resend.
+ * automatic retry (docs/service.md#delivery-semantics: "3 times within a few seconds"); later, without history to tell, a resend.
  */
 export const RETRY_WINDOW_MS = 60_000;
 
@@ -106,7 +106,7 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
 /**
  * Collapses an order's deliveries into events. Copies sharing an event id are one event (the
  * received delivery, its retries, its resends and the history copy); event ids whose bodies and
- * creation times are identical are one event sent to several URLs of the store (6.1); deliveries
+ * creation times are identical are one event sent to several URLs of the store (see docs/service.md#webhook-registration); deliveries
  * without an event id (unlogged) are one event when their bodies are identical.
  */
 export function collapseCopies(deliveries: readonly ParsedEvent[]): CollapsedEvent[] {

@@ -1,7 +1,7 @@
 import { SHIPPING_STATUSES, type ShippingStatus } from '../service/enums';
 import { isThreeDsEventType } from './event-types';
 
-/** A shipping move read from an `Updated` event's metadata (6.4). */
+/** A shipping move read from an `Updated` event's metadata (see docs/service.md#event-types). */
 export interface ShippingMove {
   readonly from: ShippingStatus;
   readonly to: ShippingStatus;
@@ -33,13 +33,13 @@ export function readShippingMove(metadata: Metadata): { move: ShippingMove | nul
   return { move: { from, to, etaMinutes }, problems };
 }
 
-/** The authentication id a 3-D Secure event ties to its charge attempt (6.4). */
+/** The authentication id a 3-D Secure event ties to its charge attempt (see docs/service.md#event-types). */
 export function readAuthenticationId(metadata: Metadata): string | null {
   const id = metadata?.['authenticationId'];
   return typeof id === 'string' && id.trim() !== '' ? id.trim() : null;
 }
 
-/** Coupons of a SuccessPayment's orderDetail lacking the dates 3.5 needs to judge them. */
+/** Coupons of a SuccessPayment's orderDetail lacking the dates needed to judge their status (docs/service.md#coupon-status). */
 function couponProblems(metadata: Record<string, unknown>): string[] {
   const lines = metadata['orderDetail'];
   if (lines === undefined || lines === null) return [];

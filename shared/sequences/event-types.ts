@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType } from '../service/enums';
 
-/** The 3-D Secure event types of 6.4 and the authentication outcome each reports. */
+/** The 3-D Secure event types (see docs/service.md#event-types) and the authentication outcome each reports. */
 export const THREE_DS_EVENT_OUTCOMES = {
   ThreeDSecureAuthSucceeded: 'SUCCESS',
   ThreeDSecureAuthFailed: 'FAILED',

@@ -1,5 +1,5 @@
 /**
- * The order an event belongs to. The spec types orderId as a string (2.8), but the same order
+ * The order an event belongs to. The spec types orderId as a string (see docs/service.md#webhook-event), but the same order
  * may arrive as a number (`1234`) from other producers: both become the same key. Surrounding
  * spaces are not part of an id. Anything else (missing, empty, an object) is no order id.
  */

@@ -3,7 +3,7 @@ import { PAYMENT_STATES } from '../contract/sequences';
 
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** Event types that move the order status (3.2, plus Deleted). */
+/** Event types that move the order status (docs/service.md#order-status, plus Deleted). */
 const STATUS_OF: Record<string, DerivedOrderStatus> = {
   Created: 'PENDING',
   SuccessPayment: 'PAID',

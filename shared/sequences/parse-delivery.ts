@@ -58,7 +58,7 @@ function stateFields(metadata: Record<string, unknown> | null): Record<string, u
 }
 
 /**
- * Reads one delivery's body as a 2.8 event; never throws. `slim` keeps of the metadata only
+ * Reads one delivery's body as an event (docs/service.md#webhook-event); never throws. `slim` keeps of the metadata only
  * what the derived states read (and no description): an index of 100,000 deliveries then holds
  * no SuccessPayment metadata, and re-reads one order's bodies when it is opened.
  */

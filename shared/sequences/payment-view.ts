@@ -6,7 +6,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 /**
- * The coupon status 3.5 implies at `atMs`: before startDate Scheduled, past endDate Expired, at
+ * The coupon status (docs/service.md#coupon-status) implied at `atMs`: before startDate Scheduled, past endDate Expired, at
  * its redemption limit Redeemed, otherwise Unredeemed. Null when the dates cannot be read.
  */
 export function impliedCouponStatus(coupon: Obj, atMs: number): CouponStatus | null {
@@ -22,7 +22,7 @@ export function impliedCouponStatus(coupon: Obj, atMs: number): CouponStatus | n
 }
 
 /**
- * SuccessPayment metadata (6.5) for people: buyer, totals, lines and coupons. Lenient: a field
+ * SuccessPayment metadata (see docs/service.md#successpayment-metadata) for people: buyer, totals, lines and coupons. Lenient: a field
  * of the wrong type shows as absent instead of failing the order (the event's problems say why).
  */
 export function paymentView(eventKey: string, metadata: Obj | null, atMs: number): PaymentView {

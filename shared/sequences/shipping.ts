@@ -2,14 +2,14 @@ import type { Flag, ShippingStep } from '../contract/sequences';
 import type { ShippingStatus } from '../service/enums';
 import type { ShippingMove } from './event-metadata';
 
-/** The one path of 3.4: each `Updated` moves one step along it. */
+/** The one path (see docs/service.md#shipping-status): each `Updated` moves one step along it. */
 export const SHIPPING_PATH: readonly ShippingStatus[] = ['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'];
-/** States the spec names but whose moves it does not show (3.4): shown, never judged. */
+/** States the spec names but whose moves it does not show (see docs/service.md#shipping-status): shown, never judged. */
 export const UNSPECIFIED_SHIPPING: readonly ShippingStatus[] = ['SCHEDULED', 'REJECTED'];
 
 export type MoveVerdict = ShippingStep['verdict'];
 
-/** Judges a move from one shipping status to another against 3.4. */
+/** Judges a move from one shipping status to another against docs/service.md#shipping-status. */
 export function judgeShippingMove(from: ShippingStatus, to: ShippingStatus): MoveVerdict {
   if (UNSPECIFIED_SHIPPING.includes(from) || UNSPECIFIED_SHIPPING.includes(to)) return 'unspecified';
   const step = SHIPPING_PATH.indexOf(to) - SHIPPING_PATH.indexOf(from);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** POST /token request (4.1). */
+/** POST /token request (see docs/service.md#authentication). */
 export const TokenRequestSchema = z.object({ clientId: z.string(), clientSecret: z.string() });
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
-/** Access token (2.1). */
+/** Access token (see docs/service.md#access-token). */
 export const AccessTokenSchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal('Bearer'),

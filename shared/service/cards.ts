@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChargeStatusSchema, ThreeDsStatusSchema } from './enums';
 
-/** Payment method request (2.2). */
+/** Payment method request (see docs/service.md#payment-method). */
 export const PaymentMethodRequestSchema = z.object({
   customer: z.object({
     id: z.string(),
@@ -20,7 +20,7 @@ export const PaymentMethodRequestSchema = z.object({
 });
 export type PaymentMethodRequest = z.infer<typeof PaymentMethodRequestSchema>;
 
-/** Payment method response (2.2). */
+/** Payment method response (see docs/service.md#payment-method). */
 export const PaymentMethodResponseSchema = z.object({
   id: z.string(),
   type: z.literal('card'),
@@ -34,7 +34,7 @@ export const PaymentMethodResponseSchema = z.object({
 });
 export type PaymentMethodResponse = z.infer<typeof PaymentMethodResponseSchema>;
 
-/** Charge request (2.3). */
+/** Charge request (see docs/service.md#charges). */
 export const ChargeRequestSchema = z.object({
   order: z.object({
     id: z.string(),
@@ -51,7 +51,7 @@ export const ChargeRequestSchema = z.object({
 });
 export type ChargeRequest = z.infer<typeof ChargeRequestSchema>;
 
-/** Charge response (2.4). */
+/** Charge response (see docs/service.md#charges). */
 export const ChargeResponseSchema = z.object({
   status: ChargeStatusSchema,
   message: z.string(),
@@ -70,7 +70,7 @@ export const ChargeResponseSchema = z.object({
 });
 export type ChargeResponse = z.infer<typeof ChargeResponseSchema>;
 
-/** 3DS frame message posted to window.parent (2.5). */
+/** 3DS frame message posted to window.parent (see docs/service.md#3-d-secure-frame-message). */
 export const ThreeDsFrameMessageSchema = z.object({
   MessageType: z.enum(['authentication.complete', 'authentication.failed']),
   Status: ThreeDsStatusSchema,

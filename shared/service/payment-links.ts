@@ -3,7 +3,7 @@ import { OrderStatusSchema } from './enums';
 
 const NameValueSchema = z.object({ name: z.string(), value: z.string() });
 
-/** Line item of a payment link request (2.6); exactly one of sku or product. */
+/** Line item of a payment link request (see docs/service.md#payment-link-request); exactly one of sku or product. */
 export const LineItemRequestSchema = z.object({
   sku: z.string().optional(),
   product: z
@@ -18,7 +18,7 @@ export const LineItemRequestSchema = z.object({
 });
 export type LineItemRequest = z.infer<typeof LineItemRequestSchema>;
 
-/** Payment link request (2.6). Limits of section 8 are enforced by the service, not here. */
+/** Payment link request (see docs/service.md#payment-link-request). Limits (see docs/service.md#limits) are enforced by the service, not here. */
 export const PaymentLinkRequestSchema = z.object({
   orderReference: z.string().optional(),
   orderName: z.string().optional(),
@@ -33,7 +33,7 @@ export const PaymentLinkRequestSchema = z.object({
 });
 export type PaymentLinkRequest = z.infer<typeof PaymentLinkRequestSchema>;
 
-/** Payment link creation response (2.6). */
+/** Payment link creation response (see docs/service.md#payment-link-request). */
 export const PaymentLinkResponseSchema = z.object({
   orderCode: z.string(),
   orderId: z.number().int(),
@@ -41,7 +41,7 @@ export const PaymentLinkResponseSchema = z.object({
 });
 export type PaymentLinkResponse = z.infer<typeof PaymentLinkResponseSchema>;
 
-/** Payment link order (2.7). */
+/** Payment link order (see docs/service.md#payment-link-order). */
 export const PaymentLinkOrderSchema = z.object({
   orderId: z.number().int(),
   orderCode: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Validation problem body (7.1). */
+/** Validation problem body (see docs/service.md#validation-problem). */
 export const ValidationProblemSchema = z.object({
   type: z.string(),
   title: z.string(),
@@ -9,7 +9,7 @@ export const ValidationProblemSchema = z.object({
 });
 export type ValidationProblem = z.infer<typeof ValidationProblemSchema>;
 
-/** Server error body (7.2). */
+/** Server error body (see docs/service.md#server-error). */
 export const ServerProblemSchema = z.object({
   type: z.string(),
   title: z.string(),

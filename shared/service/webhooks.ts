@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CouponStatusSchema, LevelSchema, ShippingStatusSchema } from './enums';
 
-/** Header names of section 6.1, lower-cased as Node delivers them. */
+/** Header names (see docs/service.md#webhook-headers), lower-cased as Node delivers them. */
 export const SIGNATURE_HEADER = 'x-svc-hmac-sha256';
 export const EVENT_ID_HEADER = 'x-svc-event-id';
 export const EVENT_CREATED_HEADER = 'x-svc-event-created';
 
 /**
- * Webhook event object (2.8). `type` and `orderType` are plain strings, not enums: a receiver
+ * Webhook event object (see docs/service.md#webhook-event). `type` and `orderType` are plain strings, not enums: a receiver
  * must keep and show events of types it does not know yet.
  */
 export const WebhookEventSchema = z.object({
@@ -21,14 +21,14 @@ export const WebhookEventSchema = z.object({
 });
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 
-/** Metadata of an `Updated` event (6.4). */
+/** Metadata of an `Updated` event (see docs/service.md#event-types). */
 export const ShippingUpdateMetadataSchema = z.object({
   PreviousStatus: ShippingStatusSchema,
   NewStatus: ShippingStatusSchema,
   PreparationEtaMinutes: z.string().optional(),
 });
 
-/** Coupon object inside SuccessPayment orderDetail items (6.5). */
+/** Coupon object inside SuccessPayment orderDetail items (see docs/service.md#successpayment-metadata). */
 export const CouponSchema = z.object({
   code: z.string(),
   qrCodeUrl: z.string(),
@@ -39,7 +39,7 @@ export const CouponSchema = z.object({
   status: CouponStatusSchema,
 });
 
-/** Item of SuccessPayment `orderDetail` (6.5). */
+/** Item of SuccessPayment `orderDetail` (see docs/service.md#successpayment-metadata). */
 export const OrderDetailItemSchema = z.object({
   orderItemId: z.string(),
   itemId: z.string(),
@@ -61,7 +61,7 @@ export const OrderDetailItemSchema = z.object({
   coupon: CouponSchema.nullable(),
 });
 
-/** SuccessPayment metadata (6.5). */
+/** SuccessPayment metadata (see docs/service.md#successpayment-metadata). */
 export const SuccessPaymentMetadataSchema = z.object({
   PaymentId: z.string(),
   ChargeId: z.string(),
@@ -93,7 +93,7 @@ export const SuccessPaymentMetadataSchema = z.object({
   orderDetail: z.array(OrderDetailItemSchema),
 });
 
-/** Webhook delivery object (2.9). */
+/** Webhook delivery object (see docs/service.md#webhook-delivery). */
 export const WebhookDeliverySchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
@@ -107,14 +107,14 @@ export const WebhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-/** Response of GET {api_v3_url}/WebhookEvents (4.7). */
+/** Response of GET {api_v3_url}/WebhookEvents (see docs/service.md#list-deliveries). */
 export const DeliveryListResponseSchema = z.object({
   webhookEvents: z.array(WebhookDeliverySchema),
   totalCount: z.number().int(),
 });
 export type DeliveryListResponse = z.infer<typeof DeliveryListResponseSchema>;
 
-/** Fields of 2.9 that may be used in `filters` and `sorts`. */
+/** Fields (see docs/service.md#webhook-delivery) that may be used in `filters` and `sorts`. */
 export const FILTERABLE_DELIVERY_FIELDS = [
   'id',
   'eventType',

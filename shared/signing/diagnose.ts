@@ -47,7 +47,7 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 const utf8Encoder = new TextEncoder();
 
 /**
- * Section 6.2 verification against every accepted key (rotation), and, when it fails, the most
+ * Verification (docs/service.md#webhook-signature) against every accepted key (rotation), and, when it fails, the most
  * likely reason: the fast path (valid) costs one HMAC per accepted key; the diagnosis work only
  * runs for invalid signatures.
  */

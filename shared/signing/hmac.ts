@@ -1,5 +1,5 @@
 /**
- * Signing primitives of section 6.2, kept free of Node and DOM imports so that main, the
+ * Signing primitives (see docs/service.md#webhook-signature), kept free of Node and DOM imports so that main, the
  * sandbox and tests share one implementation. The HMAC itself is injected (Node's crypto in
  * main, Web Crypto elsewhere): pure-JS SHA-256 would cost the listener its ingest budget.
  */

@@ -1,6 +1,6 @@
 /**
  * Seeds stored deliveries shaped like real order traffic for the Sequences benches: orders of
- * Created, SuccessPayment with full 6.5 metadata and shipping Updated events, some retried (a
+ * Created, SuccessPayment with full metadata (docs/service.md#successpayment-metadata) and shipping Updated events, some retried (a
  * duplicate), some arriving out of order, plus optionally one long order.
  */
 import { createHash } from 'node:crypto';

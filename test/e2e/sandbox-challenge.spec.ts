@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../electron/emulator';
 
 /**
- * The 3DS challenge page (authentication.url) inside an iframe posts the 2.5 message to
+ * The 3DS challenge page (authentication.url) inside an iframe posts the frame message (docs/service.md#3-d-secure-frame-message) to
  * window.parent; the embedding page listens for it, as an integrator's checkout would.
  */
 

@@ -94,7 +94,7 @@ test('deep links open the right tab and selection, and back and forward work', a
   await callApi(app.server, 'history.pollNow');
   const deep = (hash: string) => page.goto(new URL(hash, app.server.openUrl).toString());
 
-  // README's link to the Diff tab.
+  // The Diff tab's deep link (docs/live.md#find-anything-and-move-between-views).
   await deep('#/history/diff');
   await app.waitForReady();
   await expect(page.getByTestId('history-tab-diff')).toHaveAttribute('aria-selected', 'true');
@@ -256,7 +256,7 @@ test('a custom event starts from the SuccessPayment template, says what is wrong
   const editor = page.locator('[data-testid="custom-event-editor"][data-ready="true"]');
   await expect(editor).toBeVisible();
   await expect(editor).toContainText('"type": "SuccessPayment"');
-  await expect(editor).toContainText('"PaymentId": "pay_'); // the complete 6.5 metadata of the shared templates
+  await expect(editor).toContainText('"PaymentId": "pay_'); // the complete SuccessPayment metadata (docs/service.md#successpayment-metadata) of the shared templates
 
   await editor.locator('.view-lines').click({ position: { x: 30, y: 8 } });
   await page.keyboard.press('ControlOrMeta+a');

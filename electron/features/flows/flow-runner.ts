@@ -22,7 +22,7 @@ import { exchange, type FlowAnswer, type FlowRequest } from './exchange';
 import { FrameOrigins } from './frame-origins';
 import { sandboxTestCards } from './test-cards';
 
-/** What every step returns: the exchange, the parsed answer on 200, the 7.1 problem on 400. */
+/** What every step returns: the exchange, the parsed answer on 200, the validation problem on 400 (see docs/service.md#validation-problem). */
 export interface StepResult<T> {
   exchange: FlowAnswer['exchange'];
   value: T | null;

@@ -20,7 +20,7 @@ export interface CopyStatements {
   readonly cursor: { run(...values: SqlValue[]): RunResult };
 }
 
-/** A delivery as written (the fields of 2.9). */
+/** A delivery as written (the fields of docs/service.md#webhook-delivery). */
 export interface CopyRow {
   readonly id: number;
   readonly eventId: number;

@@ -8,7 +8,7 @@ import { HistoryApiError } from '../../services/service-api/errors';
 import { whenRequestSent } from '../../services/service-api/request-sent';
 import type { HistoryStore } from '../../services/data/history-store';
 
-/** Page size of the cursor rule (4.7): the service's maximum. */
+/** Page size of the cursor rule (see docs/service.md#cursor-rule): the service's maximum. */
 export const POLL_PAGE_SIZE = 100;
 /** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
 const IN_FLIGHT_PER_CYCLE = 50;
@@ -46,7 +46,7 @@ export interface PollerDeps {
 }
 
 /**
- * Keeps the local copy of delivery history up to date with the cursor rule of 4.7: `id>cursor`,
+ * Keeps the local copy of delivery history up to date with the cursor rule (see docs/service.md#cursor-rule): `id>cursor`,
  * `sorts=id`, `pageSize=100`, page 1 again until a page comes back empty. Each page and the
  * cursor after it are committed in one transaction, so stopping (or being killed) at any point
  * loses and repeats nothing: an uncommitted page is simply asked for again. Deliveries first seen in flight (responseStatusCode 0) are re-read one by one

@@ -51,7 +51,7 @@ const CHECK_PAGE_SIZE = 100;
  * have delivered it (a slow receiver is reason enough): reporting a failure would be wrong, and
  * resending again would deliver the event twice. So the outcome is checked: the newest delivery
  * of the same event, read with GET /WebhookEvents/{id}, says whether the event got through. The
- * event id cannot be filtered on (section 8), hence the scan of the newest deliveries after `id`.
+ * event id cannot be filtered on (see docs/service.md#event-ids), hence the scan of the newest deliveries after `id`.
  */
 async function checkAfterTimeout(client: HistoryClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
   const unknown = (detail: string): ResendOutcome => ({

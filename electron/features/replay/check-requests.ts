@@ -18,7 +18,7 @@ export function prettyCheckEvent(type: EventType, orderId: string): string {
   return JSON.stringify(JSON.parse(checkEvent(type, orderId)), null, 2);
 }
 
-/** An event whose `type` is not in 6.4 (the service adds types; handlers must acknowledge them). */
+/** An event whose `type` is not one of docs/service.md#event-types (the service adds types; handlers must acknowledge them). */
 export const UNKNOWN_EVENT_TYPE = 'HooklabCheckUnknownType';
 export function unknownTypeEvent(orderId: string): string {
   return compact({ ...eventTemplate('Created', { ...TEMPLATE_ORDER, orderId }), type: UNKNOWN_EVENT_TYPE, description: 'Evento de un tipo nuevo' });

@@ -1,5 +1,5 @@
 /**
- * New unique event ids for replays: numeric like the service's (6.1), the clock in
+ * New unique event ids for replays: numeric like the service's (see docs/service.md#event-ids), the clock in
  * milliseconds (13 digits: a 64-bit integer, as a receiver stores the service's ids) and
  * strictly increasing within the process, so two replays never share one unless the user asks
  * (keep, typed, reused-event-id, or "send N times").

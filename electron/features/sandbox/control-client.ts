@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contract/sandbox';
 import type { WebhookEvent } from '../../../shared/service';
 
-/** What the control API answers for sends: logged deliveries (2.9) and unlogged ones (chaos). */
+/** What the control API answers for sends: logged deliveries (see docs/service.md#webhook-delivery) and unlogged ones (chaos). */
 const DeliveriesSchema = z.object({
   orderId: z.string().optional(),
   deliveries: z.array(

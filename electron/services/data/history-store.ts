@@ -8,7 +8,7 @@ export interface ApplyResult {
   readonly updated: number;
 }
 
-/** One event of the copy: its deliveries grouped by eventId (4.9). */
+/** One event of the copy: its deliveries grouped by eventId (see docs/service.md#pending-events). */
 export interface HistoryEventRow {
   readonly eventId: number;
   readonly eventType: string;
@@ -136,7 +136,7 @@ export class HistoryStore {
 
   /**
    * Events of the copy, newest first. An event is pending while none of its deliveries is
-   * delivered (4.9). `lastDeliveryId` is the delivery to resend.
+   * delivered (see docs/service.md#resend). `lastDeliveryId` is the delivery to resend.
    */
   events(environmentId: string, options: { pendingOnly: boolean; offset: number; limit: number }): { total: number; events: HistoryEventRow[] } {
     const having = options.pendingOnly ? 'HAVING MAX(delivered) = 0' : '';

@@ -4,7 +4,7 @@ import { HistoryApiError } from './errors';
 type FieldKind = 'int' | 'string' | 'boolean';
 
 /**
- * The fields of a delivery (2.9) and their kinds, read off WebhookDeliverySchema once, so this
+ * The fields of a delivery (see docs/service.md#webhook-delivery) and their kinds, read off WebhookDeliverySchema once, so this
  * hand-written check cannot drift from the schema. A field of another kind fails at load.
  */
 const DELIVERY_FIELDS: ReadonlyArray<readonly [string, FieldKind]> = Object.entries(WebhookDeliverySchema.shape).map(
@@ -41,7 +41,7 @@ export function deliveryListProblem(json: unknown): string | null {
 }
 
 /**
- * Parses a page of GET /WebhookEvents (4.7). The poller reads 1,000 of these in a 100k
+ * Parses a page of GET /WebhookEvents (see docs/service.md#list-deliveries). The poller reads 1,000 of these in a 100k
  * catch-up, so the shape is checked by hand instead of with DeliveryListResponseSchema: zod
  * copied every delivery object, and this keeps the parsed objects as they are. Extra fields
  * are tolerated (zod stripped them; nothing reads them). A wrong shape is still refused with

@@ -20,7 +20,7 @@ export interface HistoryClientOptions {
   readonly timeoutMs?: number;
 }
 
-/** Query of GET {api_v3_url}/WebhookEvents (4.7); omitted values take the service's defaults. */
+/** Query of GET {api_v3_url}/WebhookEvents (see docs/service.md#list-deliveries); omitted values take the service's defaults. */
 export interface ListQuery {
   readonly filters?: string;
   readonly sorts?: string;
@@ -29,8 +29,8 @@ export interface ListQuery {
 }
 
 /**
- * The delivery-history API (4.7-4.9) with the token lifecycle of section 5: a 401 refreshes the
- * token once and retries once. Every status of 7.4 becomes a HistoryApiError with its own
+ * The delivery-history API (see docs/service.md#delivery-history-api) with the token lifecycle (see docs/service.md#authentication): a 401 refreshes the
+ * token once and retries once. Every status (see docs/service.md#delivery-history-errors) becomes a HistoryApiError with its own
  * message. Query values go through URLSearchParams, so `id>5` is sent as `id%3E5` (a raw `>`
  * gets 404 from the service).
  */

@@ -1,7 +1,7 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 
-/** The 2.8 fields the table shows, read leniently: a body that is not an event still gets stored. */
+/** The event fields the table shows (see docs/service.md#webhook-event), read leniently: a body that is not an event still gets stored. */
 export interface EventFields {
   readonly eventType: string | null;
   readonly level: string | null;
@@ -40,7 +40,7 @@ export function readEventFields(body: Uint8Array): EventFields {
   };
 }
 
-/** Reads X-Svc-Event-Id and X-Svc-Event-Created (section 6.1) from Node's lower-cased headers. */
+/** Reads X-Svc-Event-Id and X-Svc-Event-Created (see docs/service.md#webhook-headers) from Node's lower-cased headers. */
 export function readEventHeaders(headers: Record<string, string | string[] | undefined>): EventHeaders {
   const idText = first(headers[EVENT_ID_HEADER])?.trim();
   const eventId = idText && /^\d{1,15}$/.test(idText) ? Number(idText) : null;

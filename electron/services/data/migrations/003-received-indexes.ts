@@ -2,7 +2,7 @@ import type { Migration } from '../migrate';
 
 /**
  * Received deliveries: cheaper inserts. The payload-hash index only serves duplicate detection
- * for deliveries WITHOUT an event id (the service's unlogged deliveries, 6.1); indexing every
+ * for deliveries WITHOUT an event id (the service's unlogged deliveries, see docs/service.md#unlogged-deliveries); indexing every
  * row's random SHA-256 dirtied one more index page per row per commit. Measured on the
  * listener's insert path (test/bench/store-writes.ts, batches of 26, synchronous=FULL): 76.9 µs
  * a row with the earlier indexes, 50.3 µs with these (run of 2026-11-23). received_by_order

@@ -10,7 +10,7 @@ const openEvent = (eventId: number | null) =>
   navigate(hrefFor('history', eventId === null ? 'events' : `events/${eventId}`, parseHash(window.location.hash).params));
 
 /**
- * Deliveries grouped by event id (4.9): an event is pending while none of its deliveries is
+ * Deliveries grouped by event id (see docs/service.md#pending-events): an event is pending while none of its deliveries is
  * delivered. One click resends an event; "Resend all pending" resends each pending event once.
  * "Pending only" and the page are URL params; the open event is the route's.
  */

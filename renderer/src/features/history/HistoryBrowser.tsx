@@ -31,7 +31,7 @@ const EMPTY: Controls = {
   idOp: '>', id: '', typeOp: '==', eventType: '', statusOp: '==', status: '', delivered: '', createdFrom: '', createdTo: '', raw: '',
 };
 
-/** The controls' conditions, in the grammar of 4.7. */
+/** The controls' conditions, in the grammar (see docs/service.md#filters). */
 export function filterFrom(c: Controls): string {
   const conditions: SieveCondition[] = [
     { field: 'id', op: c.idOp, value: c.id },

@@ -10,7 +10,7 @@ function mayReplace(): boolean {
   return !useEditorStore.getState().dirty || window.confirm('Discard the unsaved changes in the editor?');
 }
 
-/** Start a draft from a template of any event type (6.4) with an orderType (6.3), or a fixture file. */
+/** Start a draft from a template of any event type (see docs/service.md#event-types) with an orderType (see docs/service.md#order-types), or a fixture file. */
 export function OpenPanel() {
   const transport = useTransport();
   const [templates, setTemplates] = useState<Templates | null>(null);

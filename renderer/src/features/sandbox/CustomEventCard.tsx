@@ -6,7 +6,7 @@ import { recordRun, useSandboxStore } from './sandbox-store';
 import { SandboxEventInputSchema } from '../../../../shared/contract/sandbox';
 import { fieldErrors } from '../../../../shared/validation/field-errors';
 
-/** Sends any 2.8 event (known type or not) from the sandbox store, signed with its key. */
+/** Sends any event (docs/service.md#webhook-event; known type or not) from the sandbox store, signed with its key. */
 export function CustomEventCard() {
   const transport = useTransport();
   const busy = useSandboxStore((s) => s.lastRun?.running ?? false);
@@ -21,7 +21,7 @@ export function CustomEventCard() {
       setProblems([`The event is not valid JSON: ${(error as Error).message}`]);
       return;
     }
-    // The same 2.8 schema the core applies, said field by field under the editor.
+    // The same event schema (docs/service.md#webhook-event) the core applies, said field by field under the editor.
     const checked = SandboxEventInputSchema.safeParse(event);
     if (!checked.success) {
       setProblems(Object.values(fieldErrors(checked.error.issues)));

@@ -1,6 +1,6 @@
 import type { PaymentView } from '../../../../shared/contract/sequences';
 
-/** SuccessPayment metadata (6.5) for people: buyer, totals, lines and coupons with their 3.5 status. */
+/** SuccessPayment metadata (see docs/service.md#successpayment-metadata) for people: buyer, totals, lines and coupons with their status (docs/service.md#coupon-status). */
 export function PaymentDetails({ payment }: { payment: PaymentView }) {
   const t = payment.totals;
   return (

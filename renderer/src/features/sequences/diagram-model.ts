@@ -63,7 +63,7 @@ const SHIPPING_EDGES: Array<[string, string, EdgeKind]> = [
   ['READY', 'DISPATCHED', 'spec'],
   ['DISPATCHED', 'ON_ITS_WAY', 'spec'],
   ['ON_ITS_WAY', 'DELIVERED', 'spec'],
-  // Moves the spec leaves open (3.4 "not shown"): drawn dashed where the sandbox takes them.
+  // Moves the spec leaves open ("not specified" in docs/service.md#shipping-status): drawn dashed where the sandbox takes them.
   ['PENDING', 'SCHEDULED', 'open'],
   ['SCHEDULED', 'ACCEPTED', 'open'],
   ['PENDING', 'REJECTED', 'open'],

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../electron/emulator';
 import { call, tokenFor } from './helpers';
 
-// Section 5 and 4.1: client credentials, bearer tokens that really expire, secret keys.
+// docs/service.md#authentication: client credentials, bearer tokens that really expire, secret keys.
 describe('sandbox auth (4.1, section 5)', () => {
   let sb: RunningSandbox;
   afterEach(() => sb?.close());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_API_ORDER_TYPE } from '../../../../shared/service';
 import { call, paymentMethodBody, sandboxPerTest } from './helpers';
 
-// 2.2-2.5, 3.1, 3.3, 4.2, 4.3, 7.3: payment methods, charges, 3DS, test cards.
+// docs/service.md#card-payments, #3-d-secure, #charge-status, #charge-failures: payment methods, charges, 3DS, test cards.
 describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
   const env = sandboxPerTest();
   const setup = env.setup;

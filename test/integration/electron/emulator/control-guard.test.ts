@@ -63,7 +63,7 @@ describe("the sandbox's control API is guarded like the browser host", () => {
     expect((await send(sb.port, 'GET', '/_sandbox/scenarios', { Host: `localhost:${sb.port}` })).status).toBe(200);
     const fromOurPage = await send(sb.port, 'POST', '/_sandbox/stores', { Host: host, Origin: `http://127.0.0.1:${sb.port}`, ...json }, '{}');
     expect(fromOurPage.status).toBe(201);
-    // The service API itself is not the control API: its own rules apply (here: 7.1 validation).
+    // The service API itself is not the control API: its own rules apply (here: a validation problem, docs/service.md#validation-problem).
     expect((await send(sb.port, 'POST', '/token', { Host: `evil.example:${sb.port}`, ...json }, '{}')).status).not.toBe(421);
   });
 });

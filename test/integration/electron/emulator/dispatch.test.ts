@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
 import { call, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, type Receiver } from './helpers';
 
-// 6.1 and 6.2: the POST, its three headers, signatures, several URLs, retries, logging.
+// docs/service.md#webhooks (headers, signature, delivery semantics): the POST, its three headers, signatures, several URLs, retries, logging.
 describe('sandbox webhook dispatch (6.1, 6.2)', () => {
   let sb: RunningSandbox;
   const receivers: Receiver[] = [];

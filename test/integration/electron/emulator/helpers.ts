@@ -163,7 +163,7 @@ export function sandboxPerTest() {
   };
 }
 
-/** A simple event object (2.8). */
+/** A simple event object (see docs/service.md#webhook-event). */
 export function sampleEvent(type = 'Created', orderId = '1001') {
   return {
     orderId,

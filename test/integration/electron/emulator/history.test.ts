@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
 import { call, rawGet, sampleEvent, sandboxWithReceiver, tokenFor, type Receiver } from './helpers';
 
-// 4.7, 4.8, 7.4: list, filters, sorts, paging, errors, get one, store isolation, cursor polling.
+// docs/service.md#delivery-history-api and #delivery-history-errors: list, filters, sorts, paging, errors, get one, store isolation, cursor polling.
 describe('sandbox delivery history (4.7, 4.8, 7.4)', () => {
   let sb: RunningSandbox;
   let receiver: Receiver;

@@ -3,7 +3,7 @@ import type { RunningSandbox } from '../../../../electron/emulator';
 import { SuccessPaymentMetadataSchema, WebhookEventSchema } from '../../../../shared/service';
 import { call, sandboxWithReceiver, type Receiver } from './helpers';
 
-// 3.2, 3.4, 3.5, 4.6, 6.4, 6.5 and the control API's order moves and scenarios.
+// docs/service.md#order-status, #shipping-status, #coupon-status, #order-by-id, #event-types, #successpayment-metadata and the control API's order moves and scenarios.
 describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)', () => {
   let sb: RunningSandbox;
   let receiver: Receiver;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PaymentLinkOrderSchema } from '../../../../shared/service';
 import { call, sandboxPerTest } from './helpers';
 
-// 2.6, 2.7, 4.4, 4.5, 7.1, 8: payment links.
+// docs/service.md#payment-links (request, order, validation problem, limits): payment links.
 describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
   const env = sandboxPerTest();
   const setup = env.setup;

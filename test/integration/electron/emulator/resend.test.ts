@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
 import { call, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
 
-// 4.9 and 7.4: every rule of Resend.
+// docs/service.md#resend and #delivery-history-errors: every rule of Resend.
 describe('sandbox resend (4.9)', () => {
   let sb: RunningSandbox;
   const receivers: Receiver[] = [];

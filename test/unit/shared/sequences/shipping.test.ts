@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveShipping, judgeShippingMove, SHIPPING_PATH } from '../../../../shared/sequences';
 import { SHIPPING_STATUSES, type ShippingStatus } from '../../../../shared/service';
 
-/** Every pair of 3.4's statuses and the verdict the spec gives it. */
+/** Every pair of shipping statuses (see docs/service.md#shipping-status) and the verdict the spec gives it. */
 function expected(from: ShippingStatus, to: ShippingStatus): string {
   if (['SCHEDULED', 'REJECTED'].includes(from) || ['SCHEDULED', 'REJECTED'].includes(to)) return 'unspecified';
   const step = SHIPPING_PATH.indexOf(to) - SHIPPING_PATH.indexOf(from);

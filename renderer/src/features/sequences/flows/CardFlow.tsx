@@ -16,7 +16,7 @@ interface Challenge {
 const newReference = () => `flow-${Date.now().toString(36)}`;
 
 /**
- * The card flow of 4.2-4.3: a payment method from the form, a charge, and on
+ * The card flow (see docs/service.md#card-payments): a payment method from the form, a charge, and on
  * AUTHENTICATION_REQUIRED the bank's page; its SUCCESS message sends the second charge with the
  * authentication id. Every request goes through the core (credentials stay there).
  */

@@ -20,7 +20,7 @@ export function ChallengeFrame({ url, onMessage }: { url: string; onMessage: (m:
     const received = (e: MessageEvent) => {
       const message = asFrameMessage(e.data);
       if (!message) return;
-      // A 2.5 message from any other origin or window could fake an authentication: ignored.
+      // A frame message (docs/service.md#3-d-secure-frame-message) from any other origin or window could fake an authentication: ignored.
       if (e.origin !== origin || e.source !== frame.current?.contentWindow) return setIgnored((n) => n + 1);
       latest.current(message);
     };

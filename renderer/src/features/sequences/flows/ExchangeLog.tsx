@@ -8,7 +8,7 @@ function statusBadge(x: FlowExchange) {
   return <span className={`badge ${x.status < 300 ? 'badge--ok' : 'badge--error'}`}>{x.status}</span>;
 }
 
-/** A 7.1 problem body in an answer, if it is one. */
+/** A validation problem body (docs/service.md#validation-problem) in an answer, if it is one. */
 function problemErrors(body: unknown): Record<string, string[]> | null {
   if (!body || typeof body !== 'object' || !('errors' in body)) return null;
   const errors = (body as { errors: unknown }).errors;

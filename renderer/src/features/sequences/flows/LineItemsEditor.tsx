@@ -13,7 +13,7 @@ export interface ItemRow {
 /** A new line: a portal product when a sku is given, else a one-time product. */
 export const emptyRow = (sku = ''): ItemRow => ({ kind: sku ? 'sku' : 'product', sku, name: '', price: '', requiresShipping: false, quantity: '1' });
 
-/** A form line as the 2.6 LineItem it stands for. */
+/** A form line as the LineItem it stands for (docs/service.md#payment-link-request). */
 export function toLineItem(r: ItemRow): LineItemRequest {
   const quantity = Number(r.quantity);
   if (r.kind === 'sku') return { sku: r.sku, quantity };

@@ -2,7 +2,7 @@ import type { PaymentLinkOrder, PaymentLinkResponse } from '../../../../../share
 
 const money = (n: number) => n.toFixed(2);
 
-/** The created link (2.6 response) and, once read back, the order (2.7) with its lines and totals. */
+/** The created link (the creation answer, docs/service.md#payment-link-request) and, once read back, the order (see docs/service.md#payment-link-order) with its lines and totals. */
 export function LinkOrderSummary({ link, order }: { link: PaymentLinkResponse; order: PaymentLinkOrder | null }) {
   return (
     <div data-testid="link-result">

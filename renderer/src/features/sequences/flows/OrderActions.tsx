@@ -4,7 +4,7 @@ import { SHIPPING_STATUSES, type ShippingStatus } from '../../../../../shared/se
 import { useTransport } from '../../../transport';
 import { recordExchange, useFlowsStore } from './flows-store';
 
-/** The happy path of 3.4, for the "next step" button. */
+/** The happy path (see docs/service.md#shipping-status), for the "next step" button. */
 const NEXT: Partial<Record<ShippingStatus, ShippingStatus>> = {
   PENDING: 'ACCEPTED',
   ACCEPTED: 'READY',

@@ -11,7 +11,7 @@ import { TextField } from './TextField';
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v);
 
-/** `name=value` lines as 2.6 metadata; a line without `=` has an empty value (refused by the checks). */
+/** `name=value` lines as payment-link metadata (docs/service.md#payment-link-request); a line without `=` has an empty value (refused by the checks). */
 function parseMetadata(text: string): Array<{ name: string; value: string }> | undefined {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (lines.length === 0) return undefined;
@@ -23,7 +23,7 @@ function parseMetadata(text: string): Array<{ name: string; value: string }> | u
 
 /**
  * The payment-link flow: create (Method 1 with products or Method 2 with an amount), checked
- * against 2.6 and section 8 before anything is sent; read the order back by its code; in the
+ * against docs/service.md#payment-link-request and docs/service.md#limits before anything is sent; read the order back by its code; in the
  * sandbox, pay, ship, cancel, finalize, delete or reverse it. Its webhooks follow below.
  */
 export function PaymentLinkFlow() {

@@ -1,4 +1,4 @@
-/** Field-by-field reasons: a 7.1 problem's `errors`, or what Hooklab refused before sending. */
+/** Field-by-field reasons: a validation problem's `errors` (docs/service.md#validation-problem), or what Hooklab refused before sending. */
 export function ProblemFields({ title, errors }: { title: string; errors: Record<string, string[]> }) {
   return (
     <div className="notice notice--error" data-testid="problem-fields">

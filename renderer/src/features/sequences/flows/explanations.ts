@@ -16,7 +16,7 @@ const THREE_DS: Record<Exclude<ThreeDsStatus, 'SUCCESS'>, string> = {
   PENDING: 'The authentication is still pending: the buyer has not decided yet.',
 };
 
-/** The 3-D Secure page's message (2.5) in words; SUCCESS leads to the second charge. */
+/** The 3-D Secure page's message (see docs/service.md#3-d-secure-frame-message) in words; SUCCESS leads to the second charge. */
 export function explainFrameMessage(m: ThreeDsFrameMessage): Outcome {
   if (m.MessageType === 'authentication.complete' && m.Status === 'SUCCESS')
     return { tone: 'ok', text: `Authenticated (${m.AuthenticationId}): sending the second charge with this authentication id.` };
@@ -34,7 +34,7 @@ const CHARGE_ERRORS: Record<string, string> = {
   PAYMENT_METHOD_ALREADY_USED: 'a single-use payment method was already charged.',
 };
 
-/** A charge answer (2.4) in words. */
+/** A charge answer (see docs/service.md#charges) in words. */
 export function explainCharge(c: ChargeResponse): Outcome {
   if (c.status === 'SUCCEEDED')
     return { tone: 'ok', text: `Paid: service order ${c.order?.id ?? '?'}, authorization ${c.order?.authorizationCode ?? '?'}. The service sends SuccessPayment.` };
@@ -44,7 +44,7 @@ export function explainCharge(c: ChargeResponse): Outcome {
   return { tone: 'error', text: `Charge failed with ${code}: ${CHARGE_ERRORS[code] ?? c.error?.message ?? c.message} The service sends PaymentError.` };
 }
 
-/** The frame's message if it is a 2.5 message; anything else posted to the page is ignored. */
+/** The frame's message if it is a 3-D Secure frame message (docs/service.md#3-d-secure-frame-message); anything else posted to the page is ignored. */
 export function asFrameMessage(data: unknown): ThreeDsFrameMessage | null {
   if (!data || typeof data !== 'object') return null;
   const m = data as Record<string, unknown>;

@@ -30,7 +30,7 @@ describe('payment-link flow (flows.createPaymentLink, readPaymentLink, orderActi
     expect(created.refused).toBeNull();
     const link = created.result!.value!;
     expect(link.orderCode).toBeTruthy();
-    // Section 5: payment-link calls carry the merchant secret key, masked like any bearer.
+    // docs/service.md#authentication: payment-link calls carry the merchant secret key, masked like any bearer.
     expect(Object.fromEntries(created.result!.exchange.requestHeaders).authorization).toBe('Bearer •••');
 
     const order = await app.call('flows.readPaymentLink', { orderCode: link.orderCode });

@@ -40,7 +40,7 @@ export async function startClientRig(options: { timeoutMs?: number } = {}): Prom
   };
 }
 
-/** A payment-link "order created" event (2.8) for `orderId`. */
+/** A payment-link "order created" event (see docs/service.md#webhook-event) for `orderId`. */
 export const createdEvent = (orderId: string) => ({
   orderId,
   orderReference: null,

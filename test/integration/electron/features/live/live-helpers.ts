@@ -49,7 +49,7 @@ export function post(url: string, body: Uint8Array | string, headers: Record<str
   });
 }
 
-/** A 2.8 event body. */
+/** An event body (docs/service.md#webhook-event). */
 export function eventBody(overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
     orderId: 'ord-1',

@@ -11,7 +11,7 @@ import { DeliveryListResponseSchema } from '../../../../../shared/service';
 // The listener on a free port, so tests run in parallel with each other and a real Hooklab.
 const settings = { listener: { port: 0 } };
 
-/** The sandbox's own delivery history (4.7), read the way an integrator would. */
+/** The sandbox's own delivery history (see docs/service.md#list-deliveries), read the way an integrator would. */
 async function sandboxHistory(app: TestApp) {
   const info = await app.call('sandbox.info', {});
   const creds = await app.call('sandbox.revealCredentials', {});

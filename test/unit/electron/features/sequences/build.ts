@@ -7,7 +7,7 @@ export const at = (seconds: number) => T0 + seconds * 1000;
 
 let nextId = 1;
 
-/** An event body (2.8) of order `orderId`. */
+/** An event body (see docs/service.md#webhook-event) of order `orderId`. */
 export function body(type: string, metadata: Record<string, unknown> | null = null, orderId: unknown = 'ord-1'): string {
   return JSON.stringify({ orderId, orderReference: 'ref-1', orderType: 'FASTLINK_CHARGE', description: type, level: 'Info', type, metadata });
 }
