@@ -6,6 +6,7 @@ import { readKeyInput } from '../../../shared/signing/key-input';
 import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
 import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
+import { HistoryStore } from '../../services/data/history-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerServer } from './listener/listener-server';
 import { TunnelService } from './tunnel/tunnel-service';
@@ -44,14 +45,16 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
   };
   const keys = (): KnownKey[] =>
-    ctx.settings
-      .get()
-      .listener.keys.map((k) => ({ id: k.id, accepted: k.accepted, value: ctx.secrets.get(`webhookKey:${k.id}`) }))
-      .filter((k): k is KnownKey => k.value !== undefined);
+    ctx.settings.get().listener.keys.flatMap((k) => {
+      const value = ctx.secrets.get(`webhookKey:${k.id}`);
+      return value === undefined ? [] : [{ id: k.id, label: k.label, accepted: k.accepted, value }];
+    });
 
+  const hmac = createKeyedHmac();
+  const history = new HistoryStore(ctx.db);
   const listener = new ListenerServer({
     store,
-    hmac: createKeyedHmac(),
+    hmac,
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),
@@ -180,7 +183,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },
       'live.get': async ({ id }) => {
-        const detail = deliveryDetail(store, id);
+        const environmentId = ctx.environments.activeInfo().id;
+        const detail = deliveryDetail(store, id, { history, environmentId, hmac, keys: keys() });
         if (!detail) throw new CallError('not-found', `no delivery ${id}`);
         return detail;
       },
