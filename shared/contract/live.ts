@@ -7,7 +7,7 @@ import { defineCall, defineEvent, NoArgs, Ok } from './define';
 export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
 
-export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'wrong-key'] as const;
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'body-changed', 'wrong-key'] as const;
 
 export const SignatureDiagnosisSchema = z.object({
   kind: z.enum(DIAGNOSIS_KINDS),
@@ -130,7 +130,7 @@ export const liveCalls = {
         environmentId: z.string().min(1).max(64).nullable().default(null),
       })
       .strict(),
-    Ok,
+    z.object({ ok: z.literal(true), notice: z.string().nullable().default(null) }),
   ),
   'live.setKeyEnvironment': defineCall(
     'Say which environment signs with a key (null: not known); reconciliation then leaves out what it verified for other environments.',

@@ -1,12 +1,18 @@
 import { tooDeepToParse } from './json-depth';
+import { describeRewrite } from './rewrite';
 import { constantTimeEqual, base64Encode, hexEncode, hmacBytes, type HmacSha256 } from './hmac';
 
 /** A signing key the receiver knows; `accepted` false = retired, kept only to explain failures. */
 export interface KnownKey {
   readonly id: string;
+  /** What the user called it; diagnoses name keys by it (the id when there is none). */
+  readonly label?: string;
   readonly value: string;
   readonly accepted: boolean;
 }
+
+/** How a diagnosis names a key: by the label the user gave it. */
+export const keyName = (key: Pick<KnownKey, 'id' | 'label'>): string => `"${key.label || key.id}"`;
 
 /** `unverifiable`: the body is not whole (over the limit, or cut off), so no verdict is possible. */
 export type SignatureOutcome = 'valid' | 'invalid' | 'missing' | 'no-key' | 'unverifiable';
@@ -18,6 +24,7 @@ export type DiagnosisKind =
   | 're-serialised'
   | 'body-truncated'
   | 'body-cut-off'
+  | 'body-changed'
   | 'wrong-key';
 
 export interface SignatureDiagnosis {
@@ -92,7 +99,7 @@ function diagnose(
         keyId: key.id,
         diagnosis: {
           kind: 'hex-encoded',
-          message: `The signature is the HMAC under key "${key.id}" written in hex; the service sends Base64.`,
+          message: `The signature is the HMAC under key ${keyName(key)} written in hex; the service sends Base64.`,
         },
       };
     }
@@ -101,7 +108,7 @@ function diagnose(
         keyId: key.id,
         diagnosis: {
           kind: 'earlier-key',
-          message: `Signed with the earlier key "${key.id}", which is no longer accepted: update the key or accept it again during the rotation.`,
+          message: `Signed with the earlier key ${keyName(key)}, which is no longer accepted: update the key or accept it again during the rotation.`,
         },
       };
     }
@@ -113,7 +120,7 @@ function diagnose(
           keyId: key.id,
           diagnosis: {
             kind: 're-serialised',
-            message: `The body verifies once ${variant.change}: something between the service and here re-serialised it. Verify the raw bytes, before any JSON parsing.`,
+            message: reserialisedMessage(body, variant, key),
           },
         };
       }
@@ -130,7 +137,15 @@ function diagnose(
 
 interface BodyVariant {
   readonly change: string;
+  readonly text: string;
   readonly bytes: Uint8Array;
+}
+
+/** Names what changed (escapes, whitespace, key order) rather than only how to undo it. */
+function reserialisedMessage(body: Uint8Array, variant: BodyVariant, key: KnownKey): string {
+  const what = describeRewrite(variant.text, utf8Decoder.decode(body));
+  const change = what ? `re-serialised on the way: ${what}` : `re-serialised on the way: the body verifies once ${variant.change}`;
+  return `The body was ${change}. As it was before, it verifies with key ${keyName(key)}: verify the raw bytes, before any JSON parsing.`;
 }
 
 /**
@@ -170,7 +185,49 @@ export function restoredBodies(body: Uint8Array): BodyVariant[] {
   for (const [change, candidate] of candidates) {
     if (seen.has(candidate)) continue;
     seen.add(candidate);
-    variants.push({ change, bytes: utf8Encoder.encode(candidate) });
+    variants.push({ change, text: candidate, bytes: utf8Encoder.encode(candidate) });
   }
   return variants;
+}
+
+/** A copy of the event as the sender says it sent it (the service's delivery history). */
+export interface SenderCopy {
+  readonly label: string;
+  readonly text: string;
+}
+
+/**
+ * A body that matches no key may have been changed on the way: when the sender's own copy of the
+ * event verifies under the signature that arrived, the signature is fine and the bytes are not,
+ * and the difference says exactly what changed (values, key order, escapes, whitespace). Null when
+ * no copy verifies (then "wrong key" stands).
+ */
+export function diagnoseAgainstSenderCopies(
+  input: { hmac: HmacSha256; body: Uint8Array; signature: string; keys: readonly KnownKey[] },
+  copies: readonly SenderCopy[],
+): { keyId: string; diagnosis: SignatureDiagnosis } | null {
+  let received: string;
+  try {
+    received = utf8Decoder.decode(input.body);
+  } catch {
+    return null;
+  }
+  const signature = input.signature.trim();
+  for (const copy of copies) {
+    const bytes = utf8Encoder.encode(copy.text);
+    const key = input.keys.find((k) => constantTimeEqual(base64Encode(hmacBytes(input.hmac, k.value, bytes)), signature));
+    if (!key) continue;
+    const what = describeRewrite(copy.text, received) ?? 'its bytes differ';
+    const changed = what.startsWith('values changed');
+    return {
+      keyId: key.id,
+      diagnosis: {
+        kind: changed ? 'body-changed' : 're-serialised',
+        message: changed
+          ? `The body was changed on the way: ${copy.label} verifies with key ${keyName(key)} under this very signature, and here ${what}.`
+          : `The body was re-serialised on the way: ${what}. ${copy.label} verifies with key ${keyName(key)} under this very signature: verify the raw bytes, before any JSON parsing.`,
+      },
+    };
+  }
+  return null;
 }

@@ -93,7 +93,7 @@ test('webhook keys say which environment signs with them, set from Settings', as
   await section.getByTestId('key-value').fill('e2e-environment-secret');
   await section.getByTestId('key-environment').selectOption('sandbox');
   await section.getByTestId('add-key').click();
-  await expect(section.getByTestId('listener-message')).toContainText('saved and applied');
+  await expect(section.getByTestId('key-message')).toContainText('saved and applied');
   type Keys = { settings: { listener: { keys: Array<{ id: string; label: string; environmentId: string | null }> } } };
   const added = async () => ((await call(hooklab, 'settings.get', {})) as Keys).settings.listener.keys.find((k) => k.label === 'e2e environment key')!;
   expect((await added()).environmentId).toBe('sandbox');

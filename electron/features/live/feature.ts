@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
 import type { KnownKey } from '../../../shared/signing/diagnose';
+import { readKeyInput } from '../../../shared/signing/key-input';
 import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
 import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
+import { HistoryStore } from '../../services/data/history-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerServer } from './listener/listener-server';
 import { TunnelService } from './tunnel/tunnel-service';
@@ -43,14 +45,16 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
   };
   const keys = (): KnownKey[] =>
-    ctx.settings
-      .get()
-      .listener.keys.map((k) => ({ id: k.id, accepted: k.accepted, value: ctx.secrets.get(`webhookKey:${k.id}`) }))
-      .filter((k): k is KnownKey => k.value !== undefined);
+    ctx.settings.get().listener.keys.flatMap((k) => {
+      const value = ctx.secrets.get(`webhookKey:${k.id}`);
+      return value === undefined ? [] : [{ id: k.id, label: k.label, accepted: k.accepted, value }];
+    });
 
+  const hmac = createKeyedHmac();
+  const history = new HistoryStore(ctx.db);
   const listener = new ListenerServer({
     store,
-    hmac: createKeyedHmac(),
+    hmac,
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),
@@ -179,7 +183,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },
       'live.get': async ({ id }) => {
-        const detail = deliveryDetail(store, id);
+        const environmentId = ctx.environments.activeInfo().id;
+        const detail = deliveryDetail(store, id, { history, environmentId, hmac, keys: keys() });
         if (!detail) throw new CallError('not-found', `no delivery ${id}`);
         return detail;
       },
@@ -202,10 +207,12 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       },
       'live.addKey': async ({ label, value, environmentId }) => {
         requireEnvironment(environmentId);
+        const key = readKeyInput(value);
+        if (!key.ok) throw new CallError('invalid-args', key.error);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-        ctx.secrets.set(`webhookKey:${id}`, value);
+        ctx.secrets.set(`webhookKey:${id}`, key.value);
         updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
-        return { ok: true as const };
+        return { ok: true as const, notice: key.notice };
       },
       'live.setKeyEnvironment': async ({ id, environmentId }) => {
         requireEnvironment(environmentId);

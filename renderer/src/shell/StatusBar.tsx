@@ -2,6 +2,7 @@ import type { AppStatus } from '../../../shared/contract';
 import { CopyButton } from '../components/CopyButton';
 import { useStatusStore } from '../app-state/status-store';
 import { byteSize } from '../lib/byte-size';
+import { formatCount } from '../lib/count';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
 
@@ -50,13 +51,17 @@ export function StatusBar() {
       <Item name="Listener" tone={listenerTone(listener)} testId="status-listener">
         <span data-testid="status-listener-state">{listener.state}</span>
         {listener.port !== null && <span>:{listener.port}</span>}
-        {listener.received > 0 && <span className="muted">{listener.received} received</span>}
+        {listener.received > 0 && (
+          <span className="muted" data-testid="status-listener-received">
+            {formatCount(listener.received)} received
+          </span>
+        )}
         <span
           className="muted"
           data-testid="status-listener-stored"
-          title={`Retention keeps at most ${listener.retainDeliveries.toLocaleString('en-US')} deliveries and ${byteSize(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
+          title={`Retention keeps at most ${formatCount(listener.retainDeliveries)} deliveries and ${byteSize(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
         >
-          {listener.stored.toLocaleString('en-US')} stored · {byteSize(listener.storedBytes)} of {byteSize(listener.retainBytes)}
+          {formatCount(listener.stored)} stored · {byteSize(listener.storedBytes)} of {byteSize(listener.retainBytes)}
         </span>
         {listener.error && <span className="status-item__error">{listener.error}</span>}
       </Item>

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
+import { fullTime, timeOf } from '../../lib/time';
 
 type Category = View['items'][number]['category'];
+
+const categoryOf = (value: string | undefined): Category | undefined =>
+  (RECONCILE_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : undefined;
 
 const LABELS: Record<Category, string> = {
   received: 'Received here',
@@ -29,18 +33,18 @@ const HINTS: Record<Category, string> = {
  */
 export function ReconciliationView({ route }: { route: Route }) {
   const view = useHistoryStore((s) => s.reconciliation);
-  const [category, setCategory] = useState<Category | undefined>(undefined);
+  const [category, setCategory] = useState<Category | undefined>(() => categoryOf(route.params.category));
   const [error, setError] = useState<string | null>(null);
   const run = (next: Category | undefined, refresh: boolean) => {
     setCategory(next);
     loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
   };
-  // The category is a URL param (`#/history/reconcile?category=lost`); a link computes it when
-  // nothing was computed yet.
-  useParamsSync(route, category ? { category } : {}, (params) => {
-    const next = (RECONCILE_CATEGORIES as readonly string[]).includes(params.category ?? '') ? (params.category as Category) : undefined;
-    run(next, useHistoryStore.getState().reconciliation === null);
-  });
+  // Opening the tab computes afresh: a result kept from an earlier visit would be stale.
+  const runOnOpen = useRef(() => run(category, true));
+  useEffect(() => runOnOpen.current(), []);
+  // The category is a URL param (`#/history/reconcile?category=lost`); changing it within the tab
+  // only filters what was computed.
+  useParamsSync(route, category ? { category } : {}, (params) => run(categoryOf(params.category), false));
   return (
     <div data-testid="history-reconcile">
       <div className="row" style={{ marginBottom: 8 }}>
@@ -49,7 +53,7 @@ export function ReconciliationView({ route }: { route: Route }) {
         </button>
         {view && (
           <span className="muted" data-testid="reconcile-meta">
-            computed {view.computedAt} in {view.durationMs} ms
+            computed at <span title={fullTime(view.computedAt)}>{timeOf(view.computedAt)}</span> in {view.durationMs} ms
           </span>
         )}
       </div>

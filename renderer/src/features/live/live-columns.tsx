@@ -2,23 +2,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
 import { createRowSearch } from '../../components/data-table';
 import { toggleChecked } from './live-store';
+import { fullTime, timeOf } from '../../lib/time';
 
 const column = createColumnHelper<DeliverySummary>();
-
-/**
- * "HH:MM:SS.mmm" local time for today's deliveries (the table needs to scan fast), with the
- * date in front for older ones ("2026-11-20 14:03:11.204").
- */
-export function timeOf(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return today ? time : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
-}
-
-/** The full local timestamp with its zone, for the hover title. */
-const fullTime = (iso: string) => `${new Date(iso).toString()} (${iso})`;
 
 const BODY_KIND_TEXT: Record<NonNullable<DeliverySummary['bodyKind']>, string> = {
   empty: '(empty body)',

@@ -13,6 +13,8 @@ import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
 import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../live/use-settings-view';
+import { formatCount } from '../../lib/count';
+import { WebhookKeys } from './WebhookKeys';
 
 type Draft = Pick<
   Listener,
@@ -68,23 +70,6 @@ function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onCh
   );
 }
 
-/**
- * Which environment (store) signs with a key: reconciling one environment leaves out what the
- * keys of the others verified.
- */
-function EnvironmentSelect(props: { environments: Array<{ id: string; name: string }>; value: string | null; testId: string; onChange: (id: string | null) => void }) {
-  return (
-    <select value={props.value ?? ''} data-testid={props.testId} title="The store that signs with this key" onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}>
-      <option value="">any environment</option>
-      {props.environments.map((env) => (
-        <option key={env.id} value={env.id}>
-          {env.name}
-        </option>
-      ))}
-    </select>
-  );
-}
-
 /** Listener port, limits, signing keys (rotation), forward targets and the answer to the service. */
 export function ListenerSettings() {
   const view = useSettingsView();
@@ -92,9 +77,6 @@ export function ListenerSettings() {
   const [targetsText, setTargetsText] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [keyLabel, setKeyLabel] = useState('');
-  const [keyValue, setKeyValue] = useState('');
-  const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
   const listener = view?.settings.listener;
   const listenerStatus = useStatusStore((state) => state.status?.listener);
 
@@ -203,8 +185,8 @@ export function ListenerSettings() {
       <p className="muted" data-testid="retention-now">
         The oldest deliveries are removed first.
         {listenerStatus &&
-          ` Stored now: ${listenerStatus.stored.toLocaleString('en-US')} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
-            (listenerStatus.removedByRetention > 0 ? `; ${listenerStatus.removedByRetention.toLocaleString('en-US')} removed since start.` : '.')}
+          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
+            (listenerStatus.removedByRetention > 0 ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.` : '.')}
       </p>
 
       <h3>Forward to</h3>
@@ -257,58 +239,7 @@ export function ListenerSettings() {
         )}
       </div>
 
-      <h3>Webhook signing keys</h3>
-      <p className="muted">The first is current. Earlier keys stay accepted during a rotation until you retire them; retired keys only explain failures.</p>
-      <table className="table" data-testid="webhook-keys">
-        <tbody>
-          {listener.keys.map((k, i) => (
-            <tr key={k.id}>
-              <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
-              <td>{k.label || k.id}</td>
-              <td className="muted">{k.addedAt}</td>
-              <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
-              <td>
-                <EnvironmentSelect
-                  environments={environments}
-                  value={k.environmentId}
-                  testId={`key-environment-${k.id}`}
-                  onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }))}
-                />
-              </td>
-              <td>
-                {i > 0 && (
-                  <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }))}>
-                    {k.accepted ? 'Retire' : 'Accept again'}
-                  </button>
-                )}{' '}
-                <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.removeKey', { id: k.id }))}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="row">
-        <input placeholder="label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
-        <input type="password" placeholder="secret key from the portal" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
-        <EnvironmentSelect environments={environments} value={keyEnvironment} testId="key-environment" onChange={setKeyEnvironment} />
-        <button
-          type="button"
-          className="button"
-          disabled={keyValue === ''}
-          data-testid="add-key"
-          onClick={() =>
-            void act('Key', async () => {
-              await transport.call('live.addKey', { label: keyLabel, value: keyValue, environmentId: keyEnvironment });
-              setKeyValue('');
-              setKeyLabel('');
-            })
-          }
-        >
-          Add as current key
-        </button>
-      </div>
+      <WebhookKeys view={view} environments={environments} />
     </div>
   );
 }

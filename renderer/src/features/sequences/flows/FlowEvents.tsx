@@ -1,4 +1,5 @@
 import { hrefFor } from '../../../app-state/routes';
+import { fullTime, timeOf } from '../../../lib/time';
 import { useFlowsStore } from './flows-store';
 
 /**
@@ -35,7 +36,9 @@ export function FlowEvents() {
           <tbody>
             {events.map((d) => (
               <tr key={d.id} data-testid="flow-event" data-type={d.eventType ?? ''}>
-                <td className="mono">{new Date(d.receivedAt).toLocaleTimeString()}</td>
+                <td className="mono" title={fullTime(d.receivedAt)}>
+                  {timeOf(d.receivedAt)}
+                </td>
                 <td>{d.eventType ?? '—'}</td>
                 <td className="mono">{d.eventId ?? 'not logged'}</td>
                 <td className="mono">{d.orderId}</td>

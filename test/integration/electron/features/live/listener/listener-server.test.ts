@@ -1,3 +1,4 @@
+import { HistoryStore } from '../../../../../../electron/services/data/history-store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
@@ -89,6 +90,34 @@ describe('listener', () => {
     app = await startLiveApp({}, null);
     await post(`${app.listenerUrl}/`, body, signed(body));
     expect((await app.call('live.list', {})).rows[0]!.signature).toBe('no-key');
+  });
+
+  it('names the key by its label and says which characters a re-serialiser escaped', async () => {
+    app = await startLiveApp();
+    const body = eventBody({ description: 'Pedido de Café' });
+    const escaped = body.replace('é', '\\u00e9');
+    await post(`${app.listenerUrl}/`, escaped, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', body) });
+    const [row] = (await app.call('live.list', {})).rows;
+    expect(row!.diagnosis).toMatchObject({ kind: 're-serialised' });
+    expect(row!.diagnosis!.message).toContain('re-serialised on the way: characters escaped (\\u00e9 instead of é)');
+    expect(row!.diagnosis!.message).toContain('verifies with key "test"');
+    expect(row!.diagnosis!.message).not.toMatch(/compactly|whitespace/);
+  });
+
+  it("says what was changed on the way when the service's history copy of the event verifies under the signature", async () => {
+    app = await startLiveApp();
+    const sent = eventBody({ type: 'SuccessPayment', metadata: { PaidAmount: '10.00' } });
+    const changed = sent.replace('10.00', '99.00');
+    await post(`${app.listenerUrl}/`, changed, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', sent), 'X-Svc-Event-Id': '77' });
+    const [row] = (await app.call('live.list', {})).rows;
+    expect(row!.diagnosis?.kind).toBe('wrong-key');
+    // The poller's copy of the service's history holds event 77 as it was sent.
+    const delivery = { id: 5, eventId: 77, eventType: 'SuccessPayment', eventCreated: '2024-05-01T10:00:00Z', url: app.listenerUrl, payload: sent, responseStatusCode: 200, delivered: true, created: '2024-05-01T10:00:00Z' };
+    new HistoryStore(app.core.ctx.db).apply('sandbox', [delivery], 5, '2024-05-01T10:00:01Z');
+    const detail = await app.call('live.get', { id: row!.id });
+    expect(detail.summary.diagnosis).toMatchObject({ kind: 'body-changed' });
+    expect(detail.summary.diagnosis!.message).toContain('values changed: metadata.PaidAmount "10.00" → "99.00"');
+    expect(detail.summary.diagnosis!.message).toContain('verifies with key "test"');
   });
 
   it('flags duplicates by event id, by payload without one, and out-of-order events of an order', async () => {

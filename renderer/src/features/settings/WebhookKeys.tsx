@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import type { SettingsView } from '../../../../shared/contract';
+import { transport } from '../../transport';
+
+type Environments = Array<{ id: string; name: string }>;
+
+/**
+ * Which environment (store) signs with a key: reconciling one environment leaves out what the
+ * keys of the others verified.
+ */
+function EnvironmentSelect(props: { environments: Array<{ id: string; name: string }>; value: string | null; testId: string; onChange: (id: string | null) => void }) {
+  return (
+    <select value={props.value ?? ''} data-testid={props.testId} title="The store that signs with this key" onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}>
+      <option value="">any environment</option>
+      {props.environments.map((env) => (
+        <option key={env.id} value={env.id}>
+          {env.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** What removing a key stops, said before it is removed. */
+function removalWarning(keys: SettingsView['settings']['listener']['keys'], index: number): string {
+  const name = (k: (typeof keys)[number]) => `"${k.label || k.id}"`;
+  const key = keys[index]!;
+  if (keys.length === 1) return `Remove ${name(key)}? It is the only key: Hooklab will then verify no signature, and every new delivery shows "no key".`;
+  const after = index === 0 ? ` ${name(keys[1]!)} becomes the current key.` : '';
+  return `Remove ${name(key)}? New deliveries signed with it will no longer verify (they show "invalid").${after}`;
+}
+
+/** The webhook signing keys: rotation, the environment that signs with each, add and remove. */
+export function WebhookKeys({ view, environments }: { view: SettingsView; environments: Environments }) {
+  const [keyLabel, setKeyLabel] = useState('');
+  const [keyValue, setKeyValue] = useState('');
+  const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const keys = view.settings.listener.keys;
+  const act = async (what: string, run: () => Promise<string | null | void>) => {
+    setMessage(null);
+    try {
+      setMessage((await run()) || `${what}: saved and applied`);
+    } catch (error) {
+      setMessage(`${what} failed: ${(error as Error).message}`);
+    }
+  };
+  const removingIndex = keys.findIndex((k) => k.id === removing);
+  return (
+    <>
+      <h3>Webhook signing keys</h3>
+      <p className="muted">The first is current. Earlier keys stay accepted during a rotation until you retire them; retired keys only explain failures.</p>
+      <table className="table" data-testid="webhook-keys">
+        <tbody>
+          {keys.map((k, i) => (
+            <tr key={k.id}>
+              <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
+              <td>{k.label || k.id}</td>
+              <td className="muted">{k.addedAt}</td>
+              <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
+              <td>
+                <EnvironmentSelect
+                  environments={environments}
+                  value={k.environmentId}
+                  testId={`key-environment-${k.id}`}
+                  onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }).then(() => null))}
+                />
+              </td>
+              <td>
+                {i > 0 && (
+                  <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }).then(() => null))}>
+                    {k.accepted ? 'Retire' : 'Accept again'}
+                  </button>
+                )}{' '}
+                <button type="button" className="button button--small" data-testid={`remove-key-${i}`} onClick={() => setRemoving(k.id)}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {removingIndex >= 0 && (
+        <div className="notice notice--warn row" data-testid="remove-key-confirm">
+          <span data-testid="remove-key-warning">{removalWarning(keys, removingIndex)}</span>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="remove-key-yes"
+            onClick={() => {
+              const id = keys[removingIndex]!.id;
+              setRemoving(null);
+              void act('Key', () => transport.call('live.removeKey', { id }).then(() => 'Key removed'));
+            }}
+          >
+            Remove key
+          </button>
+          <button type="button" className="button button--small" data-testid="remove-key-no" onClick={() => setRemoving(null)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      <div className="row">
+        <input placeholder="label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
+        <input type="password" placeholder="secret key from the portal" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
+        <EnvironmentSelect environments={environments} value={keyEnvironment} testId="key-environment" onChange={setKeyEnvironment} />
+        <button
+          type="button"
+          className="button"
+          disabled={keyValue === ''}
+          data-testid="add-key"
+          onClick={() =>
+            void act('Key', async () => {
+              const { notice } = await transport.call('live.addKey', { label: keyLabel, value: keyValue, environmentId: keyEnvironment });
+              setKeyValue('');
+              setKeyLabel('');
+              return notice ? `Key added. ${notice}` : null;
+            })
+          }
+        >
+          Add as current key
+        </button>
+      </div>
+      {message && <p data-testid="key-message">{message}</p>}
+    </>
+  );
+}
