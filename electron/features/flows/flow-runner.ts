@@ -17,7 +17,7 @@ import type { CoreContext } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool } from '../../services/service-api/client-pool';
 import { HistoryApiError } from '../../services/service-api/errors';
-import { CATALOGUE } from '../../emulator/catalogue';
+import { CATALOGUE } from '../../../shared/emulator/catalogue';
 import { exchange, type FlowAnswer, type FlowRequest } from './exchange';
 import { FrameOrigins } from './frame-origins';
 import { sandboxTestCards } from './test-cards';

@@ -1,15 +1,5 @@
-import type { ParsedArgs } from './args';
-import type { CoreContext } from '../../services/kernel/feature';
 import { liveCliExtension } from './options/live-options';
 import { historyCliExtension } from './options/history-options';
-
-/** Command-line options an area adds to `npm run serve` (listener, history...). */
-export interface CliExtension {
-  readonly usage: string;
-  readonly options: readonly string[];
-  readonly flags: readonly string[];
-  /** Saves what the options ask for into settings and secrets before the core starts. */
-  apply(args: ParsedArgs, env: NodeJS.ProcessEnv, ctx: CoreContext): void;
-}
+import type { CliExtension } from './options/cli-extension';
 
 export const CLI_EXTENSIONS: readonly CliExtension[] = [liveCliExtension, historyCliExtension];

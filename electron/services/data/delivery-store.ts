@@ -3,9 +3,29 @@ import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
 import type { SignatureVerdict } from '../../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../../shared/settings';
-import type { EventFields, EventHeaders } from '../../features/live/listener/inspect';
-import type { Truncation } from '../../features/live/listener/read-body';
-import { bodyKind } from '../../features/live/listener/body-kind';
+
+/** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
+export type Truncation = NonNullable<DeliverySummary['truncation']>;
+
+/** What a body without an event type is, so the table can say so instead of a blank. */
+export type BodyKind = NonNullable<DeliverySummary['bodyKind']>;
+
+/** The 2.8 fields the table shows, read leniently: a body that is not an event still gets stored. */
+export interface EventFields {
+  readonly eventType: string | null;
+  readonly level: string | null;
+  readonly orderType: string | null;
+  readonly orderId: string | null;
+  readonly orderReference: string | null;
+}
+
+/** The event headers of 6.1 as stored. */
+export interface EventHeaders {
+  readonly eventId: number | null;
+  readonly eventCreated: string | null;
+  /** Epoch ms of eventCreated, or null when absent or unparsable. */
+  readonly eventCreatedMs: number | null;
+}
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -21,6 +41,8 @@ export interface IncomingDelivery {
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
+  /** What the body is when it has no event type (null when it has one). */
+  readonly bodyKind: BodyKind | null;
   /** The answer for this attempt of its event (null: the handler's status, decided later). */
   readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
@@ -232,7 +254,7 @@ export class DeliveryStore {
         eventCreated: event.eventCreated,
         eventType: fields.eventType,
         // Said here, while the body is at hand, so the table never re-reads it.
-        ...(fields.eventType === null ? { bodyKind: bodyKind(d.body) } : {}),
+        ...(d.bodyKind !== null ? { bodyKind: d.bodyKind } : {}),
         level: fields.level,
         orderType: fields.orderType,
         orderId: fields.orderId,

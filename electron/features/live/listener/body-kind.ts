@@ -1,9 +1,6 @@
-import type { DeliverySummary } from '../../../../shared/contract/live';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import { bodyAsText } from '../../../../shared/text/utf8';
-
-/** What a body without an event type is, so the table can say so instead of a blank. */
-export type BodyKind = NonNullable<DeliverySummary['bodyKind']>;
+import type { BodyKind } from '../../../services/data/delivery-store';
 
 /** Classifies a body whose event type could not be read. */
 export function bodyKind(body: Uint8Array): BodyKind {

@@ -1,21 +1,7 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import type { EventFields, EventHeaders } from '../../../services/data/delivery-store';
 
-/** The 2.8 fields the table shows, read leniently: a body that is not an event still gets stored. */
-export interface EventFields {
-  readonly eventType: string | null;
-  readonly level: string | null;
-  readonly orderType: string | null;
-  readonly orderId: string | null;
-  readonly orderReference: string | null;
-}
-
-export interface EventHeaders {
-  readonly eventId: number | null;
-  readonly eventCreated: string | null;
-  /** Epoch ms of eventCreated, or null when absent or unparsable. */
-  readonly eventCreatedMs: number | null;
-}
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };
 const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -4,9 +4,9 @@ import { verifySignature, type KnownKey } from '../../../../shared/signing/diagn
 import { SIGNATURE_HEADER } from '../../../../shared/service';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
-import type { IncomingDelivery } from '../../../services/data/delivery-store';
+import type { IncomingDelivery, Truncation } from '../../../services/data/delivery-store';
+import { bodyKind } from './body-kind';
 import { readEventFields, readEventHeaders } from './inspect';
-import type { Truncation } from './read-body';
 
 /** A request as the listener received it, before anything was decided about it. */
 export interface RawDelivery {
@@ -48,6 +48,7 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
   const firstValues = Object.create(null) as Record<string, string>;
   for (const [name, value] of headers) firstValues[name.toLowerCase()] ??= value;
   const { truncation } = raw;
+  const fields = readEventFields(raw.body);
   return {
     receivedAtMs: raw.receivedAtMs,
     method: raw.method,
@@ -59,7 +60,8 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     bodySha256: hash('sha256', raw.body),
     truncation,
     event: readEventHeaders(firstValues),
-    fields: readEventFields(raw.body),
+    fields,
+    bodyKind: fields.eventType === null ? bodyKind(raw.body) : null,
     verdict: verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
     answerFor: (attempt) =>
       truncation === 'over-limit'

@@ -1,6 +1,6 @@
 import type { SecretName, SettingsPatch } from '../../../../shared/settings';
 import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../../../shared/settings';
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
 import { setKeyEnvironment } from '../../../services/webhook-keys/key-environments';

@@ -1,5 +1,5 @@
 import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../../shared/settings';
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
 
