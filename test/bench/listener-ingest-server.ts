@@ -18,7 +18,7 @@ import { MemorySecretStore } from '../../electron/services/secrets/secret-store'
 import { silentLogger } from '../../electron/services/kernel/logger';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliveryStore, type IncomingDelivery } from '../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../electron/features/live/delivery-search';
+import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { judgeDelivery, type JudgeContext } from '../../electron/features/live/listener/judge';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliveryStore } from '../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../electron/features/live/delivery-search';
+import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { judgeDelivery } from '../../electron/features/live/listener/judge';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { ftsMatchQuery } from '../../shared/search/search-terms';

@@ -9,7 +9,7 @@ import { setKeyEnvironment } from '../../services/webhook-keys/key-environments'
 import { ListenerServer } from './listener/listener-server';
 import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
-import { DeliverySearch } from './delivery-search';
+import { DeliverySearch } from '../../services/data/delivery-search';
 import { withBodyKinds } from './body-kind';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */

@@ -3,6 +3,7 @@ import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
 import type { SignatureVerdict } from '../../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../../shared/settings';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
 export type Truncation = NonNullable<DeliverySummary['truncation']>;
@@ -119,6 +120,9 @@ export class DeliveryStore {
   private readonly oldestFirst: StatementSync;
   private readonly removeThrough: StatementSync;
   private removed = 0;
+  /** Prepared on first use: only the sequences index reads these. */
+  private sequenceAfter: StatementSync | undefined;
+  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
@@ -153,17 +157,11 @@ export class DeliveryStore {
    * batch: a delivery just answered 2xx stays stored).
    */
   insertBatch(items: readonly IncomingDelivery[], limits?: RetentionLimits): StoredDelivery[] {
-    const stored: StoredDelivery[] = [];
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      for (const item of items) stored.push(this.insertOne(item));
+    return withTransaction(this.db, () => {
+      const stored = items.map((item) => this.insertOne(item));
       if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    return stored;
+      return stored;
+    });
   }
 
   /** Count and bytes stored (kept by triggers, migration 005), and rows removed by retention. */
@@ -345,8 +343,7 @@ export class DeliveryStore {
     const now = new Date().toISOString();
     const insert = this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
       latency_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    withTransaction(this.db, () => {
       for (const r of results) {
         insert.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now);
       }
@@ -361,17 +358,118 @@ export class DeliveryStore {
           ...(answeredStatus !== undefined ? [answeredStatus] : []),
           id,
         );
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+    });
     return handler;
   }
 
   clear(): void {
     this.db.exec('DELETE FROM forward_results; DELETE FROM received_deliveries;');
   }
+
+  /** The body as stored and whether it is whole (for the body diff). */
+  body(id: number): { bytes: Uint8Array; truncated: boolean } | undefined {
+    const row = this.db.prepare('SELECT body, truncated FROM received_deliveries WHERE id = ?').get(id) as
+      | { body: Uint8Array; truncated: number }
+      | undefined;
+    return row ? { bytes: row.body, truncated: row.truncated !== 0 } : undefined;
+  }
+
+  /** Every arrival of one event, oldest first (at most 1,000): what History shows beside it. */
+  arrivalsOf(eventId: number): Array<{ id: number; receivedAt: string; bodySize: number }> {
+    const rows = this.db
+      .prepare('SELECT id, received_at, body_size FROM received_deliveries WHERE event_id = ? ORDER BY id LIMIT 1000')
+      .all(eventId) as { id: number; received_at: string; body_size: number }[];
+    return rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size }));
+  }
+
+  /**
+   * What reconciliation compares, received at or after `sinceMs`: the deliveries no key of
+   * another environment verified (with whether a forward to the handler failed), and apart
+   * those one did (`leftOut`: another store's traffic, not lost deliveries).
+   */
+  reconciliationRefs(sinceMs: number, otherEnvironmentKeyIds: readonly string[]): { received: ReceivedRow[]; leftOut: LeftOutRow[] } {
+    const keys = JSON.stringify(otherEnvironmentKeyIds);
+    const received = (
+      this.db
+        .prepare(
+          `SELECT d.id, d.event_id, d.received_at, d.body_sha256, f.failed FROM received_deliveries d
+           LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
+                      FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
+           WHERE d.received_at_ms >= ?
+             AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
+           ORDER BY d.id`,
+        )
+        .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[]
+    ).map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      receivedAt: r.received_at,
+      bodySha256: r.body_sha256,
+      handlerFailed: r.failed === null ? null : r.failed === 1,
+    }));
+    const leftOut = (
+      this.db
+        .prepare(
+          `SELECT id, event_id, signature_key_id FROM received_deliveries
+           WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+        )
+        .all(sinceMs, keys) as { id: number; event_id: number | null; signature_key_id: string }[]
+    ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
+    return { received, leftOut };
+  }
+
+  /**
+   * Deliveries after `afterId` that no key of another environment verified, as arrays in
+   * SEQUENCE_COLUMNS order (a third cheaper than objects over 100,000 rows), a page at a time.
+   */
+  sequenceRowsAfter(afterId: number, otherEnvironmentKeyIds: readonly string[], limit: number): SequenceRow[] {
+    this.sequenceAfter ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries
+        WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
+        ORDER BY id LIMIT ?`),
+    );
+    return this.sequenceAfter.all(afterId, JSON.stringify(otherEnvironmentKeyIds), limit) as unknown as SequenceRow[];
+  }
+
+  /** The named deliveries, as sequenceRowsAfter gives them. */
+  sequenceRowsByIds(ids: readonly number[]): SequenceRow[] {
+    this.sequenceByIds ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    );
+    return this.sequenceByIds.all(JSON.stringify(ids)) as unknown as SequenceRow[];
+  }
+
+  /** The highest id ever stored and still present (0 when none): lower than a reader's cursor means a clear. */
+  maxId(): number {
+    const row = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM received_deliveries').get() as { id: number };
+    return Number(row.id);
+  }
+}
+
+/** A received delivery as reconciliation reads it. */
+export interface ReceivedRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly receivedAt: string;
+  readonly bodySha256: string;
+  /** Whether a forward to the local handler failed (null: not forwarded). */
+  readonly handlerFailed: boolean | null;
+}
+
+/** A received delivery a key of another environment verified. */
+export interface LeftOutRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly keyId: string;
+}
+
+/** A received delivery as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
+export type SequenceRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string];
+const SEQUENCE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256';
+
+function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true);
+  return statement;
 }
 
 /** A handler "failed" when it could not be reached or did not answer 2xx. */

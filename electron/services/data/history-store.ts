@@ -1,5 +1,7 @@
 import type { WebhookDelivery } from '../../../shared/service';
+import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** Counts after one page is applied to the local copy. */
 export interface ApplyResult {
@@ -19,6 +21,24 @@ export interface HistoryEventRow {
   readonly lastDeliveryId: number;
   readonly lastStatus: number;
   readonly lastCreated: string;
+}
+
+/** A delivery of the copy as reconciliation compares it. */
+export interface HistoryRefRow {
+  readonly id: number;
+  readonly eventId: number;
+  readonly delivered: boolean;
+  readonly status: number;
+  readonly created: string;
+}
+
+/** A delivery of the copy as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
+export type HistorySequenceRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
+const SEQUENCE_COLUMNS = 'id, event_id, event_created, created, payload';
+
+function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true);
+  return statement;
 }
 
 interface DeliveryRow {
@@ -55,6 +75,10 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export class HistoryStore {
   private readonly statements: CopyStatements;
   private readonly readSync;
+  /** Prepared on first use: only reconciliation and the sequences index read these. */
+  private payloadById: StatementSync | undefined;
+  private sequenceAfter: StatementSync | undefined;
+  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.statements = {
@@ -176,6 +200,41 @@ export class HistoryStore {
     };
   }
 
+  /** The copy's deliveries created at or after `sinceIso`, as reconciliation compares them. */
+  reconciliationRefs(environmentId: string, sinceIso: string): HistoryRefRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, event_id, delivered, response_status_code, created FROM history_deliveries
+         WHERE environment_id = ? AND created >= ? ORDER BY id`,
+      )
+      .all(environmentId, sinceIso) as { id: number; event_id: number; delivered: number; response_status_code: number; created: string }[];
+    return rows.map((r) => ({ id: r.id, eventId: r.event_id, delivered: r.delivered === 1, status: r.response_status_code, created: r.created }));
+  }
+
+  /** The payload of one delivery of the copy, or null. */
+  payload(environmentId: string, id: number): string | null {
+    this.payloadById ??= this.db.prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?');
+    const row = this.payloadById.get(environmentId, id) as { payload: string } | undefined;
+    return row ? row.payload : null;
+  }
+
+  /** Deliveries of the copy after `afterId`, as arrays in SEQUENCE_COLUMNS order, a page at a time. */
+  sequenceRowsAfter(environmentId: string, afterId: number, limit: number): HistorySequenceRow[] {
+    this.sequenceAfter ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`),
+    );
+    return this.sequenceAfter.all(environmentId, afterId, limit) as unknown as HistorySequenceRow[];
+  }
+
+  /** The named deliveries of the copy, as sequenceRowsAfter gives them. */
+  sequenceRowsByIds(environmentId: string, ids: readonly number[]): HistorySequenceRow[] {
+    this.sequenceByIds ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries
+        WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    );
+    return this.sequenceByIds.all(environmentId, JSON.stringify(ids)) as unknown as HistorySequenceRow[];
+  }
+
   /** Event ids of every pending event, oldest first (for "resend all pending"). */
   pendingEventIds(environmentId: string): number[] {
     const rows = this.db
@@ -228,7 +287,7 @@ interface CopyRow {
  * makes a replayed page update rows instead of counting them twice.
  */
 function applyCopyPage(
-  db: { exec(sql: string): void },
+  db: Database,
   st: CopyStatements,
   environmentId: string,
   deliveries: readonly CopyRow[],
@@ -237,8 +296,7 @@ function applyCopyPage(
 ): { inserted: number; updated: number } {
   let inserted = 0;
   let updated = 0;
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  withTransaction(db, () => {
     for (const d of deliveries) {
       const delivered = d.delivered ? 1 : 0;
       const r = st.insert.run(
@@ -252,10 +310,6 @@ function applyCopyPage(
       }
     }
     if (cursor !== null) st.cursor.run(environmentId, cursor, at);
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+  });
   return { inserted, updated };
 }

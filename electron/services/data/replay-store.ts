@@ -13,6 +13,7 @@ import {
   type TamperPreset,
 } from '../../../shared/contract/replay';
 import { bodyAsText } from '../../../shared/text/utf8';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** A replay as the sender recorded it, ready to store. */
 export interface NewReplay {
@@ -210,10 +211,8 @@ export class ReplayStore {
         response_headers_json, response_body, response_size, response_truncated, location)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const ids: number[] = [];
-    this.db.exec('BEGIN');
-    try {
-      for (const r of replays) {
+    const insertAll = () =>
+      replays.map((r) => {
         const res = r.response;
         const out = insert.run(
           r.sentAt,
@@ -240,14 +239,9 @@ export class ReplayStore {
           res?.truncated ? 1 : 0,
           res?.location ?? null,
         );
-        ids.push(Number(out.lastInsertRowid));
-      }
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    return ids;
+        return Number(out.lastInsertRowid);
+      });
+    return withTransaction(this.db, insertAll, 'DEFERRED');
   }
 
   /** Newest first, before `beforeId`, filtered by target URL and status class. */

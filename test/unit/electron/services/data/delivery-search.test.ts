@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { migrate } from '../../../../../electron/services/data/migrate';
 import { migrations } from '../../../../../electron/services/data/migrations';
 import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../../../../electron/features/live/delivery-search';
+import { DeliverySearch } from '../../../../../electron/services/data/delivery-search';
 import { judgeDelivery, type JudgeContext } from '../../../../../electron/features/live/listener/judge';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 
