@@ -11,6 +11,7 @@ import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { withBodyKinds } from './body-kind';
+import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -45,7 +46,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   const keys = (): KnownKey[] =>
     ctx.settings
       .get()
-      .listener.keys.map((k) => ({ id: k.id, accepted: k.accepted, value: ctx.secrets.get(`webhookKey:${k.id}`) }))
+      .listener.keys.map((k) => ({ id: k.id, accepted: k.accepted, value: ctx.secrets.get(webhookKeySecret(k.id)) }))
       .filter((k): k is KnownKey => k.value !== undefined);
 
   const listener = new ListenerServer({
@@ -203,7 +204,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       'live.addKey': async ({ label, value, environmentId }) => {
         requireEnvironment(environmentId);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-        ctx.secrets.set(`webhookKey:${id}`, value);
+        ctx.secrets.set(webhookKeySecret(id), value);
         updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
         return { ok: true as const };
       },
@@ -219,7 +220,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       },
       'live.removeKey': async ({ id }) => {
         updateKeys((keys) => keys.filter((k) => k.id !== id));
-        if (/^[a-zA-Z0-9_-]{1,64}$/.test(id)) ctx.secrets.delete(`webhookKey:${id}`);
+        if (KEY_ID_PATTERN.test(id)) ctx.secrets.delete(webhookKeySecret(id));
         return { ok: true as const };
       },
       'live.reconnectTunnel': async () => {

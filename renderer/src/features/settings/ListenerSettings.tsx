@@ -13,6 +13,7 @@ import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
 import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../live/use-settings-view';
+import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 
 type Draft = Pick<
   Listener,
@@ -266,7 +267,7 @@ export function ListenerSettings() {
               <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
               <td>{k.label || k.id}</td>
               <td className="muted">{k.addedAt}</td>
-              <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
+              <td>{view.secretsSet.includes(webhookKeySecret(k.id)) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
               <td>
                 <EnvironmentSelect
                   environments={environments}
