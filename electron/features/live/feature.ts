@@ -7,10 +7,10 @@ import { createKeyedHmac } from './listener/keyed-hmac';
 import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerServer } from './listener/listener-server';
+import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
-import { withBodyKinds } from './body-kind';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
@@ -57,7 +57,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     now: () => ctx.clock.now(),
     onStored: (deliveries, totals) => {
       received += deliveries.length;
-      search.scheduleIndexing();
+      // The one notification of a committed batch: the search index, History's nudge, the
+      // Sequences index and the renderer all follow this event.
       ctx.bus.emit('live.received', { deliveries });
       ctx.status.update('listener', { received, ...storageStatus(totals) });
     },
@@ -141,7 +142,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       tunnel.apply(next.tunnel, listener.port);
     });
   };
-  let unsubscribe: (() => void) | null = null;
+  const unsubscribers: Array<() => void> = [];
+  /** Rows stored before the listener classified bodies (migration 007) get their kind once. */
+  const classifyStoredBodies = () => {
+    for (;;) {
+      const rows = store.untypedWithoutKind(500);
+      if (rows.length === 0) return;
+      store.setBodyKinds(rows.map((r) => ({ id: r.id, bodyKind: inspectBody(r.body).bodyKind ?? 'json-without-type' })));
+    }
+  };
   const requireEnvironment = (environmentId: string | null) => {
     if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
       throw new CallError('not-found', `no environment ${environmentId}`);
@@ -158,15 +167,21 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
       received = store.count();
       ctx.status.update('listener', storageStatus(store.totals()));
+      classifyStoredBodies();
+      unsubscribers.push(
+        ctx.bus.subscribe((event) => {
+          if (event === 'live.received') search.scheduleIndexing();
+        }),
+      );
       // Rows stored before the search index existed (or while it was stopped) get indexed soon,
       // after the first screens have loaded (a search indexes them at once if it comes first).
       search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
-      unsubscribe = ctx.settings.onChange(applyChange);
+      unsubscribers.push(ctx.settings.onChange(applyChange));
     },
     async stop() {
-      unsubscribe?.();
+      for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
       tunnel.close();
@@ -175,7 +190,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = withBodyKinds(store, store.list(beforeId, limit));
+        const rows = store.list(beforeId, limit);
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },

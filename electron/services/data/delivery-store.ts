@@ -67,6 +67,14 @@ const TRUNCATION_CODES = { 'over-limit': 1, 'cut-off': 2 } as const;
 const truncationOf = (code: number): DeliverySummary['truncation'] =>
   code === 1 ? 'over-limit' : code === 2 ? 'cut-off' : null;
 
+/** The forward results of one delivery, to be written with the next batch. */
+export interface ForwardWrite {
+  readonly id: number;
+  readonly results: readonly ForwardResult[];
+  /** Pass-through: the handler's status became the answer (undefined: the answer was ours). */
+  readonly answeredStatus?: number | null;
+}
+
 /** What storing decided: the row id and the judgements that need earlier rows. */
 export interface StoredDelivery {
   readonly summary: DeliverySummary;
@@ -98,12 +106,13 @@ interface Row {
   handler_failed: number;
   handler_first_status: number | null;
   handler_first_error: string | null;
+  body_kind: BodyKind | null;
 }
 
 const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
   level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
   duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
-  handler_first_error`;
+  handler_first_error, body_kind`;
 
 /**
  * The received_deliveries table. Inserts happen in batches inside one transaction (group
@@ -120,6 +129,7 @@ export class DeliveryStore {
   private readonly oldestFirst: StatementSync;
   private readonly removeThrough: StatementSync;
   private removed = 0;
+  private insertForward: StatementSync | undefined;
   /** Prepared on first use: only the sequences index reads these. */
   private sequenceAfter: StatementSync | undefined;
   private sequenceByIds: StatementSync | undefined;
@@ -128,8 +138,8 @@ export class DeliveryStore {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
-      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt, body_kind)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // The latest earlier attempt carries the first id and the attempt count: O(log n) however
     // many times one event was retried.
     this.byEvent = db.prepare(
@@ -157,10 +167,25 @@ export class DeliveryStore {
    * batch: a delivery just answered 2xx stays stored).
    */
   insertBatch(items: readonly IncomingDelivery[], limits?: RetentionLimits): StoredDelivery[] {
+    return this.commitBatch(items, [], limits).stored;
+  }
+
+  /**
+   * The listener's group commit: new deliveries and the forward results that came back since
+   * the last batch, in ONE transaction (one fsync for both). Forward results of a delivery that
+   * is gone (cleared, or removed by retention meanwhile) are dropped, never an error that would
+   * fail the deliveries of the same batch.
+   */
+  commitBatch(
+    items: readonly IncomingDelivery[],
+    forwards: readonly ForwardWrite[],
+    limits?: RetentionLimits,
+  ): { stored: StoredDelivery[]; handlers: HandlerSummary[] } {
     return withTransaction(this.db, () => {
+      const handlers = forwards.map((f) => this.writeForwards(f));
       const stored = items.map((item) => this.insertOne(item));
       if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
-      return stored;
+      return { stored, handlers };
     });
   }
 
@@ -209,63 +234,80 @@ export class DeliveryStore {
     const answer = d.answerFor(attempt);
     // A hanging answer is never sent: no status to record.
     const answered = answer && !answer.hang ? answer.status : null;
-    const receivedAt = new Date(d.receivedAtMs).toISOString();
+    const row: Row = {
+      id: 0,
+      received_at: new Date(d.receivedAtMs).toISOString(),
+      method: d.method,
+      path: d.path,
+      body_size: d.bodySize,
+      truncated: d.truncation ? TRUNCATION_CODES[d.truncation] : 0,
+      event_id: event.eventId,
+      event_created: event.eventCreated,
+      event_type: fields.eventType,
+      level: fields.level,
+      order_type: fields.orderType,
+      order_id: fields.orderId,
+      order_reference: fields.orderReference,
+      signature_outcome: verdict.outcome,
+      signature_key_id: verdict.keyId,
+      signature_diagnosis: verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
+      duplicate_of: duplicateOf,
+      out_of_order: outOfOrder ? 1 : 0,
+      answered_status: answered,
+      handler_targets: 0,
+      handler_failed: 0,
+      handler_first_status: null,
+      handler_first_error: null,
+      // Said by the listener while it held the body, so no listing reads it again.
+      body_kind: d.bodyKind,
+    };
     const result = this.insert.run(
-      receivedAt,
+      row.received_at,
       d.receivedAtMs,
-      d.method,
-      d.path,
+      row.method,
+      row.path,
       JSON.stringify(d.headers),
       d.body,
-      d.bodySize,
+      row.body_size,
       d.bodySha256,
-      d.truncation ? TRUNCATION_CODES[d.truncation] : 0,
-      event.eventId,
-      event.eventCreated,
+      row.truncated,
+      row.event_id,
+      row.event_created,
       event.eventCreatedMs,
-      fields.eventType,
-      fields.level,
-      fields.orderType,
-      fields.orderId,
-      fields.orderReference,
-      verdict.outcome,
-      verdict.keyId,
-      verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
-      duplicateOf,
-      outOfOrder ? 1 : 0,
-      answered,
+      row.event_type,
+      row.level,
+      row.order_type,
+      row.order_id,
+      row.order_reference,
+      row.signature_outcome,
+      row.signature_key_id,
+      row.signature_diagnosis,
+      row.duplicate_of,
+      row.out_of_order,
+      row.answered_status,
       attempt,
+      row.body_kind,
     );
-    const id = Number(result.lastInsertRowid);
-    return {
-      attempt,
-      answer,
-      summary: {
-        id,
-        receivedAt,
-        method: d.method,
-        path: d.path,
-        bodySize: d.bodySize,
-        truncated: d.truncation !== null,
-        truncation: d.truncation,
-        eventId: event.eventId,
-        eventCreated: event.eventCreated,
-        eventType: fields.eventType,
-        // Said here, while the body is at hand, so the table never re-reads it.
-        ...(d.bodyKind !== null ? { bodyKind: d.bodyKind } : {}),
-        level: fields.level,
-        orderType: fields.orderType,
-        orderId: fields.orderId,
-        orderReference: fields.orderReference,
-        signature: verdict.outcome,
-        signatureKeyId: verdict.keyId,
-        diagnosis: verdict.diagnosis,
-        duplicateOf,
-        outOfOrder,
-        answeredStatus: answered,
-        handler: null,
-      },
-    };
+    // The summary comes from the row just written, through the one mapper the reads use.
+    return { attempt, answer, summary: toSummary({ ...row, id: Number(result.lastInsertRowid) }) };
+  }
+
+  /**
+   * Rows stored before migration 007 that have no event type and no stored kind yet, a page at
+   * a time, with their bodies: the live feature classifies them once at start (setBodyKinds).
+   */
+  untypedWithoutKind(limit: number): Array<{ id: number; body: Uint8Array }> {
+    return this.db
+      .prepare('SELECT id, body FROM received_deliveries WHERE event_type IS NULL AND body_kind IS NULL ORDER BY id LIMIT ?')
+      .all(limit) as Array<{ id: number; body: Uint8Array }>;
+  }
+
+  /** Stores the kinds of untypedWithoutKind's rows, in one transaction. */
+  setBodyKinds(kinds: ReadonlyArray<{ id: number; bodyKind: BodyKind }>): void {
+    const update = this.db.prepare('UPDATE received_deliveries SET body_kind = ? WHERE id = ?');
+    withTransaction(this.db, () => {
+      for (const k of kinds) update.run(k.bodyKind, k.id);
+    });
   }
 
   /** Newest first, below `beforeId` when given. */
@@ -337,28 +379,26 @@ export class DeliveryStore {
     }));
   }
 
-  /** Records every target's result and the summary the table shows, in one transaction. */
-  saveForwards(id: number, results: readonly ForwardResult[], answeredStatus?: number | null): HandlerSummary {
+  /** Records every target's result and the summary the table shows (inside commitBatch's transaction). */
+  private writeForwards({ id, results, answeredStatus }: ForwardWrite): HandlerSummary {
     const handler = summarizeForwards(results);
     const now = new Date().toISOString();
-    const insert = this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
-      latency_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    withTransaction(this.db, () => {
-      for (const r of results) {
-        insert.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now);
-      }
-      this.db
-        .prepare(`UPDATE received_deliveries SET handler_targets = ?, handler_failed = ?, handler_first_status = ?,
-          handler_first_error = ? ${answeredStatus !== undefined ? ', answered_status = ?' : ''} WHERE id = ?`)
-        .run(
-          handler.targets,
-          handler.failed,
-          handler.firstStatus,
-          handler.firstError,
-          ...(answeredStatus !== undefined ? [answeredStatus] : []),
-          id,
-        );
-    });
+    this.insertForward ??= this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
+      latency_ms, error, created_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM received_deliveries WHERE id = ?)`);
+    for (const r of results) {
+      this.insertForward.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now, id);
+    }
+    this.db
+      .prepare(`UPDATE received_deliveries SET handler_targets = ?, handler_failed = ?, handler_first_status = ?,
+        handler_first_error = ? ${answeredStatus !== undefined ? ', answered_status = ?' : ''} WHERE id = ?`)
+      .run(
+        handler.targets,
+        handler.failed,
+        handler.firstStatus,
+        handler.firstError,
+        ...(answeredStatus !== undefined ? [answeredStatus] : []),
+        id,
+      );
     return handler;
   }
 
@@ -505,6 +545,7 @@ function toSummary(r: Row): DeliverySummary {
     duplicateOf: r.duplicate_of,
     outOfOrder: r.out_of_order === 1,
     answeredStatus: r.answered_status,
+    ...(r.body_kind !== null ? { bodyKind: r.body_kind } : {}),
     handler:
       r.handler_targets > 0
         ? {

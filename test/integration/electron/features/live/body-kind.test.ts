@@ -26,4 +26,13 @@ describe('deliveries without an event type', () => {
     expect(kinds).toEqual({ '/empty': 'empty', '/binary': 'not-utf8', '/text': 'not-json', '/json': 'json-without-type', '/event': null });
     expect(Object.fromEntries(pushed.map((r) => [r.path, r.bodyKind ?? null]))).toEqual(kinds);
   });
+
+  it('are listed with the kind stored when they arrived: the listing reads no body', async () => {
+    app = await startLiveApp({}, null);
+    await post(`${app.listenerUrl}/text`, 'hello=world');
+    // Were the listing to classify the body again, these bytes (not UTF-8) would change its answer.
+    app.core.ctx.db.prepare(`UPDATE received_deliveries SET body = x'fffe'`).run();
+    const { rows } = await app.call('live.list', {});
+    expect(rows.map((r) => r.bodyKind)).toEqual(['not-json']);
+  });
 });
