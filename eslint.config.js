@@ -1,11 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { tiersRule } from './scripts/lint/tiers-rule.mjs';
 
 /**
- * Besides the recommended rules, the lint keeps the architecture honest: services never import
+ * Besides the recommended rules, the lint keeps the architecture honest (docs/architecture.md):
+ * imports point only down the tiers (hooklab/tiers: hosts > core > features > services >
+ * shared, features never import each other, the emulator stands apart), services never import
  * `electron` (only the Electron host does), the renderer never touches ipcRenderer or Node, and
- * `shared/` stays free of Node and DOM-only modules.
+ * `shared/` stays free of Node and DOM-only modules. Import circles are caught by
+ * scripts/lint/check-import-circles.mjs, which `npm run lint` runs after ESLint.
  */
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -18,6 +22,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/ban-ts-comment': 'error',
     },
+  },
+  {
+    files: ['electron/**/*.{ts,mts,mjs}', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { hooklab: { rules: { tiers: tiersRule } } },
+    rules: { 'hooklab/tiers': 'error' },
   },
   {
     // Tests read loosely-typed JSON answers of real servers; production code may not.
@@ -63,6 +72,10 @@ export default tseslint.config(
   {
     // The Electron stand-in runs as plain Node modules in the harness's host process.
     files: ['test/support/electron-standin/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

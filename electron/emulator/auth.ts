@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AccessToken } from '../../shared/service';
-import { genericError, isRecord } from './http';
+import { isRecord } from '../../shared/validation/is-record';
+import { genericError } from './http';
 import { randomId, type SandboxState } from './state';
 import type { StoreRecord } from './types';
 

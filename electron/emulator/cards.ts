@@ -1,30 +1,11 @@
 import type { PaymentMethodResponse } from '../../shared/service';
-import { isRecord, validationProblem } from './http';
+import { TEST_CARDS, type SandboxTestCard } from '../../shared/emulator/test-cards';
+import { isRecord } from '../../shared/validation/is-record';
+import { validationProblem } from './http';
 import { randomId, type SandboxState } from './state';
 import type { PaymentMethodRecord, StoreRecord } from './types';
 
-/** What a test card does when charged. */
-export type CardBehaviour = 'succeed' | 'three-ds' | 'decline' | 'fraud';
-
-interface TestCard {
-  behaviour: CardBehaviour;
-  countryCode: string;
-  issuerName: string;
-}
-
-/** The documented test cards; any other Luhn-valid number succeeds with the default issuer. */
-export const TEST_CARDS: Record<string, TestCard> = {
-  '4242424242424242': { behaviour: 'succeed', countryCode: 'SLV', issuerName: 'Banco Sandbox' },
-  '4000000000003220': { behaviour: 'three-ds', countryCode: 'SLV', issuerName: 'Banco Sandbox 3DS' },
-  '4000000000000002': { behaviour: 'decline', countryCode: 'SLV', issuerName: 'Banco Sandbox' },
-  '4100000000000019': { behaviour: 'fraud', countryCode: 'SLV', issuerName: 'Banco Sandbox' },
-  '4000008400001629': { behaviour: 'succeed', countryCode: 'USA', issuerName: 'Sandbox Bank USA' },
-  '4000001240000000': { behaviour: 'succeed', countryCode: 'CAN', issuerName: 'Sandbox Bank Canada' },
-};
-const DEFAULT_CARD: TestCard = { behaviour: 'succeed', countryCode: 'SLV', issuerName: 'Banco Sandbox' };
-
-/** Issuer countries whose cards need billingInfo on charges (see docs/service.md#charges). */
-export const BILLING_COUNTRIES = new Set(['USA', 'CAN']);
+const DEFAULT_CARD: SandboxTestCard = { behaviour: 'succeed', countryCode: 'SLV', issuerName: 'Banco Sandbox' };
 
 /** Luhn checksum. */
 export function luhnValid(number: string): boolean {
@@ -50,7 +31,7 @@ export function brandOf(number: string): string {
 }
 
 /** The behaviour and issuer of a card number. */
-export function testCard(number: string): TestCard {
+export function testCard(number: string): SandboxTestCard {
   return TEST_CARDS[number] ?? DEFAULT_CARD;
 }
 

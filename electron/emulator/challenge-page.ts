@@ -2,7 +2,8 @@ import type { ThreeDsFrameMessage, ThreeDsStatus } from '../../shared/service';
 import { emit, type SandboxContext } from './context';
 import type { DispatchOutcome } from './dispatcher';
 import { threeDsEvent } from './events';
-import { genericError, isRecord, readJson, sendHtml, sendJson } from './http';
+import { isRecord } from '../../shared/validation/is-record';
+import { genericError, readJson, sendHtml, sendJson } from './http';
 import type { Router } from './router';
 import type { AuthenticationRecord } from './types';
 

@@ -1,5 +1,5 @@
 import { controlError } from './control-errors';
-import { isRecord } from './http';
+import { isRecord } from '../../shared/validation/is-record';
 import { NO_CHAOS, type ChaosSettings } from './types';
 
 const RATES = ['duplicateRate', 'unloggedRate'] as const;

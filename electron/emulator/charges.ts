@@ -1,11 +1,13 @@
 import { CARD_API_ORDER_TYPE, type ChargeResponse } from '../../shared/service';
-import { BILLING_COUNTRIES, testCard } from './cards';
+import { BILLING_COUNTRIES } from '../../shared/emulator/test-cards';
+import { testCard } from './cards';
 import { CURRENCY, DEFAULT_BRANCH } from './catalogue';
 import { refreshExpiry } from './challenge-page';
 import { emit, type SandboxContext } from './context';
 import type { DispatchOutcome } from './dispatcher';
 import { paymentErrorEvent, successPaymentEvent } from './events';
-import { isRecord, validationProblem } from './http';
+import { isRecord } from '../../shared/validation/is-record';
+import { validationProblem } from './http';
 import { newPayment } from './orders';
 import { randomId } from './state';
 import type { AuthenticationRecord, OrderRecord, PaymentMethodRecord, StoreRecord } from './types';

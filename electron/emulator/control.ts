@@ -5,7 +5,8 @@ import { controlError } from './control-errors';
 import { checkControlRequest, controlAuthorities } from './control-guard';
 import { configuredUrls, type DispatchOutcome } from './dispatcher';
 import { toDelivery } from './history';
-import { isRecord, readJson, sendJson } from './http';
+import { isRecord } from '../../shared/validation/is-record';
+import { readJson, sendJson } from './http';
 import {
   cancelOrder,
   deleteOrder,

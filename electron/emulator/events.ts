@@ -1,5 +1,6 @@
 import type { Level, ShippingStatus, WebhookEvent } from '../../shared/service';
-import { couponObject, findProduct } from './catalogue';
+import { findProduct } from '../../shared/emulator/catalogue';
+import { couponObject } from './catalogue';
 import type { AuthenticationRecord, OrderRecord } from './types';
 
 /**

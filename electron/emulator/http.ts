@@ -111,7 +111,3 @@ export function sendHtml(res: ServerResponse, status: number, html: string): voi
   });
   res.end(html);
 }
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

@@ -13,7 +13,7 @@ import {
   successReverseEvent,
   updatedEvent,
 } from './events';
-import { isRecord } from './http';
+import { isRecord } from '../../shared/validation/is-record';
 import { randomId } from './state';
 import type { OrderRecord, PaymentRecord, StoreRecord } from './types';
 

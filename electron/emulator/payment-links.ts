@@ -1,9 +1,11 @@
 import type { PaymentLinkOrder, PaymentLinkResponse } from '../../shared/service';
-import { BRANCHES, CURRENCY, DEFAULT_BRANCH, findProduct, storeInfo } from './catalogue';
+import { findProduct } from '../../shared/emulator/catalogue';
+import { BRANCHES, CURRENCY, DEFAULT_BRANCH, storeInfo } from './catalogue';
 import { emit, type SandboxContext } from './context';
 import type { DispatchOutcome } from './dispatcher';
 import { createdEvent } from './events';
-import { isRecord, validationProblem } from './http';
+import { isRecord } from '../../shared/validation/is-record';
+import { validationProblem } from './http';
 import { randomId } from './state';
 import type { LineItemRecord, OrderRecord, StoreRecord } from './types';
 

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { ensurePrivateDir, prepareSqliteFile, restrictSqliteCompanions } from '../services/platform/private-files';
 import type { DeliveryRecord } from './types';
+import { withTransaction } from '../services/platform/sqlite-transaction';
 
 export type RecordKind = 'store' | 'order' | 'paymentMethod' | 'authentication' | 'meta';
 
@@ -63,14 +64,13 @@ export function sqlitePersistence(dataDir: string): Persistence {
     },
     putDeliveries: (ds) => {
       if (!open) return;
-      db.exec('BEGIN');
-      try {
-        for (const d of ds) putDel.run(d.id, d.storeId, JSON.stringify(d));
-        db.exec('COMMIT');
-      } catch (err) {
-        db.exec('ROLLBACK');
-        throw err;
-      }
+      withTransaction(
+        db,
+        () => {
+          for (const d of ds) putDel.run(d.id, d.storeId, JSON.stringify(d));
+        },
+        'DEFERRED',
+      );
     },
     close: () => {
       if (!open) return;

@@ -1,4 +1,5 @@
 import type { OrderStatus, ShippingStatus, ThreeDsStatus } from '../../shared/service';
+import type { ProductFields } from '../../shared/emulator/catalogue';
 
 /** Fault injection per store (PUT /_sandbox/stores/{id}/chaos). Rates are probabilities 0..1. */
 export interface ChaosSettings {
@@ -49,18 +50,6 @@ export interface DeliveryRecord {
   delivered: boolean;
   created: string;
   createdMs: number;
-}
-
-/** What a catalogue product and an order's line item both say about a product. */
-export interface ProductFields {
-  productId: number;
-  name: string;
-  description: string;
-  price: number;
-  promoPrice: number | null;
-  promoId: string | null;
-  promoName: string | null;
-  requiresShipping: boolean;
 }
 
 /** An order line: a catalogue product by sku (Method 1) or an ad-hoc product without one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceUrlProblem } from './service-url';
+import { ENVIRONMENT_ID_PATTERN } from './secret-names';
 
 export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
 
@@ -15,7 +16,7 @@ const ServiceUrlSchema = z.string().superRefine((value, ctx) => {
  * the origins of `baseUrl` and `apiV3Url` (changing either clears them, see core/environments).
  */
 export const LiveEnvironmentSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  id: z.string().regex(ENVIRONMENT_ID_PATTERN),
   name: z.string().min(1).max(100),
   baseUrl: ServiceUrlSchema,
   apiV3Url: ServiceUrlSchema,

@@ -7,10 +7,12 @@ import {
   SandboxSettingsSchema,
 } from './environments';
 import { LocalApiSettingsSchema } from './local-api';
+import { SECRET_NAME_PATTERN } from './secret-names';
 
 export * from './listener';
 export * from './tunnel';
 export * from './environments';
+export * from './secret-names';
 export * from './service-url';
 export * from './local-api';
 
@@ -63,7 +65,7 @@ export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 export const SecretNameSchema = z
   .string()
   .regex(
-    /^((webhookKey|replayKey):[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(clientSecret|secretKey))$/,
+    SECRET_NAME_PATTERN,
     'must be webhookKey:<id>, replayKey:<id>, env:<id>:clientSecret or env:<id>:secretKey',
   );
 export type SecretName = z.infer<typeof SecretNameSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { KEY_ID_PATTERN } from './secret-names';
 
 /** Metadata of one webhook signing key; the key itself is a secret named `webhookKey:<id>`. */
 export const WebhookKeyInfoSchema = z.object({
-  id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+  id: z.string().regex(KEY_ID_PATTERN),
   label: z.string().max(100),
   addedAt: z.string(),
   /** Accepted for verification; a retired key (false) only explains failures ("signed with an earlier key"). */

@@ -18,10 +18,10 @@ import { MemorySecretStore } from '../../electron/services/secrets/secret-store'
 import { silentLogger } from '../../electron/services/kernel/logger';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliveryStore, type IncomingDelivery } from '../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../electron/features/live/delivery-search';
+import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
-import { judgeDelivery, type JudgeContext } from '../../electron/features/live/listener/judge';
+import { judgeDelivery, type JudgeContext, headerPairs } from '../../electron/features/live/listener/judge';
 
 export const BENCH_KEY = 'bench-key';
 const mode = process.argv[2];
@@ -58,7 +58,7 @@ export function benchDelivery(n: number, receivedAtMs: number): IncomingDelivery
     JSON.stringify({ orderId: `ord-${n % 20000}`, orderReference: `ref-${n}`, orderType: 'FULL', description: 'x'.repeat(600), level: n % 17 === 0 ? 'Error' : 'Info', type: TYPES[n % TYPES.length], metadata: null }),
   );
   const rawHeaders = ['Content-Type', 'application/json', 'X-Svc-Hmac-Sha256', signBody(nodeHmac, BENCH_KEY, body), 'X-Svc-Event-Id', String(n + 1), 'X-Svc-Event-Created', new Date(receivedAtMs).toISOString()];
-  return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
+  return judgeDelivery({ receivedAtMs, method: 'POST', path: '/webhooks', headers: headerPairs(rawHeaders), body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
 }
 
 /** Stores `count` realistic deliveries straight through the store and indexes them (seeding, not measured). */

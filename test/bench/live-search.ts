@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliveryStore } from '../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../electron/features/live/delivery-search';
-import { judgeDelivery } from '../../electron/features/live/listener/judge';
+import { DeliverySearch } from '../../electron/services/data/delivery-search';
+import { judgeDelivery, headerPairs } from '../../electron/features/live/listener/judge';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { ftsMatchQuery } from '../../shared/search/search-terms';
 import { benchDelivery, BENCH_CONTEXT } from './listener-ingest-server';
@@ -28,7 +28,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function withMetadata(n: number, metadata: object) {
   const body = Buffer.from(JSON.stringify({ orderId: `ord-${n}`, orderType: 'FULL', level: 'Info', type: 'SuccessPayment', metadata }));
   const rawHeaders = ['Content-Type', 'application/json', 'X-Svc-Event-Id', String(n + 1)];
-  return judgeDelivery({ receivedAtMs: Date.now(), method: 'POST', path: '/webhooks', rawHeaders, body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
+  return judgeDelivery({ receivedAtMs: Date.now(), method: 'POST', path: '/webhooks', headers: headerPairs(rawHeaders), body, bodySize: body.length, truncation: null }, BENCH_CONTEXT, nodeHmac);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hooklab-search-bench-'));

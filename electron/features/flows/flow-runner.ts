@@ -17,8 +17,8 @@ import type { CoreContext } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool } from '../../services/service-api/client-pool';
 import { HistoryApiError } from '../../services/service-api/errors';
-import { CATALOGUE } from '../../emulator/catalogue';
-import { exchange, type FlowAnswer, type FlowRequest } from './exchange';
+import { CATALOGUE } from '../../../shared/emulator/catalogue';
+import { sendFlowRequest, type FlowAnswer, type FlowRequest } from './flow-request';
 import { FrameOrigins } from './frame-origins';
 import { sandboxTestCards } from './test-cards';
 
@@ -99,7 +99,7 @@ export class FlowRunner {
     }
     const { orderCode, action, ...rest } = args;
     const body = controlBody(action, rest);
-    const answer = await exchange(this.ctx.fetch, this.ctx.clock, {
+    const answer = await sendFlowRequest(this.ctx.fetch, this.ctx.clock, {
       step: STEP_NAMES[action](args),
       method: 'POST',
       url: `${connection.baseUrl.replace(/\/+$/, '')}/_sandbox/orders/${encodeURIComponent(orderCode)}/${action}`,
@@ -123,7 +123,7 @@ export class FlowRunner {
     const connection = this.connection();
     const tokens = this.clients.for(connection).tokens;
     const send = async (token: string) =>
-      exchange(this.ctx.fetch, this.ctx.clock, { ...req, url: this.url(connection, req.path), authorization: `Bearer ${token}` });
+      sendFlowRequest(this.ctx.fetch, this.ctx.clock, { ...req, url: this.url(connection, req.path), authorization: `Bearer ${token}` });
     const token = await this.token(tokens);
     const first = await send(token);
     if (first.status !== 401) return first;
@@ -134,7 +134,7 @@ export class FlowRunner {
   private async paymentLinkCall(req: Omit<FlowRequest, 'url' | 'authorization'> & { path: string }): Promise<FlowAnswer> {
     const connection = this.connection();
     if (!connection.secretKey) return this.withToken(req);
-    return exchange(this.ctx.fetch, this.ctx.clock, {
+    return sendFlowRequest(this.ctx.fetch, this.ctx.clock, {
       ...req,
       url: this.url(connection, req.path),
       authorization: `Bearer ${connection.secretKey}`,

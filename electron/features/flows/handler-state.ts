@@ -1,7 +1,7 @@
 import { CallError } from '../../../shared/contract/errors';
 import type { Clock } from '../../services/platform/clock';
 import { targetVerdict } from '../../services/net/target-policy';
-import { exchange } from './exchange';
+import { sendFlowRequest } from './flow-request';
 
 /**
  * Reads the user's handler state URL after a chaos replay: one GET, its JSON (or text) and
@@ -13,6 +13,6 @@ export async function readHandlerState(fetchFn: typeof fetch, clock: Clock, url:
   if (!verdict.loopback) {
     throw new CallError('invalid-args', verdict.allowed || verdict.needsOptIn ? `the state URL must be on this machine (loopback): ${url}` : verdict.message);
   }
-  const answer = await exchange(fetchFn, clock, { step: 'Handler state', method: 'GET', url: verdict.url }, 10_000);
+  const answer = await sendFlowRequest(fetchFn, clock, { step: 'Handler state', method: 'GET', url: verdict.url }, 10_000);
   return { status: answer.status, body: answer.json, error: answer.exchange.error };
 }

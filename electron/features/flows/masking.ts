@@ -1,4 +1,4 @@
-import { isRecord } from '../../emulator/http';
+import { isRecord } from '../../../shared/validation/is-record';
 
 const MASK = '•••';
 

@@ -1,5 +1,5 @@
 import type { TestCard } from '../../../shared/contract/flows';
-import { BILLING_COUNTRIES, TEST_CARDS, type CardBehaviour } from '../../emulator/cards';
+import { BILLING_COUNTRIES, TEST_CARDS, type CardBehaviour } from '../../../shared/emulator/test-cards';
 
 const OUTCOMES: Record<CardBehaviour, string> = {
   succeed: 'SUCCEEDED',

@@ -6,6 +6,7 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
+import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendMany, resendOne, type ResendOutcome } from './resend';
 import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
@@ -26,6 +27,7 @@ export interface HistoryFeatureOptions {
  */
 export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOptions = {}): Feature {
   const store = new HistoryStore(ctx.db);
+  const received = new DeliveryStore(ctx.db);
   const pool = new ClientPool(ctx.fetch, ctx.clock, options.timeoutMs);
   const notifier = new UpdateNotifier(ctx.bus, store);
   const poller = new HistoryPoller({
@@ -164,13 +166,8 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           leftOut,
         };
       },
-      'history.diff': async ({ left, right }) => diffBodies(ctx.db, activeId(), left, right),
-      'history.arrivals': async ({ eventId }) => {
-        const rows = ctx.db
-          .prepare('SELECT id, received_at, body_size FROM received_deliveries WHERE event_id = ? ORDER BY id LIMIT 1000')
-          .all(eventId) as { id: number; received_at: string; body_size: number }[];
-        return { arrivals: rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size })) };
-      },
+      'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
+      'history.arrivals': async ({ eventId }) => ({ arrivals: received.arrivalsOf(eventId) }),
       'history.testConnection': async ({ environmentId }) => {
         const connection = environmentId ? ctx.environments.get(environmentId) : ctx.environments.active();
         if (!connection) return { ok: false, message: 'that environment is not available' };

@@ -9,10 +9,11 @@ import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-s
 import { HistoryStore } from '../../services/data/history-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerServer } from './listener/listener-server';
+import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
-import { DeliverySearch } from './delivery-search';
-import { withBodyKinds } from './body-kind';
+import { DeliverySearch } from '../../services/data/delivery-search';
+import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -46,7 +47,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   };
   const keys = (): KnownKey[] =>
     ctx.settings.get().listener.keys.flatMap((k) => {
-      const value = ctx.secrets.get(`webhookKey:${k.id}`);
+      const value = ctx.secrets.get(webhookKeySecret(k.id));
       return value === undefined ? [] : [{ id: k.id, label: k.label, accepted: k.accepted, value }];
     });
 
@@ -60,7 +61,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     now: () => ctx.clock.now(),
     onStored: (deliveries, totals) => {
       received += deliveries.length;
-      search.scheduleIndexing();
+      // The one notification of a committed batch: the search index, History's nudge, the
+      // Sequences index and the renderer all follow this event.
       ctx.bus.emit('live.received', { deliveries });
       ctx.status.update('listener', { received, ...storageStatus(totals) });
     },
@@ -144,7 +146,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       tunnel.apply(next.tunnel, listener.port);
     });
   };
-  let unsubscribe: (() => void) | null = null;
+  const unsubscribers: Array<() => void> = [];
+  /** Rows stored before the listener classified bodies (migration 007) get their kind once. */
+  const classifyStoredBodies = () => {
+    for (;;) {
+      const rows = store.untypedWithoutKind(500);
+      if (rows.length === 0) return;
+      store.setBodyKinds(rows.map((r) => ({ id: r.id, bodyKind: inspectBody(r.body).bodyKind ?? 'json-without-type' })));
+    }
+  };
   const requireEnvironment = (environmentId: string | null) => {
     if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
       throw new CallError('not-found', `no environment ${environmentId}`);
@@ -161,15 +171,21 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
       received = store.count();
       ctx.status.update('listener', storageStatus(store.totals()));
+      classifyStoredBodies();
+      unsubscribers.push(
+        ctx.bus.subscribe((event) => {
+          if (event === 'live.received') search.scheduleIndexing();
+        }),
+      );
       // Rows stored before the search index existed (or while it was stopped) get indexed soon,
       // after the first screens have loaded (a search indexes them at once if it comes first).
       search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
-      unsubscribe = ctx.settings.onChange(applyChange);
+      unsubscribers.push(ctx.settings.onChange(applyChange));
     },
     async stop() {
-      unsubscribe?.();
+      for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
       tunnel.close();
@@ -178,7 +194,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = withBodyKinds(store, store.list(beforeId, limit));
+        const rows = store.list(beforeId, limit);
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },
@@ -210,7 +226,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         const key = readKeyInput(value);
         if (!key.ok) throw new CallError('invalid-args', key.error);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-        ctx.secrets.set(`webhookKey:${id}`, key.value);
+        ctx.secrets.set(webhookKeySecret(id), key.value);
         updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
         return { ok: true as const, notice: key.notice };
       },
@@ -226,7 +242,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       },
       'live.removeKey': async ({ id }) => {
         updateKeys((keys) => keys.filter((k) => k.id !== id));
-        if (/^[a-zA-Z0-9_-]{1,64}$/.test(id)) ctx.secrets.delete(`webhookKey:${id}`);
+        if (KEY_ID_PATTERN.test(id)) ctx.secrets.delete(webhookKeySecret(id));
         return { ok: true as const };
       },
       'live.reconnectTunnel': async () => {

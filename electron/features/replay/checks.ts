@@ -1,6 +1,33 @@
-import type { CheckId } from '../../../shared/contract/replay';
-import type { CheckContext, Sent } from './handler-check';
+import type { CheckEvidence, CheckId, TamperPreset } from '../../../shared/contract/replay';
+import type { ExchangeResult } from '../../services/net/exchange';
 import { checkEvent, largeEvent, prettyCheckEvent, shippingUpdates, unknownTypeEvent, UNKNOWN_EVENT_TYPE } from './check-requests';
+
+/** What a check can do: send one signed (or tampered) event and get its evidence back. */
+export interface CheckContext {
+  /** The service's answer deadline (10 s); the timely-response check holds the handler to it. */
+  readonly deadlineMs: number;
+  /** A fresh unique event id. */
+  newEventId(): string;
+  /** A fresh order id, so checks never share an order. */
+  newOrderId(): string;
+  post(probe: Probe): Promise<Sent>;
+}
+
+/** One request of a check. */
+export interface Probe {
+  readonly label: string;
+  readonly body: string;
+  readonly eventId: string;
+  readonly eventCreated?: string;
+  readonly tamper?: TamperPreset;
+  /** Per request; defaults to three times the deadline (a slow handler fails timely-response only). */
+  readonly timeoutMs?: number;
+}
+
+export interface Sent {
+  readonly evidence: CheckEvidence;
+  readonly result: ExchangeResult;
+}
 
 /** What one check concluded. */
 export interface CheckOutcome {

@@ -1,36 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult, type TamperPreset } from '../../../shared/contract/replay';
+import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult } from '../../../shared/contract/replay';
 import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest } from './request-builder';
 import { exchange, type ExchangeResult } from '../../services/net/exchange';
-import { CHECKS, type CheckOutcome } from './checks';
-
-/** What a check can do: send one signed (or tampered) event and get its evidence back. */
-export interface CheckContext {
-  /** The service's answer deadline (10 s); the timely-response check holds the handler to it. */
-  readonly deadlineMs: number;
-  /** A fresh unique event id. */
-  newEventId(): string;
-  /** A fresh order id, so checks never share an order. */
-  newOrderId(): string;
-  post(probe: Probe): Promise<Sent>;
-}
-
-/** One request of a check. */
-export interface Probe {
-  readonly label: string;
-  readonly body: string;
-  readonly eventId: string;
-  readonly eventCreated?: string;
-  readonly tamper?: TamperPreset;
-  /** Per request; defaults to three times the deadline (a slow handler fails timely-response only). */
-  readonly timeoutMs?: number;
-}
-
-export interface Sent {
-  readonly evidence: CheckEvidence;
-  readonly result: ExchangeResult;
-}
+import { CHECKS, type CheckContext, type CheckOutcome } from './checks';
 
 export interface HandlerCheckOptions {
   readonly url: string;

@@ -3,6 +3,7 @@ import type { CoreContext } from '../../services/kernel/feature';
 import type { KeyChoice, ReplayKey } from '../../../shared/contract/replay';
 import type { SigningKey } from './request-builder';
 import type { ReplayStore } from '../../services/data/replay-store';
+import { webhookKeySecret, replayKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 
 /**
  * The keys Replay can sign with, by id and label only: the listener's keys (Settings →
@@ -22,7 +23,7 @@ export class ReplayKeys {
         id: k.id,
         label: k.label || k.id,
         state: i === 0 ? 'current' : k.accepted ? 'accepted' : 'retired',
-        available: this.ctx.secrets.get(`webhookKey:${k.id}`) !== undefined,
+        available: this.ctx.secrets.get(webhookKeySecret(k.id)) !== undefined,
       }),
     );
     const throwaway = this.store.listKeys().map(
@@ -31,7 +32,7 @@ export class ReplayKeys {
         id: k.id,
         label: k.label,
         state: 'throwaway',
-        available: this.ctx.secrets.get(`replayKey:${k.id}`) !== undefined,
+        available: this.ctx.secrets.get(replayKeySecret(k.id)) !== undefined,
       }),
     );
     return [...listener, ...throwaway];
@@ -50,26 +51,26 @@ export class ReplayKeys {
               : `the key this draft signs with (${choice.id}) was removed: choose another key`,
         };
       }
-      const value = this.ctx.secrets.get(`webhookKey:${info.id}`);
+      const value = this.ctx.secrets.get(webhookKeySecret(info.id));
       const label = info.label || info.id;
       return value === undefined ? { problem: `the secret of key “${label}” is gone: add the key again` } : { value, label };
     }
     const info = this.store.listKeys().find((k) => k.id === choice.id);
-    const value = info ? this.ctx.secrets.get(`replayKey:${info.id}`) : undefined;
+    const value = info ? this.ctx.secrets.get(replayKeySecret(info.id)) : undefined;
     if (!info || value === undefined) return { problem: `the throwaway key this draft signs with (${choice.id}) was removed: type it again` };
     return { value, label: info.label };
   }
 
   addThrowaway(label: string, value: string): string {
     const id = `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    this.ctx.secrets.set(`replayKey:${id}`, value);
+    this.ctx.secrets.set(replayKeySecret(id), value);
     this.store.addKey(id, label, new Date(this.ctx.clock.now()).toISOString());
     return id;
   }
 
   removeThrowaway(id: string): boolean {
     const removed = this.store.removeKey(id);
-    if (/^[a-zA-Z0-9_-]{1,64}$/.test(id)) this.ctx.secrets.delete(`replayKey:${id}`);
+    if (KEY_ID_PATTERN.test(id)) this.ctx.secrets.delete(replayKeySecret(id));
     return removed;
   }
 }

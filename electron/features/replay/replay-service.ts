@@ -45,12 +45,6 @@ export class ReplayService {
     private readonly newEventId: () => string,
   ) {}
 
-  private originOf(args: { origin?: DraftOrigin | undefined; draftId?: number | null }): Pick<DraftOrigin, 'eventId' | 'eventCreated'> {
-    if (args.origin) return args.origin;
-    if (args.draftId) return this.store.getDraft(args.draftId)?.origin ?? NO_ORIGIN;
-    return NO_ORIGIN;
-  }
-
   private build(spec: ReplayRequestSpec, target: URL | null, origin: Pick<DraftOrigin, 'eventId' | 'eventCreated'>): BuiltRequest {
     return buildRequest(spec, {
       hmac: this.hmac,
@@ -107,9 +101,11 @@ export class ReplayService {
   async send(args: SendArgs): Promise<ReplayDetail[]> {
     const verdict = this.targets.require(args.targetUrl);
     const target = new URL(verdict.url);
+    // The draft's name and origin only: its body is in the request already.
+    const draft = args.draftId ? this.store.draftLabel(args.draftId) : null;
     let built: BuiltRequest;
     try {
-      built = this.build(args.request, target, this.originOf(args));
+      built = this.build(args.request, target, args.origin ?? draft?.origin ?? NO_ORIGIN);
     } catch (error) {
       if (error instanceof KeyUnavailableError) throw new CallError('conflict', `not sent: ${error.message}`);
       throw error;
@@ -118,11 +114,10 @@ export class ReplayService {
     if (built.body.length > cap) {
       throw new CallError('invalid-args', `not sent: the body is ${mb(built.body.length)}, over the replay body cap of ${mb(cap)} (Replay settings)`);
     }
-    const draftName = args.draftId ? (this.store.getDraft(args.draftId)?.name ?? null) : null;
     const meta = {
       batchId: randomBytes(6).toString('hex'),
       draftId: args.draftId,
-      draftName,
+      draftName: draft?.name ?? null,
       eventId: built.eventId,
       eventType: eventTypeOf(built.body),
       tamper: args.request.tamper,
@@ -144,7 +139,7 @@ export class ReplayService {
 
   /** A stored replay sent again: the same bytes and headers to the same target, stored anew. */
   async again(id: number): Promise<ReplayDetail> {
-    const stored = this.store.replayBytes(id);
+    const stored = this.store.replayToResend(id);
     if (!stored) throw new CallError('not-found', `no replay ${id}`);
     const verdict = this.targets.require(stored.summary.targetUrl);
     const target = new URL(verdict.url);
@@ -157,8 +152,8 @@ export class ReplayService {
         eventId: stored.summary.eventId,
         eventType: stored.summary.eventType,
         tamper: stored.summary.tamper,
-        signature: this.store.getReplay(id)?.request.signature ?? null,
-        keyLabel: this.store.getReplay(id)?.request.keyLabel ?? null,
+        signature: stored.signature,
+        keyLabel: stored.keyLabel,
       },
       verdict.loopback && target.hostname === 'localhost',
     );
@@ -178,7 +173,7 @@ export class ReplayService {
         signal: this.abort.signal,
       });
       if (this.abort.signal.aborted) throw new CallError('unavailable', 'Hooklab is stopping: the replay was not recorded');
-      const [id] = this.store.insertReplays([
+      const [detail] = this.store.insertReplays([
         {
           ...meta,
           sentAt,
@@ -191,9 +186,8 @@ export class ReplayService {
           latencyMs: result.latencyMs,
         },
       ]);
-      const detail = this.store.getReplay(id!)!;
-      this.ctx.bus.emit('replay.sent', { replays: [detail.summary] });
-      return detail;
+      this.ctx.bus.emit('replay.sent', { replays: [detail!.summary] });
+      return detail!;
     })();
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { CoreContext } from '../../services/kernel/feature';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
+import { webhookKeySecret } from '../../../shared/settings/secret-names';
 
 /** Id of the sandbox's webhook key in settings.listener.keys (secret `webhookKey:sandbox`). */
 export const SANDBOX_KEY_ID = 'sandbox';
@@ -20,8 +21,8 @@ export function listenerWebhookUrl(ctx: CoreContext): string {
  * in settings (appended, so a user's own current key stays first). Idempotent.
  */
 export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): void {
-  if (ctx.secrets.get(`webhookKey:${SANDBOX_KEY_ID}`) !== webhookKey) {
-    ctx.secrets.set(`webhookKey:${SANDBOX_KEY_ID}`, webhookKey);
+  if (ctx.secrets.get(webhookKeySecret(SANDBOX_KEY_ID)) !== webhookKey) {
+    ctx.secrets.set(webhookKeySecret(SANDBOX_KEY_ID), webhookKey);
   }
   // An existing key is (re)attributed: settings saved before keys had an environment.
   if (!setKeyEnvironment(ctx.settings, SANDBOX_KEY_ID, SANDBOX_ENVIRONMENT_ID)) {

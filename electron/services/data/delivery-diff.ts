@@ -1,7 +1,8 @@
 import type { DiffResult, DiffSource } from '../../../shared/contract/history';
 import { CallError } from '../../../shared/contract/errors';
 import { canonicalJsonText, compareBodies, jsonChanges } from '../../../shared/history';
-import type { Database } from './database';
+import type { DeliveryStore } from './delivery-store';
+import type { HistoryStore } from './history-store';
 
 /** One side of a diff: a label and the exact bytes. */
 export interface DiffBody {
@@ -9,27 +10,29 @@ export interface DiffBody {
   readonly bytes: Uint8Array;
 }
 
-function loadBody(db: Database, environmentId: string, source: DiffSource): DiffBody {
+/** The two tables a diffed body comes from. */
+export interface DiffStores {
+  readonly received: DeliveryStore;
+  readonly copy: HistoryStore;
+}
+
+function loadBody(stores: DiffStores, environmentId: string, source: DiffSource): DiffBody {
   if (source.kind === 'history') {
-    const row = db
-      .prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?')
-      .get(environmentId, source.id) as { payload: string } | undefined;
-    if (!row) throw new CallError('not-found', `history delivery ${source.id} is not in the local copy`);
-    return { label: `history delivery ${source.id}`, bytes: new TextEncoder().encode(row.payload) };
+    const payload = stores.copy.payload(environmentId, source.id);
+    if (payload === null) throw new CallError('not-found', `history delivery ${source.id} is not in the local copy`);
+    return { label: `history delivery ${source.id}`, bytes: new TextEncoder().encode(payload) };
   }
-  const row = db.prepare('SELECT body, truncated FROM received_deliveries WHERE id = ?').get(source.id) as
-    | { body: Uint8Array; truncated: number }
-    | undefined;
-  if (!row) throw new CallError('not-found', `received delivery ${source.id} does not exist`);
-  return { label: `received delivery ${source.id}${row.truncated ? ' (truncated)' : ''}`, bytes: row.body };
+  const body = stores.received.body(source.id);
+  if (!body) throw new CallError('not-found', `received delivery ${source.id} does not exist`);
+  return { label: `received delivery ${source.id}${body.truncated ? ' (truncated)' : ''}`, bytes: body.bytes };
 }
 
 /**
  * Compares two bodies: the byte-exact verdict first (what a signature sees), then the
  * structural changes and canonical texts the diff editor shows.
  */
-export function diffBodies(db: Database, environmentId: string, left: DiffSource, right: DiffSource): DiffResult {
-  return diffBytes(loadBody(db, environmentId, left), loadBody(db, environmentId, right));
+export function diffBodies(stores: DiffStores, environmentId: string, left: DiffSource, right: DiffSource): DiffResult {
+  return diffBytes(loadBody(stores, environmentId, left), loadBody(stores, environmentId, right));
 }
 
 /** The diff of two byte strings (also used for replays' responses). */

@@ -3,9 +3,30 @@ import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
 import type { SignatureVerdict } from '../../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../../shared/settings';
-import type { EventFields, EventHeaders } from '../../features/live/listener/inspect';
-import type { Truncation } from '../../features/live/listener/read-body';
-import { bodyKind } from '../../features/live/listener/body-kind';
+import { withTransaction } from '../platform/sqlite-transaction';
+
+/** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
+export type Truncation = NonNullable<DeliverySummary['truncation']>;
+
+/** What a body without an event type is, so the table can say so instead of a blank. */
+export type BodyKind = NonNullable<DeliverySummary['bodyKind']>;
+
+/** The event fields the table shows (see docs/service.md#webhook-event), read leniently: a body that is not an event still gets stored. */
+export interface EventFields {
+  readonly eventType: string | null;
+  readonly level: string | null;
+  readonly orderType: string | null;
+  readonly orderId: string | null;
+  readonly orderReference: string | null;
+}
+
+/** The event headers of 6.1 as stored. */
+export interface EventHeaders {
+  readonly eventId: number | null;
+  readonly eventCreated: string | null;
+  /** Epoch ms of eventCreated, or null when absent or unparsable. */
+  readonly eventCreatedMs: number | null;
+}
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -21,6 +42,8 @@ export interface IncomingDelivery {
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
+  /** What the body is when it has no event type (null when it has one). */
+  readonly bodyKind: BodyKind | null;
   /** The answer for this attempt of its event (null: the handler's status, decided later). */
   readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
@@ -43,6 +66,14 @@ export interface StoredTotals {
 const TRUNCATION_CODES = { 'over-limit': 1, 'cut-off': 2 } as const;
 const truncationOf = (code: number): DeliverySummary['truncation'] =>
   code === 1 ? 'over-limit' : code === 2 ? 'cut-off' : null;
+
+/** The forward results of one delivery, to be written with the next batch. */
+export interface ForwardWrite {
+  readonly id: number;
+  readonly results: readonly ForwardResult[];
+  /** Pass-through: the handler's status became the answer (undefined: the answer was ours). */
+  readonly answeredStatus?: number | null;
+}
 
 /** What storing decided: the row id and the judgements that need earlier rows. */
 export interface StoredDelivery {
@@ -75,12 +106,13 @@ interface Row {
   handler_failed: number;
   handler_first_status: number | null;
   handler_first_error: string | null;
+  body_kind: BodyKind | null;
 }
 
 const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
   level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
   duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
-  handler_first_error`;
+  handler_first_error, body_kind`;
 
 /**
  * The received_deliveries table. Inserts happen in batches inside one transaction (group
@@ -97,13 +129,17 @@ export class DeliveryStore {
   private readonly oldestFirst: StatementSync;
   private readonly removeThrough: StatementSync;
   private removed = 0;
+  private insertForward: StatementSync | undefined;
+  /** Prepared on first use: only the sequences index reads these. */
+  private sequenceAfter: StatementSync | undefined;
+  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
-      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt, body_kind)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // The latest earlier attempt carries the first id and the attempt count: O(log n) however
     // many times one event was retried.
     this.byEvent = db.prepare(
@@ -131,17 +167,26 @@ export class DeliveryStore {
    * batch: a delivery just answered 2xx stays stored).
    */
   insertBatch(items: readonly IncomingDelivery[], limits?: RetentionLimits): StoredDelivery[] {
-    const stored: StoredDelivery[] = [];
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      for (const item of items) stored.push(this.insertOne(item));
+    return this.commitBatch(items, [], limits).stored;
+  }
+
+  /**
+   * The listener's group commit: new deliveries and the forward results that came back since
+   * the last batch, in ONE transaction (one fsync for both). Forward results of a delivery that
+   * is gone (cleared, or removed by retention meanwhile) are dropped, never an error that would
+   * fail the deliveries of the same batch.
+   */
+  commitBatch(
+    items: readonly IncomingDelivery[],
+    forwards: readonly ForwardWrite[],
+    limits?: RetentionLimits,
+  ): { stored: StoredDelivery[]; handlers: HandlerSummary[] } {
+    return withTransaction(this.db, () => {
+      const handlers = forwards.map((f) => this.writeForwards(f));
+      const stored = items.map((item) => this.insertOne(item));
       if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    return stored;
+      return { stored, handlers };
+    });
   }
 
   /** Count and bytes stored (kept by triggers, migration 005), and rows removed by retention. */
@@ -189,63 +234,80 @@ export class DeliveryStore {
     const answer = d.answerFor(attempt);
     // A hanging answer is never sent: no status to record.
     const answered = answer && !answer.hang ? answer.status : null;
-    const receivedAt = new Date(d.receivedAtMs).toISOString();
+    const row: Row = {
+      id: 0,
+      received_at: new Date(d.receivedAtMs).toISOString(),
+      method: d.method,
+      path: d.path,
+      body_size: d.bodySize,
+      truncated: d.truncation ? TRUNCATION_CODES[d.truncation] : 0,
+      event_id: event.eventId,
+      event_created: event.eventCreated,
+      event_type: fields.eventType,
+      level: fields.level,
+      order_type: fields.orderType,
+      order_id: fields.orderId,
+      order_reference: fields.orderReference,
+      signature_outcome: verdict.outcome,
+      signature_key_id: verdict.keyId,
+      signature_diagnosis: verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
+      duplicate_of: duplicateOf,
+      out_of_order: outOfOrder ? 1 : 0,
+      answered_status: answered,
+      handler_targets: 0,
+      handler_failed: 0,
+      handler_first_status: null,
+      handler_first_error: null,
+      // Said by the listener while it held the body, so no listing reads it again.
+      body_kind: d.bodyKind,
+    };
     const result = this.insert.run(
-      receivedAt,
+      row.received_at,
       d.receivedAtMs,
-      d.method,
-      d.path,
+      row.method,
+      row.path,
       JSON.stringify(d.headers),
       d.body,
-      d.bodySize,
+      row.body_size,
       d.bodySha256,
-      d.truncation ? TRUNCATION_CODES[d.truncation] : 0,
-      event.eventId,
-      event.eventCreated,
+      row.truncated,
+      row.event_id,
+      row.event_created,
       event.eventCreatedMs,
-      fields.eventType,
-      fields.level,
-      fields.orderType,
-      fields.orderId,
-      fields.orderReference,
-      verdict.outcome,
-      verdict.keyId,
-      verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
-      duplicateOf,
-      outOfOrder ? 1 : 0,
-      answered,
+      row.event_type,
+      row.level,
+      row.order_type,
+      row.order_id,
+      row.order_reference,
+      row.signature_outcome,
+      row.signature_key_id,
+      row.signature_diagnosis,
+      row.duplicate_of,
+      row.out_of_order,
+      row.answered_status,
       attempt,
+      row.body_kind,
     );
-    const id = Number(result.lastInsertRowid);
-    return {
-      attempt,
-      answer,
-      summary: {
-        id,
-        receivedAt,
-        method: d.method,
-        path: d.path,
-        bodySize: d.bodySize,
-        truncated: d.truncation !== null,
-        truncation: d.truncation,
-        eventId: event.eventId,
-        eventCreated: event.eventCreated,
-        eventType: fields.eventType,
-        // Said here, while the body is at hand, so the table never re-reads it.
-        ...(fields.eventType === null ? { bodyKind: bodyKind(d.body) } : {}),
-        level: fields.level,
-        orderType: fields.orderType,
-        orderId: fields.orderId,
-        orderReference: fields.orderReference,
-        signature: verdict.outcome,
-        signatureKeyId: verdict.keyId,
-        diagnosis: verdict.diagnosis,
-        duplicateOf,
-        outOfOrder,
-        answeredStatus: answered,
-        handler: null,
-      },
-    };
+    // The summary comes from the row just written, through the one mapper the reads use.
+    return { attempt, answer, summary: toSummary({ ...row, id: Number(result.lastInsertRowid) }) };
+  }
+
+  /**
+   * Rows stored before migration 007 that have no event type and no stored kind yet, a page at
+   * a time, with their bodies: the live feature classifies them once at start (setBodyKinds).
+   */
+  untypedWithoutKind(limit: number): Array<{ id: number; body: Uint8Array }> {
+    return this.db
+      .prepare('SELECT id, body FROM received_deliveries WHERE event_type IS NULL AND body_kind IS NULL ORDER BY id LIMIT ?')
+      .all(limit) as Array<{ id: number; body: Uint8Array }>;
+  }
+
+  /** Stores the kinds of untypedWithoutKind's rows, in one transaction. */
+  setBodyKinds(kinds: ReadonlyArray<{ id: number; bodyKind: BodyKind }>): void {
+    const update = this.db.prepare('UPDATE received_deliveries SET body_kind = ? WHERE id = ?');
+    withTransaction(this.db, () => {
+      for (const k of kinds) update.run(k.bodyKind, k.id);
+    });
   }
 
   /** Newest first, below `beforeId` when given. */
@@ -317,39 +379,137 @@ export class DeliveryStore {
     }));
   }
 
-  /** Records every target's result and the summary the table shows, in one transaction. */
-  saveForwards(id: number, results: readonly ForwardResult[], answeredStatus?: number | null): HandlerSummary {
+  /** Records every target's result and the summary the table shows (inside commitBatch's transaction). */
+  private writeForwards({ id, results, answeredStatus }: ForwardWrite): HandlerSummary {
     const handler = summarizeForwards(results);
     const now = new Date().toISOString();
-    const insert = this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
-      latency_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
-      for (const r of results) {
-        insert.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now);
-      }
-      this.db
-        .prepare(`UPDATE received_deliveries SET handler_targets = ?, handler_failed = ?, handler_first_status = ?,
-          handler_first_error = ? ${answeredStatus !== undefined ? ', answered_status = ?' : ''} WHERE id = ?`)
-        .run(
-          handler.targets,
-          handler.failed,
-          handler.firstStatus,
-          handler.firstError,
-          ...(answeredStatus !== undefined ? [answeredStatus] : []),
-          id,
-        );
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
+    this.insertForward ??= this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
+      latency_ms, error, created_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM received_deliveries WHERE id = ?)`);
+    for (const r of results) {
+      this.insertForward.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now, id);
     }
+    this.db
+      .prepare(`UPDATE received_deliveries SET handler_targets = ?, handler_failed = ?, handler_first_status = ?,
+        handler_first_error = ? ${answeredStatus !== undefined ? ', answered_status = ?' : ''} WHERE id = ?`)
+      .run(
+        handler.targets,
+        handler.failed,
+        handler.firstStatus,
+        handler.firstError,
+        ...(answeredStatus !== undefined ? [answeredStatus] : []),
+        id,
+      );
     return handler;
   }
 
   clear(): void {
     this.db.exec('DELETE FROM forward_results; DELETE FROM received_deliveries;');
   }
+
+  /** The body as stored and whether it is whole (for the body diff). */
+  body(id: number): { bytes: Uint8Array; truncated: boolean } | undefined {
+    const row = this.db.prepare('SELECT body, truncated FROM received_deliveries WHERE id = ?').get(id) as
+      | { body: Uint8Array; truncated: number }
+      | undefined;
+    return row ? { bytes: row.body, truncated: row.truncated !== 0 } : undefined;
+  }
+
+  /** Every arrival of one event, oldest first (at most 1,000): what History shows beside it. */
+  arrivalsOf(eventId: number): Array<{ id: number; receivedAt: string; bodySize: number }> {
+    const rows = this.db
+      .prepare('SELECT id, received_at, body_size FROM received_deliveries WHERE event_id = ? ORDER BY id LIMIT 1000')
+      .all(eventId) as { id: number; received_at: string; body_size: number }[];
+    return rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size }));
+  }
+
+  /**
+   * What reconciliation compares, received at or after `sinceMs`: the deliveries no key of
+   * another environment verified (with whether a forward to the handler failed), and apart
+   * those one did (`leftOut`: another store's traffic, not lost deliveries).
+   */
+  reconciliationRefs(sinceMs: number, otherEnvironmentKeyIds: readonly string[]): { received: ReceivedRow[]; leftOut: LeftOutRow[] } {
+    const keys = JSON.stringify(otherEnvironmentKeyIds);
+    const received = (
+      this.db
+        .prepare(
+          `SELECT d.id, d.event_id, d.received_at, d.body_sha256, f.failed FROM received_deliveries d
+           LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
+                      FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
+           WHERE d.received_at_ms >= ?
+             AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
+           ORDER BY d.id`,
+        )
+        .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[]
+    ).map((r) => ({
+      id: r.id,
+      eventId: r.event_id,
+      receivedAt: r.received_at,
+      bodySha256: r.body_sha256,
+      handlerFailed: r.failed === null ? null : r.failed === 1,
+    }));
+    const leftOut = (
+      this.db
+        .prepare(
+          `SELECT id, event_id, signature_key_id FROM received_deliveries
+           WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+        )
+        .all(sinceMs, keys) as { id: number; event_id: number | null; signature_key_id: string }[]
+    ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
+    return { received, leftOut };
+  }
+
+  /**
+   * Deliveries after `afterId` that no key of another environment verified, as arrays in
+   * SEQUENCE_COLUMNS order (a third cheaper than objects over 100,000 rows), a page at a time.
+   */
+  sequenceRowsAfter(afterId: number, otherEnvironmentKeyIds: readonly string[], limit: number): SequenceRow[] {
+    this.sequenceAfter ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries
+        WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
+        ORDER BY id LIMIT ?`),
+    );
+    return this.sequenceAfter.all(afterId, JSON.stringify(otherEnvironmentKeyIds), limit) as unknown as SequenceRow[];
+  }
+
+  /** The named deliveries, as sequenceRowsAfter gives them. */
+  sequenceRowsByIds(ids: readonly number[]): SequenceRow[] {
+    this.sequenceByIds ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    );
+    return this.sequenceByIds.all(JSON.stringify(ids)) as unknown as SequenceRow[];
+  }
+
+  /** The highest id ever stored and still present (0 when none): lower than a reader's cursor means a clear. */
+  maxId(): number {
+    const row = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM received_deliveries').get() as { id: number };
+    return Number(row.id);
+  }
+}
+
+/** A received delivery as reconciliation reads it. */
+export interface ReceivedRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly receivedAt: string;
+  readonly bodySha256: string;
+  /** Whether a forward to the local handler failed (null: not forwarded). */
+  readonly handlerFailed: boolean | null;
+}
+
+/** A received delivery a key of another environment verified. */
+export interface LeftOutRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly keyId: string;
+}
+
+/** A received delivery as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
+export type SequenceRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string];
+const SEQUENCE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256';
+
+function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true);
+  return statement;
 }
 
 /** A handler "failed" when it could not be reached or did not answer 2xx. */
@@ -385,6 +545,7 @@ function toSummary(r: Row): DeliverySummary {
     duplicateOf: r.duplicate_of,
     outOfOrder: r.out_of_order === 1,
     answeredStatus: r.answered_status,
+    ...(r.body_kind !== null ? { bodyKind: r.body_kind } : {}),
     handler:
       r.handler_targets > 0
         ? {

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from '../../../shared/service';
+import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database';
-import { applyCopyPage, COPY_SQL, type CopyStatements } from '../../features/history/copy-apply';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** Counts after one page is applied to the local copy. */
 export interface ApplyResult {
@@ -20,6 +21,24 @@ export interface HistoryEventRow {
   readonly lastDeliveryId: number;
   readonly lastStatus: number;
   readonly lastCreated: string;
+}
+
+/** A delivery of the copy as reconciliation compares it. */
+export interface HistoryRefRow {
+  readonly id: number;
+  readonly eventId: number;
+  readonly delivered: boolean;
+  readonly status: number;
+  readonly created: string;
+}
+
+/** A delivery of the copy as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
+export type HistorySequenceRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
+const SEQUENCE_COLUMNS = 'id, event_id, event_created, created, payload';
+
+function arrays(statement: StatementSync): StatementSync {
+  statement.setReturnArrays(true);
+  return statement;
 }
 
 interface DeliveryRow {
@@ -56,6 +75,10 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export class HistoryStore {
   private readonly statements: CopyStatements;
   private readonly readSync;
+  /** Prepared on first use: only reconciliation and the sequences index read these. */
+  private payloadById: StatementSync | undefined;
+  private sequenceAfter: StatementSync | undefined;
+  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.statements = {
@@ -177,6 +200,41 @@ export class HistoryStore {
     };
   }
 
+  /** The copy's deliveries created at or after `sinceIso`, as reconciliation compares them. */
+  reconciliationRefs(environmentId: string, sinceIso: string): HistoryRefRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, event_id, delivered, response_status_code, created FROM history_deliveries
+         WHERE environment_id = ? AND created >= ? ORDER BY id`,
+      )
+      .all(environmentId, sinceIso) as { id: number; event_id: number; delivered: number; response_status_code: number; created: string }[];
+    return rows.map((r) => ({ id: r.id, eventId: r.event_id, delivered: r.delivered === 1, status: r.response_status_code, created: r.created }));
+  }
+
+  /** The payload of one delivery of the copy, or null. */
+  payload(environmentId: string, id: number): string | null {
+    this.payloadById ??= this.db.prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?');
+    const row = this.payloadById.get(environmentId, id) as { payload: string } | undefined;
+    return row ? row.payload : null;
+  }
+
+  /** Deliveries of the copy after `afterId`, as arrays in SEQUENCE_COLUMNS order, a page at a time. */
+  sequenceRowsAfter(environmentId: string, afterId: number, limit: number): HistorySequenceRow[] {
+    this.sequenceAfter ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`),
+    );
+    return this.sequenceAfter.all(environmentId, afterId, limit) as unknown as HistorySequenceRow[];
+  }
+
+  /** The named deliveries of the copy, as sequenceRowsAfter gives them. */
+  sequenceRowsByIds(environmentId: string, ids: readonly number[]): HistorySequenceRow[] {
+    this.sequenceByIds ??= arrays(
+      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries
+        WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    );
+    return this.sequenceByIds.all(environmentId, JSON.stringify(ids)) as unknown as HistorySequenceRow[];
+  }
+
   /** Event ids of every pending event, oldest first (for "resend all pending"). */
   pendingEventIds(environmentId: string): number[] {
     const rows = this.db
@@ -186,4 +244,72 @@ export class HistoryStore {
       .all(environmentId) as { event_id: number }[];
     return rows.map((r) => Number(r.event_id));
   }
+}
+
+/** SQL of the history copy's writes. */
+const COPY_SQL = {
+  insert: `INSERT INTO history_deliveries
+    (environment_id, id, event_id, event_type, event_created, url, payload, response_status_code, delivered, created, fetched_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(environment_id, id) DO NOTHING`,
+  update: `UPDATE history_deliveries SET response_status_code = ?, delivered = ?, url = ?, payload = ?, fetched_at = ?
+    WHERE environment_id = ? AND id = ?`,
+  cursor: `INSERT INTO poll_cursors (environment_id, cursor, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT(environment_id) DO UPDATE SET cursor = excluded.cursor, updated_at = excluded.updated_at`,
+} as const;
+
+type SqlValue = string | number | null;
+interface RunResult {
+  changes: number | bigint;
+}
+/** The statements `applyCopyPage` needs, prepared from COPY_SQL. */
+interface CopyStatements {
+  readonly insert: { run(...values: SqlValue[]): RunResult };
+  readonly update: { run(...values: SqlValue[]): RunResult };
+  readonly cursor: { run(...values: SqlValue[]): RunResult };
+}
+
+/** A delivery as written (the fields of docs/service.md#webhook-delivery). */
+interface CopyRow {
+  readonly id: number;
+  readonly eventId: number;
+  readonly eventType: string;
+  readonly eventCreated: string;
+  readonly url: string;
+  readonly payload: string;
+  readonly responseStatusCode: number;
+  readonly delivered: boolean;
+  readonly created: string;
+}
+
+/**
+ * Upserts deliveries and, when given, moves the cursor, in ONE transaction, so a page and the
+ * cursor after it are stored together or not at all; the upsert keyed on (environment, id)
+ * makes a replayed page update rows instead of counting them twice.
+ */
+function applyCopyPage(
+  db: Database,
+  st: CopyStatements,
+  environmentId: string,
+  deliveries: readonly CopyRow[],
+  cursor: number | null,
+  at: string,
+): { inserted: number; updated: number } {
+  let inserted = 0;
+  let updated = 0;
+  withTransaction(db, () => {
+    for (const d of deliveries) {
+      const delivered = d.delivered ? 1 : 0;
+      const r = st.insert.run(
+        environmentId, d.id, d.eventId, d.eventType, d.eventCreated, d.url, d.payload,
+        d.responseStatusCode, delivered, d.created, at,
+      );
+      if (Number(r.changes) === 1) inserted++;
+      else {
+        st.update.run(d.responseStatusCode, delivered, d.url, d.payload, at, environmentId, d.id);
+        updated++;
+      }
+    }
+    if (cursor !== null) st.cursor.run(environmentId, cursor, at);
+  });
+  return { inserted, updated };
 }

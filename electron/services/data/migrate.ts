@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** A numbered schema step. Ids are dense and never reused: an applied id is never run again. */
 export interface Migration {
@@ -26,13 +27,12 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): num
   const applied: number[] = [];
   for (const m of sorted) {
     if (m.id <= current) continue;
-    db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(m.sql);
-      db.exec(`PRAGMA user_version = ${m.id}`);
-      db.exec('COMMIT');
+      withTransaction(db, () => {
+        db.exec(m.sql);
+        db.exec(`PRAGMA user_version = ${m.id}`);
+      });
     } catch (error) {
-      db.exec('ROLLBACK');
       throw new Error(`migration ${m.id} (${m.name}) failed: ${(error as Error).message}`);
     }
     applied.push(m.id);

@@ -13,6 +13,7 @@ import {
   type TamperPreset,
 } from '../../../shared/contract/replay';
 import { bodyAsText } from '../../../shared/text/utf8';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** A replay as the sender recorded it, ready to store. */
 export interface NewReplay {
@@ -109,6 +110,50 @@ function toSummary(r: ReplayRow): ReplaySummary {
   };
 }
 
+/** A whole row of `replays`, request and response included. */
+interface ReplayDetailRow extends ReplayRow {
+  request_headers_json: string;
+  request_body: Uint8Array;
+  signature: string | null;
+  key_label: string | null;
+  response_headers_json: string | null;
+  response_body: Uint8Array | null;
+  response_size: number | null;
+  response_truncated: number;
+  location: string | null;
+}
+
+/** The one mapper from a replay row to what the UI shows (for rows read and rows just written). */
+function toDetail(row: ReplayDetailRow): ReplayDetail {
+  const requestBody = new Uint8Array(row.request_body);
+  const responseBody = row.response_body ? new Uint8Array(row.response_body) : null;
+  return {
+    summary: toSummary(row),
+    request: {
+      method: row.method,
+      url: row.target_url,
+      headers: JSON.parse(row.request_headers_json) as Array<[string, string]>,
+      bodyBase64: Buffer.from(requestBody).toString('base64'),
+      bodyText: bodyAsText(requestBody),
+      bodySize: requestBody.length,
+      signature: row.signature,
+      keyLabel: row.key_label,
+    },
+    response:
+      row.status === null || !responseBody
+        ? null
+        : {
+            status: row.status,
+            headers: JSON.parse(row.response_headers_json ?? '[]') as Array<[string, string]>,
+            bodyBase64: Buffer.from(responseBody).toString('base64'),
+            bodyText: bodyAsText(responseBody),
+            bodySize: row.response_size ?? responseBody.length,
+            truncated: row.response_truncated === 1,
+            location: row.location,
+          },
+  };
+}
+
 /** Replay's tables (migration 4): drafts, replays, targets, throwaway key labels, settings. */
 export class ReplayStore {
   constructor(private readonly db: Database) {}
@@ -160,6 +205,14 @@ export class ReplayStore {
     };
   }
 
+  /** A draft's name and origin only (what a send records), without its body. */
+  draftLabel(id: number): { name: string; origin: DraftOrigin } | null {
+    const row = this.db.prepare('SELECT name, origin_json FROM replay_drafts WHERE id = ?').get(id) as
+      | Pick<DraftRow, 'name' | 'origin_json'>
+      | undefined;
+    return row ? { name: row.name, origin: DraftOriginSchema.parse(JSON.parse(row.origin_json)) } : null;
+  }
+
   listDrafts(): DraftSummary[] {
     const rows = this.db
       .prepare('SELECT id, name, origin_json, event_type, target_url, body_size, updated_at FROM replay_drafts ORDER BY updated_at DESC, id DESC')
@@ -202,52 +255,91 @@ export class ReplayStore {
 
   // ---- replays
 
-  /** Stores replays in one transaction; returns their ids in order. */
-  insertReplays(replays: readonly NewReplay[]): number[] {
+  /**
+   * Stores replays in one transaction; returns them as the UI shows them, in order, mapped from
+   * the rows as written (nothing is read back).
+   */
+  insertReplays(replays: readonly NewReplay[]): ReplayDetail[] {
     const insert = this.db.prepare(
       `INSERT INTO replays (sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper,
         request_size, request_headers_json, request_body, signature, key_label, status, status_class, error, latency_ms,
         response_headers_json, response_body, response_size, response_truncated, location)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const ids: number[] = [];
-    this.db.exec('BEGIN');
-    try {
-      for (const r of replays) {
+    const insertAll = () =>
+      replays.map((r) => {
         const res = r.response;
+        const row: ReplayDetailRow = {
+          id: 0,
+          sent_at: r.sentAt,
+          batch_id: r.batchId,
+          draft_id: r.draftId,
+          draft_name: r.draftName,
+          method: r.method,
+          target_url: r.targetUrl,
+          event_id: r.eventId,
+          event_type: r.eventType,
+          tamper: r.tamper,
+          request_body_size: r.body.length,
+          request_headers_json: JSON.stringify(r.headers),
+          request_body: r.body,
+          signature: r.signature,
+          key_label: r.keyLabel,
+          status: res?.status ?? null,
+          error: r.error,
+          latency_ms: r.latencyMs,
+          response_headers_json: res ? JSON.stringify(res.headers) : null,
+          response_body: res ? res.body : null,
+          response_size: res?.bodySize ?? null,
+          response_truncated: res?.truncated ? 1 : 0,
+          location: res?.location ?? null,
+        };
         const out = insert.run(
-          r.sentAt,
-          r.batchId,
-          r.draftId,
-          r.draftName,
-          r.method,
-          r.targetUrl,
-          r.eventId,
-          r.eventType,
-          r.tamper,
-          r.body.length,
-          JSON.stringify(r.headers),
-          r.body,
-          r.signature,
-          r.keyLabel,
-          res?.status ?? null,
-          statusClass(res?.status ?? null),
-          r.error,
-          r.latencyMs,
-          res ? JSON.stringify(res.headers) : null,
-          res ? res.body : null,
-          res?.bodySize ?? null,
-          res?.truncated ? 1 : 0,
-          res?.location ?? null,
+          row.sent_at,
+          row.batch_id,
+          row.draft_id,
+          row.draft_name,
+          row.method,
+          row.target_url,
+          row.event_id,
+          row.event_type,
+          row.tamper,
+          row.request_body_size,
+          row.request_headers_json,
+          row.request_body,
+          row.signature,
+          row.key_label,
+          row.status,
+          statusClass(row.status),
+          row.error,
+          row.latency_ms,
+          row.response_headers_json,
+          row.response_body,
+          row.response_size,
+          row.response_truncated,
+          row.location,
         );
-        ids.push(Number(out.lastInsertRowid));
-      }
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
-    return ids;
+        return toDetail({ ...row, id: Number(out.lastInsertRowid) });
+      });
+    return withTransaction(this.db, insertAll, 'DEFERRED');
+  }
+
+  /**
+   * What sending a replay again needs, in one read: the request exactly as stored (raw bytes,
+   * no base64 round trip) with its signature and key label, and the summary it is filed under.
+   */
+  replayToResend(id: number): { summary: ReplaySummary; headers: Array<[string, string]>; body: Uint8Array; signature: string | null; keyLabel: string | null } | null {
+    const row = this.db
+      .prepare(`SELECT ${SUMMARY_COLUMNS}, request_headers_json, request_body, signature, key_label FROM replays WHERE id = ?`)
+      .get(id) as (ReplayRow & Pick<ReplayDetailRow, 'request_headers_json' | 'request_body' | 'signature' | 'key_label'>) | undefined;
+    if (!row) return null;
+    return {
+      summary: toSummary(row),
+      headers: JSON.parse(row.request_headers_json) as Array<[string, string]>,
+      body: new Uint8Array(row.request_body),
+      signature: row.signature,
+      keyLabel: row.key_label,
+    };
   }
 
   /** Newest first, before `beforeId`, filtered by target URL and status class. */
@@ -273,46 +365,9 @@ export class ReplayStore {
 
   getReplay(id: number): ReplayDetail | null {
     const row = this.db.prepare(`SELECT *, request_size AS request_body_size FROM replays WHERE id = ?`).get(id) as
-      | (ReplayRow & {
-          request_headers_json: string;
-          request_body: Uint8Array;
-          signature: string | null;
-          key_label: string | null;
-          response_headers_json: string | null;
-          response_body: Uint8Array | null;
-          response_size: number | null;
-          response_truncated: number;
-          location: string | null;
-        })
+      | ReplayDetailRow
       | undefined;
-    if (!row) return null;
-    const requestBody = new Uint8Array(row.request_body);
-    const responseBody = row.response_body ? new Uint8Array(row.response_body) : null;
-    return {
-      summary: toSummary(row),
-      request: {
-        method: row.method,
-        url: row.target_url,
-        headers: JSON.parse(row.request_headers_json) as Array<[string, string]>,
-        bodyBase64: Buffer.from(requestBody).toString('base64'),
-        bodyText: bodyAsText(requestBody),
-        bodySize: requestBody.length,
-        signature: row.signature,
-        keyLabel: row.key_label,
-      },
-      response:
-        row.status === null || !responseBody
-          ? null
-          : {
-              status: row.status,
-              headers: JSON.parse(row.response_headers_json ?? '[]') as Array<[string, string]>,
-              bodyBase64: Buffer.from(responseBody).toString('base64'),
-              bodyText: bodyAsText(responseBody),
-              bodySize: row.response_size ?? responseBody.length,
-              truncated: row.response_truncated === 1,
-              location: row.location,
-            },
-    };
+    return row ? toDetail(row) : null;
   }
 
   /** The raw bytes of a replay's request and response (for resending and diffing). */

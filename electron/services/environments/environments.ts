@@ -1,6 +1,7 @@
 import { SANDBOX_ENVIRONMENT_ID, originOf, type LiveEnvironment, type Settings } from '../../../shared/settings';
 import type { SettingsService } from '../settings/settings-service';
 import type { SecretStore } from '../secrets/secret-store';
+import { environmentSecret } from '../../../shared/settings/secret-names';
 
 /** Everything needed to talk to one environment of the service. Holds secrets: main only. */
 export interface Connection {
@@ -50,8 +51,8 @@ export class Environments {
     return {
       ...env,
       isSandbox: false,
-      clientSecret: this.secrets.get(`env:${env.id}:clientSecret`),
-      secretKey: this.secrets.get(`env:${env.id}:secretKey`),
+      clientSecret: this.secrets.get(environmentSecret(env.id, 'clientSecret')),
+      secretKey: this.secrets.get(environmentSecret(env.id, 'secretKey')),
     };
   }
 
@@ -86,7 +87,7 @@ export class Environments {
       const after = next.environments.live.find((e) => e.id === before.id);
       if (after && origins(after) === origins(before)) continue;
       const held = this.secrets.names();
-      for (const name of [`env:${before.id}:clientSecret`, `env:${before.id}:secretKey`] as const) {
+      for (const name of [environmentSecret(before.id, 'clientSecret'), environmentSecret(before.id, 'secretKey')]) {
         if (held.includes(name)) this.secrets.delete(name);
       }
     }

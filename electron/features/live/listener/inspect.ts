@@ -1,43 +1,54 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import type { BodyKind, EventFields, EventHeaders } from '../../../services/data/delivery-store';
 
-/** The event fields the table shows (see docs/service.md#webhook-event), read leniently: a body that is not an event still gets stored. */
-export interface EventFields {
-  readonly eventType: string | null;
-  readonly level: string | null;
-  readonly orderType: string | null;
-  readonly orderId: string | null;
-  readonly orderReference: string | null;
-}
-
-export interface EventHeaders {
-  readonly eventId: number | null;
-  readonly eventCreated: string | null;
-  /** Epoch ms of eventCreated, or null when absent or unparsable. */
-  readonly eventCreatedMs: number | null;
-}
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads the event object's fields from raw bytes; anything that is not a JSON object gives nulls. */
-export function readEventFields(body: Uint8Array): EventFields {
-  if (body.length === 0 || body.length > 16 * 1024 * 1024 || tooDeepToParse(body)) return NO_FIELDS;
+/** Bodies past this size are classified but their fields are not read (an event is a few KiB). */
+const MAX_FIELDS_BODY_BYTES = 16 * 1024 * 1024;
+
+/** What the body says: the event object's fields, and what the body is when it has no event type. */
+export interface BodyInspection {
+  readonly fields: EventFields;
+  /** Null exactly when the body has an event type. */
+  readonly bodyKind: BodyKind | null;
+}
+
+/**
+ * Reads the event object's fields from raw bytes and classifies the body, with one decode and
+ * one parse: the listener calls it once while it holds the body, and the kind is stored, so
+ * nothing downstream parses the body again. Anything that is not a JSON object gives nulls.
+ */
+export function inspectBody(body: Uint8Array): BodyInspection {
+  if (body.length === 0) return { fields: NO_FIELDS, bodyKind: 'empty' };
+  let text: string;
+  try {
+    text = decoder.decode(body);
+  } catch {
+    return { fields: NO_FIELDS, bodyKind: 'not-utf8' };
+  }
+  // Too deep for our parser is still JSON to a reader: it just has no type we could read.
+  if (tooDeepToParse(body)) return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(decoder.decode(body));
+    parsed = JSON.parse(text);
   } catch {
-    return NO_FIELDS;
+    return { fields: NO_FIELDS, bodyKind: 'not-json' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return NO_FIELDS;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || body.length > MAX_FIELDS_BODY_BYTES) {
+    return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
+  }
   const o = parsed as Record<string, unknown>;
-  return {
-    eventType: text(o['type']),
-    level: text(o['level']),
-    orderType: text(o['orderType']),
-    orderId: text(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null),
-    orderReference: text(o['orderReference']),
+  const fields = {
+    eventType: textOf(o['type']),
+    level: textOf(o['level']),
+    orderType: textOf(o['orderType']),
+    orderId: textOf(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null),
+    orderReference: textOf(o['orderReference']),
   };
+  return { fields, bodyKind: fields.eventType === null ? 'json-without-type' : null };
 }
 
 /** Reads X-Svc-Event-Id and X-Svc-Event-Created (see docs/service.md#webhook-headers) from Node's lower-cased headers. */
@@ -49,7 +60,7 @@ export function readEventHeaders(headers: Record<string, string | string[] | und
   return { eventId, eventCreated, eventCreatedMs: Number.isFinite(ms) ? ms : null };
 }
 
-function text(value: unknown): string | null {
+function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 

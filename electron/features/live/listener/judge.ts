@@ -4,17 +4,16 @@ import { verifySignature, type KnownKey } from '../../../../shared/signing/diagn
 import { SIGNATURE_HEADER } from '../../../../shared/service';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
-import type { IncomingDelivery } from '../../../services/data/delivery-store';
-import { readEventFields, readEventHeaders } from './inspect';
-import type { Truncation } from './read-body';
+import type { IncomingDelivery, Truncation } from '../../../services/data/delivery-store';
+import { inspectBody, readEventHeaders } from './inspect';
 
 /** A request as the listener received it, before anything was decided about it. */
 export interface RawDelivery {
   readonly receivedAtMs: number;
   readonly method: string;
   readonly path: string;
-  /** Node's rawHeaders: name, value, name, value... in the order and case received. */
-  readonly rawHeaders: readonly string[];
+  /** Name/value pairs in the order and case received (headerPairs of Node's rawHeaders, built once). */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
   /** Exactly the bytes received, or those kept of a body that is not whole (see truncation). */
   readonly body: Uint8Array;
   /** The declared size when known, else the bytes seen. */
@@ -42,12 +41,13 @@ const NOT_ANSWERED: ListenerAnswer = { status: 408, delayMs: 0, body: '', hang: 
  * store has looked for earlier attempts).
  */
 export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: HmacSha256): IncomingDelivery {
-  const headers = headerPairs(raw.rawHeaders);
+  const { headers } = raw;
   // The first value of each header by lower-case name; no prototype, so a header named
   // "constructor" is just a header.
   const firstValues = Object.create(null) as Record<string, string>;
   for (const [name, value] of headers) firstValues[name.toLowerCase()] ??= value;
   const { truncation } = raw;
+  const { fields, bodyKind } = inspectBody(raw.body);
   return {
     receivedAtMs: raw.receivedAtMs,
     method: raw.method,
@@ -59,7 +59,8 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     bodySha256: hash('sha256', raw.body),
     truncation,
     event: readEventHeaders(firstValues),
-    fields: readEventFields(raw.body),
+    fields,
+    bodyKind,
     verdict: verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
     answerFor: (attempt) =>
       truncation === 'over-limit'

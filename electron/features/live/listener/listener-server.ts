@@ -5,7 +5,7 @@ import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import { forwardToAll } from '../forwarding/forwarder';
-import type { DeliveryStore, StoredDelivery, StoredTotals } from '../../../services/data/delivery-store';
+import type { DeliveryStore, ForwardWrite, StoredDelivery, StoredTotals } from '../../../services/data/delivery-store';
 import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
@@ -25,6 +25,9 @@ export interface ListenerDeps {
   readonly onError: (message: string, error: unknown) => void;
 }
 
+/** What the group committer writes: a delivery just read, or the forward results of one stored. */
+type Pending = { readonly kind: 'delivery'; readonly raw: RawDelivery } | { readonly kind: 'forwards'; readonly forwards: ForwardWrite };
+
 /**
  * The webhook listener: records every request on 127.0.0.1 (any path), judges it, persists it
  * before answering (a 2xx means it is in the database), then answers as configured and
@@ -35,7 +38,7 @@ export class ListenerServer {
   private readonly hanging = new Set<ServerResponse>();
   /** Sockets whose answer is held back on purpose (delay, never answer): not idle. */
   private readonly holding = new WeakSet<Socket>();
-  private readonly committer: GroupCommitter<RawDelivery, StoredDelivery>;
+  private readonly committer: GroupCommitter<Pending, StoredDelivery | HandlerSummary>;
   private boundPort: number | null = null;
 
   constructor(private readonly deps: ListenerDeps) {
@@ -48,9 +51,22 @@ export class ListenerServer {
         passThrough: settings.passThrough && settings.forwardTargets.length > 0,
       };
       const limits = { maxDeliveries: settings.retainDeliveries, maxBytes: settings.retainBytes };
-      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)), limits);
-      deps.onStored(stored.map((s) => s.summary), deps.store.totals());
-      return stored;
+      const deliveries: RawDelivery[] = [];
+      const forwards: ForwardWrite[] = [];
+      for (const item of items) {
+        if (item.kind === 'delivery') deliveries.push(item.raw);
+        else forwards.push(item.forwards);
+      }
+      const { stored, handlers } = deps.store.commitBatch(
+        deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
+        forwards,
+        limits,
+      );
+      if (stored.length > 0) deps.onStored(stored.map((s) => s.summary), deps.store.totals());
+      // Each item gets its own result back, in the order submitted.
+      let nextStored = 0;
+      let nextHandler = 0;
+      return items.map((item) => (item.kind === 'delivery' ? stored[nextStored++]! : handlers[nextHandler++]!));
     });
   }
 
@@ -151,17 +167,14 @@ export class ListenerServer {
     }
     const settings = this.deps.settings();
     const body = await readBody(req, settings.bodyLimitBytes);
+    // Built once: stored with the delivery and sent on to the handlers.
+    const headers = headerPairs(req.rawHeaders);
     let stored: StoredDelivery;
     try {
-      stored = await this.committer.submit({
-        receivedAtMs,
-        method,
-        path: req.url ?? '/',
-        rawHeaders: req.rawHeaders,
-        body: body.bytes,
-        bodySize: body.size,
-        truncation: body.truncation,
-      });
+      stored = (await this.committer.submit({
+        kind: 'delivery',
+        raw: { receivedAtMs, method, path: req.url ?? '/', headers, body: body.bytes, bodySize: body.size, truncation: body.truncation },
+      })) as StoredDelivery;
     } catch (error) {
       // Not persisted, so never a 2xx: the service will retry.
       this.deps.onError('could not store a delivery', error);
@@ -179,20 +192,25 @@ export class ListenerServer {
     const { id } = stored.summary;
     if (stored.answer === null) {
       // Pass-through: the first handler's answer is the service's answer.
-      const results = await forwardToAll(targets, { method, headers: headerPairs(req.rawHeaders), body: body.bytes });
+      const results = await forwardToAll(targets, { method, headers, body: body.bytes });
       const first = results[0]!;
       const status = first.status ?? 502;
-      this.deps.onForwarded(id, this.deps.store.saveForwards(id, results, status), status);
+      this.deps.onForwarded(id, await this.saveForwards({ id, results, answeredStatus: status }), status);
       res.writeHead(status, { 'Content-Type': 'text/plain' });
       res.end(first.body ?? `handler unreachable: ${first.error ?? 'unknown error'}\n`);
       return;
     }
     this.answer(res, stored.answer);
     if (targets.length > 0) {
-      forwardToAll(targets, { method, headers: headerPairs(req.rawHeaders), body: body.bytes })
-        .then((results) => this.deps.onForwarded(id, this.deps.store.saveForwards(id, results), stored.summary.answeredStatus))
+      forwardToAll(targets, { method, headers, body: body.bytes })
+        .then(async (results) => this.deps.onForwarded(id, await this.saveForwards({ id, results }), stored.summary.answeredStatus))
         .catch((error: unknown) => this.deps.onError('forwarding failed', error));
     }
+  }
+
+  /** Forward results join the next group commit (written with its deliveries, one fsync). */
+  private async saveForwards(forwards: ForwardWrite): Promise<HandlerSummary> {
+    return (await this.committer.submit({ kind: 'forwards', forwards })) as HandlerSummary;
   }
 
   private answer(res: ServerResponse, answer: ListenerAnswer): void {

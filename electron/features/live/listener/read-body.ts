@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { OVER_LIMIT_PREFIX_BYTES } from '../../../../shared/settings';
 
-/** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
-export type Truncation = 'over-limit' | 'cut-off';
+import type { Truncation } from '../../../services/data/delivery-store';
 
 /** A request body as the listener keeps it. */
 export interface BodyRead {

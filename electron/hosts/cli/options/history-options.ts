@@ -1,9 +1,10 @@
 import type { SecretName, SettingsPatch } from '../../../../shared/settings';
 import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../../../shared/settings';
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
 import { setKeyEnvironment } from '../../../services/webhook-keys/key-environments';
+import { environmentSecret } from '../../../../shared/settings/secret-names';
 
 /** The id (and name) of the live environment the command line defines. */
 export const CLI_ENVIRONMENT_ID = 'cli';
@@ -62,9 +63,9 @@ export function parseHistoryCliOptions(
   }
   const environment = parsed.data;
   const live = [...current.live.filter((e) => e.id !== CLI_ENVIRONMENT_ID), environment];
-  const secrets: Array<{ name: SecretName; value: string }> = [{ name: `env:${CLI_ENVIRONMENT_ID}:clientSecret`, value: secret }];
+  const secrets: Array<{ name: SecretName; value: string }> = [{ name: environmentSecret(CLI_ENVIRONMENT_ID, 'clientSecret'), value: secret }];
   const secretKey = env.HOOKLAB_SECRET_KEY;
-  if (secretKey) secrets.push({ name: `env:${CLI_ENVIRONMENT_ID}:secretKey`, value: secretKey });
+  if (secretKey) secrets.push({ name: environmentSecret(CLI_ENVIRONMENT_ID, 'secretKey'), value: secretKey });
   return { environment, settingsPatch: { environments: { active: CLI_ENVIRONMENT_ID, live } }, secrets };
 }
 

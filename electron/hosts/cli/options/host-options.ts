@@ -1,4 +1,4 @@
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import { parsePort } from '../args';
 
 /** `--port N`: the port of the browser UI and the local API (settings.localApi.port). */

@@ -1,7 +1,8 @@
 import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../../shared/settings';
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
+import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 
 /** What the live options of `npm run serve` ask for. */
 export interface LiveCliOptions {
@@ -52,7 +53,7 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
 export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
   let keys: WebhookKeyInfo[] | undefined;
   if (options.webhookKey !== null) {
-    ctx.secrets.set(`webhookKey:${CLI_KEY_ID}`, options.webhookKey);
+    ctx.secrets.set(webhookKeySecret(CLI_KEY_ID), options.webhookKey);
     const others = ctx.settings.get().listener.keys.filter((k) => k.id !== CLI_KEY_ID);
     const info = { id: CLI_KEY_ID, label: 'from the command line', addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId: null };
     keys = [info, ...others];

@@ -1,4 +1,4 @@
-import type { CliExtension } from '../extensions';
+import type { CliExtension } from './cli-extension';
 import { parsePort } from '../args';
 
 /**

@@ -3,6 +3,7 @@ import type { SettingsView } from '../../../../shared/contract';
 import { SANDBOX_ENVIRONMENT_ID, type LiveEnvironment } from '../../../../shared/settings';
 import { useEvent, useTransport } from '../../transport';
 import { EnvironmentForm, movesOrigin, type EnvironmentDraft as Draft } from './EnvironmentForm';
+import { environmentSecret, type EnvironmentCredential } from '../../../../shared/settings/secret-names';
 
 const EMPTY: Draft = { id: '', name: '', baseUrl: '', apiV3Url: '', clientId: '', clientSecret: '', secretKey: '' };
 
@@ -31,7 +32,7 @@ export function EnvironmentSettings() {
   }, [view]);
   if (!view) return <div className="card">Loading environments…</div>;
   const { environments, poller } = view.settings;
-  const isSet = (id: string, secret: 'clientSecret' | 'secretKey') => view.secretsSet.includes(`env:${id}:${secret}`);
+  const isSet = (id: string, secret: EnvironmentCredential) => view.secretsSet.includes(environmentSecret(id, secret));
 
   const fail = (e: Error) => setMessage({ ok: false, text: e.message });
   const activate = (id: string) => transport.call('settings.update', { environments: { active: id } }).then(setView, fail);
@@ -56,8 +57,8 @@ export function EnvironmentSettings() {
         ? environments.live.map((e) => (e.id === id ? env : e))
         : [...environments.live, env];
       const setSecrets = async () => {
-        if (d.clientSecret) await transport.call('secrets.set', { name: `env:${id}:clientSecret`, value: d.clientSecret });
-        if (d.secretKey) await transport.call('secrets.set', { name: `env:${id}:secretKey`, value: d.secretKey });
+        if (d.clientSecret) await transport.call('secrets.set', { name: environmentSecret(id, 'clientSecret'), value: d.clientSecret });
+        if (d.secretKey) await transport.call('secrets.set', { name: environmentSecret(id, 'secretKey'), value: d.secretKey });
       };
       // Secrets first, so the poller never starts on the environment without them; except when
       // the origin moves: the core then clears the secrets bound to the old origin, so the new

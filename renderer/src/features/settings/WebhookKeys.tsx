@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { transport } from '../../transport';
+import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 
 type Environments = Array<{ id: string; name: string }>;
 
@@ -58,7 +59,7 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
               <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
               <td>{k.label || k.id}</td>
               <td className="muted">{k.addedAt}</td>
-              <td>{view.secretsSet.includes(`webhookKey:${k.id}`) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
+              <td>{view.secretsSet.includes(webhookKeySecret(k.id)) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
               <td>
                 <EnvironmentSelect
                   environments={environments}

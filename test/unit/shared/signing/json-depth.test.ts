@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PARSED_JSON_DEPTH, tooDeepToParse } from '../../../../shared/signing/json-depth';
 import { restoredBodies } from '../../../../shared/signing/diagnose';
-import { readEventFields } from '../../../../electron/features/live/listener/inspect';
+import { inspectBody } from '../../../../electron/features/live/listener/inspect';
 
 const enc = new TextEncoder();
 // An event over 16 KiB (padding in a string) whose "x" nests `depth` levels in all.
@@ -21,8 +21,8 @@ describe('tooDeepToParse', () => {
   });
 
   it('keeps large, deeply nested bodies away from the parsers: no table fields, no re-serialisation variants', () => {
-    expect(readEventFields(enc.encode(nested(MAX_PARSED_JSON_DEPTH))).eventType).toBe('Created');
-    expect(readEventFields(enc.encode(nested(MAX_PARSED_JSON_DEPTH + 1))).eventType).toBeNull();
+    expect(inspectBody(enc.encode(nested(MAX_PARSED_JSON_DEPTH))).fields.eventType).toBe('Created');
+    expect(inspectBody(enc.encode(nested(MAX_PARSED_JSON_DEPTH + 1))).fields.eventType).toBeNull();
     expect(restoredBodies(enc.encode(nested(MAX_PARSED_JSON_DEPTH))).length).toBeGreaterThan(0);
     expect(restoredBodies(enc.encode(nested(MAX_PARSED_JSON_DEPTH + 1)))).toEqual([]);
   });

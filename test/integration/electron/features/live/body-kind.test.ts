@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliverySummary } from '../../../../../shared/contract/live';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLiveFeature } from '../../../../../electron/features/live/feature';
+import { startTestApp } from '../../../../support/app-harness';
 import { post, startLiveApp, type LiveApp } from './live-helpers';
 
 let app: LiveApp | null = null;
@@ -25,5 +30,39 @@ describe('deliveries without an event type', () => {
     const kinds = Object.fromEntries(rows.map((r) => [r.path, r.bodyKind ?? null]));
     expect(kinds).toEqual({ '/empty': 'empty', '/binary': 'not-utf8', '/text': 'not-json', '/json': 'json-without-type', '/event': null });
     expect(Object.fromEntries(pushed.map((r) => [r.path, r.bodyKind ?? null]))).toEqual(kinds);
+  });
+
+  it('are listed with the kind stored when they arrived: the listing reads no body', async () => {
+    app = await startLiveApp({}, null);
+    await post(`${app.listenerUrl}/text`, 'hello=world');
+    // Were the listing to classify the body again, these bytes (not UTF-8) would change its answer.
+    app.core.ctx.db.prepare(`UPDATE received_deliveries SET body = x'fffe'`).run();
+    const { rows } = await app.call('live.list', {});
+    expect(rows.map((r) => r.bodyKind)).toEqual(['not-json']);
+  });
+
+  it('stored before the kind was (migration 007) get it once at start, and keep it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-body-kind-'));
+    try {
+      const options = { dataDir, features: (ctx: Parameters<typeof createLiveFeature>[0]) => [createLiveFeature(ctx)], settings: { listener: { port: 0 } } };
+      const before = await startTestApp(options);
+      const url = `http://127.0.0.1:${before.core.ctx.status.get().listener.port}`;
+      await post(`${url}/text`, 'hello=world');
+      await post(`${url}/binary`, Buffer.from([0xff, 0xfe]));
+      // As an older Hooklab left them: no kind stored.
+      before.core.ctx.db.prepare('UPDATE received_deliveries SET body_kind = NULL').run();
+      await before.close();
+
+      const after = await startTestApp(options);
+      try {
+        const { rows } = await after.call('live.list', {});
+        expect(Object.fromEntries(rows.map((r) => [r.path, r.bodyKind ?? null]))).toEqual({ '/text': 'not-json', '/binary': 'not-utf8' });
+        expect(after.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries WHERE body_kind IS NULL').get()).toEqual({ n: 0 });
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -131,3 +131,51 @@ describe('forwarding', () => {
     expect(a.seen[0]!.headers).not.toContain('keep-alive, X-Hop-Secret');
   });
 });
+
+describe('forward results of a delivery that is gone', () => {
+  it('are dropped without failing the listener: the next deliveries are stored and forwarded', async () => {
+    // Holds its first request until released; answers the others at once.
+    let release: (() => void) | null = null;
+    let arrived!: () => void;
+    const firstArrived = new Promise<void>((r) => (arrived = r));
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (release === null) {
+          release = () => res.writeHead(200).end('late');
+          arrived();
+        } else res.writeHead(200).end('ok');
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    app = await startLiveApp({ listener: { forwardTargets: [target] } });
+    const errors: string[] = [];
+    let errorLogged!: (message: string) => void;
+    const firstError = new Promise<string>((r) => (errorLogged = r));
+    const original = app.core.ctx.log.error.bind(app.core.ctx.log);
+    app.core.ctx.log.error = (message, fields) => {
+      errors.push(message);
+      errorLogged(message);
+      original(message, fields);
+    };
+
+    expect((await post(`${app.listenerUrl}/a`, '{"a":1}')).status).toBe(200);
+    await firstArrived;
+    await app.call('live.clear', {});
+    // Either the late result is taken in (and announced), or writing it fails and is logged.
+    const lateForward = Promise.race([waitForwarded(app), firstError]);
+    release!();
+    expect(await lateForward).toEqual({ id: 1, handler: expect.anything(), answeredStatus: 200 });
+
+    const nextForward = waitForwarded(app);
+    expect((await post(`${app.listenerUrl}/b`, '{"b":2}')).status).toBe(200);
+    const { id } = await nextForward;
+    const detail = await app.call('live.get', { id });
+    // Only the new delivery's own result: the late one of the cleared delivery was not kept.
+    expect(detail.forwards.map((f) => f.body)).toEqual(['ok']);
+    expect(app.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM forward_results').get()).toEqual({ n: 1 });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { readEventFields, readEventHeaders } from '../../../../../../electron/features/live/listener/inspect';
+import { inspectBody, readEventHeaders } from '../../../../../../electron/features/live/listener/inspect';
 
 const enc = new TextEncoder();
 
-describe('readEventFields', () => {
+describe('inspectBody', () => {
   it('reads the 2.8 fields of an event', () => {
     const body = enc.encode(JSON.stringify({ orderId: 'o1', orderReference: 'r', orderType: 'FULL', description: 'x', level: 'Info', type: 'Created' }));
-    expect(readEventFields(body)).toEqual({ eventType: 'Created', level: 'Info', orderType: 'FULL', orderId: 'o1', orderReference: 'r' });
+    expect(inspectBody(body).fields).toEqual({ eventType: 'Created', level: 'Info', orderType: 'FULL', orderId: 'o1', orderReference: 'r' });
   });
 
   it('gives nulls for empty, non-JSON, non-object and invalid UTF-8 bodies', () => {
     for (const body of [new Uint8Array(0), enc.encode('hello'), enc.encode('[1]'), new Uint8Array([0xff, 0x7b])]) {
-      expect(readEventFields(body).eventType).toBeNull();
+      expect(inspectBody(body).fields.eventType).toBeNull();
     }
   });
 });

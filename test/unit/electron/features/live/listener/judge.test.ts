@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { judgeDelivery, type JudgeContext, type RawDelivery } from '../../../../../../electron/features/live/listener/judge';
+import { judgeDelivery, type JudgeContext, type RawDelivery, headerPairs } from '../../../../../../electron/features/live/listener/judge';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
 import { signBody } from '../../../../../../shared/signing';
 
@@ -14,7 +14,7 @@ const context: JudgeContext = {
 };
 
 function raw(rawHeaders: string[], overrides: Partial<RawDelivery> = {}): RawDelivery {
-  return { receivedAtMs: 1, method: 'POST', path: '/hooks', rawHeaders, body, bodySize: body.length, truncation: null, ...overrides };
+  return { receivedAtMs: 1, method: 'POST', path: '/hooks', headers: headerPairs(rawHeaders), body, bodySize: body.length, truncation: null, ...overrides };
 }
 
 describe('judgeDelivery', () => {

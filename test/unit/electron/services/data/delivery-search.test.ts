@@ -3,8 +3,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { migrate } from '../../../../../electron/services/data/migrate';
 import { migrations } from '../../../../../electron/services/data/migrations';
 import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
-import { DeliverySearch } from '../../../../../electron/features/live/delivery-search';
-import { judgeDelivery, type JudgeContext } from '../../../../../electron/features/live/listener/judge';
+import { DeliverySearch } from '../../../../../electron/services/data/delivery-search';
+import { judgeDelivery, type JudgeContext, headerPairs } from '../../../../../electron/features/live/listener/judge';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 
 const CONTEXT: JudgeContext = {
@@ -16,7 +16,7 @@ const CONTEXT: JudgeContext = {
 function delivery(body: string | Buffer, headers: string[] = []) {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   return judgeDelivery(
-    { receivedAtMs: Date.now(), method: 'POST', path: '/hooks', rawHeaders: ['Content-Type', 'application/json', ...headers], body: bytes, bodySize: bytes.length, truncation: null },
+    { receivedAtMs: Date.now(), method: 'POST', path: '/hooks', headers: headerPairs(['Content-Type', 'application/json', ...headers]), body: bytes, bodySize: bytes.length, truncation: null },
     CONTEXT,
     nodeHmac,
   );
@@ -59,7 +59,10 @@ describe('full-text search over received deliveries (migration 006)', () => {
   it('indexes rows stored before the migration (backfill)', () => {
     const db = new DatabaseSync(':memory:');
     migrate(db, migrations.filter((m) => m.id < 6));
-    new DeliveryStore(db).insertBatch([delivery('{"authenticationId":"auth-0b1c"}')]);
+    // Written as the listener of schema 5 wrote it (today's store writes later columns too).
+    db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path, headers_json, body, body_size,
+      body_sha256, signature_outcome) VALUES ('2026-01-01T00:00:00Z', 0, 'POST', '/hooks', '[]', ?, 33, 'x', 'unsigned')`)
+      .run(Buffer.from('{"authenticationId":"auth-0b1c"}'));
     migrate(db, migrations);
     expect(new DeliverySearch(db).search('auth-0b1c', 10).ids).toEqual([1]);
   });

@@ -1,7 +1,8 @@
 import type { StatementSync } from 'node:sqlite';
-import type { Database } from '../../services/data/database';
-import { SEARCH_INDEXED_BODY_BYTES } from '../../services/data/migrations/006-delivery-search';
+import type { Database } from './database';
+import { SEARCH_INDEXED_BODY_BYTES } from './migrations/006-delivery-search';
 import { ftsMatchQuery } from '../../../shared/search/search-terms';
+import { withTransaction } from '../platform/sqlite-transaction';
 
 /** Ids of the deliveries whose headers or body match, newest first. */
 export interface SearchHits {
@@ -71,15 +72,10 @@ export class DeliverySearch {
     const ids = this.db.prepare('SELECT id FROM received_search_pending ORDER BY id LIMIT ?').all(limit) as { id: number }[];
     const last = ids.at(-1);
     if (!last) return 0;
-    this.db.exec('BEGIN IMMEDIATE');
-    try {
+    withTransaction(this.db, () => {
       this.indexChunk.run(last.id);
       this.dequeue.run(last.id);
-      this.db.exec('COMMIT');
-    } catch (error) {
-      this.db.exec('ROLLBACK');
-      throw error;
-    }
+    });
     return ids.length;
   }
 

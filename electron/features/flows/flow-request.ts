@@ -26,7 +26,7 @@ export interface FlowAnswer {
  * service's answer whatever its status (a refusal is part of the flow, not an exception), and
  * a failure to get any answer in words.
  */
-export async function exchange(fetchFn: typeof fetch, clock: Clock, req: FlowRequest, timeoutMs = 15_000): Promise<FlowAnswer> {
+export async function sendFlowRequest(fetchFn: typeof fetch, clock: Clock, req: FlowRequest, timeoutMs = 15_000): Promise<FlowAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   if (req.authorization) headers.authorization = req.authorization;

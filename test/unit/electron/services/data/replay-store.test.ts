@@ -1,0 +1,53 @@
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../../../electron/services/data/migrate';
+import { migrations } from '../../../../../electron/services/data/migrations';
+import { ReplayStore, type NewReplay } from '../../../../../electron/services/data/replay-store';
+
+function store(): ReplayStore {
+  const db = new DatabaseSync(':memory:');
+  migrate(db, migrations);
+  return new ReplayStore(db);
+}
+
+const sent = (overrides: Partial<NewReplay> = {}): NewReplay => ({
+  sentAt: '2026-01-02T03:04:05.000Z',
+  batchId: 'b1',
+  draftId: null,
+  draftName: null,
+  eventId: '991',
+  eventType: 'Created',
+  tamper: 'none',
+  signature: 'c2ln',
+  keyLabel: 'Sandbox key',
+  method: 'POST',
+  targetUrl: 'http://127.0.0.1:3000/hooks',
+  headers: [['Content-Type', 'application/json'], ['X-Svc-Event-Id', '991']],
+  body: new TextEncoder().encode('{"type":"Created"}'),
+  response: { status: 200, headers: [['Content-Type', 'text/plain']], body: new TextEncoder().encode('ok'), bodySize: 2, truncated: false, location: null },
+  error: null,
+  latencyMs: 12,
+  ...overrides,
+});
+
+describe('ReplayStore', () => {
+  it('answers an insert with exactly what reading the replay back gives, without reading it', () => {
+    const s = store();
+    const [answered, failed] = s.insertReplays([sent(), sent({ response: null, error: 'connection refused', body: new Uint8Array([0xff, 0x00]) })]);
+    expect(answered).toEqual(s.getReplay(answered!.summary.id));
+    expect(failed).toEqual(s.getReplay(failed!.summary.id));
+    expect(failed!.summary.id).toBe(answered!.summary.id + 1);
+  });
+
+  it('gives what a resend needs in one read: the request bytes as sent, its signature and key label', () => {
+    const s = store();
+    const body = new Uint8Array([0x7b, 0xff, 0x7d]);
+    const [stored] = s.insertReplays([sent({ body })]);
+    const resend = s.replayToResend(stored!.summary.id)!;
+    expect(resend.body).toEqual(body);
+    expect(resend.headers).toEqual(sent().headers);
+    expect({ signature: resend.signature, keyLabel: resend.keyLabel }).toEqual({ signature: 'c2ln', keyLabel: 'Sandbox key' });
+    expect(resend.summary).toEqual(stored!.summary);
+    expect(s.replayToResend(999)).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The project's own ESLint configuration, run on code placed at real source paths: the tiers of
+ * docs/architecture.md hold for every kind of import, and moving up a tier is an error.
+ */
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+async function tierErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'hooklab/tiers').map((m) => m.message);
+}
+
+describe('hooklab/tiers', () => {
+  it('refuses a feature importing another feature, type-only, re-exported or dynamic', async () => {
+    const file = 'electron/features/live/listener/probe.ts';
+    expect(await tierErrors(file, "import type { X } from '../../history/feature';\nexport type Y = X;\n")).toEqual([
+      expect.stringContaining('a feature never imports another feature (features/live -> features/history)'),
+    ]);
+    expect(await tierErrors(file, "export { x } from '../../replay/feature';\n")).toHaveLength(1);
+    expect(await tierErrors(file, "export const m = import('../../sequences/feature');\n")).toHaveLength(1);
+    expect(await tierErrors(file, "export type T = import('../../flows/feature').X;\n")).toHaveLength(1);
+  });
+
+  it('refuses imports up the tiers', async () => {
+    expect(await tierErrors('electron/services/data/probe.ts', "import type { X } from '../../features/live/feature';\nexport type Y = X;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/services/data/probe.ts', "import type { X } from '../../core/core';\nexport type Y = X;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/features/history/probe.ts', "import type { X } from '../../core/core';\nexport type Y = X;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/core/probe.ts', "import type { X } from '../hosts/cli/args';\nexport type Y = X;\n")).toHaveLength(1);
+    expect(await tierErrors('shared/text/probe.ts', "import type { X } from '../../electron/services/data/database';\nexport type Y = X;\n")).toHaveLength(1);
+  });
+
+  it('keeps the emulator apart: only features/sandbox runs it, and it reaches only platform-level services', async () => {
+    expect(await tierErrors('electron/features/flows/probe.ts', "import { x } from '../../emulator/cards';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/features/sandbox/probe.ts', "import { x } from '../../emulator/index';\nexport const y = x;\n")).toEqual([]);
+    expect(await tierErrors('electron/emulator/probe.ts', "import { x } from '../services/data/database';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/emulator/probe.ts', "import { x } from '../services/platform/clock';\nexport const y = x;\n")).toEqual([]);
+  });
+
+  it('allows every downward import', async () => {
+    expect(await tierErrors('electron/hosts/cli/probe.ts', "import { a } from '../../core/core';\nimport { b } from '../../features/replay/feature';\nexport const c = [a, b];\n")).toEqual([]);
+    expect(await tierErrors('electron/features/live/probe.ts', "import { a } from '../../services/data/database';\nimport { b } from './listener/judge';\nimport { c } from '../../../shared/text/plural';\nexport const d = [a, b, c];\n")).toEqual([]);
+  });
+});
