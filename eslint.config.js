@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-import { tiersRule } from './scripts/lint/tiers-rule.mjs';
+import { tiersRule } from './.ci/lint/tiers-rule.mjs';
 
 /**
  * Besides the recommended rules, the lint keeps the architecture honest (docs/architecture.md):
@@ -9,7 +9,7 @@ import { tiersRule } from './scripts/lint/tiers-rule.mjs';
  * shared, features never import each other, the emulator stands apart), services never import
  * `electron` (only the Electron host does), the renderer never touches ipcRenderer or Node, and
  * `shared/` stays free of Node and DOM-only modules. Import circles are caught by
- * scripts/lint/check-import-circles.mjs, which `npm run lint` runs after ESLint.
+ * .ci/lint/check-import-circles.mjs, which `npm run lint` runs after ESLint.
  */
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -75,7 +75,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['scripts/**/*.mjs'],
+    files: ['.ci/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

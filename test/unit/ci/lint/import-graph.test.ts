@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { circles, folderGraph, importGraph, importSpecifiers } from '../../../../scripts/lint/import-graph.mjs';
+import { circles, folderGraph, importGraph, importSpecifiers } from '../../../../.ci/lint/import-graph.mjs';
 
 let root: string | undefined;
 afterEach(() => {
