@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app-state/status-store';
-import { base64ToBytes, hexDump, toCurl } from './curl';
+import { base64ToBytes, hexDump, listenerCurlUrl, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
 import { bodyLabel } from './body-label';
 import { SIGNATURE_CLASS } from './live-columns';
@@ -48,7 +48,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
   const [view, setView] = useState<BodyView>('pretty');
   const shown: BodyView = detail.bodyText === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
   const curl = useMemo(
-    () => toCurl({ url: new URL(summary.path, listenerUrl).toString(), method: summary.method, headers: detail.headers, body: bytes }),
+    () => toCurl({ url: listenerCurlUrl(listenerUrl, summary.path), method: summary.method, headers: detail.headers, body: bytes }),
     [summary.path, summary.method, listenerUrl, detail.headers, bytes],
   );
 
