@@ -7,7 +7,7 @@ import { defineCall, defineEvent, NoArgs, Ok } from './define';
 export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
 
-export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'wrong-key'] as const;
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'wrong-key', 'repeated-header'] as const;
 
 export const SignatureDiagnosisSchema = z.object({
   kind: z.enum(DIAGNOSIS_KINDS),

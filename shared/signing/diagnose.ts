@@ -18,7 +18,9 @@ export type DiagnosisKind =
   | 're-serialised'
   | 'body-truncated'
   | 'body-cut-off'
-  | 'wrong-key';
+  | 'wrong-key'
+  /** Two signature (or event-id) headers: see the listener's judge. */
+  | 'repeated-header';
 
 export interface SignatureDiagnosis {
   readonly kind: DiagnosisKind;
