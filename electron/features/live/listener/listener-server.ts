@@ -90,8 +90,10 @@ export class ListenerServer {
       // Node checks header and request timeouts on this interval; its 30 s default would let slow senders linger.
       { connectionsCheckingInterval: 500, ...timeouts(settings) },
       (req, res) => {
-        res.once('finish', () => guard.touch(req.socket));
-        this.handle(req, res).catch((error: unknown) => {
+        const activity = () => guard.touch(req.socket);
+        activity();
+        res.once('finish', activity);
+        this.handle(req, res, activity).catch((error: unknown) => {
           this.deps.onError('listener request failed', error);
           if (!res.headersSent) res.writeHead(500).end();
           else res.destroy();
@@ -141,7 +143,8 @@ export class ListenerServer {
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `activity`: the connection is in use (each body chunk says so, so the guard keeps it). */
+  private async handle(req: IncomingMessage, res: ServerResponse, activity: () => void): Promise<void> {
     const receivedAtMs = this.deps.now();
     const method = req.method ?? 'POST';
     if (method === 'GET' || method === 'HEAD') {
@@ -150,7 +153,7 @@ export class ListenerServer {
       return;
     }
     const settings = this.deps.settings();
-    const body = await readBody(req, settings.bodyLimitBytes);
+    const body = await readBody(req, settings.bodyLimitBytes, activity);
     let stored: StoredDelivery;
     try {
       stored = await this.committer.submit({
