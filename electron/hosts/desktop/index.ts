@@ -22,7 +22,6 @@ function dataDirFromArgs(): string {
 }
 
 registerAppScheme();
-if (!app.requestSingleInstanceLock()) app.quit();
 
 // Built as ES modules into out/main; the renderer and preload are built beside it.
 const outDir = fileURLToPath(new URL('..', import.meta.url));
@@ -30,57 +29,65 @@ const outDir = fileURLToPath(new URL('..', import.meta.url));
 let core: Core | null = null;
 let win: BrowserWindow | null = null;
 
-app.on('second-instance', () => {
-  if (win?.isMinimized()) win.restore();
-  win?.focus();
-});
+// app.quit() only asks to quit: the rest of this file would still run (whenReady, the core, a
+// window), so a second instance starts nothing at all.
+if (!app.requestSingleInstanceLock()) app.quit();
+else runAsTheOnlyInstance();
 
-app.whenReady().then(async () => {
-  const dataDir = dataDirFromArgs();
-  // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
-  ensurePrivateDir(dataDir);
-  denyAllPermissions();
-  serveRenderer(join(outDir, 'renderer'), () => core);
-  core = createCore({
-    hostKind: 'electron',
-    version: app.getVersion(),
-    dataDir,
-    settingsBackend: electronStoreBackend(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()),
-    features: productFeatures,
+/** The app's lifecycle, for the instance that holds the single-instance lock. */
+function runAsTheOnlyInstance(): void {
+  app.on('second-instance', () => {
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
   });
-  const running = core;
-  registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
-  running.ctx.bus.subscribe((event, payload) => {
-    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
-  });
-  await running.start();
-  win = createMainWindow(join(outDir, 'preload'));
-  win.on('closed', () => (win = null));
-}).catch((error: unknown) => {
-  const message = (error as Error).message;
-  process.stderr.write(`Hooklab failed to start: ${message}\n`);
-  // Launched from a desktop there is no terminal: without the dialog the app just never opens.
-  dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirFromArgs()}`);
-  app.exit(1);
-});
 
-app.on('window-all-closed', () => app.quit());
-// Quit waits for the core to stop (database closed, servers down). Every Quit until then is
-// held too: Electron emits before-quit again for each one, and letting a second one through
-// would exit in the middle of the stop.
-let stopping: Promise<void> | null = null;
-app.on('before-quit', (event) => {
-  if (stopping) {
+  app.whenReady().then(async () => {
+    const dataDir = dataDirFromArgs();
+    // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
+    ensurePrivateDir(dataDir);
+    denyAllPermissions();
+    serveRenderer(join(outDir, 'renderer'), () => core);
+    core = createCore({
+      hostKind: 'electron',
+      version: app.getVersion(),
+      dataDir,
+      settingsBackend: electronStoreBackend(dataDir),
+      secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()),
+      features: productFeatures,
+    });
+    const running = core;
+    registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
+    running.ctx.bus.subscribe((event, payload) => {
+      if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+    });
+    await running.start();
+    win = createMainWindow(join(outDir, 'preload'));
+    win.on('closed', () => (win = null));
+  }).catch((error: unknown) => {
+    const message = (error as Error).message;
+    process.stderr.write(`Hooklab failed to start: ${message}\n`);
+    // Launched from a desktop there is no terminal: without the dialog the app just never opens.
+    dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirFromArgs()}`);
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  // Quit waits for the core to stop (database closed, servers down). Every Quit until then is
+  // held too: Electron emits before-quit again for each one, and letting a second one through
+  // would exit in the middle of the stop.
+  let stopping: Promise<void> | null = null;
+  app.on('before-quit', (event) => {
+    if (stopping) {
+      event.preventDefault();
+      return;
+    }
+    if (!core) return;
     event.preventDefault();
-    return;
-  }
-  if (!core) return;
-  event.preventDefault();
-  const running = core;
-  core = null;
-  stopping = running.stop().finally(() => {
-    stopping = null;
-    app.quit();
+    const running = core;
+    core = null;
+    stopping = running.stop().finally(() => {
+      stopping = null;
+      app.quit();
+    });
   });
-});
+}
