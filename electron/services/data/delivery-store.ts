@@ -21,6 +21,8 @@ export interface IncomingDelivery {
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
+  /** A key was configured when it was judged (else nothing can verify, and all count alike). */
+  readonly keyed: boolean;
   /** The answer for this attempt of its event (null: the handler's status, decided later). */
   readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
@@ -68,6 +70,7 @@ interface Row {
   signature_outcome: string;
   signature_key_id: string | null;
   signature_diagnosis: string | null;
+  verified: number | null;
   duplicate_of: number | null;
   out_of_order: number;
   answered_status: number | null;
@@ -79,7 +82,7 @@ interface Row {
 
 const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
   level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
-  duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
+  verified, duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
   handler_first_error`;
 
 /**
@@ -102,20 +105,23 @@ export class DeliveryStore {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
-      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_diagnosis, verified, duplicate_of, out_of_order, answered_status, attempt)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // Every earlier delivery compared is of the same kind (\`verified IS ?\`: 1, 0, or NULL when
+    // no key was configured): an unsigned copy never becomes the first of a verified event,
+    // never takes one of its attempts and never makes it out of order.
     // The latest earlier attempt carries the first id and the attempt count: O(log n) however
     // many times one event was retried.
     this.byEvent = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? AND verified IS ? ORDER BY id DESC LIMIT 1',
     );
     // Without an event id, a duplicate is the same payload among deliveries also without one
     // (retries of an unlogged delivery): a logged event's payload is not compared.
     this.byHash = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL AND verified IS ? ORDER BY id DESC LIMIT 1',
     );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
-      AND (event_id IS NULL OR event_id <> ?) LIMIT 1`);
+      AND (event_id IS NULL OR event_id <> ?) AND verified IS ? LIMIT 1`);
     this.summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM received_deliveries WHERE id = ?`);
     this.totalsRow = db.prepare('SELECT count, bytes FROM received_totals');
     // Walked from the oldest only as far as the caps require: cost follows what is removed.
@@ -177,14 +183,15 @@ export class DeliveryStore {
 
   private insertOne(d: IncomingDelivery): StoredDelivery {
     const { event, fields, verdict } = d;
-    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId) : this.byHash.get(d.bodySha256)) as
+    const verified = d.keyed ? (verdict.outcome === 'valid' ? 1 : 0) : null;
+    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId, verified) : this.byHash.get(d.bodySha256, verified)) as
       | { id: number; duplicate_of: number | null; attempt: number }
       | undefined;
     const attempt = prior ? prior.attempt + 1 : 1;
     const duplicateOf = prior ? (prior.duplicate_of ?? prior.id) : null;
     const outOfOrder =
       fields.orderId !== null && event.eventCreatedMs !== null
-        ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1) !== undefined
+        ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1, verified) !== undefined
         : false;
     const answer = d.answerFor(attempt);
     // A hanging answer is never sent: no status to record.
@@ -211,6 +218,7 @@ export class DeliveryStore {
       verdict.outcome,
       verdict.keyId,
       verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
+      verified,
       duplicateOf,
       outOfOrder ? 1 : 0,
       answered,
@@ -240,6 +248,7 @@ export class DeliveryStore {
         signature: verdict.outcome,
         signatureKeyId: verdict.keyId,
         diagnosis: verdict.diagnosis,
+        unverified: verified === 0,
         duplicateOf,
         outOfOrder,
         answeredStatus: answered,
@@ -382,6 +391,7 @@ function toSummary(r: Row): DeliverySummary {
     signature: r.signature_outcome as DeliverySummary['signature'],
     signatureKeyId: r.signature_key_id,
     diagnosis: r.signature_diagnosis ? (JSON.parse(r.signature_diagnosis) as DeliverySummary['diagnosis']) : null,
+    unverified: r.verified === 0,
     duplicateOf: r.duplicate_of,
     outOfOrder: r.out_of_order === 1,
     answeredStatus: r.answered_status,

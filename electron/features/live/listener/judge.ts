@@ -68,6 +68,7 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     // Two event ids name no event: a handler sees them joined ("9, 10").
     event: readEventHeaders(repeated ? { ...firstValues, [EVENT_ID_HEADER]: undefined } : firstValues),
     fields: readEventFields(raw.body),
+    keyed: context.keys.some((k) => k.accepted),
     verdict: repeated ?? verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
     answerFor: (attempt) =>
       truncation === 'over-limit'

@@ -85,7 +85,16 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           <dd>{summary.eventId ?? '—'}</dd>
           <dt>Event created</dt>
           <dd>{summary.eventCreated ?? '—'}</dd>
-          <dt>Duplicate of</dt>
+          {summary.unverified && (
+            <>
+              <dt>Kept apart</dt>
+              <dd data-testid="unverified-note">
+                {summary.eventId !== null ? `Unverified copy of event ${summary.eventId}` : 'Unverified'}: never counted as a copy,
+                an attempt or order evidence of a verified delivery.
+              </dd>
+            </>
+          )}
+          <dt>{summary.unverified ? 'Unverified copy of' : 'Duplicate of'}</dt>
           <dd>
             {summary.duplicateOf !== null ? (
               <a href={hrefFor('live', String(summary.duplicateOf))} data-testid="link-duplicate-of">

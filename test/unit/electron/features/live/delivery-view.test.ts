@@ -20,6 +20,7 @@ const summary = (over: Partial<DeliverySummary>): DeliverySummary => ({
   signature: 'no-key',
   signatureKeyId: null,
   diagnosis: null,
+  unverified: false,
   duplicateOf: null,
   outOfOrder: false,
   answeredStatus: 200,
