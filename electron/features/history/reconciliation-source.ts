@@ -33,20 +33,21 @@ export function loadReconciliationInput(
   }));
   const receivedRows = db
     .prepare(
-      `SELECT d.id, d.event_id, d.received_at, d.body_sha256, f.failed FROM received_deliveries d
+      `SELECT d.id, d.event_id, d.received_at, d.body_sha256, d.verified, f.failed FROM received_deliveries d
        LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
                   FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
        WHERE d.received_at_ms >= ?
          AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
        ORDER BY d.id`,
     )
-    .all(since, JSON.stringify(otherEnvironmentKeyIds)) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[];
+    .all(since, JSON.stringify(otherEnvironmentKeyIds)) as { id: number; event_id: number | null; received_at: string; body_sha256: string; verified: number | null; failed: number | null }[];
   const received: ReceivedRef[] = receivedRows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
     receivedAt: r.received_at,
     bodySha256: r.body_sha256,
     handlerFailed: r.failed === null ? null : r.failed === 1,
+    unverified: r.verified === 0,
   }));
   const leftOut = (
     db
