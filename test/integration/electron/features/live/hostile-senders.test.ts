@@ -171,6 +171,8 @@ describe('listener port change', () => {
     // A real delivery: headers with Expect: 100-continue, so its "100 Continue" says the listener
     // has the request; then half of its body.
     const slow = connect(port, '127.0.0.1');
+    // Each byte leaves at once (Nagle would hold it back behind the previous one's ACK).
+    slow.setNoDelay(true);
     sockets.push(slow);
     let answer = '';
     slow.on('data', (d) => (answer += d.toString()));
@@ -181,21 +183,29 @@ describe('listener port change', () => {
         `X-Svc-Hmac-Sha256: ${signed(body)['X-Svc-Hmac-Sha256']}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
     await expect.poll(() => answer).toContain('100 Continue');
-    slow.write(body.slice(0, 20));
-    // Three times the cap of connections that send nothing.
-    const idle = await Promise.all(
-      Array.from({ length: 24 }, () => new Promise<Socket>((resolve) => {
-        const s = connect(port, '127.0.0.1', () => resolve(s));
+    // Three times the cap of connections that send nothing, opened two at a time while the
+    // delivery's body keeps arriving, a byte before each pair. After each pair, a request on a
+    // connection of its own is answered: the listener accepts connections in order, so by then
+    // it has taken in the pair.
+    const idle: Socket[] = [];
+    const gone = (s: Socket) => s.destroyed || s.readableEnded;
+    for (let i = 0; i < 12; i++) {
+      slow.write(body.slice(i, i + 1));
+      for (let k = 0; k < 2; k++) {
+        const s = connect(port, '127.0.0.1');
         s.on('error', () => {});
         sockets.push(s);
-      })),
-    );
-    // The listener closed the excess idle ones (the cap held)...
-    await expect.poll(() => idle.filter((s) => s.destroyed || s.readableEnded).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(24 - 8);
-    // ...and the delivery whose body was arriving is still open, and is answered and stored whole.
-    expect(slow.destroyed || slow.readableEnded).toBe(false);
+        idle.push(s);
+      }
+      const probe = await post(`${app.listenerUrl}/`, '', {}).catch(() => null);
+      expect(probe?.status, 'the listener stopped answering').toBeDefined();
+    }
+    // The cap held: the listener closed the excess idle connections...
+    await expect.poll(() => idle.filter(gone).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(24 - 8);
+    // ...and never the delivery whose body was arriving: it is answered and stored whole.
+    expect(gone(slow), 'the delivery whose body was arriving was cut off').toBe(false);
     const stored = nextReceived(app, (d) => d.path === '/slow');
-    slow.write(body.slice(20));
+    slow.write(body.slice(12));
     await expect.poll(() => answer).toMatch(/HTTP\/1\.1 200/);
     expect(await stored).toMatchObject({ signature: 'valid', truncated: false, orderId: 'ord-slow' });
     slow.destroy();
