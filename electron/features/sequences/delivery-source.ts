@@ -16,10 +16,10 @@ export const START: SourceCursor = { liveId: 0, historyId: 0 };
  * Rows come back as arrays (statement.setReturnArrays): reading 100,000 rows is a third
  * cheaper than as objects with named properties. The order is that of the SELECT lists below.
  */
-type LiveRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string];
+type LiveRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string, verified: number | null];
 type HistoryRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
 
-const LIVE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256';
+const LIVE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256, verified';
 const HISTORY_COLUMNS = 'id, event_id, event_created, created, payload';
 
 function parseMs(iso: string): number | null {
@@ -27,7 +27,7 @@ function parseMs(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256]: LiveRow): DeliveryInput {
+function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256, verified]: LiveRow): DeliveryInput {
   return {
     ref: { source: 'live', id: Number(id) },
     eventId: eventId === null ? null : Number(eventId),
@@ -36,6 +36,7 @@ function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body
     arrivedMs: Number(receivedAtMs),
     body,
     digest: sha256,
+    trust: verified === null ? 'unchecked' : Number(verified) === 1 ? 'verified' : 'unverified',
   };
 }
 
@@ -49,6 +50,8 @@ function fromHistory([id, eventId, eventCreated, created, payload]: HistoryRow):
     body: payload,
     // The same digest the listener stored for a received copy of this payload.
     digest: createHash('sha256').update(payload, 'utf8').digest('hex'),
+    // The service's own log, read with the environment's credentials.
+    trust: 'verified',
   };
 }
 
