@@ -1,4 +1,5 @@
 import type { ThreeDsFrameMessage, ThreeDsStatus } from '../../shared/service';
+import { jsonLiteral } from '../../shared/text/json-literal';
 import { emit, type SandboxContext } from './context';
 import type { DispatchOutcome } from './dispatcher';
 import { threeDsEvent } from './events';
@@ -73,7 +74,9 @@ export function registerChallengePage(router: Router, ctx: SandboxContext): void
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(a: AuthenticationRecord, remainingMs: number): string {
-  const decided = a.status !== 'PENDING' ? JSON.stringify(frameMessage(a)) : 'null';
+  // The order id is the merchant's text inside an inline script: jsonLiteral escapes '<', so a
+  // `</script>` in it stays a string instead of closing the script.
+  const decided = a.status !== 'PENDING' ? jsonLiteral(frameMessage(a)) : 'null';
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Banco Sandbox - Verificación 3-D Secure</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:1.5rem auto;color:#1b2733}

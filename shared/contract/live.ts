@@ -7,7 +7,7 @@ import { defineCall, defineEvent, NoArgs, Ok } from './define';
 export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
 
-export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'body-changed', 'wrong-key'] as const;
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'body-changed', 'wrong-key', 'repeated-header'] as const;
 
 export const SignatureDiagnosisSchema = z.object({
   kind: z.enum(DIAGNOSIS_KINDS),
@@ -58,7 +58,12 @@ export const DeliverySummarySchema = z.object({
   signature: SignatureOutcomeSchema,
   signatureKeyId: z.string().nullable(),
   diagnosis: SignatureDiagnosisSchema.nullable(),
-  /** Id of the first delivery of the same event (or same payload without an event id). */
+  /**
+   * A key was configured and this delivery did not verify. It is kept apart: its duplicate and
+   * attempt chain is that of other unverified deliveries, never of verified ones.
+   */
+  unverified: z.boolean(),
+  /** Id of the first delivery of the same event (or same payload without an event id) and of the same kind (verified or not). */
   duplicateOf: z.number().int().nullable(),
   outOfOrder: z.boolean(),
   answeredStatus: z.number().int().nullable(),

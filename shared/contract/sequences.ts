@@ -19,6 +19,7 @@ export const FLAG_KINDS = [
   'unspecified-transition',
   'after-final',
   '3ds-not-confirmed',
+  'unverified',
 ] as const;
 export const FlagKindSchema = z.enum(FLAG_KINDS);
 export type FlagKind = z.infer<typeof FlagKindSchema>;
@@ -75,6 +76,12 @@ export const SequenceEventSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
   /** Metadata that does not follow the spec (the event stays in the timeline, unused for that state). */
   problems: z.array(z.string()),
+  /**
+   * verified: a copy verified with a configured key, or the service's history has it;
+   * unverified: a key was configured and no copy verified (kept apart, never used for the
+   * order's states when the order has verified evidence); unchecked: received with no key.
+   */
+  signature: z.enum(['verified', 'unverified', 'unchecked']),
 });
 export type SequenceEvent = z.infer<typeof SequenceEventSchema>;
 
@@ -160,6 +167,8 @@ export const OrderSummarySchema = z.object({
   flags: z.number().int(),
   badInputs: z.number().int(),
   lastActivityAt: z.string(),
+  /** Every event of the order is unverified: its states come from deliveries nobody vouched for. */
+  unverifiedOnly: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

@@ -1,4 +1,5 @@
 import type { DeliveryRef, DuplicateSources } from '../contract/sequences';
+import type { DeliveryTrust } from './delivery-input';
 import type { ParsedEvent } from './parse-delivery';
 
 /**
@@ -23,6 +24,7 @@ export interface CollapsedEvent {
   readonly copyCount: number;
   readonly sources: DuplicateSources;
   readonly deliveries: DeliveryRef[];
+  readonly trust: DeliveryTrust;
 }
 
 const live = (p: ParsedEvent) => p.input.ref.source === 'live';
@@ -86,6 +88,11 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
     deliveries.push(c.input.ref);
   }
   if (eventIds.length > 1) eventIds.sort((a, b) => a - b);
+  const trust: DeliveryTrust = copies.some((c) => c.input.trust === 'verified')
+    ? 'verified'
+    : copies.every((c) => c.input.trust === 'unverified')
+      ? 'unverified'
+      : 'unchecked';
   // Arrival means at the listener; only an event never received here uses the service's log time.
   const first = firstLive ?? firstAny;
   return {
@@ -100,6 +107,7 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
     copyCount,
     sources,
     deliveries,
+    trust,
   };
 }
 
@@ -107,9 +115,18 @@ function collapse(key: string, groups: ParsedEvent[][]): CollapsedEvent {
  * Collapses an order's deliveries into events. Copies sharing an event id are one event (the
  * received delivery, its retries, its resends and the history copy); event ids whose bodies and
  * creation times are identical are one event sent to several URLs of the store (see docs/service.md#webhook-registration); deliveries
- * without an event id (unlogged) are one event when their bodies are identical.
+ * without an event id (unlogged) are one event when their bodies are identical. Unverified
+ * deliveries (a key was configured and they did not verify) are collapsed among themselves
+ * only: a forged copy never joins, and so never hides or stands for, a verified event.
  */
 export function collapseCopies(deliveries: readonly ParsedEvent[]): CollapsedEvent[] {
+  const trusted: ParsedEvent[] = [];
+  const unverified: ParsedEvent[] = [];
+  for (const d of deliveries) (d.input.trust === 'unverified' ? unverified : trusted).push(d);
+  return [...collapseOfOneKind(trusted, ''), ...collapseOfOneKind(unverified, 'x')];
+}
+
+function collapseOfOneKind(deliveries: readonly ParsedEvent[], keyPrefix: string): CollapsedEvent[] {
   const byEventId = new Map<number, ParsedEvent[]>();
   const unlogged = new Map<string, ParsedEvent[]>();
   for (const d of deliveries) {
@@ -132,10 +149,10 @@ export function collapseCopies(deliveries: readonly ParsedEvent[]): CollapsedEve
     else sameEvent.set(identity, [group]);
   }
   const events: CollapsedEvent[] = [];
-  for (const groups of sameEvent.values()) events.push(collapse(`e${groups[0]![0]!.input.eventId}`, groups));
+  for (const groups of sameEvent.values()) events.push(collapse(`${keyPrefix}e${groups[0]![0]!.input.eventId}`, groups));
   for (const group of unlogged.values()) {
     const firstId = Math.min(...group.map((g) => g.input.ref.id));
-    events.push(collapse(`u${group[0]!.input.ref.source === 'live' ? '' : 'h'}${firstId}`, [group]));
+    events.push(collapse(`${keyPrefix}u${group[0]!.input.ref.source === 'live' ? '' : 'h'}${firstId}`, [group]));
   }
   return events;
 }

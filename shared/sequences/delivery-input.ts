@@ -19,7 +19,15 @@ export interface DeliveryInput {
    * without it the rules fall back to fingerprint().
    */
   readonly digest?: string;
+  /**
+   * What its signature says: verified (with a configured key, or the service's own history
+   * copy), unverified (a key was configured and it did not verify), or unchecked (received
+   * with no key configured). Absent: unchecked.
+   */
+  readonly trust?: DeliveryTrust;
 }
+
+export type DeliveryTrust = 'verified' | 'unverified' | 'unchecked';
 
 /** A delivery once its body has been read: the rules keep no body in memory. */
 export type DeliveryMeta = Omit<DeliveryInput, 'body'>;

@@ -8,6 +8,7 @@ import type { ParsedDelivery, ParsedEvent, RejectedDelivery } from './parse-deli
 import { paymentView } from './payment-view';
 import { deriveShipping, type ShippingUpdate } from './shipping';
 import { deriveThreeDs, THREE_DS_GRACE_MS } from './three-ds';
+import { unverifiedFlags } from './trust-flags';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -52,6 +53,7 @@ function toSequenceEvent(e: CollapsedEvent, createdRank: number, arrivalRank: nu
     deliveries: e.deliveries,
     metadata: e.head.metadata,
     problems,
+    signature: e.trust,
   };
 }
 
@@ -59,7 +61,9 @@ function toSequenceEvent(e: CollapsedEvent, createdRank: number, arrivalRank: nu
  * Everything Hooklab says about one order, from all its deliveries (received and history,
  * every copy): the timeline in event-created order with arrival ranks, the derived order,
  * shipping and 3-D Secure states, the flags in the order of FLAG_KINDS, and the deliveries that
- * could not join the timeline. `nowMs` decides which 3-D Secure successes are old enough to judge.
+ * could not join the timeline. Unverified events (a key was configured and they did not verify)
+ * are in the timeline but the states, the arrival flags and the payment come from the other
+ * events, unless the order has nothing else (then it says so). `nowMs` decides which 3-D Secure successes are old enough to judge.
  * `summaryOnly` leaves out the per-event views and the payment (empty), which a list of 20,000
  * orders never shows: the summary, path, steps and flags are the same.
  */
@@ -75,10 +79,15 @@ export function deriveOrder(
     deliveries.flatMap((d) => (d.ok ? d.problems.map((p) => toBadInput(d, `${d.type}: ${p}`)) : [toBadInput(d, d.reason)])),
   );
   const collapsed = collapseCopies(parsed);
-  const created = [...collapsed].sort(byCreated);
-  const arrival = [...collapsed].sort(byArrival);
-  const arrivalRank = new Map(arrival.map((e, i) => [e.key, i + 1]));
-  const events = options.summaryOnly ? [] : created.map((e, i) => toSequenceEvent(e, i + 1, arrivalRank.get(e.key)!));
+  const all = [...collapsed].sort(byCreated);
+  const arrivalRank = new Map([...collapsed].sort(byArrival).map((e, i) => [e.key, i + 1]));
+  const events = options.summaryOnly ? [] : all.map((e, i) => toSequenceEvent(e, i + 1, arrivalRank.get(e.key)!));
+  // What the states rest on: never an unverified event beside vouched-for ones.
+  const vouched = collapsed.filter((e) => e.trust !== 'unverified');
+  const unverifiedOnly = vouched.length === 0 && collapsed.length > 0;
+  const evidence = unverifiedOnly ? collapsed : vouched;
+  const created = [...evidence].sort(byCreated);
+  const arrival = [...evidence].sort(byArrival);
 
   const order = deriveOrderStatus(created.map((e) => ({ key: e.key, type: e.head.type })));
   const updates: ShippingUpdate[] = [];
@@ -105,6 +114,7 @@ export function deriveOrder(
     ...shipping.flags,
     ...order.flags,
     ...threeDs.flags,
+    ...unverifiedFlags(collapsed, unverifiedOnly),
   ].sort((a, b) => FLAG_KINDS.indexOf(a.kind) - FLAG_KINDS.indexOf(b.kind));
 
   const paymentEvent = created.find((e) => e.head.type === 'SuccessPayment');
@@ -121,11 +131,12 @@ export function deriveOrder(
       payment: order.payment,
       shipping: shipping.status,
       threeDs: lastAttempt?.outcome ?? null,
-      events: created.length,
+      events: all.length,
       flagKinds,
       flags: flags.length,
       badInputs: badInputs.length,
       lastActivityAt: iso(lastActivity),
+      unverifiedOnly,
     },
     events,
     orderPath: order.path,

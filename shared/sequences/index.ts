@@ -6,6 +6,7 @@ export * from './event-metadata';
 export * from './parse-delivery';
 export * from './collapse-copies';
 export * from './arrival-flags';
+export * from './trust-flags';
 export * from './shipping';
 export * from './order-status';
 export * from './three-ds';

@@ -70,6 +70,7 @@ export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDeli
     created: delivery.created,
     createdMs: delivery.createdMs,
     arrivedMs: delivery.arrivedMs,
+    ...(delivery.trust ? { trust: delivery.trust } : {}),
   };
   const text = bodyText(body);
   if (text === null) return rejected(input, 'the body is not UTF-8 text');

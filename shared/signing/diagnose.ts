@@ -25,7 +25,9 @@ export type DiagnosisKind =
   | 'body-truncated'
   | 'body-cut-off'
   | 'body-changed'
-  | 'wrong-key';
+  | 'wrong-key'
+  /** Two signature (or event-id) headers: see the listener's judge. */
+  | 'repeated-header';
 
 export interface SignatureDiagnosis {
   readonly kind: DiagnosisKind;

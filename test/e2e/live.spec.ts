@@ -101,3 +101,26 @@ test('webhook keys say which environment signs with them, set from Settings', as
   await expect.poll(async () => (await added()).environmentId).toBeNull();
   await call(hooklab, 'live.removeKey', { id: (await added()).id });
 });
+
+test('an unsigned copy of a signed event is flagged unverified, and the real one is no duplicate of it', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e', value: KEY });
+  const live = new LivePage(page);
+  await app.goto('live');
+  const base = await listenerUrl(hooklab);
+  const orderId = `e2e-forged-${Date.now()}`;
+  const eventId = String(Date.now() % 1_000_000_000);
+  const text = JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'd', level: 'Info', type: 'Created', metadata: null });
+  // The forgery first, then the service's real delivery of the same event id.
+  await send(`${base}forged`, text, { 'X-Svc-Event-Id': eventId });
+  await send(`${base}real`, text, { 'X-Svc-Hmac-Sha256': sign(text), 'X-Svc-Event-Id': eventId });
+
+  await live.search(orderId);
+  await expect(live.rows).toHaveCount(2);
+  // The table shows no path: the forged row is the one whose signature is missing.
+  await expect(live.row('missing').getByTestId('flag-unverified')).toBeVisible();
+  await expect(live.row(/\bvalid\b/).getByTestId('flag-duplicate')).toHaveCount(0);
+  await expect(live.row(/\bvalid\b/).getByTestId('flag-unverified')).toHaveCount(0);
+  await live.open('missing');
+  await expect(page.getByTestId('unverified-note')).toContainText(`Unverified copy of event ${eventId}`);
+});
+

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import type { Page } from '@playwright/test';
 import { SandboxPage } from './pages/sandbox-page';
@@ -90,3 +91,38 @@ test('a scenario order shows its derived states, diagram, payment and links', as
   await expect(first.getByTestId('event-link-replay-live')).toHaveAttribute('href', /^#\/replay\/live\/\d+$/);
   await expect(page.getByTestId('payment-totals')).toBeVisible();
 });
+
+test('unsigned deliveries sent before the real ones: each event shows its signature, the forged ones kept apart', async ({ app, page }) => {
+  const key = 'e2e-trust-key';
+  await app.api('live.addKey', { label: 'e2e trust', value: key });
+  const { listener } = (await app.api('app.status', {})) as { listener: { url: string } };
+  const stamp = Date.now();
+  const orderId = `e2e-trust-${stamp}`;
+  const onlyForged = `e2e-forged-${stamp}`;
+  const body = (id: string, type: string) =>
+    JSON.stringify({ orderId: id, orderReference: null, orderType: 'FULL', description: type, level: 'Info', type, metadata: type === 'SuccessPayment' ? {} : null });
+  const send = async (text: string, eventId: number, created: string, signed: boolean) => {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Svc-Event-Id': String(eventId), 'X-Svc-Event-Created': created };
+    if (signed) headers['X-Svc-Hmac-Sha256'] = createHmac('sha256', key).update(text).digest('base64');
+    expect((await fetch(listener.url, { method: 'POST', body: text, headers })).ok).toBe(true);
+  };
+  const id = stamp % 1_000_000_000;
+  await send(body(orderId, 'SuccessPayment'), id, '2026-02-01T10:00:00Z', false);
+  await send(body(orderId, 'Created'), id, '2026-02-01T10:00:00Z', true);
+  await send(body(onlyForged, 'SuccessPayment'), id + 1, '2026-02-01T10:00:00Z', false);
+
+  await app.goto('sequences');
+  const sequences = new SequencesPage(page);
+  await sequences.openOrder(orderId);
+  await expect(page.getByTestId('state-order')).toHaveText('PENDING');
+  await expect(sequences.timelineRows()).toHaveCount(2);
+  await expect(sequences.timelineRows().filter({ hasText: 'Created' }).getByTestId('event-signature')).toHaveAttribute('data-signature', 'verified');
+  await expect(sequences.timelineRows().filter({ hasText: 'SuccessPayment' }).getByTestId('event-signature')).toHaveText('unverified');
+  await expect(sequences.flag('unverified')).toContainText(`unverified copy of event ${id}`);
+  await expect(page.getByTestId('order-unverified-only')).toHaveCount(0);
+
+  await expect(sequences.row(onlyForged).getByTestId('order-unverified')).toBeVisible();
+  await sequences.openOrder(onlyForged);
+  await expect(page.getByTestId('order-unverified-only')).toBeVisible();
+});
+

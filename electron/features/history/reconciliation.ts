@@ -14,6 +14,8 @@ export interface ReceivedRef {
   readonly receivedAt: string;
   readonly bodySha256: string;
   readonly handlerFailed: boolean | null;
+  /** A key was configured and it did not verify: it never stands for a history delivery. */
+  readonly unverified?: boolean;
 }
 
 /** A received delivery verified by another environment's key: not this environment's traffic. */
@@ -100,7 +102,9 @@ function arrivalRank(d: HistoryRef): number {
  * preferring those history says a receiver answered. Received rows without an event id
  * (deliveries the service could not log) are matched to unmatched history deliveries by payload
  * hash; the rest are unlogged. `payloadHashes` gives sha256 hex of history payloads by id and is
- * called only when such rows exist.
+ * called only when such rows exist. An unverified received row (a key was configured and it did
+ * not verify) never matches: anyone can send an event id, so it cannot say a delivery arrived;
+ * it is still listed when history has nothing for it (unlogged, not in history).
  */
 export function reconcile(
   history: readonly HistoryRef[],
@@ -109,8 +113,10 @@ export function reconcile(
 ): Reconciliation {
   const receivedByEvent = new Map<number, ReceivedRef[]>();
   const withoutEvent: ReceivedRef[] = [];
+  const unverified: ReceivedRef[] = [];
   for (const r of received) {
-    if (r.eventId === null) withoutEvent.push(r);
+    if (r.unverified) unverified.push(r);
+    else if (r.eventId === null) withoutEvent.push(r);
     else {
       const list = receivedByEvent.get(r.eventId);
       if (list) list.push(r);
@@ -192,6 +198,14 @@ export function reconcile(
   }
   close();
 
+  for (const r of unverified) {
+    if (r.eventId === null) stillUnlogged.push(r);
+    else if (!historyByEvent.has(r.eventId)) {
+      const list = receivedByEvent.get(r.eventId);
+      if (list) list.push(r);
+      else receivedByEvent.set(r.eventId, [r]);
+    }
+  }
   for (const r of stillUnlogged) {
     counts.unlogged++;
     items.push({ category: 'unlogged', historyId: null, eventId: null, receivedId: r.id, matchedBy: null, at: r.receivedAt });

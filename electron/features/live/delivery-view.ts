@@ -1,5 +1,6 @@
 import type { DeliveryDetail, DeliverySummary } from '../../../shared/contract/live';
 import type { DeliveryStore } from '../../services/data/delivery-store';
+import { jsonLiteral } from '../../../shared/text/json-literal';
 import { bodyAsText } from '../../../shared/text/utf8';
 import { diagnoseAgainstSenderCopies, type KnownKey } from '../../../shared/signing/diagnose';
 import type { HmacSha256 } from '../../../shared/signing/hmac';
@@ -32,14 +33,17 @@ export function deliveryDetail(store: DeliveryStore, id: number, copies?: Sender
   };
 }
 
-/** One NDJSON line: the summary, every header, and the body (Base64 always, text when UTF-8). */
+/**
+ * One NDJSON line: the summary, every header, and the body (Base64 always, text when UTF-8).
+ * jsonLiteral keeps a sender's U+2028/U+2029 from splitting the line for readers that split on them.
+ */
 export function exportLine(row: {
   summary: DeliverySummary;
   headers: Array<[string, string]>;
   body: Uint8Array;
   sha256: string;
 }): string {
-  return JSON.stringify({
+  return jsonLiteral({
     ...row.summary,
     headers: row.headers,
     bodySha256: row.sha256,

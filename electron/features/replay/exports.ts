@@ -1,5 +1,6 @@
 import type { ReplayFixture } from '../../../shared/contract/replay';
 import { toCurl } from '../../../shared/http/curl';
+import { jsonLiteral } from '../../../shared/text/json-literal';
 import { bodyAsText } from '../../../shared/text/utf8';
 
 /** A request exactly as it is (or would be) sent, to export. */
@@ -32,17 +33,19 @@ export function exportCurl(r: ExportableRequest): { text: string; fileName: stri
 
 /**
  * A Node (18+) fetch() snippet: the body from Base64 so the bytes are exact, headers as pairs
- * so repeats and order survive.
+ * so repeats and order survive. Every value a sender or user chose (event type, key label, URL,
+ * headers) enters the code only through jsonLiteral, so none of it can end a comment or a string.
  */
 export function exportFetch(r: ExportableRequest): { text: string; fileName: string } {
   const headers = portable(r.headers)
-    .map(([n, v]) => `    [${JSON.stringify(n)}, ${JSON.stringify(v)}],`)
+    .map(([n, v]) => `    [${jsonLiteral(n)}, ${jsonLiteral(v)}],`)
     .join('\n');
+  const about = [r.eventType !== null ? `event type ${jsonLiteral(r.eventType)}` : null, r.keyLabel !== null ? `signed with the key ${jsonLiteral(r.keyLabel)}` : null];
   const text = [
-    `// ${r.eventType ?? 'Request'} as Hooklab ${r.url ? 'sent' : 'would send'} it${r.keyLabel ? `, signed with the key “${r.keyLabel}”` : ''}.`,
-    `const body = Buffer.from(${JSON.stringify(Buffer.from(r.body).toString('base64'))}, 'base64');`,
-    `const response = await fetch(${JSON.stringify(r.url ?? PLACEHOLDER_URL)}, {`,
-    `  method: ${JSON.stringify(r.method)},`,
+    `// The request as Hooklab ${r.url ? 'sent' : 'would send'} it${about.some(Boolean) ? ` (${about.filter(Boolean).join(', ')})` : ''}.`,
+    `const body = Buffer.from(${jsonLiteral(Buffer.from(r.body).toString('base64'))}, 'base64');`,
+    `const response = await fetch(${jsonLiteral(r.url ?? PLACEHOLDER_URL)}, {`,
+    `  method: ${jsonLiteral(r.method)},`,
     `  headers: [`,
     headers,
     `  ],`,
@@ -68,6 +71,6 @@ export function exportFixture(r: ExportableRequest): { text: string; fileName: s
     keyLabel: r.keyLabel,
     eventType: r.eventType,
   };
-  return { text: JSON.stringify(fixture, null, 2) + '\n', fileName: `${baseName(r)}.json` };
+  return { text: jsonLiteral(fixture, 2) + '\n', fileName: `${baseName(r)}.json` };
 }
 

@@ -146,7 +146,6 @@ export function createReplayFeature(ctx: CoreContext): Feature {
           hmac: nodeHmac,
           deadlineMs: timeoutMs ?? store.settings().timeoutMs,
           ...(only ? { only } : {}),
-          loopbackOnly: verdict.loopback && new URL(verdict.url).hostname === 'localhost',
           newEventId,
           nowMs: () => ctx.clock.now(),
           onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),

@@ -11,8 +11,6 @@ export interface HandlerCheckOptions {
   readonly hmac: HmacSha256;
   readonly deadlineMs: number;
   readonly only?: readonly CheckId[];
-  /** For `localhost` targets: refuse a resolver answer that is not loopback. */
-  readonly loopbackOnly?: boolean;
   readonly newEventId: () => string;
   readonly nowMs: () => number;
   readonly onCheck?: (check: CheckResult, done: number, total: number) => void;
@@ -82,7 +80,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
         );
         const result = await exchange(
           { method: 'POST', url: options.url, headers: built.headers, body: built.body },
-          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP, loopbackOnly: options.loopbackOnly ?? false },
+          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP },
         );
         if (!result.ok && result.failure === 'connection' && !answeredAny) throw new UnreachableError(result.error);
         if (result.ok) answeredAny = true;

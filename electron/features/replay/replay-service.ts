@@ -125,8 +125,7 @@ export class ReplayService {
       keyLabel: built.keyLabel,
     };
     const request: OutgoingRequest = { method: built.method, url: target.href, headers: built.headers, body: built.body };
-    const loopbackOnly = verdict.loopback && target.hostname === 'localhost';
-    const one = () => this.sendOne(request, meta, loopbackOnly);
+    const one = () => this.sendOne(request, meta);
     if (args.mode === 'concurrent') return Promise.all(Array.from({ length: args.times }, one));
     const out: ReplayDetail[] = [];
     for (let i = 0; i < args.times; i++) {
@@ -155,21 +154,18 @@ export class ReplayService {
         signature: stored.signature,
         keyLabel: stored.keyLabel,
       },
-      verdict.loopback && target.hostname === 'localhost',
     );
   }
 
   private sendOne(
     request: OutgoingRequest,
     meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper'> & { signature: string | null; keyLabel: string | null },
-    loopbackOnly: boolean,
   ): Promise<ReplayDetail> {
     const work = (async () => {
       const sentAt = new Date(this.ctx.clock.now()).toISOString();
       const result = await exchange(request, {
         timeoutMs: this.store.settings().timeoutMs,
         responseCap: RESPONSE_CAP,
-        loopbackOnly,
         signal: this.abort.signal,
       });
       if (this.abort.signal.aborted) throw new CallError('unavailable', 'Hooklab is stopping: the replay was not recorded');

@@ -18,7 +18,7 @@ function parseMs(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256]: SequenceRow): DeliveryInput {
+function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256, verified]: SequenceRow): DeliveryInput {
   return {
     ref: { source: 'live', id: Number(id) },
     eventId: eventId === null ? null : Number(eventId),
@@ -27,6 +27,7 @@ function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body
     arrivedMs: Number(receivedAtMs),
     body,
     digest: sha256,
+    trust: verified === null ? 'unchecked' : Number(verified) === 1 ? 'verified' : 'unverified',
   };
 }
 
@@ -40,6 +41,8 @@ function fromHistory([id, eventId, eventCreated, created, payload]: HistorySeque
     body: payload,
     // The same digest the listener stored for a received copy of this payload.
     digest: createHash('sha256').update(payload, 'utf8').digest('hex'),
+    // The service's own log, read with the environment's credentials.
+    trust: 'verified',
   };
 }
 

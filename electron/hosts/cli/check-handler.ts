@@ -27,7 +27,6 @@ interface Options {
   deadlineMs: number;
   json: boolean;
   key: string;
-  loopbackOnly: boolean;
 }
 
 function parse(argv: readonly string[], io: CliIo): Options {
@@ -58,7 +57,6 @@ function parse(argv: readonly string[], io: CliIo): Options {
     deadlineMs,
     json: args.flag('json'),
     key: requireWebhookKey(io),
-    loopbackOnly: verdict.loopback && new URL(verdict.url).hostname === 'localhost',
   };
 }
 
@@ -104,7 +102,6 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
     hmac: nodeHmac,
     deadlineMs: options.deadlineMs,
     ...(options.only ? { only: options.only } : {}),
-    loopbackOnly: options.loopbackOnly,
     newEventId: createEventIdGenerator(() => Date.now()),
     nowMs: () => Date.now(),
   });

@@ -48,7 +48,6 @@ function dataDirForMessage(): string {
 }
 
 registerAppScheme();
-if (!app.requestSingleInstanceLock()) app.quit();
 
 // Built as ES modules into out/main; the renderer and preload are built beside it.
 const outDir = fileURLToPath(new URL('..', import.meta.url));
@@ -59,91 +58,99 @@ let lock: InstanceLock | null = null;
 /** The local API (the browser host's HTTP+WebSocket API on 127.0.0.1) terminal tools reach the app through. */
 let localApi: BrowserHost | null = null;
 
-app.on('second-instance', () => {
-  if (win?.isMinimized()) win.restore();
-  win?.focus();
-});
+// app.quit() only asks to quit: the rest of this file would still run (whenReady, the core, a
+// window), so a second instance starts nothing at all.
+if (!app.requestSingleInstanceLock()) app.quit();
+else runAsTheOnlyInstance();
 
-app.whenReady().then(async () => {
-  const args = startArgs();
-  const dataDir = dataDirFromArgs();
-  // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
-  ensurePrivateDir(dataDir);
-  // One writer per data folder: a serve (or a terminal tool) holding it makes this one refuse
-  // before the database opens (below: an error box, exit 2). A second desktop app never gets
-  // here: Electron's single-instance lock above brings the first one's window forward instead.
-  lock = acquireInstanceLock(dataDir, { kind: 'desktop' });
-  const hostToken = new HostToken(dataDir);
-  denyAllPermissions();
-  serveRenderer(join(outDir, 'renderer'), () => core);
-  const overrides = createRunOverrides(electronStoreBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()));
-  core = createCore({
-    hostKind: 'electron',
-    version: app.getVersion(),
-    dataDir,
-    settingsBackend: overrides.backend,
-    secrets: overrides.secrets,
-    features: productFeatures,
-    hostToken,
+/** The app's lifecycle, for the instance that holds the single-instance lock. */
+function runAsTheOnlyInstance(): void {
+  app.on('second-instance', () => {
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
   });
-  const running = core;
-  // --port and --listener-port hold for this run; saved like a change in Settings only with --save.
-  // No environment: the desktop app does not take the serve's HOOKLAB_* options.
-  const applyOptions = () => {
-    for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, running.ctx);
-  };
-  if (args.flag('save')) applyOptions();
-  else overrides.runOnly(applyOptions);
-  registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
-  running.ctx.bus.subscribe((event, payload) => {
-    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
-  });
-  await running.start();
-  // The same API the browser host serves, so `hooklab` commands act through the running app
-  // (and the app shows what they do) instead of being refused by the lock.
-  localApi = await startOnPreferredPort(
-    running.ctx.settings.get().localApi.port,
-    (port) => startBrowserHost({ core: running, rendererDir: join(outDir, 'renderer'), port, token: hostToken }),
-    (taken) => running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
-  );
-  lock.setUrl(localApi.url);
-  win = createMainWindow(join(outDir, 'preload'));
-  win.on('closed', () => (win = null));
-}).catch((error: unknown) => {
-  const message = (error as Error).message;
-  process.stderr.write(`Hooklab failed to start: ${message}\n`);
-  // Launched from a desktop there is no terminal: without the dialog the app just never opens.
-  if (error instanceof InstanceLockedError) {
-    dialog.showErrorBox('Hooklab is already running on this data folder', message);
-    app.exit(2);
-    return;
-  }
-  dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirForMessage()}`);
-  app.exit(1);
-});
 
-app.on('window-all-closed', () => app.quit());
-// Quit waits for the core to stop (database closed, servers down). Every Quit until then is
-// held too: Electron emits before-quit again for each one, and letting a second one through
-// would exit in the middle of the stop.
-let stopping: Promise<void> | null = null;
-app.on('before-quit', (event) => {
-  if (stopping) {
-    event.preventDefault();
-    return;
-  }
-  if (!core) return;
-  event.preventDefault();
-  const running = core;
-  core = null;
-  const api = localApi;
-  localApi = null;
-  stopping = (api ? api.close() : Promise.resolve())
-    .then(() => running.stop())
-    .finally(() => {
-      lock?.release();
-      lock = null;
-      stopping = null;
-      app.quit();
+  app.whenReady().then(async () => {
+    const args = startArgs();
+    const dataDir = dataDirFromArgs();
+    // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
+    ensurePrivateDir(dataDir);
+    // One writer per data folder: a serve (or a terminal tool) holding it makes this one refuse
+    // before the database opens (below: an error box, exit 2). A second desktop app never gets
+    // here: Electron's single-instance lock above brings the first one's window forward instead.
+    lock = acquireInstanceLock(dataDir, { kind: 'desktop' });
+    const hostToken = new HostToken(dataDir);
+    denyAllPermissions();
+    serveRenderer(join(outDir, 'renderer'), () => core);
+    const overrides = createRunOverrides(electronStoreBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()));
+    core = createCore({
+      hostKind: 'electron',
+      version: app.getVersion(),
+      dataDir,
+      settingsBackend: overrides.backend,
+      secrets: overrides.secrets,
+      features: productFeatures,
+      hostToken,
     });
-});
+    const running = core;
+    // --port and --listener-port hold for this run; saved like a change in Settings only with --save.
+    // No environment: the desktop app does not take the serve's HOOKLAB_* options.
+    const applyOptions = () => {
+      for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, running.ctx);
+    };
+    if (args.flag('save')) applyOptions();
+    else overrides.runOnly(applyOptions);
+    registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
+    running.ctx.bus.subscribe((event, payload) => {
+      if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+    });
+    await running.start();
+    // The same API the browser host serves, so `hooklab` commands act through the running app
+    // (and the app shows what they do) instead of being refused by the lock.
+    localApi = await startOnPreferredPort(
+      running.ctx.settings.get().localApi.port,
+      (port) => startBrowserHost({ core: running, rendererDir: join(outDir, 'renderer'), port, token: hostToken }),
+      (taken) => running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
+    );
+    lock.setUrl(localApi.url);
+    win = createMainWindow(join(outDir, 'preload'));
+    win.on('closed', () => (win = null));
+  }).catch((error: unknown) => {
+    const message = (error as Error).message;
+    process.stderr.write(`Hooklab failed to start: ${message}\n`);
+    // Launched from a desktop there is no terminal: without the dialog the app just never opens.
+    if (error instanceof InstanceLockedError) {
+      dialog.showErrorBox('Hooklab is already running on this data folder', message);
+      app.exit(2);
+      return;
+    }
+    dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirForMessage()}`);
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  // Quit waits for the core to stop (database closed, servers down). Every Quit until then is
+  // held too: Electron emits before-quit again for each one, and letting a second one through
+  // would exit in the middle of the stop.
+  let stopping: Promise<void> | null = null;
+  app.on('before-quit', (event) => {
+    if (stopping) {
+      event.preventDefault();
+      return;
+    }
+    if (!core) return;
+    event.preventDefault();
+    const running = core;
+    core = null;
+    const api = localApi;
+    localApi = null;
+    stopping = (api ? api.close() : Promise.resolve())
+      .then(() => running.stop())
+      .finally(() => {
+        lock?.release();
+        lock = null;
+        stopping = null;
+        app.quit();
+      });
+  });
+}

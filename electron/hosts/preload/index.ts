@@ -16,9 +16,9 @@ const api = buildApi(
   async (name, args) => {
     const envelope = (await ipcRenderer.invoke(`hooklab:call:${name}`, args)) as CallEnvelope<unknown>;
     if (envelope.ok) return envelope.value;
-    const error = new Error(envelope.error.message);
-    error.name = envelope.error.code;
-    throw error;
+    // A plain object, not an Error: contextBridge copies an Error with its message only (its code
+    // would be lost and every desktop error would read "internal"), a plain object whole.
+    throw { code: envelope.error.code, message: envelope.error.message };
   },
   (event, listener) => {
     const set = listeners.get(event) ?? new Set();

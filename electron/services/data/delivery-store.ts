@@ -44,6 +44,8 @@ export interface IncomingDelivery {
   readonly verdict: SignatureVerdict;
   /** What the body is when it has no event type (null when it has one). */
   readonly bodyKind: BodyKind | null;
+  /** A key was configured when it was judged (else nothing can verify, and all count alike). */
+  readonly keyed: boolean;
   /** The answer for this attempt of its event (null: the handler's status, decided later). */
   readonly answerFor: (attempt: number) => ListenerAnswer | null;
 }
@@ -99,6 +101,7 @@ interface Row {
   signature_outcome: string;
   signature_key_id: string | null;
   signature_diagnosis: string | null;
+  verified: number | null;
   duplicate_of: number | null;
   out_of_order: number;
   answered_status: number | null;
@@ -111,7 +114,7 @@ interface Row {
 
 const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
   level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
-  duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
+  verified, duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
   handler_first_error, body_kind`;
 
 /**
@@ -138,20 +141,23 @@ export class DeliveryStore {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
-      signature_diagnosis, duplicate_of, out_of_order, answered_status, attempt, body_kind)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_diagnosis, verified, duplicate_of, out_of_order, answered_status, attempt, body_kind)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // Every earlier delivery compared is of the same kind (\`verified IS ?\`: 1, 0, or NULL when
+    // no key was configured): an unsigned copy never becomes the first of a verified event,
+    // never takes one of its attempts and never makes it out of order.
     // The latest earlier attempt carries the first id and the attempt count: O(log n) however
     // many times one event was retried.
     this.byEvent = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? AND verified IS ? ORDER BY id DESC LIMIT 1',
     );
     // Without an event id, a duplicate is the same payload among deliveries also without one
     // (retries of an unlogged delivery): a logged event's payload is not compared.
     this.byHash = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL AND verified IS ? ORDER BY id DESC LIMIT 1',
     );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
-      AND (event_id IS NULL OR event_id <> ?) LIMIT 1`);
+      AND (event_id IS NULL OR event_id <> ?) AND verified IS ? LIMIT 1`);
     this.summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM received_deliveries WHERE id = ?`);
     this.totalsRow = db.prepare('SELECT count, bytes FROM received_totals');
     // Walked from the oldest only as far as the caps require: cost follows what is removed.
@@ -222,14 +228,15 @@ export class DeliveryStore {
 
   private insertOne(d: IncomingDelivery): StoredDelivery {
     const { event, fields, verdict } = d;
-    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId) : this.byHash.get(d.bodySha256)) as
+    const verified = d.keyed ? (verdict.outcome === 'valid' ? 1 : 0) : null;
+    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId, verified) : this.byHash.get(d.bodySha256, verified)) as
       | { id: number; duplicate_of: number | null; attempt: number }
       | undefined;
     const attempt = prior ? prior.attempt + 1 : 1;
     const duplicateOf = prior ? (prior.duplicate_of ?? prior.id) : null;
     const outOfOrder =
       fields.orderId !== null && event.eventCreatedMs !== null
-        ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1) !== undefined
+        ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1, verified) !== undefined
         : false;
     const answer = d.answerFor(attempt);
     // A hanging answer is never sent: no status to record.
@@ -251,6 +258,7 @@ export class DeliveryStore {
       signature_outcome: verdict.outcome,
       signature_key_id: verdict.keyId,
       signature_diagnosis: verdict.diagnosis ? JSON.stringify(verdict.diagnosis) : null,
+      verified,
       duplicate_of: duplicateOf,
       out_of_order: outOfOrder ? 1 : 0,
       answered_status: answered,
@@ -282,6 +290,7 @@ export class DeliveryStore {
       row.signature_outcome,
       row.signature_key_id,
       row.signature_diagnosis,
+      row.verified,
       row.duplicate_of,
       row.out_of_order,
       row.answered_status,
@@ -432,20 +441,21 @@ export class DeliveryStore {
     const received = (
       this.db
         .prepare(
-          `SELECT d.id, d.event_id, d.received_at, d.body_sha256, f.failed FROM received_deliveries d
+          `SELECT d.id, d.event_id, d.received_at, d.body_sha256, d.verified, f.failed FROM received_deliveries d
            LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
                       FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
            WHERE d.received_at_ms >= ?
              AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
            ORDER BY d.id`,
         )
-        .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; failed: number | null }[]
+        .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; verified: number | null; failed: number | null }[]
     ).map((r) => ({
       id: r.id,
       eventId: r.event_id,
       receivedAt: r.received_at,
       bodySha256: r.body_sha256,
       handlerFailed: r.failed === null ? null : r.failed === 1,
+      unverified: r.verified === 0,
     }));
     const leftOut = (
       this.db
@@ -494,6 +504,8 @@ export interface ReceivedRow {
   readonly bodySha256: string;
   /** Whether a forward to the local handler failed (null: not forwarded). */
   readonly handlerFailed: boolean | null;
+  /** A key was configured and it did not verify: it never stands for a history delivery. */
+  readonly unverified: boolean;
 }
 
 /** A received delivery a key of another environment verified. */
@@ -504,8 +516,8 @@ export interface LeftOutRow {
 }
 
 /** A received delivery as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
-export type SequenceRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string];
-const SEQUENCE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256';
+export type SequenceRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string, verified: number | null];
+const SEQUENCE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256, verified';
 
 function arrays(statement: StatementSync): StatementSync {
   statement.setReturnArrays(true);
@@ -542,6 +554,7 @@ function toSummary(r: Row): DeliverySummary {
     signature: r.signature_outcome as DeliverySummary['signature'],
     signatureKeyId: r.signature_key_id,
     diagnosis: r.signature_diagnosis ? (JSON.parse(r.signature_diagnosis) as DeliverySummary['diagnosis']) : null,
+    unverified: r.verified === 0,
     duplicateOf: r.duplicate_of,
     outOfOrder: r.out_of_order === 1,
     answeredStatus: r.answered_status,

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type Lo
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isLoopbackAddress } from './loopback';
+import { isLoopbackAddress, isLoopbackName, notLoopbackMessage } from './loopback';
 
 /** One HTTP request, exactly as it goes on the wire (every header given, in order). */
 export interface OutgoingRequest {
@@ -17,8 +17,6 @@ export interface ExchangeOptions {
   readonly timeoutMs: number;
   /** Bytes of the response body kept; the rest is counted, not kept. */
   readonly responseCap: number;
-  /** Refuse to connect unless the host name resolves to a loopback address (for `localhost`). */
-  readonly loopbackOnly?: boolean;
   /** Reuse connections through Node's global agent (forwarding); default: a fresh connection each time. */
   readonly keepAlive?: boolean;
   /** Abandons the exchange (recorded as cancelled), e.g. when the core stops. */
@@ -76,7 +74,8 @@ export function exchange(request: OutgoingRequest, options: ExchangeOptions): Pr
         method: request.method,
         headers: raw,
         ...(options.keepAlive ? {} : { agent: false }),
-        ...(options.loopbackOnly ? { lookup: loopbackLookup } : {}),
+        // A loopback name is only trusted once it resolves to loopback (a resolver may lie).
+        ...(isLoopbackName(url.hostname) ? { lookup: loopbackOnlyLookup(dnsLookup) } : {}),
       });
     } catch (error) {
       // Node refuses some requests before any byte is written (a header value it cannot send).
@@ -159,20 +158,21 @@ function pairs(raw: string[]): Array<[string, string]> {
 }
 
 /**
- * DNS lookup that only lets loopback answers through: `localhost` is accepted as loopback by
- * name, so a resolver mapping it elsewhere must not carry a replay off the machine.
+ * DNS lookup for a loopback name that only lets loopback answers through: such a name is
+ * accepted as loopback, so a resolver mapping it elsewhere must not carry a request (a signed
+ * body) off the machine.
  */
-const loopbackLookup = ((hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: unknown[]) => void) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error);
-    const loopback = addresses.filter((a) => isLoopbackAddress(a.address));
-    if (loopback.length === 0) {
-      const refusal = Object.assign(new Error(`${hostname} resolves to ${addresses.map((a) => a.address).join(', ')}, not loopback: refused`), {
-        code: 'ERR_REPLAY_NOT_LOOPBACK',
-      });
-      return callback(refusal);
-    }
-    if ((options as LookupAllOptions).all) return callback(null, loopback);
-    return callback(null, loopback[0]!.address, loopback[0]!.family);
-  });
-}) as unknown as LookupFunction;
+export function loopbackOnlyLookup(base: typeof dnsLookup): LookupFunction {
+  return ((hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: unknown[]) => void) => {
+    base(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const loopback = addresses.filter((a) => isLoopbackAddress(a.address));
+      if (loopback.length === 0) {
+        const message = notLoopbackMessage(hostname, addresses.map((a) => a.address));
+        return callback(Object.assign(new Error(message), { code: 'ERR_REPLAY_NOT_LOOPBACK' }));
+      }
+      if ((options as LookupAllOptions).all) return callback(null, loopback);
+      return callback(null, loopback[0]!.address, loopback[0]!.family);
+    });
+  }) as unknown as LookupFunction;
+}

@@ -17,8 +17,25 @@ export function isLoopbackAddress(address: string): boolean {
   return false;
 }
 
-/** True when the URL's host is loopback: an address of 127.0.0.0/8 or ::1, or `localhost`. */
+/**
+ * True when the URL's host is loopback: an address of 127.0.0.0/8 or ::1, or a loopback name
+ * (which is then only used once it resolves to loopback, see isLoopbackName).
+ */
 export function isLoopbackHost(hostname: string): boolean {
+  return isLoopbackName(hostname) || isLoopbackAddress(hostname);
+}
+
+/**
+ * `localhost`, `localhost.` and any `*.localhost`: names meant for this machine, but answered by
+ * whatever resolver the system has, which may say otherwise. A connection to one goes ahead
+ * only when every address it resolves to is loopback.
+ */
+export function isLoopbackName(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/\.$/, '');
-  return h === 'localhost' || isLoopbackAddress(h);
+  return h === 'localhost' || h.endsWith('.localhost');
+}
+
+/** The message for a loopback name none of whose addresses is loopback. */
+export function notLoopbackMessage(hostname: string, addresses: readonly string[]): string {
+  return `${hostname} resolves to ${addresses.join(', ') || 'nothing'}, not loopback: refused`;
 }

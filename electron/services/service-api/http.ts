@@ -1,4 +1,6 @@
+import { lookup } from 'node:dns/promises';
 import type { z } from 'zod';
+import { isLoopbackAddress, isLoopbackName, notLoopbackMessage } from '../net/loopback';
 import { HistoryApiError } from './errors';
 
 export interface HttpResult {
@@ -21,8 +23,9 @@ export async function sendRequest(
 ): Promise<HttpResult> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const target = await pinLoopbackName(url);
   try {
-    const response = await fetchFn(url, { ...init, redirect: 'manual', signal: combined });
+    const response = await fetchFn(target, { ...init, redirect: 'manual', signal: combined });
     const text = await response.text();
     if (response.status >= 300 && response.status < 400) throw redirected(response);
     return { status: response.status, text };
@@ -36,6 +39,29 @@ export async function sendRequest(
     const detail = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new HistoryApiError('network', `cannot reach the service (${detail})`);
   }
+}
+
+type Resolve = (hostname: string, options: { all: true }) => Promise<Array<{ address: string }>>;
+
+/**
+ * Plain http:// is accepted for a service only on loopback (the client secret crosses no
+ * network there). For a loopback name (`localhost.`, `app.localhost`) that holds only once it
+ * resolves to loopback, so the request goes to the checked loopback address itself: a resolver
+ * cannot send the secret elsewhere between the check and the connection.
+ */
+export async function pinLoopbackName(url: string, resolve: Resolve = lookup): Promise<string> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' || !isLoopbackName(parsed.hostname)) return url;
+  let addresses: string[];
+  try {
+    addresses = (await resolve(parsed.hostname, { all: true })).map((a) => a.address);
+  } catch (error) {
+    throw new HistoryApiError('network', `cannot reach the service (${parsed.hostname} does not resolve: ${(error as { code?: string }).code ?? (error as Error).message})`);
+  }
+  const loopback = addresses.find(isLoopbackAddress);
+  if (loopback === undefined) throw new HistoryApiError('network', `the service address ${notLoopbackMessage(parsed.hostname, addresses)} (plain http:// is only for loopback)`);
+  parsed.hostname = loopback.includes(':') ? `[${loopback}]` : loopback;
+  return parsed.href;
 }
 
 function redirected(response: Response): HistoryApiError {

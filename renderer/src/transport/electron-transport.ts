@@ -5,7 +5,8 @@ type AnyCall = (args: unknown) => Promise<unknown>;
 
 /**
  * Transport over the preload's `window.hooklab`: `live.list` becomes `hooklab.live.list(args)`.
- * The preload rejects with an Error whose `code` property carries the contract's error code.
+ * The preload rejects with a plain `{ code, message }` (what crosses contextBridge whole), the
+ * contract's error code in `code`.
  */
 export function createElectronTransport(api: HooklabApi): Transport {
   return {
@@ -22,7 +23,7 @@ export function createElectronTransport(api: HooklabApi): Transport {
         const code = (error as { code?: unknown }).code;
         throw new TransportError(
           typeof code === 'string' ? (code as TransportError['code']) : 'internal',
-          (error as Error).message,
+          String((error as { message?: unknown }).message ?? error),
         );
       }
     },

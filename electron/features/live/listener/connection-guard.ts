@@ -2,10 +2,11 @@ import type { Socket } from 'node:net';
 
 /**
  * Caps the listener's open connections without letting slow senders lock the service out.
- * Connections are kept in order of last activity (a request completed); when a new one would
- * exceed the cap, the one idle longest is closed to admit it. A flood of connections trickling
- * a body byte every few seconds then only displaces itself, while a real delivery, newer than
- * all of them, gets through; and the count stays below the process's open-files limit.
+ * Connections are kept in order of last activity (opened, a request's headers, a chunk of its
+ * body, an answer sent); when a new one would exceed the cap, the one idle longest is closed to
+ * admit it. A flood of idle connections then displaces itself and never a request whose body
+ * keeps arriving; a flood trickling a body byte every few seconds is displaced by real
+ * deliveries, newer than all of them; and the count stays below the process's open-files limit.
  */
 export class ConnectionGuard {
   /** Insertion order = least recently active first (a Set keeps insertion order). */
@@ -26,7 +27,7 @@ export class ConnectionGuard {
     }
   }
 
-  /** The connection completed a request: it is now the most recently active. */
+  /** The connection showed activity (request headers, body bytes, an answer): now the most recent. */
   touch(socket: Socket): void {
     if (!this.open.delete(socket)) return;
     this.open.add(socket);

@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import type { HmacSha256 } from '../../../../shared/signing';
 import { verifySignature, type KnownKey } from '../../../../shared/signing/diagnose';
-import { SIGNATURE_HEADER } from '../../../../shared/service';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../../shared/service';
+import type { SignatureVerdict } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
 import type { IncomingDelivery, Truncation } from '../../../services/data/delivery-store';
@@ -45,7 +46,13 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
   // The first value of each header by lower-case name; no prototype, so a header named
   // "constructor" is just a header.
   const firstValues = Object.create(null) as Record<string, string>;
-  for (const [name, value] of headers) firstValues[name.toLowerCase()] ??= value;
+  const counts = Object.create(null) as Record<string, number>;
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    firstValues[lower] ??= value;
+    counts[lower] = (counts[lower] ?? 0) + 1;
+  }
+  const repeated = repeatedHeaderVerdict(counts);
   const { truncation } = raw;
   const { fields, bodyKind } = inspectBody(raw.body);
   return {
@@ -58,10 +65,12 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     // Of the bytes kept: for a body that is not whole, the detail labels it so.
     bodySha256: hash('sha256', raw.body),
     truncation,
-    event: readEventHeaders(firstValues),
+    // Two event ids name no event: a handler sees them joined ("9, 10").
+    event: readEventHeaders(repeated ? { ...firstValues, [EVENT_ID_HEADER]: undefined } : firstValues),
     fields,
     bodyKind,
-    verdict: verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
+    keyed: context.keys.some((k) => k.accepted),
+    verdict: repeated ?? verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
     answerFor: (attempt) =>
       truncation === 'over-limit'
         ? TOO_LARGE
@@ -70,6 +79,30 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
           : context.passThrough
             ? null
             : chooseAnswer(context.answers, attempt),
+  };
+}
+
+const REPEATABLE_NOT: ReadonlyArray<readonly [string, string]> = [
+  [SIGNATURE_HEADER, 'signature'],
+  [EVENT_ID_HEADER, 'event-id'],
+];
+
+/**
+ * A request with two signature headers (or two event-id headers) is never valid, whatever the
+ * first one says: a handler reads them joined ("a, b") and rejects it, and a forger could put a
+ * copied signature first. Null when each appears at most once.
+ */
+export function repeatedHeaderVerdict(counts: Readonly<Record<string, number>>): SignatureVerdict | null {
+  const twice = REPEATABLE_NOT.filter(([header]) => (counts[header] ?? 0) > 1).map(([, label]) => label);
+  if (twice.length === 0) return null;
+  const what = twice.map((label) => `two ${label} headers`).join(' and ');
+  return {
+    outcome: 'invalid',
+    keyId: null,
+    diagnosis: {
+      kind: 'repeated-header',
+      message: `${what[0]!.toUpperCase()}${what.slice(1)}: a handler sees the values joined ("a, b") and would reject the delivery, so it is not judged on the first one.`,
+    },
   };
 }
 

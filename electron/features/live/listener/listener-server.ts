@@ -106,8 +106,10 @@ export class ListenerServer {
       // Node checks header and request timeouts on this interval; its 30 s default would let slow senders linger.
       { connectionsCheckingInterval: 500, ...timeouts(settings) },
       (req, res) => {
-        res.once('finish', () => guard.touch(req.socket));
-        this.handle(req, res).catch((error: unknown) => {
+        const activity = () => guard.touch(req.socket);
+        activity();
+        res.once('finish', activity);
+        this.handle(req, res, activity).catch((error: unknown) => {
           this.deps.onError('listener request failed', error);
           if (!res.headersSent) res.writeHead(500).end();
           else res.destroy();
@@ -157,7 +159,8 @@ export class ListenerServer {
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `activity`: the connection is in use (each body chunk says so, so the guard keeps it). */
+  private async handle(req: IncomingMessage, res: ServerResponse, activity: () => void): Promise<void> {
     const receivedAtMs = this.deps.now();
     const method = req.method ?? 'POST';
     if (method === 'GET' || method === 'HEAD') {
@@ -166,7 +169,7 @@ export class ListenerServer {
       return;
     }
     const settings = this.deps.settings();
-    const body = await readBody(req, settings.bodyLimitBytes);
+    const body = await readBody(req, settings.bodyLimitBytes, activity);
     // Built once: stored with the delivery and sent on to the handlers.
     const headers = headerPairs(req.rawHeaders);
     let stored: StoredDelivery;

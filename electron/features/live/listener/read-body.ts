@@ -17,8 +17,9 @@ export interface BodyRead {
  * OVER_LIMIT_PREFIX_BYTES (or `limit`, if smaller) and stops reading; a request that ends
  * before its body did (the sender went away, or the request timeout cut it) resolves with what
  * arrived, marked cut off. Never rejects: a broken request is still a record of what was sent.
+ * `onChunk` runs for every chunk that arrives (the connection is active).
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, limit: number, onChunk: () => void = () => undefined): Promise<BodyRead> {
   // From rawHeaders: req.headers would build the whole header object just for this.
   const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
   const declaredSize = Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
@@ -41,6 +42,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       resolve({ bytes, size, truncation });
     };
     const onData = (chunk: Buffer) => {
+      onChunk();
       seen += chunk.length;
       if (kept < keepAtMost) {
         const part = chunk.length <= keepAtMost - kept ? chunk : chunk.subarray(0, keepAtMost - kept);

@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app-state/status-store';
-import { base64ToBytes, hexDump, toCurl } from './curl';
+import { base64ToBytes, hexDump, listenerCurlUrl, toCurl } from './curl';
 import { useSettingsView } from './use-settings-view';
 import { bodyLabel } from './body-label';
 import { SIGNATURE_CLASS } from './live-columns';
@@ -48,7 +48,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
   const [view, setView] = useState<BodyView>('pretty');
   const shown: BodyView = detail.bodyText === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
   const curl = useMemo(
-    () => toCurl({ url: new URL(summary.path, listenerUrl).toString(), method: summary.method, headers: detail.headers, body: bytes }),
+    () => toCurl({ url: listenerCurlUrl(listenerUrl, summary.path), method: summary.method, headers: detail.headers, body: bytes }),
     [summary.path, summary.method, listenerUrl, detail.headers, bytes],
   );
 
@@ -85,7 +85,16 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           <dd>{summary.eventId ?? '—'}</dd>
           <dt>Event created</dt>
           <dd>{summary.eventCreated ?? '—'}</dd>
-          <dt>Duplicate of</dt>
+          {summary.unverified && (
+            <>
+              <dt>Kept apart</dt>
+              <dd data-testid="unverified-note">
+                {summary.eventId !== null ? `Unverified copy of event ${summary.eventId}` : 'Unverified'}: never counted as a copy,
+                an attempt or order evidence of a verified delivery.
+              </dd>
+            </>
+          )}
+          <dt>{summary.unverified ? 'Unverified copy of' : 'Duplicate of'}</dt>
           <dd>
             {summary.duplicateOf !== null ? (
               <a href={hrefFor('live', String(summary.duplicateOf))} data-testid="link-duplicate-of">

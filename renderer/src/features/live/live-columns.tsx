@@ -27,7 +27,7 @@ export function typeText(d: DeliverySummary): string {
 const statusClass = (status: number | null) => (status !== null && status >= 200 && status < 300 ? 'live-status--ok' : 'live-status--error');
 
 export function flagsOf(d: DeliverySummary): string {
-  return [d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
+  return [d.unverified ? 'unverified' : '', d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -103,7 +103,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
+      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()

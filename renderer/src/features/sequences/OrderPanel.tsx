@@ -27,6 +27,12 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
         {s.orderReference && <span className="muted mono">ref {s.orderReference}</span>}
         {s.orderType && <span className="badge">{s.orderType}</span>}
       </h2>
+      {s.unverifiedOnly && (
+        <p className="seq-unverified-only" role="note" data-testid="order-unverified-only">
+          Every event of this order is unverified (a key is configured and none of its deliveries verified): the states below
+          rest only on what an unknown sender claims.
+        </p>
+      )}
       <dl className="kv seq-states" data-testid="sequence-states">
         <dt>Order status</dt>
         <dd>

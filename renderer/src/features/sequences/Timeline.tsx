@@ -8,6 +8,12 @@ function copiesText(e: SequenceEvent): string {
   return `×${e.copies}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
+const SIGNATURE_TEXT: Record<SequenceEvent['signature'], { text: string; title: string }> = {
+  verified: { text: 'verified', title: 'A copy verified with your key, or the service logged it' },
+  unverified: { text: 'unverified', title: 'A key is configured and no copy verified: kept apart, not used for the states' },
+  unchecked: { text: 'no key', title: 'Received with no key configured: nothing could verify it' },
+};
+
 /** What the event says beyond its type: the shipping move, the 3-D Secure id, the description. */
 function eventGist(e: SequenceEvent): string {
   const m = e.metadata ?? {};
@@ -62,7 +68,16 @@ export function Timeline({ events, flags, highlighted }: { events: readonly Sequ
               {moved && (e.arrivalRank > e.createdRank ? ' ↓' : ' ↑')}
             </span>
             <span role="cell">
-              <strong>{e.type}</strong> <span className="muted">{eventGist(e)}</span>
+              <strong>{e.type}</strong>{' '}
+              <span
+                className={`badge seq-signature seq-signature--${e.signature}`}
+                title={SIGNATURE_TEXT[e.signature].title}
+                data-testid="event-signature"
+                data-signature={e.signature}
+              >
+                {SIGNATURE_TEXT[e.signature].text}
+              </span>{' '}
+              <span className="muted">{eventGist(e)}</span>
               {e.problems.map((p) => (
                 <span key={p} className="seq-problem">
                   {p}

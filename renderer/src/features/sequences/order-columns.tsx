@@ -35,8 +35,17 @@ export const orderColumns = [
   column.accessor('orderType', { header: 'Type', meta: { width: 'minmax(90px, 1fr)' } }),
   column.accessor('status', {
     header: 'Status',
-    meta: { width: '96px' },
-    cell: (c) => <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>,
+    meta: { width: '150px' },
+    cell: (c) => (
+      <>
+        <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>
+        {c.row.original.unverifiedOnly && (
+          <span className="badge seq-signature--unverified" title="Every event of this order is unverified" data-testid="order-unverified">
+            unverified
+          </span>
+        )}
+      </>
+    ),
   }),
   column.accessor('shipping', { header: 'Shipping', meta: { width: '96px' }, cell: (c) => c.getValue() ?? '' }),
   column.accessor('threeDs', { header: '3DS', meta: { width: '70px' }, cell: (c) => c.getValue() ?? '' }),

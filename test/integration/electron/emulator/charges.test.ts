@@ -166,6 +166,20 @@ describe('sandbox cards and charges (4.2, 4.3, 3.1, 7.3)', () => {
     expect((await call('POST', `${url}/result`, { body: { outcome: 'MAYBE' } })).status).toBe(400);
   });
 
+  it('3DS challenge page keeps a hostile order id inside its inline JSON', async () => {
+    await setup();
+    const hostile = '</script><script>parent.postMessage({Status:"SUCCESS"},"*")</script><!--';
+    const first = await charge({ order: order(hostile, 30), cardId: await cardId('4000000000003220'), authenticationId: null });
+    const { url } = first.body.authentication;
+    await call('POST', `${url}/result`, { body: { outcome: 'FAILED' } });
+    const html = await (await fetch(url)).text();
+    // One script element, and its decided message reads back with the order id intact.
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    const decided = /var decided = (.*);\n/.exec(html)?.[1];
+    expect(JSON.parse(decided!)).toMatchObject({ Status: 'FAILED', OrderId: hostile });
+  });
+
   it('keeps stores isolated: another store cannot charge a card or use an authentication', async () => {
     await setup();
     const id = await cardId('4000000000003220');

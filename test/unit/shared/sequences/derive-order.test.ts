@@ -166,3 +166,42 @@ describe('bad input is said once per event', () => {
     expect(g.unassigned).toHaveLength(1);
   });
 });
+
+describe('deriveOrder: unverified deliveries never change what verified ones mean', () => {
+  // Unsigned deliveries carrying the next two event ids arrive before the service's real ones.
+  const forged = [
+    delivery(body('SuccessPayment', {}), { eventId: 9, created: 0, arrived: 1, trust: 'unverified' }),
+    delivery(body('Finalized'), { eventId: 10, created: 30, arrived: 2, trust: 'unverified' }),
+  ];
+  const real = [
+    delivery(body('Created'), { eventId: 9, created: 0, arrived: 5, trust: 'verified' }),
+    delivery(body('Cancelled'), { eventId: 10, created: 10, arrived: 6, trust: 'verified' }),
+  ];
+
+  it('derives the states from the verified events and keeps the forged ones apart, flagged', () => {
+    const d = derive([...forged, ...real]);
+    expect(d.summary).toMatchObject({ status: 'CANCELLED', payment: 'none', unverifiedOnly: false, events: 4 });
+    const shown = d.events.map((e) => [e.type, e.signature, e.copies]);
+    expect(shown).toEqual(expect.arrayContaining([['Created', 'verified', 1], ['Cancelled', 'verified', 1], ['SuccessPayment', 'unverified', 1], ['Finalized', 'unverified', 1]]));
+    expect(d.flags.map((f) => f.kind)).toEqual(['unverified', 'unverified']);
+    expect(d.flags[0]!.message).toContain('unverified copy of event 9');
+    expect(d.orderPath.map((p) => p.status)).toEqual(['PENDING', 'CANCELLED']);
+  });
+
+  it('an order whose only evidence is unverified says so', () => {
+    const d = derive(forged);
+    expect(d.summary.unverifiedOnly).toBe(true);
+    expect(d.flags.filter((f) => f.kind === 'unverified').map((f) => f.message)).toEqual([
+      expect.stringContaining('rest only on unverified deliveries'),
+      expect.stringContaining('rest only on unverified deliveries'),
+    ]);
+  });
+
+  it('with no key configured (unchecked), copies count together as before', () => {
+    const d = derive([...forged, ...real].map((x) => ({ ...x, trust: 'unchecked' as const })));
+    expect(d.summary.unverifiedOnly).toBe(false);
+    expect(d.events).toHaveLength(2);
+    expect(d.events.every((e) => e.signature === 'unchecked' && e.copies === 2)).toBe(true);
+  });
+});
+

@@ -398,3 +398,35 @@ describe('drafts and sources', () => {
     expect(h.received[2]!.status).toBe(200);
   });
 });
+
+describe('replay exports of hostile values', () => {
+  // A `type` that ends a // comment (line feed, then U+2028) and then writes PWNED if it runs.
+  const HOSTILE_TYPE = 'Created\nprocess.stdout.write("PWNED-LF")//\u2028process.stdout.write("PWNED-LS")//';
+  const hostileEvent = JSON.stringify({ orderId: '1', orderType: 'FULL', description: 'd', level: 'Info', type: HOSTILE_TYPE, metadata: null });
+
+  it('a fetch() snippet never runs what the event type says, and still sends the exact body', async () => {
+    const a = await app();
+    const h = await handler();
+    const snippet = await a.call('replay.export', { format: 'fetch', source: { kind: 'request', request: spec({ body: { kind: 'text', text: hostileEvent } }), targetUrl: h.url } });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', snippet.text], { timeout: 10_000 });
+    expect(stdout).not.toContain('PWNED');
+    expect(stdout.trim()).toMatch(/^200/);
+    expect(h.received[0]!.body.toString()).toBe(hostileEvent);
+    expect(snippet.text).not.toMatch(/[\u2028\u2029]/);
+  });
+
+  it('a fixture carries no raw line or paragraph separator and opens back to the same values', async () => {
+    const a = await app();
+    const fixture = await a.call('replay.export', { format: 'fixture', source: { kind: 'request', request: spec({ body: { kind: 'text', text: hostileEvent } }), targetUrl: null } });
+    expect(fixture.text).not.toMatch(/[\u2028\u2029]/);
+    expect(JSON.parse(fixture.text)).toMatchObject({ eventType: HOSTILE_TYPE, bodyText: hostileEvent });
+  });
+
+  it('a cURL export of a body beginning with "-" sends that body whole', async () => {
+    const a = await app();
+    const h = await handler();
+    const curl = await a.call('replay.export', { format: 'curl', source: { kind: 'request', request: spec({ body: { kind: 'text', text: '--help me' } }), targetUrl: h.url } });
+    await run('bash', ['-c', `${curl.text} -s -o /dev/null --max-time 10`]);
+    expect(h.received[0]!.body.toString()).toBe('--help me');
+  });
+});

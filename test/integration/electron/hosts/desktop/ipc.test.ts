@@ -1,7 +1,9 @@
+import { createElectronTransport } from '../../../../../renderer/src/transport/electron-transport';
+import type { TransportError } from '../../../../../renderer/src/transport/transport';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppStatus, CallEnvelope } from '../../../../../shared/contract';
+import type { AppStatus, CallEnvelope, HooklabApi } from '../../../../../shared/contract';
 import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
 import {
   bootDesktopHostForFile,
@@ -179,7 +181,10 @@ describe("the window's page talking to the core over IPC (built out/main/index.j
       (await api.app.status()).host.kind,
       'window.hooklab.app.status() does not reach the core',
     ).toBe('electron');
-    const refused = await api.secrets.set({ name: 'clientSecret' }).catch((e: Error) => e.name);
+    // The renderer's Electron transport on top: the code the core gave is the code the UI sees.
+    const refused = await createElectronTransport(api as unknown as HooklabApi)
+      .call('secrets.set', { name: 'clientSecret' } as never)
+      .catch((e: TransportError) => e.code);
     expect(
       refused,
       "a bad call through window.hooklab does not fail with the core's error code",

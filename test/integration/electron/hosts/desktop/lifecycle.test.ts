@@ -76,6 +76,8 @@ describe('the desktop app through its lifecycle (built out/main/index.js)', () =
     ).toBe(0);
     expect(host.calls('app', 'quit').length, 'the second Hooklab did not quit').toBeGreaterThan(0);
     expect(host.calls('BrowserWindow', 'new'), 'the second Hooklab opened a window').toEqual([]);
+    // app.quit() only asks: nothing after it may start (no whenReady, no handlers of the first).
+    expect(host.calls('app', 'whenReady'), 'the second Hooklab still waited for ready to start').toEqual([]);
     expect(
       existsSync(join(userData, 'hooklab.db')),
       'the second Hooklab opened the database the running one uses',

@@ -43,7 +43,7 @@ export function runSandboxedPreload(
   };
   const contextBridge = {
     exposeInMainWorld(key: string, value: unknown) {
-      exposed.push({ key, value });
+      exposed.push({ key, value: acrossTheBridge(value) });
     },
   };
   const electron = { contextBridge, ipcRenderer };
@@ -80,4 +80,31 @@ export function runSandboxedPreload(
         listener({ sender: ipcRenderer }, ...args);
     },
   };
+}
+
+/**
+ * What the page receives through contextBridge, as Electron documents it: functions stay
+ * callable, and the value a returned promise rejects with is copied; an Error arrives as an
+ * Error with its message only ("any custom properties on the Error object will be lost"),
+ * anything else as a structured copy.
+ */
+function acrossTheBridge(value: unknown): unknown {
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => unknown;
+    return (...args: unknown[]) => {
+      const result = fn(...args);
+      return result instanceof Promise || (result && typeof (result as Promise<unknown>).then === 'function')
+        ? (result as Promise<unknown>).catch((reason: unknown) => {
+            throw isError(reason) ? new Error((reason as Error).message) : structuredClone(reason);
+          })
+        : result;
+    };
+  }
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, acrossTheBridge(v)]));
+  return value;
+}
+
+/** An Error from the preload's own context (instanceof fails across vm contexts). */
+function isError(value: unknown): boolean {
+  return Object.prototype.toString.call(value) === '[object Error]';
 }

@@ -18,6 +18,17 @@ const r = (id: number, eventId: number | null, handlerFailed: boolean | null = n
 const noHashes = () => new Map<number, string>();
 
 describe('reconcile', () => {
+  it('never counts an unverified delivery as received: the real deliveries it names stay lost', () => {
+    const history = [h(1, 9, false), h(2, 10, false), h(3, 11, true)];
+    const forged = (id: number, eventId: number | null, sha = 'x') => ({ ...r(id, eventId, null, sha), unverified: true });
+    const received = [forged(20, 9), forged(21, 10), r(22, 11), forged(23, 77), forged(24, null, 'hash-of-1')];
+    const result = reconcile(history, received, () => new Map([[1, 'hash-of-1']]));
+    expect(result.counts).toMatchObject({ received: 1, lost: 2, unlogged: 1, 'not-in-history': 1 });
+    expect(result.windows).toEqual([expect.objectContaining({ fromId: 1, toId: 2, eventIds: [9, 10] })]);
+    // Still shown where history has nothing for them.
+    expect(result.items.filter((i) => i.receivedId === 23 || i.receivedId === 24).map((i) => i.category).sort()).toEqual(['not-in-history', 'unlogged']);
+  });
+
   it('matches by event id and finds lost deliveries and the missed window', () => {
     const history = [h(1, 1, true), h(2, 2, false), h(3, 3, false), h(4, 4, true)];
     const received = [r(10, 1), r(11, 4)];

@@ -1,4 +1,4 @@
-import type { DeliveryInput } from '../../../../../shared/sequences';
+import type { DeliveryInput, DeliveryTrust } from '../../../../../shared/sequences';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 
@@ -18,7 +18,7 @@ export function body(type: string, metadata: Record<string, unknown> | null = nu
  */
 export function delivery(
   text: string | Uint8Array,
-  options: { created?: number | null; arrived?: number; eventId?: number | null; source?: 'live' | 'history'; id?: number } = {},
+  options: { created?: number | null; arrived?: number; eventId?: number | null; source?: 'live' | 'history'; id?: number; trust?: DeliveryTrust } = {},
 ): DeliveryInput {
   const id = options.id ?? nextId++;
   const created = options.created === undefined ? 0 : options.created;
@@ -30,6 +30,7 @@ export function delivery(
     createdMs,
     arrivedMs: options.arrived !== undefined ? at(options.arrived) : (createdMs ?? at(0)),
     body: text,
+    ...(options.trust ? { trust: options.trust } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { isLoopbackHost } from '../../../../../electron/services/net/loopback';
 import { createEventIdGenerator } from '../../../../../electron/features/replay/event-ids';
 
 describe('target policy', () => {
-  it.each(['127.0.0.1', '127.9.8.7', 'localhost', 'LOCALHOST', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]'])('%s is loopback', (host) => {
+  it.each(['127.0.0.1', '127.9.8.7', 'localhost', 'LOCALHOST', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', 'localhost.', 'app.localhost', 'a.b.localhost.'])('%s is loopback', (host) => {
     expect(isLoopbackHost(new URL(`http://${host}:1/`).hostname)).toBe(true);
   });
 

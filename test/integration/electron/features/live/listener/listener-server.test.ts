@@ -159,6 +159,52 @@ describe('listener', () => {
     expect(rows.map((r) => r.answeredStatus).reverse()).toEqual(statuses);
   });
 
+  it('unsigned deliveries sent first never make the real ones duplicates, out of order or later attempts', async () => {
+    app = await startLiveApp();
+    await app.call('settings.update', {
+      listener: { rules: [{ firstAttempts: 1, answer: { status: 500, delayMs: 0, body: 'try again', hang: false } }] },
+    });
+    const created = eventBody({ type: 'Created' });
+    const cancelled = eventBody({ type: 'Cancelled' });
+    const forgedPaid = eventBody({ type: 'SuccessPayment' });
+    const headers = (id: string, at: string) => ({ 'Content-Type': 'application/json', 'X-Svc-Event-Id': id, 'X-Svc-Event-Created': at });
+    // The forger guesses the next two event ids, with a late creation time, before the service sends them.
+    const forged1 = await post(`${app.listenerUrl}/`, forgedPaid, headers('9', '2024-05-01T12:00:00Z'));
+    const forged2 = await post(`${app.listenerUrl}/`, forgedPaid, headers('10', '2024-05-01T12:00:00Z'));
+    const real1 = await post(`${app.listenerUrl}/`, created, signed(created, headers('9', '2024-05-01T10:00:00Z')));
+    const real1Again = await post(`${app.listenerUrl}/`, created, signed(created, headers('9', '2024-05-01T10:00:00Z')));
+    const real2 = await post(`${app.listenerUrl}/`, cancelled, signed(cancelled, headers('10', '2024-05-01T10:00:01Z')));
+    const forgedAgain = await post(`${app.listenerUrl}/`, forgedPaid, headers('9', '2024-05-01T12:00:00Z'));
+    // "Fail the first attempt": each real event's first attempt fails, whatever the forger sent.
+    expect([forged1, forged2, real1, real1Again, real2, forgedAgain].map((r) => r.status)).toEqual([500, 500, 500, 200, 500, 200]);
+    const rows = [...(await app.call('live.list', {})).rows].reverse();
+    expect(rows.map((r) => [r.signature, r.unverified, r.duplicateOf, r.outOfOrder])).toEqual([
+      ['missing', true, null, false],
+      ['missing', true, null, false],
+      ['valid', false, null, false],
+      ['valid', false, rows[2]!.id, false],
+      ['valid', false, null, false],
+      // Apart: a copy among unverified deliveries only.
+      ['missing', true, rows[0]!.id, false],
+    ]);
+  });
+
+  it('with no key configured, unsigned deliveries count as today: duplicates and attempts across all', async () => {
+    app = await startLiveApp({}, null);
+    await app.call('settings.update', {
+      listener: { rules: [{ firstAttempts: 1, answer: { status: 500, delayMs: 0, body: 'try again', hang: false } }] },
+    });
+    const body = eventBody();
+    const first = await post(`${app.listenerUrl}/`, body, { 'X-Svc-Event-Id': '9' });
+    const second = await post(`${app.listenerUrl}/`, body, signed(body, { 'X-Svc-Event-Id': '9' }));
+    expect([first.status, second.status]).toEqual([500, 200]);
+    const rows = [...(await app.call('live.list', {})).rows].reverse();
+    expect(rows.map((r) => [r.signature, r.unverified, r.duplicateOf])).toEqual([
+      ['missing', false, null],
+      ['no-key', false, rows[0]!.id],
+    ]);
+  });
+
   it('answers 413 to a body over the limit and records it as truncated, then keeps serving', async () => {
     app = await startLiveApp({ listener: { bodyLimitBytes: 2048 } });
     const big = 'x'.repeat(5000);

@@ -18,20 +18,35 @@ function raw(rawHeaders: string[], overrides: Partial<RawDelivery> = {}): RawDel
 }
 
 describe('judgeDelivery', () => {
-  it('verifies the first signature header whatever its case, and keeps every header as received', () => {
+  it('verifies the signature header whatever its case, and keeps every header as received', () => {
     const signature = signBody(nodeHmac, 'secret', body);
-    const headers = ['x-SVC-hmac-sha256', signature, 'X-Svc-Hmac-Sha256', 'forged', 'X-Svc-Event-Id', '7', 'constructor', 'x'];
+    const headers = ['x-SVC-hmac-sha256', signature, 'X-Svc-Event-Id', '7', 'constructor', 'x'];
     const judged = judgeDelivery(raw(headers), context, nodeHmac);
     expect(judged.verdict).toMatchObject({ outcome: 'valid', keyId: 'k1' });
     expect(judged.headers).toEqual([
       ['x-SVC-hmac-sha256', signature],
-      ['X-Svc-Hmac-Sha256', 'forged'],
       ['X-Svc-Event-Id', '7'],
       ['constructor', 'x'],
     ]);
     expect(judged.event.eventId).toBe(7);
     expect(judged.fields).toMatchObject({ eventType: 'Created', orderId: 'o1', level: 'Info' });
     expect(judged.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
+  });
+
+  it('never shows valid for two signature headers, even when the first one verifies', () => {
+    const signature = signBody(nodeHmac, 'secret', body);
+    const judged = judgeDelivery(raw(['x-SVC-hmac-sha256', signature, 'X-Svc-Hmac-Sha256', 'forged', 'X-Svc-Event-Id', '7']), context, nodeHmac);
+    expect(judged.verdict).toMatchObject({ outcome: 'invalid', diagnosis: { kind: 'repeated-header' } });
+    expect(judged.verdict.diagnosis?.message).toMatch(/^Two signature headers/);
+    expect(judged.headers).toHaveLength(3);
+  });
+
+  it('never shows valid for two event-id headers, and takes neither as the event id', () => {
+    const signature = signBody(nodeHmac, 'secret', body);
+    const judged = judgeDelivery(raw(['X-Svc-Hmac-Sha256', signature, 'X-Svc-Event-Id', '9', 'x-svc-event-id', '10']), context, nodeHmac);
+    expect(judged.verdict).toMatchObject({ outcome: 'invalid', diagnosis: { kind: 'repeated-header' } });
+    expect(judged.verdict.diagnosis?.message).toMatch(/^Two event-id headers/);
+    expect(judged.event.eventId).toBeNull();
   });
 
   it('answers by attempt from the rules, null in pass-through, 413 for a truncated body', () => {

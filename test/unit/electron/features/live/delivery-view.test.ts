@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliverySummary } from '../../../../../shared/contract/live';
+import { exportLine } from '../../../../../electron/features/live/delivery-view';
+
+const summary = (over: Partial<DeliverySummary>): DeliverySummary => ({
+  id: 1,
+  receivedAt: '2026-01-01T00:00:00.000Z',
+  method: 'POST',
+  path: '/hook',
+  bodySize: 0,
+  truncated: false,
+  truncation: null,
+  eventId: null,
+  eventCreated: null,
+  eventType: null,
+  level: null,
+  orderType: null,
+  orderId: null,
+  orderReference: null,
+  signature: 'no-key',
+  signatureKeyId: null,
+  diagnosis: null,
+  unverified: false,
+  duplicateOf: null,
+  outOfOrder: false,
+  answeredStatus: 200,
+  handler: null,
+  ...over,
+});
+
+describe('NDJSON export line', () => {
+  it('stays one line for readers that split on U+2028/U+2029, and reads back to the same values', () => {
+    const hostile = 'Created\u2028{"forged":true}\u2029\n';
+    const body = new TextEncoder().encode(`{"type":"${hostile}"}`);
+    const line = exportLine({ summary: summary({ eventType: hostile, path: '/a\u2028b' }), headers: [['X-Evil', 'a\u2029b']], body, sha256: 'x' });
+    expect(line.split(/[\n\r\u2028\u2029]/)).toHaveLength(1);
+    expect(JSON.parse(line)).toMatchObject({ eventType: hostile, path: '/a\u2028b', headers: [['X-Evil', 'a\u2029b']], body: `{"type":"${hostile}"}` });
+  });
+});
