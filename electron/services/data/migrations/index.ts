@@ -5,6 +5,17 @@ import { migration003 } from './003-received-indexes';
 import { migration004 } from './004-replay';
 import { migration005 } from './005-received-retention';
 import { migration006 } from './006-delivery-search';
+import { migration007 } from './007-reserved';
+import { migration008 } from './008-delivery-ids-never-reused';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const migrations: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+  migration008,
+];
