@@ -12,6 +12,13 @@ import type { HistoryStore } from '../../services/data/history-store';
 export const POLL_PAGE_SIZE = 100;
 /** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
 const IN_FLIGHT_PER_CYCLE = 50;
+/**
+ * A cycle reads what the first page announced (totalCount) plus what may arrive meanwhile, and
+ * never more than MAX_PAGES_PER_CYCLE pages: a service that never ends its pages (always one
+ * more id) is stopped with an error instead of polling forever in one cycle.
+ */
+const ARRIVING_DURING_CYCLE = 1_000;
+const MAX_PAGES_PER_CYCLE = 10_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
 /** After a cycle during which the listener received something, the next poll comes this soon. */
@@ -187,10 +194,20 @@ export class HistoryPoller {
     this.deps.report(this.failures > 0 ? { environmentId, cursor } : { state: 'polling', environmentId, cursor });
     try {
       let next = fetchAfter(cursor);
+      let announced: number | null = null;
+      let read = 0;
       for (;;) {
         const page = await next;
         const rows = page.webhookEvents;
         if (rows.length === 0) break;
+        announced ??= page.totalCount;
+        read += rows.length;
+        if (read > announced + ARRIVING_DURING_CYCLE || pages >= MAX_PAGES_PER_CYCLE) {
+          throw new HistoryApiError(
+            'endless-pages',
+            `the service kept sending pages: ${read.toLocaleString('en-US')} deliveries in one poll after it announced ${announced.toLocaleString('en-US')}; stopped (the copy keeps what was read, up to delivery ${cursor})`,
+          );
+        }
         checkPage(rows.map((d) => d.id), cursor);
         const last = (rows[rows.length - 1] as WebhookDelivery).id;
         // The next request only needs the new cursor: it goes out first, and the service
