@@ -11,6 +11,7 @@ import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from './delivery-search';
 import { withBodyKinds } from './body-kind';
+import { describeStorageError } from '../../services/data/storage-error';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -29,6 +30,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
   let received = 0;
+  /** Why the last batch could not be stored, until one is. */
+  let storeFailure: string | null = null;
   let removedAnnounced = 0;
   /**
    * What the status bar says about storage: the totals and the caps they are held to. When
@@ -58,7 +61,21 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       received += deliveries.length;
       search.scheduleIndexing();
       ctx.bus.emit('live.received', { deliveries });
-      ctx.status.update('listener', { received, ...storageStatus(totals) });
+      // Stored again after a failure: the listener is listening (and keeping) once more.
+      const recovered = storeFailure !== null ? { state: 'listening' as const, error: null } : {};
+      storeFailure = null;
+      ctx.status.update('listener', { received, ...storageStatus(totals), ...recovered });
+    },
+    onStoreFailed: (error) => {
+      // Not "listening" while every delivery gets 500: the status bar says why, in SQLite's
+      // or the system's own words (disk full), until a batch is stored again.
+      const cause = describeStorageError(error);
+      if (storeFailure !== cause) ctx.log.error('cannot store deliveries', { cause });
+      storeFailure = cause;
+      ctx.status.update('listener', {
+        state: 'error',
+        error: `cannot store deliveries: ${cause}; senders get 500 and retry`,
+      });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
     onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),

@@ -6,6 +6,7 @@ import type { ListenerAnswer } from '../../../shared/settings';
 import type { EventFields, EventHeaders } from '../../features/live/listener/inspect';
 import type { Truncation } from '../../features/live/listener/read-body';
 import { bodyKind } from '../../features/live/listener/body-kind';
+import { rollbackIfOpen } from './storage-error';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -138,7 +139,7 @@ export class DeliveryStore {
       if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
       this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      rollbackIfOpen(this.db);
       throw error;
     }
     return stored;
@@ -341,7 +342,7 @@ export class DeliveryStore {
         );
       this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      rollbackIfOpen(this.db);
       throw error;
     }
     return handler;

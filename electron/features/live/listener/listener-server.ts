@@ -23,6 +23,8 @@ export interface ListenerDeps {
   readonly onStored: (deliveries: DeliverySummary[], totals: StoredTotals) => void;
   readonly onForwarded: (id: number, handler: HandlerSummary, answeredStatus: number | null) => void;
   readonly onError: (message: string, error: unknown) => void;
+  /** A batch could not be stored (disk full...): its senders got 500, nothing was claimed. */
+  readonly onStoreFailed: (error: unknown) => void;
 }
 
 /**
@@ -48,7 +50,13 @@ export class ListenerServer {
         passThrough: settings.passThrough && settings.forwardTargets.length > 0,
       };
       const limits = { maxDeliveries: settings.retainDeliveries, maxBytes: settings.retainBytes };
-      const stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)), limits);
+      let stored: StoredDelivery[];
+      try {
+        stored = deps.store.insertBatch(items.map((raw) => judgeDelivery(raw, context, deps.hmac)), limits);
+      } catch (error) {
+        deps.onStoreFailed(error);
+        throw error;
+      }
       deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       return stored;
     });
@@ -162,9 +170,8 @@ export class ListenerServer {
         bodySize: body.size,
         truncation: body.truncation,
       });
-    } catch (error) {
-      // Not persisted, so never a 2xx: the service will retry.
-      this.deps.onError('could not store a delivery', error);
+    } catch {
+      // Not persisted, so never a 2xx: the service will retry. onStoreFailed said why.
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Hooklab could not store this delivery\n');
       return;
     }
