@@ -326,6 +326,12 @@ export class DeliveryStore {
       latency_ms, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
     this.db.exec('BEGIN IMMEDIATE');
     try {
+      // Retention (or Clear) may have removed the delivery while its handlers answered: its
+      // results have nowhere to go, and that is no failure of the delivery's answer.
+      if (this.db.prepare('SELECT 1 FROM received_deliveries WHERE id = ?').get(id) === undefined) {
+        this.db.exec('COMMIT');
+        return handler;
+      }
       for (const r of results) {
         insert.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now);
       }

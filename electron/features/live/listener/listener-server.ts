@@ -189,7 +189,13 @@ export class ListenerServer {
       const results = await forwardToAll(targets, { method, headers: headerPairs(req.rawHeaders), body: body.bytes });
       const first = results[0]!;
       const status = first.status ?? 502;
-      this.deps.onForwarded(id, this.deps.store.saveForwards(id, results, status), status);
+      // The delivery is stored and the handler has answered: that answer is the service's,
+      // whatever becomes of the record of it (a 500 here would contradict the handler).
+      try {
+        this.deps.onForwarded(id, this.deps.store.saveForwards(id, results, status), status);
+      } catch (error) {
+        this.deps.onError('could not save the handler results', error);
+      }
       res.writeHead(status, { 'Content-Type': 'text/plain' });
       res.end(first.body ?? `handler unreachable: ${first.error ?? 'unknown error'}\n`);
       return;
