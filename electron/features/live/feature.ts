@@ -12,6 +12,7 @@ import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from './delivery-search';
 import { withBodyKinds } from './body-kind';
 import { describeStorageError } from '../../services/data/storage-error';
+import { withinListingBudget } from '../../../shared/text/listing-budget';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -191,9 +192,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = withBodyKinds(store, store.list(beforeId, limit));
+        const listed = store.list(beforeId, limit);
+        // Bounded in bytes as well as rows: a page cut short by the budget pages on from its last row.
+        const rows = withBodyKinds(store, withinListingBudget(listed));
         const last = rows.at(-1);
-        return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
+        return { rows, total: store.count(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
       },
       'live.get': async ({ id }) => {
         const detail = deliveryDetail(store, id);

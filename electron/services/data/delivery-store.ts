@@ -7,6 +7,7 @@ import type { EventFields, EventHeaders } from '../../features/live/listener/ins
 import type { Truncation } from '../../features/live/listener/read-body';
 import { bodyKind } from '../../features/live/listener/body-kind';
 import { rollbackIfOpen } from './storage-error';
+import { capSummaryFieldOrNull, summaryFieldSql } from '../../../shared/text/summary-field';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -78,8 +79,9 @@ interface Row {
   handler_first_error: string | null;
 }
 
-const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
-  level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
+// Summary fields of rows stored before they were capped at insert are read capped too.
+const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, ${summaryFieldSql('event_type')},
+  ${summaryFieldSql('level')}, ${summaryFieldSql('order_type')}, ${summaryFieldSql('order_id')}, ${summaryFieldSql('order_reference')}, signature_outcome, signature_key_id, signature_diagnosis,
   duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
   handler_first_error`;
 
@@ -381,11 +383,11 @@ function toSummary(r: Row): DeliverySummary {
     truncation: truncationOf(r.truncated),
     eventId: r.event_id,
     eventCreated: r.event_created,
-    eventType: r.event_type,
-    level: r.level,
-    orderType: r.order_type,
-    orderId: r.order_id,
-    orderReference: r.order_reference,
+    eventType: capSummaryFieldOrNull(r.event_type),
+    level: capSummaryFieldOrNull(r.level),
+    orderType: capSummaryFieldOrNull(r.order_type),
+    orderId: capSummaryFieldOrNull(r.order_id),
+    orderReference: capSummaryFieldOrNull(r.order_reference),
     signature: r.signature_outcome as DeliverySummary['signature'],
     signatureKeyId: r.signature_key_id,
     diagnosis: r.signature_diagnosis ? (JSON.parse(r.signature_diagnosis) as DeliverySummary['diagnosis']) : null,

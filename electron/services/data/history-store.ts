@@ -1,6 +1,8 @@
 import type { WebhookDelivery } from '../../../shared/service';
 import type { Database } from './database';
 import { applyCopyPage, COPY_SQL, type CopyStatements } from '../../features/history/copy-apply';
+import { SUMMARY_FIELD_MAX_CHARS, capSummaryField } from '../../../shared/text/summary-field';
+import { LISTING_MAX_BYTES } from '../../../shared/text/listing-budget';
 
 /** Counts after one page is applied to the local copy. */
 export interface ApplyResult {
@@ -110,11 +112,20 @@ export class HistoryStore {
       options.eventId === undefined
         ? this.db
             .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?')
-            .all(environmentId, options.afterId, options.limit)
+            .iterate(environmentId, options.afterId, options.limit)
         : this.db
             .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND event_id = ? AND id > ? ORDER BY id LIMIT ?')
-            .all(environmentId, options.eventId, options.afterId, options.limit);
-    return (rows as unknown as DeliveryRow[]).map(toDelivery);
+            .iterate(environmentId, options.eventId, options.afterId, options.limit);
+    // Payloads are the service's bodies: read row by row and stopped at the listing budget
+    // (at least one row, so paging with afterId always moves on).
+    const kept: WebhookDelivery[] = [];
+    let bytes = 0;
+    for (const row of rows as Iterable<DeliveryRow>) {
+      bytes += row.payload.length + row.url.length + 300;
+      if (bytes > LISTING_MAX_BYTES && kept.length > 0) break;
+      kept.push(toDelivery(row));
+    }
+    return kept;
   }
 
   counts(environmentId: string): { deliveries: number; events: number; pendingEvents: number; inFlight: number } {
@@ -146,7 +157,7 @@ export class HistoryStore {
     const rows = this.db
       .prepare(
         `SELECT g.*, h.response_status_code AS last_status, h.created AS last_created,
-           CASE WHEN json_valid(h.payload) THEN json_extract(h.payload, '$.orderId') END AS order_id FROM (${grouped}) g
+           CASE WHEN json_valid(h.payload) THEN substr(json_extract(h.payload, '$.orderId'), 1, ${SUMMARY_FIELD_MAX_CHARS + 1}) END AS order_id FROM (${grouped}) g
          JOIN history_deliveries h ON h.environment_id = ? AND h.id = g.last_id
          ORDER BY g.event_id DESC LIMIT ? OFFSET ?`,
       )
@@ -167,7 +178,7 @@ export class HistoryStore {
         eventId: Number(r.event_id),
         eventType: r.event_type,
         eventCreated: r.event_created,
-        orderId: typeof r.order_id === 'string' ? r.order_id : null,
+        orderId: typeof r.order_id === 'string' ? capSummaryField(r.order_id) : null,
         deliveries: Number(r.n),
         delivered: Number(r.ok) === 1,
         lastDeliveryId: Number(r.last_id),

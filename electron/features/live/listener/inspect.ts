@@ -1,5 +1,6 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import { capSummaryFieldOrNull } from '../../../../shared/text/summary-field';
 
 /** The 2.8 fields the table shows, read leniently: a body that is not an event still gets stored. */
 export interface EventFields {
@@ -31,12 +32,14 @@ export function readEventFields(body: Uint8Array): EventFields {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return NO_FIELDS;
   const o = parsed as Record<string, unknown>;
+  // Capped here, where they are read: the table and every listing carry at most
+  // SUMMARY_FIELD_MAX_CHARS of each; the whole value stays in the stored body.
   return {
-    eventType: text(o['type']),
-    level: text(o['level']),
-    orderType: text(o['orderType']),
-    orderId: text(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null),
-    orderReference: text(o['orderReference']),
+    eventType: capSummaryFieldOrNull(text(o['type'])),
+    level: capSummaryFieldOrNull(text(o['level'])),
+    orderType: capSummaryFieldOrNull(text(o['orderType'])),
+    orderId: capSummaryFieldOrNull(text(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null)),
+    orderReference: capSummaryFieldOrNull(text(o['orderReference'])),
   };
 }
 
