@@ -206,10 +206,13 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       'live.export': async ({ ids, afterId, limit }) => {
         const rows = store.exportRows({ ...(ids ? { ids } : {}), afterId, limit });
         const last = rows.at(-1);
+        // A page cut short by its byte budget continues after its last row.
+        const more = last !== undefined && (rows.length === limit || store.hasAfter(last.summary.id, ids));
         return {
           ndjson: rows.map((r) => exportLine(r) + '\n').join(''),
           count: rows.length,
-          nextAfterId: rows.length === limit && last ? last.summary.id : null,
+          nextAfterId: more ? last.summary.id : null,
+          total: ids ? ids.length : store.count(),
         };
       },
       'live.search': async ({ query, limit }) => search.search(query, limit),
