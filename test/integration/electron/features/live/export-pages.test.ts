@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_MAX_BYTES } from '../../../../../electron/services/data/delivery-store';
 import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+import type { CallResult } from '../../../../../shared/contract';
+
+type ExportPage = CallResult<'live.export'>;
 
 let app: LiveApp | null = null;
 afterEach(async () => {
@@ -18,7 +21,7 @@ describe('"Export all" with big bodies', () => {
     const pageSizes: number[] = [];
     let after: number | null = 0;
     while (after !== null) {
-      const page = await app.call('live.export', { afterId: after, limit: 2_000 });
+      const page: ExportPage = await app.call('live.export', { afterId: after, limit: 2_000 });
       // Everything stored when the page was read: the 8, and one more sent after each earlier page.
       expect(page.total).toBe(8 + pageSizes.length);
       // At most the page's byte budget, as Base64 and text, plus the lines' other fields.
@@ -43,7 +46,7 @@ describe('"Export all" with big bodies', () => {
     let count = 0;
     let pages = 0;
     while (after !== null) {
-      const page = await app.call('live.export', { ids, afterId: after, limit: 5_000 });
+      const page: ExportPage = await app.call('live.export', { ids, afterId: after, limit: 5_000 });
       expect(page.total).toBe(5);
       count += page.count;
       pages++;
