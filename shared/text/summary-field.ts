@@ -1,3 +1,5 @@
+import { neutraliseBidi } from './bidi';
+
 /**
  * The most characters of a sender-controlled summary field (orderId, type, orderType,
  * orderReference, level) that listings, tables and order keys carry. The contract caps an
@@ -10,11 +12,13 @@ export const SUMMARY_FIELD_MAX_CHARS = 200;
 export const CAPPED_MARK = '\u2026';
 
 /**
- * `value` as listings carry it: whole when it fits, else its first characters and "…" (never
+ * `value` as listings carry it: bidi controls neutralised, then whole when it fits, else its first characters and "…" (never
  * half of a surrogate pair). Depends only on the first SUMMARY_FIELD_MAX_CHARS + 1 characters,
  * so a prefix read in SQL (substr) caps to the same key as the whole value.
  */
-export function capSummaryField(value: string): string {
+export function capSummaryField(raw: string): string {
+  // Bidi controls are shown inert (they could make one order id read as another).
+  const value = neutraliseBidi(raw);
   if (value.length <= SUMMARY_FIELD_MAX_CHARS) return value;
   let end = SUMMARY_FIELD_MAX_CHARS - CAPPED_MARK.length;
   const last = value.charCodeAt(end - 1);

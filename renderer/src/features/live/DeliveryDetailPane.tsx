@@ -11,6 +11,7 @@ import { SIGNATURE_CLASS } from './live-columns';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import { whyNotPretty } from '../../../../shared/text/json-nesting';
+import { neutraliseBidi } from '../../../../shared/text/bidi';
 import type { SettingsView } from '../../../../shared/contract';
 import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
@@ -59,7 +60,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
     <div className="live-detail" data-testid="delivery-detail" data-delivery-id={summary.id}>
       <div className="row live-detail__title">
         <strong>
-          #{summary.id} {summary.method} {summary.path}
+          #{summary.id} {summary.method} {neutraliseBidi(summary.path)}
         </strong>
         <span className="muted">{summary.receivedAt}</span>
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />

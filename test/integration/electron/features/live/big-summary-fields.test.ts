@@ -79,4 +79,17 @@ describe('big summary fields inside the body limit', () => {
     expect(first.rows.length + rest.rows.length).toBe(400);
     expect(rest.nextBeforeId).toBeNull();
   });
+
+  it('shows bidi controls in sender fields neutralised, in Live and in Sequences alike', async () => {
+    const started = await start();
+    app = started.app;
+    // Rendered raw, U+202E makes "ord-1\u202Egnp.exe" read as "ord-1exe.png".
+    expect((await post(started.url, eventBody({ orderId: 'ord-1\u202Egnp.exe', orderReference: 'r\u2066x\u2069', type: 'Created' }))).status).toBe(200);
+    const [row] = (await app.call('live.list', {})).rows;
+    expect(row!.orderId).toBe('ord-1[U+202E]gnp.exe');
+    expect(row!.orderReference).toBe('r[U+2066]x[U+2069]');
+    const { orders } = await app.call('sequences.list', {});
+    expect(orders.map((o) => o.orderId)).toEqual(['ord-1[U+202E]gnp.exe']);
+    expect((await app.call('sequences.get', { orderId: orders[0]!.orderId })).events).toHaveLength(1);
+  });
 });
