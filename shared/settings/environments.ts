@@ -32,6 +32,17 @@ export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
 export const PollerSettingsSchema = z.object({
   enabled: z.boolean().default(true),
   intervalMs: z.number().int().min(250).max(3_600_000).default(5_000),
+  /**
+   * The history copy's retention, per environment, like the received deliveries': deliveries
+   * and payload bytes kept at most; the oldest (lowest id) are removed first.
+   */
+  retainDeliveries: z.number().int().min(1).max(100_000_000).default(100_000),
+  retainBytes: z
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 ** 4)
+    .default(1024 ** 3),
 });
 export type PollerSettings = z.infer<typeof PollerSettingsSchema>;
 

@@ -50,6 +50,8 @@ export interface PollerDeps {
   /** Called after each committed page (and in-flight refresh) with what changed. */
   readonly onApplied: (environmentId: string, change: { inserted: number; updated: number; ids: number[] }) => void;
   readonly random?: () => number;
+  /** The copy's caps; enforced after each cycle that stored new deliveries. */
+  readonly retention?: () => { maxDeliveries: number; maxBytes: number };
 }
 
 /**
@@ -236,6 +238,7 @@ export class HistoryPoller {
       }
       const refreshed = await this.refreshInFlight(target, abort.signal);
       updated += refreshed;
+      this.enforceRetention(environmentId, inserted);
       this.failures = 0;
       this.deps.report({ state: 'caught-up', cursor, lastPollAt: new Date(this.deps.clock.now()).toISOString(), error: null });
       return { environmentId, inserted, updated, pages, error: null };
@@ -248,6 +251,14 @@ export class HistoryPoller {
       }
       return { environmentId, inserted, updated, pages, error: message };
     }
+  }
+
+  /** Once per cycle, not per page: the walk reads every kept row's size. */
+  private enforceRetention(environmentId: string, inserted: number): void {
+    const limits = this.deps.retention?.();
+    if (!limits || inserted === 0) return;
+    const removed = this.deps.store.enforceRetention(environmentId, limits);
+    if (removed > 0) this.deps.log.info('history copy retention removed the oldest deliveries', { environmentId, removed });
   }
 
   /** Re-reads deliveries our copy holds as in flight and stores their final state. */

@@ -91,6 +91,33 @@ export class HistoryStore {
     }
   }
 
+  /**
+   * Removes the oldest deliveries of an environment's copy beyond the caps (count, and payload
+   * plus URL bytes), walking from the newest: a sender's multi-megabyte payloads cannot make the
+   * copy grow without end. The cursor is kept, so nothing removed is fetched again. Returns the
+   * number removed.
+   */
+  enforceRetention(environmentId: string, limits: { maxDeliveries: number; maxBytes: number }): number {
+    const newestFirst = this.db
+      .prepare('SELECT id, length(payload) + length(url) AS size FROM history_deliveries WHERE environment_id = ? ORDER BY id DESC')
+      .iterate(environmentId) as Iterable<{ id: number; size: number }>;
+    let kept = 0;
+    let bytes = 0;
+    let firstRemoved: number | null = null;
+    for (const row of newestFirst) {
+      kept++;
+      bytes += Number(row.size);
+      // The newest delivery always stays, whatever its size.
+      if (kept > 1 && (kept > limits.maxDeliveries || bytes > limits.maxBytes)) {
+        firstRemoved = Number(row.id);
+        break;
+      }
+    }
+    if (firstRemoved === null) return 0;
+    const result = this.db.prepare('DELETE FROM history_deliveries WHERE environment_id = ? AND id <= ?').run(environmentId, firstRemoved);
+    return Number(result.changes);
+  }
+
   /** Deliveries still in flight in our copy (responseStatusCode 0): the cursor never revisits them. */
   inFlightIds(environmentId: string, limit: number): number[] {
     const rows = this.db

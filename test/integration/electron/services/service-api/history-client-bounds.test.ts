@@ -92,4 +92,39 @@ describe('the history client against a service that sends too much', () => {
       await rig.close();
     }
   });
+
+  it('keeps the history copy within its retention, oldest removed first, without fetching them again', async () => {
+    const total = 300;
+    const pad = 'p'.repeat(10_000);
+    const service = await startLyingService((query, res) => {
+      const after = Number(/id>(\d+)/.exec(query.get('filters') ?? '')?.[1] ?? 0);
+      const rows = Array.from({ length: Math.max(0, Math.min(100, total - after)) }, (_, i) => ({ ...delivery(after + 1 + i), payload: JSON.stringify({ orderId: `o-${after + 1 + i}`, pad }) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ webhookEvents: rows, totalCount: total - after }));
+    });
+    services.push(service);
+    const rig = pollerRig({
+      dbPath: join(tempDir(), 'h.db'),
+      baseUrl: service.baseUrl,
+      creds: { clientId: 'c', clientSecret: 's' } as never,
+      retention: { maxDeliveries: 150, maxBytes: 1024 ** 3 },
+    });
+    try {
+      expect((await rig.poller.runOnce()).error).toBeNull();
+      const kept = localIds(rig.db);
+      expect(kept).toHaveLength(150);
+      expect(kept[0]).toBe(151);
+      expect(kept.at(-1)).toBe(300);
+      // A second poll asks after the cursor (300), not for the removed ones.
+      const asked = service.listRequests.length;
+      await rig.poller.runOnce();
+      expect(service.listRequests.slice(asked).every((r) => r.includes('id%3E300'))).toBe(true);
+      // The byte cap: 1 MB of ~10 KB payloads keeps about a hundred, the newest.
+      expect(rig.store.enforceRetention('sandbox', { maxDeliveries: 1_000, maxBytes: 1024 * 1024 })).toBeGreaterThan(40);
+      const byBytes = localIds(rig.db);
+      expect(byBytes.at(-1)).toBe(300);
+      expect(byBytes.length).toBeLessThanOrEqual(105);
+    } finally {
+      await rig.close();
+    }
+  });
 });
