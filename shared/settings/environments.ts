@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceUrlProblem } from './service-url';
+import { RetainBytesSchema, RetainDeliveriesSchema } from './retention';
 
 export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
 
@@ -36,13 +37,8 @@ export const PollerSettingsSchema = z.object({
    * The history copy's retention, per environment, like the received deliveries': deliveries
    * and payload bytes kept at most; the oldest (lowest id) are removed first.
    */
-  retainDeliveries: z.number().int().min(1).max(100_000_000).default(100_000),
-  retainBytes: z
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(1024 ** 4)
-    .default(1024 ** 3),
+  retainDeliveries: RetainDeliveriesSchema,
+  retainBytes: RetainBytesSchema,
 });
 export type PollerSettings = z.infer<typeof PollerSettingsSchema>;
 

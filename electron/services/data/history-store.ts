@@ -178,7 +178,7 @@ export class HistoryStore {
    */
   events(environmentId: string, options: { pendingOnly: boolean; offset: number; limit: number }): { total: number; events: HistoryEventRow[] } {
     const having = options.pendingOnly ? 'HAVING MAX(delivered) = 0' : '';
-    const grouped = `SELECT event_id, MIN(event_type) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
+    const grouped = `SELECT event_id, substr(MIN(event_type), 1, ${SUMMARY_FIELD_MAX_CHARS + 1}) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
         MAX(delivered) AS ok, MAX(id) AS last_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id ${having}`;
     const total = this.db.prepare(`SELECT COUNT(*) AS c FROM (${grouped})`).get(environmentId) as { c: number };
     const rows = this.db
@@ -203,7 +203,7 @@ export class HistoryStore {
       total: Number(total.c),
       events: rows.map((r) => ({
         eventId: Number(r.event_id),
-        eventType: r.event_type,
+        eventType: capSummaryField(r.event_type),
         eventCreated: r.event_created,
         orderId: typeof r.order_id === 'string' ? capSummaryField(r.order_id) : null,
         deliveries: Number(r.n),
