@@ -1,6 +1,7 @@
 import { test, expect } from './support/fixtures';
 import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
+import { SequencesPage } from './pages/sequences-page';
 import { callApi as call } from './support/api';
 
 async function listenerUrl(hooklab: Parameters<typeof call>[0]): Promise<string> {
@@ -45,4 +46,18 @@ test('bidi controls a sender put in the order id and the body are shown inert', 
   expect(shown).toContain('[U+202E]gnp.exe');
   expect(shown).toContain('safe[U+2066]text[U+2069]');
   expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+});
+
+test('an order id longer than 200 characters, with bidi controls in its events, opens in Sequences and shows them inert', async ({ app, page, hooklab }) => {
+  const marker = `long-${Date.now()}-`;
+  const orderId = marker + 'L'.repeat(300);
+  for (const [type, description] of [['Created', 'made \u202Eevil'], ['Cancelled', 'gone']]) {
+    await fetch(`${await listenerUrl(hooklab)}seq`, { method: 'POST', body: JSON.stringify({ orderId, type, description }) });
+  }
+  await app.goto('sequences');
+  const sequences = new SequencesPage(page);
+  // Keyed by its capped id: the first 199 characters and "…".
+  await sequences.openOrder(orderId.slice(0, 199) + '\u2026');
+  await expect(sequences.timelineRows()).toHaveCount(2);
+  await expect(sequences.timeline).toContainText('made [U+202E]evil');
 });
