@@ -20,6 +20,7 @@ import { createAppFeature } from './app-feature';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../services/platform/private-files';
 import type { HostToken } from '../services/instance/host-token-file';
+import { describeUnreadable } from '../services/secrets/unreadable-notice';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';
@@ -65,11 +66,24 @@ export function createCore(options: CoreOptions): Core {
       version: options.version,
       dataDir: options.dataDir,
       secretsWarning: options.secrets.warning,
+      dataNotices: [],
       environment: environments.activeInfo(),
     }),
     bus,
   );
   const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
+  const setAside = [...(options.settingsBackend.notices ?? []), ...options.secrets.notices, ...database.notices];
+  // Said once in the log (with where each file went) and kept in the status bar until restart;
+  // unreadable secrets leave the list as soon as they are entered again.
+  const log = options.log ?? createConsoleLogger();
+  for (const notice of setAside) log.warn(notice.message);
+  const dataNotices = () => [
+    ...setAside.map((n) => n.message),
+    ...describeUnreadable(options.secrets.unreadable(), settings.get()),
+  ];
+  status.updateHost({ dataNotices: dataNotices() });
+  options.secrets.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
+  settings.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   const ctx: CoreContext = {
     dataDir: options.dataDir,
     db: database.db,
@@ -79,7 +93,7 @@ export function createCore(options: CoreOptions): Core {
     clock: options.clock ?? systemClock,
     bus,
     status,
-    log: options.log ?? createConsoleLogger(),
+    log,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));

@@ -116,9 +116,9 @@ export const liveCalls = {
     DeliveryDetailSchema,
   ),
   'live.export': defineCall(
-    'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first.',
+    'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first; a page stops at `limit` rows or about 16 MB, whichever comes first (nextAfterId continues it). `total`: deliveries the whole export holds, for progress.',
     ExportArgsSchema,
-    z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable() }),
+    z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable(), total: z.number().int() }),
   ),
   'live.search': defineCall(
     'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first.',

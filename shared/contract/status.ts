@@ -49,6 +49,11 @@ export const HostStatusSchema = z.object({
   dataDir: z.string(),
   /** A warning about how secrets are kept (e.g. Linux `basic_text` backend), or null. */
   secretsWarning: z.string().nullable(),
+  /**
+   * What went wrong with the data folder, one sentence each: a file set aside because it could
+   * not be read (which, where it went, what was lost), a secret this host cannot open.
+   */
+  dataNotices: z.array(z.string()),
   environment: z.object({ id: z.string(), name: z.string(), isSandbox: z.boolean() }),
 });
 

@@ -4,6 +4,7 @@ import { isKnownEventType } from './event-types';
 import { metadataProblems } from './event-metadata';
 import { normaliseOrderId } from './order-id';
 import { fingerprint } from './fingerprint';
+import { capSummaryFieldOrNull } from '../text/summary-field';
 
 /** A delivery whose body is an event of the spec (possibly with malformed metadata). */
 export interface ParsedEvent {
@@ -102,9 +103,9 @@ export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDeli
     input,
     orderId,
     type,
-    orderType: str(o['orderType']),
-    orderReference: str(o['orderReference']),
-    level: str(o['level']),
+    orderType: capSummaryFieldOrNull(str(o['orderType'])),
+    orderReference: capSummaryFieldOrNull(str(o['orderReference'])),
+    level: capSummaryFieldOrNull(str(o['level'])),
     description: slim ? null : str(o['description']),
     metadata: slim ? stateFields(metadata) : metadata,
     problems,

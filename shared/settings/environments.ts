@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serviceUrlProblem } from './service-url';
 import { ENVIRONMENT_ID_PATTERN } from './secret-names';
+import { RetainBytesSchema, RetainDeliveriesSchema } from './retention';
 
 export const SANDBOX_ENVIRONMENT_ID = 'sandbox';
 
@@ -33,6 +34,12 @@ export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
 export const PollerSettingsSchema = z.object({
   enabled: z.boolean().default(true),
   intervalMs: z.number().int().min(250).max(3_600_000).default(5_000),
+  /**
+   * The history copy's retention, per environment, like the received deliveries': deliveries
+   * and payload bytes kept at most; the oldest (lowest id) are removed first.
+   */
+  retainDeliveries: RetainDeliveriesSchema,
+  retainBytes: RetainBytesSchema,
 });
 export type PollerSettings = z.infer<typeof PollerSettingsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KEY_ID_PATTERN } from './secret-names';
+import { RetainBytesSchema, RetainDeliveriesSchema } from './retention';
 
 /** Metadata of one webhook signing key; the key itself is a secret named `webhookKey:<id>`. */
 export const WebhookKeyInfoSchema = z.object({
@@ -70,14 +71,9 @@ export const ListenerSettingsSchema = z.object({
    */
   maxConnections: z.number().int().min(8).max(100_000).default(500),
   /** Received deliveries kept at most; the oldest are removed first. */
-  retainDeliveries: z.number().int().min(1).max(100_000_000).default(100_000),
+  retainDeliveries: RetainDeliveriesSchema,
   /** Bytes of received deliveries (bodies and headers) kept at most; the oldest are removed first. */
-  retainBytes: z
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(1024 ** 4)
-    .default(1024 ** 3),
+  retainBytes: RetainBytesSchema,
   /** Current key first, then earlier keys still accepted during a rotation. */
   keys: z.array(WebhookKeyInfoSchema).default([]),
   forwardTargets: z.array(ForwardTargetSchema).default([]),

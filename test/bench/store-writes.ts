@@ -57,7 +57,7 @@ const ROWID_HISTORY_TABLE = `
 /** The same database with SQLite checkpointing inside COMMIT, as without the background worker. */
 function plainDatabase(path: string): AppDatabase {
   const db = openDatabase(path);
-  return { db, close: async () => db.close() };
+  return { db, notices: [], close: async () => db.close() };
 }
 
 /** Opens a fresh database as the app does (migrations, WAL, background checkpoints unless told otherwise). */

@@ -39,6 +39,10 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       return connection ? { environmentId: connection.id, client: pool.for(connection) } : null;
     },
     intervalMs: () => ctx.settings.get().poller.intervalMs,
+    retention: () => {
+      const { retainDeliveries, retainBytes } = ctx.settings.get().poller;
+      return { maxDeliveries: retainDeliveries, maxBytes: retainBytes };
+    },
     enabled: () => ctx.settings.get().poller.enabled,
     report: (patch) => ctx.status.update('poller', patch),
     onApplied: (environmentId, change) => notifier.add(environmentId, change),

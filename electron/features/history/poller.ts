@@ -12,6 +12,13 @@ import type { HistoryStore } from '../../services/data/history-store';
 export const POLL_PAGE_SIZE = 100;
 /** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
 const IN_FLIGHT_PER_CYCLE = 50;
+/**
+ * A cycle reads what the first page announced (totalCount) plus what may arrive meanwhile, and
+ * never more than MAX_PAGES_PER_CYCLE pages: a service that never ends its pages (always one
+ * more id) is stopped with an error instead of polling forever in one cycle.
+ */
+const ARRIVING_DURING_CYCLE = 1_000;
+const MAX_PAGES_PER_CYCLE = 10_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
 /** After a cycle during which the listener received something, the next poll comes this soon. */
@@ -43,6 +50,8 @@ export interface PollerDeps {
   /** Called after each committed page (and in-flight refresh) with what changed. */
   readonly onApplied: (environmentId: string, change: { inserted: number; updated: number; ids: number[] }) => void;
   readonly random?: () => number;
+  /** The copy's caps; enforced after each cycle that stored new deliveries. */
+  readonly retention?: () => { maxDeliveries: number; maxBytes: number };
 }
 
 /**
@@ -187,10 +196,20 @@ export class HistoryPoller {
     this.deps.report(this.failures > 0 ? { environmentId, cursor } : { state: 'polling', environmentId, cursor });
     try {
       let next = fetchAfter(cursor);
+      let announced: number | null = null;
+      let read = 0;
       for (;;) {
         const page = await next;
         const rows = page.webhookEvents;
         if (rows.length === 0) break;
+        announced ??= page.totalCount;
+        read += rows.length;
+        if (read > announced + ARRIVING_DURING_CYCLE || pages >= MAX_PAGES_PER_CYCLE) {
+          throw new HistoryApiError(
+            'endless-pages',
+            `the service kept sending pages: ${read.toLocaleString('en-US')} deliveries in one poll after it announced ${announced.toLocaleString('en-US')}; stopped (the copy keeps what was read, up to delivery ${cursor})`,
+          );
+        }
         checkPage(rows.map((d) => d.id), cursor);
         const last = (rows[rows.length - 1] as WebhookDelivery).id;
         // The next request only needs the new cursor: it goes out first, and the service
@@ -219,6 +238,7 @@ export class HistoryPoller {
       }
       const refreshed = await this.refreshInFlight(target, abort.signal);
       updated += refreshed;
+      this.enforceRetention(environmentId, inserted);
       this.failures = 0;
       this.deps.report({ state: 'caught-up', cursor, lastPollAt: new Date(this.deps.clock.now()).toISOString(), error: null });
       return { environmentId, inserted, updated, pages, error: null };
@@ -231,6 +251,14 @@ export class HistoryPoller {
       }
       return { environmentId, inserted, updated, pages, error: message };
     }
+  }
+
+  /** Once per cycle, not per page: the walk reads every kept row's size. */
+  private enforceRetention(environmentId: string, inserted: number): void {
+    const limits = this.deps.retention?.();
+    if (!limits || inserted === 0) return;
+    const removed = this.deps.store.enforceRetention(environmentId, limits);
+    if (removed > 0) this.deps.log.info('history copy retention removed the oldest deliveries', { environmentId, removed });
   }
 
   /** Re-reads deliveries our copy holds as in flight and stores their final state. */

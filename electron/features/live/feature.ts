@@ -14,6 +14,8 @@ import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
+import { describeStorageError } from '../../services/data/storage-error';
+import { withinListingBudget } from '../../../shared/text/listing-budget';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -32,6 +34,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
   let received = 0;
+  /** Why the last batch could not be stored, until one is. */
+  let storeFailure: string | null = null;
   let removedAnnounced = 0;
   /**
    * What the status bar says about storage: the totals and the caps they are held to. When
@@ -64,7 +68,21 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       // The one notification of a committed batch: the search index, History's nudge, the
       // Sequences index and the renderer all follow this event.
       ctx.bus.emit('live.received', { deliveries });
-      ctx.status.update('listener', { received, ...storageStatus(totals) });
+      // Stored again after a failure: the listener is listening (and keeping) once more.
+      const recovered = storeFailure !== null ? { state: 'listening' as const, error: null } : {};
+      storeFailure = null;
+      ctx.status.update('listener', { received, ...storageStatus(totals), ...recovered });
+    },
+    onStoreFailed: (error) => {
+      // Not "listening" while every delivery gets 500: the status bar says why, in SQLite's
+      // or the system's own words (disk full), until a batch is stored again.
+      const cause = describeStorageError(error);
+      if (storeFailure !== cause) ctx.log.error('cannot store deliveries', { cause });
+      storeFailure = cause;
+      ctx.status.update('listener', {
+        state: 'error',
+        error: `cannot store deliveries: ${cause}; senders get 500 and retry`,
+      });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
     onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),
@@ -194,9 +212,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     handlers: {
       'live.list': async ({ beforeId, limit }) => {
-        const rows = store.list(beforeId, limit);
+        const listed = store.list(beforeId, limit);
+        // Bounded in bytes as well as rows: a page cut short by the budget pages on from its last row.
+        const rows = withinListingBudget(listed);
         const last = rows.at(-1);
-        return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
+        return { rows, total: store.count(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
       },
       'live.get': async ({ id }) => {
         const environmentId = ctx.environments.activeInfo().id;
@@ -207,10 +227,13 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       'live.export': async ({ ids, afterId, limit }) => {
         const rows = store.exportRows({ ...(ids ? { ids } : {}), afterId, limit });
         const last = rows.at(-1);
+        // A page cut short by its byte budget continues after its last row.
+        const more = last !== undefined && (rows.length === limit || store.hasAfter(last.summary.id, ids));
         return {
           ndjson: rows.map((r) => exportLine(r) + '\n').join(''),
           count: rows.length,
-          nextAfterId: rows.length === limit && last ? last.summary.id : null,
+          nextAfterId: more ? last.summary.id : null,
+          total: ids ? ids.length : store.count(),
         };
       },
       'live.search': async ({ query, limit }) => search.search(query, limit),

@@ -2,6 +2,7 @@ import type { BadInput, OrderDetail, OrderSummary } from '../../../shared/contra
 import { deriveOrder, groupByOrder, normaliseOrderId, parseDelivery, type GroupedDeliveries, type ParsedDelivery } from '../../../shared/sequences';
 import type { DeliverySource, SourceCursor } from './delivery-source';
 import { START } from './delivery-source';
+import { withinListingBudget } from '../../../shared/text/listing-budget';
 
 /** Which deliveries count: the active environment's history, and received ones not signed for another. */
 export interface IndexScope {
@@ -250,7 +251,8 @@ export class OrderIndex {
     return {
       total: matches.length,
       allOrders: this.entries.size,
-      orders: matches.slice(q.offset, q.offset + q.limit).map((e) => e.summary),
+      // Bounded in bytes as well as rows (fields are capped, the page is too); the UI pages on.
+      orders: withinListingBudget(matches.slice(q.offset, q.offset + q.limit).map((e) => e.summary)),
       orderTypes,
       unassigned: unassigned.slice(-MAX_UNASSIGNED_SHOWN).reverse(),
       unassignedTotal: unassigned.length,

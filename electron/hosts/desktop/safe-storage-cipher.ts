@@ -16,6 +16,7 @@ export function safeStorageCipher(): SecretCipher {
       : null;
   return {
     kind: `safeStorage:${backend}`,
+    scheme: 'safeStorage',
     warning,
     seal: (plain) => safeStorage.encryptString(plain).toString('base64'),
     open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),

@@ -21,11 +21,22 @@ export function openDatabase(path: string): Database {
     prepareSqliteFile(path);
   }
   const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL');
-  if (onDisk) restrictSqliteCompanions(path);
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  migrate(db, migrations);
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    if (onDisk) restrictSqliteCompanions(path);
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+/** SQLite's answer when the file at the path is not a database (SQLITE_NOTADB). */
+export function isNotADatabase(error: unknown): boolean {
+  const e = error as { errcode?: number; message?: string };
+  return (e.errcode !== undefined && (e.errcode & 0xff) === 26) || /file is not a database/.test(e.message ?? '');
 }

@@ -27,6 +27,7 @@ export interface EventHeaders {
   /** Epoch ms of eventCreated, or null when absent or unparsable. */
   readonly eventCreatedMs: number | null;
 }
+import { capSummaryFieldOrNull, summaryFieldSql } from '../../../shared/text/summary-field';
 
 /** A delivery as it arrived, with everything judged before it is stored. */
 export interface IncomingDelivery {
@@ -112,8 +113,23 @@ interface Row {
   body_kind: BodyKind | null;
 }
 
-const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, event_type,
-  level, order_type, order_id, order_reference, signature_outcome, signature_key_id, signature_diagnosis,
+// Summary fields of rows stored before they were capped at insert are read capped too.
+/**
+ * Raw bytes (bodies and headers) one export page reads at most, unless its first row alone is
+ * more. A line carries the body as Base64 and as text, so a page's NDJSON is about 7/3 of it.
+ */
+export const EXPORT_PAGE_MAX_BYTES = 6 * 1024 * 1024;
+
+/** One delivery as the NDJSON export writes it. */
+export interface ExportRow {
+  readonly summary: DeliverySummary;
+  readonly headers: Array<[string, string]>;
+  readonly body: Uint8Array;
+  readonly sha256: string;
+}
+
+const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, ${summaryFieldSql('event_type')},
+  ${summaryFieldSql('level')}, ${summaryFieldSql('order_type')}, ${summaryFieldSql('order_id')}, ${summaryFieldSql('order_reference')}, signature_outcome, signature_key_id, signature_diagnosis,
   verified, duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
   handler_first_error, body_kind`;
 
@@ -352,7 +368,7 @@ export class DeliveryStore {
   /** Rows for export, oldest first: all after `afterId`, or exactly `ids`. */
   exportRows(
     args: { ids?: readonly number[]; afterId: number; limit: number },
-  ): Array<{ summary: DeliverySummary; headers: Array<[string, string]>; body: Uint8Array; sha256: string }> {
+  ): ExportRow[] {
     const where: string[] = ['id > ?'];
     const params: SQLInputValue[] = [args.afterId];
     if (args.ids) {
@@ -365,13 +381,24 @@ export class DeliveryStore {
         `SELECT ${SUMMARY_COLUMNS}, headers_json, body, body_sha256 FROM received_deliveries
          WHERE ${where.join(' AND ')} ORDER BY id ASC LIMIT ?`,
       )
-      .all(...params) as unknown as Array<Row & { headers_json: string; body: Uint8Array; body_sha256: string }>;
-    return rows.map((r) => ({
-      summary: toSummary(r),
-      headers: JSON.parse(r.headers_json) as Array<[string, string]>,
-      body: r.body,
-      sha256: r.body_sha256,
-    }));
+      .iterate(...params) as Iterable<Row & { headers_json: string; body: Uint8Array; body_sha256: string }>;
+    // Read row by row and stopped at the byte budget (at least one row): a page of 5 MB bodies
+    // is a few rows, never a string of hundreds of MB, and each page is a short turn of the
+    // event loop, so the listener answers between pages.
+    const page: ExportRow[] = [];
+    let bytes = 0;
+    for (const r of rows) {
+      bytes += r.body.byteLength + r.headers_json.length;
+      if (bytes > EXPORT_PAGE_MAX_BYTES && page.length > 0) break;
+      page.push({ summary: toSummary(r), headers: JSON.parse(r.headers_json) as Array<[string, string]>, body: r.body, sha256: r.body_sha256 });
+    }
+    return page;
+  }
+
+  /** Whether a delivery (among `ids`, when given) comes after `id`. */
+  hasAfter(id: number, ids?: readonly number[]): boolean {
+    const among = ids ? ` AND id IN (${ids.map(() => '?').join(',') || 'NULL'})` : '';
+    return this.db.prepare(`SELECT 1 FROM received_deliveries WHERE id > ?${among} LIMIT 1`).get(id, ...(ids ?? [])) !== undefined;
   }
 
   forwards(id: number): ForwardResult[] {
@@ -546,11 +573,11 @@ function toSummary(r: Row): DeliverySummary {
     truncation: truncationOf(r.truncated),
     eventId: r.event_id,
     eventCreated: r.event_created,
-    eventType: r.event_type,
-    level: r.level,
-    orderType: r.order_type,
-    orderId: r.order_id,
-    orderReference: r.order_reference,
+    eventType: capSummaryFieldOrNull(r.event_type),
+    level: capSummaryFieldOrNull(r.level),
+    orderType: capSummaryFieldOrNull(r.order_type),
+    orderId: capSummaryFieldOrNull(r.order_id),
+    orderReference: capSummaryFieldOrNull(r.order_reference),
     signature: r.signature_outcome as DeliverySummary['signature'],
     signatureKeyId: r.signature_key_id,
     diagnosis: r.signature_diagnosis ? (JSON.parse(r.signature_diagnosis) as DeliverySummary['diagnosis']) : null,

@@ -2,6 +2,8 @@ import type { WebhookDelivery } from '../../../shared/service';
 import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import { withTransaction } from '../platform/sqlite-transaction';
+import { SUMMARY_FIELD_MAX_CHARS, capSummaryField } from '../../../shared/text/summary-field';
+import { LISTING_MAX_BYTES } from '../../../shared/text/listing-budget';
 
 /** Counts after one page is applied to the local copy. */
 export interface ApplyResult {
@@ -112,6 +114,33 @@ export class HistoryStore {
     }
   }
 
+  /**
+   * Removes the oldest deliveries of an environment's copy beyond the caps (count, and payload
+   * plus URL bytes), walking from the newest: a sender's multi-megabyte payloads cannot make the
+   * copy grow without end. The cursor is kept, so nothing removed is fetched again. Returns the
+   * number removed.
+   */
+  enforceRetention(environmentId: string, limits: { maxDeliveries: number; maxBytes: number }): number {
+    const newestFirst = this.db
+      .prepare('SELECT id, length(payload) + length(url) AS size FROM history_deliveries WHERE environment_id = ? ORDER BY id DESC')
+      .iterate(environmentId) as Iterable<{ id: number; size: number }>;
+    let kept = 0;
+    let bytes = 0;
+    let firstRemoved: number | null = null;
+    for (const row of newestFirst) {
+      kept++;
+      bytes += Number(row.size);
+      // The newest delivery always stays, whatever its size.
+      if (kept > 1 && (kept > limits.maxDeliveries || bytes > limits.maxBytes)) {
+        firstRemoved = Number(row.id);
+        break;
+      }
+    }
+    if (firstRemoved === null) return 0;
+    const result = this.db.prepare('DELETE FROM history_deliveries WHERE environment_id = ? AND id <= ?').run(environmentId, firstRemoved);
+    return Number(result.changes);
+  }
+
   /** Deliveries still in flight in our copy (responseStatusCode 0): the cursor never revisits them. */
   inFlightIds(environmentId: string, limit: number): number[] {
     const rows = this.db
@@ -133,11 +162,20 @@ export class HistoryStore {
       options.eventId === undefined
         ? this.db
             .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?')
-            .all(environmentId, options.afterId, options.limit)
+            .iterate(environmentId, options.afterId, options.limit)
         : this.db
             .prepare('SELECT * FROM history_deliveries WHERE environment_id = ? AND event_id = ? AND id > ? ORDER BY id LIMIT ?')
-            .all(environmentId, options.eventId, options.afterId, options.limit);
-    return (rows as unknown as DeliveryRow[]).map(toDelivery);
+            .iterate(environmentId, options.eventId, options.afterId, options.limit);
+    // Payloads are the service's bodies: read row by row and stopped at the listing budget
+    // (at least one row, so paging with afterId always moves on).
+    const kept: WebhookDelivery[] = [];
+    let bytes = 0;
+    for (const row of rows as Iterable<DeliveryRow>) {
+      bytes += row.payload.length + row.url.length + 300;
+      if (bytes > LISTING_MAX_BYTES && kept.length > 0) break;
+      kept.push(toDelivery(row));
+    }
+    return kept;
   }
 
   counts(environmentId: string): { deliveries: number; events: number; pendingEvents: number; inFlight: number } {
@@ -163,13 +201,13 @@ export class HistoryStore {
    */
   events(environmentId: string, options: { pendingOnly: boolean; offset: number; limit: number }): { total: number; events: HistoryEventRow[] } {
     const having = options.pendingOnly ? 'HAVING MAX(delivered) = 0' : '';
-    const grouped = `SELECT event_id, MIN(event_type) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
+    const grouped = `SELECT event_id, substr(MIN(event_type), 1, ${SUMMARY_FIELD_MAX_CHARS + 1}) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
         MAX(delivered) AS ok, MAX(id) AS last_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id ${having}`;
     const total = this.db.prepare(`SELECT COUNT(*) AS c FROM (${grouped})`).get(environmentId) as { c: number };
     const rows = this.db
       .prepare(
         `SELECT g.*, h.response_status_code AS last_status, h.created AS last_created,
-           CASE WHEN json_valid(h.payload) THEN json_extract(h.payload, '$.orderId') END AS order_id FROM (${grouped}) g
+           CASE WHEN json_valid(h.payload) THEN substr(json_extract(h.payload, '$.orderId'), 1, ${SUMMARY_FIELD_MAX_CHARS + 1}) END AS order_id FROM (${grouped}) g
          JOIN history_deliveries h ON h.environment_id = ? AND h.id = g.last_id
          ORDER BY g.event_id DESC LIMIT ? OFFSET ?`,
       )
@@ -188,9 +226,9 @@ export class HistoryStore {
       total: Number(total.c),
       events: rows.map((r) => ({
         eventId: Number(r.event_id),
-        eventType: r.event_type,
+        eventType: capSummaryField(r.event_type),
         eventCreated: r.event_created,
-        orderId: typeof r.order_id === 'string' ? r.order_id : null,
+        orderId: typeof r.order_id === 'string' ? capSummaryField(r.order_id) : null,
         deliveries: Number(r.n),
         delivered: Number(r.ok) === 1,
         lastDeliveryId: Number(r.last_id),

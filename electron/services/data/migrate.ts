@@ -6,6 +6,12 @@ export interface Migration {
   readonly id: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * A step SQL text alone cannot say (it reads the schema as it is): runs after `sql`, in the
+   * same transaction, with foreign keys off so a table can be rebuilt without its children's
+   * ON DELETE CASCADE firing (SQLite's documented 12-step table change).
+   */
+  readonly rebuild?: (db: DatabaseSync) => void;
 }
 
 /**
@@ -27,13 +33,23 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): num
   const applied: number[] = [];
   for (const m of sorted) {
     if (m.id <= current) continue;
+    // foreign_keys cannot change inside a transaction: switched off before, back after.
+    const foreignKeys = m.rebuild ? Number((db.prepare('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys) : 0;
+    if (m.rebuild) db.exec('PRAGMA foreign_keys = OFF');
     try {
       withTransaction(db, () => {
         db.exec(m.sql);
+        if (m.rebuild) {
+          m.rebuild(db);
+          const broken = db.prepare('PRAGMA foreign_key_check').all();
+          if (broken.length > 0) throw new Error(`${broken.length} rows break a foreign key after the rebuild`);
+        }
         db.exec(`PRAGMA user_version = ${m.id}`);
       });
     } catch (error) {
       throw new Error(`migration ${m.id} (${m.name}) failed: ${(error as Error).message}`);
+    } finally {
+      if (foreignKeys) db.exec('PRAGMA foreign_keys = ON');
     }
     applied.push(m.id);
   }

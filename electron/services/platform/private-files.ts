@@ -51,11 +51,17 @@ export function writePrivateFile(path: string, data: string): void {
   rmSync(tmp, { force: true });
   const fd = openSync(tmp, 'wx', PRIVATE_FILE_MODE);
   try {
-    fchmodSync(fd, PRIVATE_FILE_MODE);
-    writeSync(fd, data);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      fchmodSync(fd, PRIVATE_FILE_MODE);
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (error) {
+    // A failed write (disk full) leaves the old file as it was and no half-written copy.
+    rmSync(tmp, { force: true });
+    throw error;
   }
-  renameSync(tmp, path);
 }

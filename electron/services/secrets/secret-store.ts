@@ -1,23 +1,43 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../platform/private-files';
+import { setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
 import type { SecretName } from '../../../shared/settings';
+import { sealedEntry, readSealedFile, type SealScheme, type SealedEntry } from './sealed-file';
 
-/** How secret values are sealed at rest: Electron safeStorage, or none (file mode 0600). */
+export type { SealScheme } from './sealed-file';
+
+/** How secret values are sealed at rest: Electron safeStorage, or Base64 (file mode 0600). */
 export interface SecretCipher {
   readonly kind: string;
+  /** Written beside every value, so another host never mistakes it for one of its own. */
+  readonly scheme: SealScheme;
   /** A warning for the user about this cipher's protection, or null. */
   readonly warning: string | null;
   seal(plain: string): string;
   open(sealed: string): string;
 }
 
+/** A stored secret this host cannot open: reported by name, never used as a key. */
+export interface UnreadableSecret {
+  readonly name: SecretName;
+  /** Who sealed it, when known from its mark or its bytes. */
+  readonly sealedBy: SealScheme | 'unknown';
+}
+
 /** Only the main process holds secret values; the renderer learns names, never values. */
 export interface SecretStore {
   get(name: SecretName): string | undefined;
+  /** Saves first; when the save fails it throws and nothing changes, in memory or on disk. */
   set(name: SecretName, value: string): void;
   delete(name: SecretName): void;
   names(): SecretName[];
+  /** Values stored but not openable here (sealed by the other host, or damaged). */
+  unreadable(): UnreadableSecret[];
+  /** Files set aside while loading, to tell the user. */
+  readonly notices: readonly DataNotice[];
+  /** Called after every set or delete, and when a value turns out unreadable. */
+  onChange(listener: () => void): () => void;
   readonly warning: string | null;
 }
 
@@ -28,6 +48,7 @@ export interface SecretStore {
  */
 export const fileModeCipher: SecretCipher = {
   kind: 'file-0600',
+  scheme: 'base64',
   warning:
     'The browser host keeps secrets in secrets.json NOT encrypted (no OS key store outside the desktop app): only file permissions (0600, your user only) protect them. Use the desktop app to encrypt them.',
   seal: (plain) => Buffer.from(plain, 'utf8').toString('base64'),
@@ -35,11 +56,12 @@ export const fileModeCipher: SecretCipher = {
 };
 
 /**
- * Secrets in one JSON file of sealed values, written atomically with mode 0600 so a crash
- * never leaves a half-written file and other users cannot read it.
+ * Secrets in one JSON file of sealed values, each marked with how it is sealed, written
+ * atomically with mode 0600 so a crash never leaves a half-written file and other users cannot
+ * read it.
  */
 export class FileSecretStore implements SecretStore {
-  private values: Record<string, string>;
+  private values: Record<string, SealedEntry>;
   /**
    * Values already opened. The listener reads the webhook keys for every batch of deliveries,
    * and under Electron each open is a safeStorage decryption: once per value is enough, since
@@ -47,12 +69,18 @@ export class FileSecretStore implements SecretStore {
    * step.
    */
   private readonly opened = new Map<string, string>();
+  private readonly cannotOpen = new Map<string, UnreadableSecret['sealedBy']>();
+  private readonly listeners = new Set<() => void>();
+  readonly notices: DataNotice[] = [];
 
   constructor(
     private readonly path: string,
     private readonly cipher: SecretCipher,
   ) {
-    this.values = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>) : {};
+    this.values = existsSync(path) ? this.load() : {};
+    for (const [name, entry] of Object.entries(this.values)) {
+      if (entry.sealedBy !== cipher.scheme) this.cannotOpen.set(name, entry.sealedBy);
+    }
   }
 
   get warning(): string | null {
@@ -62,32 +90,71 @@ export class FileSecretStore implements SecretStore {
   get(name: SecretName): string | undefined {
     const cached = this.opened.get(name);
     if (cached !== undefined) return cached;
-    const sealed = this.values[name];
-    if (sealed === undefined) return undefined;
-    const value = this.cipher.open(sealed);
-    this.opened.set(name, value);
-    return value;
+    const entry = this.values[name];
+    if (entry === undefined || this.cannotOpen.has(name)) return undefined;
+    try {
+      const value = this.cipher.open(entry.value);
+      this.opened.set(name, value);
+      return value;
+    } catch {
+      // Damaged, or sealed by another keychain: never a key, and the user is told by name.
+      this.cannotOpen.set(name, entry.sealedBy);
+      this.notify();
+      return undefined;
+    }
   }
 
   set(name: SecretName, value: string): void {
-    this.values[name] = this.cipher.seal(value);
+    this.commit({ ...this.values, [name]: sealedEntry(this.cipher.scheme, this.cipher.seal(value)) });
     this.opened.set(name, value);
-    this.save();
+    this.cannotOpen.delete(name);
+    this.notify();
   }
 
   delete(name: SecretName): void {
-    delete this.values[name];
+    const next = { ...this.values };
+    delete next[name];
+    this.commit(next);
     this.opened.delete(name);
-    this.save();
+    this.cannotOpen.delete(name);
+    this.notify();
   }
 
   names(): SecretName[] {
     return Object.keys(this.values) as SecretName[];
   }
 
-  private save(): void {
+  unreadable(): UnreadableSecret[] {
+    return [...this.cannotOpen].map(([name, sealedBy]) => ({ name: name as SecretName, sealedBy }));
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Writes `next`, and only once it is on disk makes it the store's state. */
+  private commit(next: Record<string, SealedEntry>): void {
     ensurePrivateDir(dirname(this.path));
-    writePrivateFile(this.path, JSON.stringify(this.values));
+    writePrivateFile(this.path, JSON.stringify(next));
+    this.values = next;
+  }
+
+  private load(): Record<string, SealedEntry> {
+    const text = readFileSync(this.path, 'utf8');
+    const loaded = readSealedFile(text, this.cipher);
+    if (loaded.ok) return loaded.values;
+    const movedTo = setAsideBrokenFile(this.path);
+    const lost = loaded.namesSeen.length > 0 ? loaded.namesSeen.join(', ') : 'every secret it held';
+    this.notices.push({
+      file: this.path,
+      message: `${basename(this.path)} could not be read (${loaded.reason}) and was moved to ${movedTo}. Lost: ${lost}; enter them again.`,
+    });
+    return {};
   }
 }
 
@@ -95,6 +162,7 @@ export class FileSecretStore implements SecretStore {
 export class MemorySecretStore implements SecretStore {
   private readonly values = new Map<SecretName, string>();
   readonly warning = null;
+  readonly notices: DataNotice[] = [];
   get(name: SecretName) {
     return this.values.get(name);
   }
@@ -106,5 +174,11 @@ export class MemorySecretStore implements SecretStore {
   }
   names() {
     return [...this.values.keys()];
+  }
+  unreadable(): UnreadableSecret[] {
+    return [];
+  }
+  onChange(): () => void {
+    return () => undefined;
   }
 }

@@ -19,6 +19,9 @@ export type HistoryErrorKind =
   | 'network'
   | 'malformed'
   | 'unexpected-shape'
+  | 'too-large'
+  | 'oversized-page'
+  | 'endless-pages'
   | 'aborted';
 
 const RETRYABLE: ReadonlySet<HistoryErrorKind> = new Set([

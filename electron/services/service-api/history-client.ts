@@ -68,7 +68,16 @@ export class HistoryClient {
       );
     }
     this.expectOk(res, 'the delivery list');
-    return parseDeliveryList(res.text, 'the delivery list');
+    const list = parseDeliveryList(res.text, 'the delivery list');
+    const allowed = effectivePageSize(query.pageSize);
+    if (list.webhookEvents.length > allowed) {
+      // More than asked for is not a page: storing it would let the service push any amount.
+      throw new HistoryApiError(
+        'oversized-page',
+        `the service answered a page of ${list.webhookEvents.length} deliveries when at most ${allowed} were asked for; the page was not stored`,
+      );
+    }
+    return list;
   }
 
   async get(id: number, signal?: AbortSignal): Promise<WebhookDelivery> {
@@ -123,6 +132,11 @@ export class HistoryClient {
     }
     return retried;
   }
+}
+
+/** The page size the service applies (4.7): 50 when omitted, at most 100. */
+export function effectivePageSize(asked: number | undefined): number {
+  return Math.min(asked ?? 50, 100);
 }
 
 function notFound(id: number): HistoryApiError {

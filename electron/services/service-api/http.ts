@@ -14,19 +14,27 @@ export interface HttpResult {
  * never followed: the request carries the client secret or a bearer token, and a redirect would
  * hand them to whatever host the Location names, so a redirect is an error that names it.
  */
+/**
+ * The most any one answer of the service may weigh unless the caller says otherwise. A page of
+ * 100 deliveries of webhook payloads is well under it; a hostile or broken service answering
+ * gigabytes is cut off here instead of taking the host's memory with it.
+ */
+export const DEFAULT_REPLY_MAX_BYTES = 32 * 1024 * 1024;
+
 export async function sendRequest(
   fetchFn: typeof fetch,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
   timeoutMs: number,
   signal?: AbortSignal,
+  maxBytes: number = DEFAULT_REPLY_MAX_BYTES,
 ): Promise<HttpResult> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const target = await pinLoopbackName(url);
   try {
     const response = await fetchFn(target, { ...init, redirect: 'manual', signal: combined });
-    const text = await response.text();
+    const text = await readBounded(response, maxBytes);
     if (response.status >= 300 && response.status < 400) throw redirected(response);
     return { status: response.status, text };
   } catch (error) {
@@ -62,6 +70,36 @@ export async function pinLoopbackName(url: string, resolve: Resolve = lookup): P
   if (loopback === undefined) throw new HistoryApiError('network', `the service address ${notLoopbackMessage(parsed.hostname, addresses)} (plain http:// is only for loopback)`);
   parsed.hostname = loopback.includes(':') ? `[${loopback}]` : loopback;
   return parsed.href;
+}
+
+/** The body as text, refused (and the stream cancelled) as soon as it passes `maxBytes`. */
+async function readBounded(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () =>
+    new HistoryApiError(
+      'too-large',
+      `the service answered with more than ${Math.round(maxBytes / (1024 * 1024))} MB; Hooklab stopped reading it (ask for smaller pages, or check the environment's address)`,
+      response.status,
+    );
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function redirected(response: Response): HistoryApiError {

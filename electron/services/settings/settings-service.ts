@@ -5,11 +5,14 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings';
+import type { DataNotice } from '../platform/set-aside';
 
 /** Where settings live: electron-store in the Electron host, `conf` in the browser host. */
 export interface SettingsBackend {
   read(): unknown;
   write(settings: Settings): void;
+  /** The settings file was set aside while opening (truncated, not JSON). */
+  readonly notices?: readonly DataNotice[];
 }
 
 export type SettingsListener = (next: Settings, previous: Settings) => void;

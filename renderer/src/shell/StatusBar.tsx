@@ -48,6 +48,15 @@ export function StatusBar() {
       >
         {host.environment.isSandbox ? 'Sandbox' : `Live: ${host.environment.name}`}
       </span>
+      {host.dataNotices.length > 0 && (
+        <Item name="Data folder" tone="warn" testId="status-data-notices">
+          {host.dataNotices.map((notice) => (
+            <span key={notice} className="status-item__error" data-testid="status-data-notice">
+              {notice}
+            </span>
+          ))}
+        </Item>
+      )}
       <Item name="Listener" tone={listenerTone(listener)} testId="status-listener">
         <span data-testid="status-listener-state">{listener.state}</span>
         {listener.port !== null && <span>:{listener.port}</span>}

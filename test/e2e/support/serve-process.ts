@@ -20,9 +20,14 @@ export interface ServeProcess {
  * temp data dir (removed on stop), or on `options.dataDir` (kept: a restart test starts it again),
  * and resolves when it prints `Hooklab is running at <url>`.
  */
-export async function startServe(extraArgs: readonly string[] = [], options: { dataDir?: string } = {}): Promise<ServeProcess> {
+export async function startServe(
+  extraArgs: readonly string[] = [],
+  options: { dataDir?: string; prepareDataDir?: (dataDir: string) => void } = {},
+): Promise<ServeProcess> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hooklab-e2e-'));
+  // A test that needs a data folder in a given state (broken files) writes it before start.
+  options.prepareDataDir?.(dataDir);
   // The server itself in its own process group (no tsx wrapper): stop() ends exactly it.
   const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs]);
   const openUrl = (await server.waitFor(/Hooklab is running at (http:\/\/\S+)/).catch(async (error: unknown) => {

@@ -1,7 +1,7 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import type { BodyKind, EventFields, EventHeaders } from '../../../services/data/delivery-store';
-
+import { capSummaryFieldOrNull } from '../../../../shared/text/summary-field';
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -41,12 +41,14 @@ export function inspectBody(body: Uint8Array): BodyInspection {
     return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
   }
   const o = parsed as Record<string, unknown>;
+  // Capped here, where they are read: the table and every listing carry at most
+  // SUMMARY_FIELD_MAX_CHARS of each; the whole value stays in the stored body.
   const fields = {
-    eventType: textOf(o['type']),
-    level: textOf(o['level']),
-    orderType: textOf(o['orderType']),
-    orderId: textOf(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null),
-    orderReference: textOf(o['orderReference']),
+    eventType: capSummaryFieldOrNull(textOf(o['type'])),
+    level: capSummaryFieldOrNull(textOf(o['level'])),
+    orderType: capSummaryFieldOrNull(textOf(o['orderType'])),
+    orderId: capSummaryFieldOrNull(textOf(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null)),
+    orderReference: capSummaryFieldOrNull(textOf(o['orderReference'])),
   };
   return { fields, bodyKind: fields.eventType === null ? 'json-without-type' : null };
 }

@@ -23,6 +23,8 @@ export interface ListenerDeps {
   readonly onStored: (deliveries: DeliverySummary[], totals: StoredTotals) => void;
   readonly onForwarded: (id: number, handler: HandlerSummary, answeredStatus: number | null) => void;
   readonly onError: (message: string, error: unknown) => void;
+  /** A batch could not be stored (disk full...): its senders got 500, nothing was claimed. */
+  readonly onStoreFailed: (error: unknown) => void;
 }
 
 /** What the group committer writes: a delivery just read, or the forward results of one stored. */
@@ -57,11 +59,18 @@ export class ListenerServer {
         if (item.kind === 'delivery') deliveries.push(item.raw);
         else forwards.push(item.forwards);
       }
-      const { stored, handlers } = deps.store.commitBatch(
-        deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
-        forwards,
-        limits,
-      );
+      let committed: ReturnType<ListenerDeps['store']['commitBatch']>;
+      try {
+        committed = deps.store.commitBatch(
+          deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
+          forwards,
+          limits,
+        );
+      } catch (error) {
+        deps.onStoreFailed(error);
+        throw error;
+      }
+      const { stored, handlers } = committed;
       if (stored.length > 0) deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       // Each item gets its own result back, in the order submitted.
       let nextStored = 0;
@@ -178,9 +187,8 @@ export class ListenerServer {
         kind: 'delivery',
         raw: { receivedAtMs, method, path: req.url ?? '/', headers, body: body.bytes, bodySize: body.size, truncation: body.truncation },
       })) as StoredDelivery;
-    } catch (error) {
-      // Not persisted, so never a 2xx: the service will retry.
-      this.deps.onError('could not store a delivery', error);
+    } catch {
+      // Not persisted, so never a 2xx: the service will retry. onStoreFailed said why.
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Hooklab could not store this delivery\n');
       return;
     }
@@ -198,7 +206,13 @@ export class ListenerServer {
       const results = await forwardToAll(targets, { method, headers, body: body.bytes });
       const first = results[0]!;
       const status = first.status ?? 502;
-      this.deps.onForwarded(id, await this.saveForwards({ id, results, answeredStatus: status }), status);
+      // The delivery is stored and the handler has answered: that answer is the service's,
+      // whatever becomes of the record of it (a 500 here would contradict the handler).
+      try {
+        this.deps.onForwarded(id, await this.saveForwards({ id, results, answeredStatus: status }), status);
+      } catch (error) {
+        this.deps.onError('could not save the handler results', error);
+      }
       res.writeHead(status, { 'Content-Type': 'text/plain' });
       res.end(first.body ?? `handler unreachable: ${first.error ?? 'unknown error'}\n`);
       return;

@@ -7,6 +7,17 @@ import { migration005 } from './005-received-retention';
 import { migration006 } from './006-delivery-search';
 import { migration007 } from './007-received-body-kind';
 import { migration008 } from './008-delivery-trust';
+import { migration009 } from './009-delivery-ids-never-reused';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const migrations: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+  migration008,
+  migration009,
+];

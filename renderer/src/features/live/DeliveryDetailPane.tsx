@@ -10,6 +10,8 @@ import { bodyLabel } from './body-label';
 import { SIGNATURE_CLASS } from './live-columns';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import { whyNotPretty } from '../../../../shared/text/json-nesting';
+import { neutraliseBidi } from '../../../../shared/text/bidi';
 import type { SettingsView } from '../../../../shared/contract';
 import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
@@ -37,14 +39,16 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
   const settingsView = useSettingsView();
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
   const bytes = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
+  // Bounded: a small body nested thousands deep would pretty-print to tens of MB of indents.
+  const noPretty = useMemo(() => (detail.bodyText === null ? null : whyNotPretty(detail.bodyText)), [detail.bodyText]);
   const pretty = useMemo(() => {
-    if (detail.bodyText === null || tooDeepToParse(detail.bodyText)) return null;
+    if (detail.bodyText === null || noPretty !== null || tooDeepToParse(detail.bodyText)) return null;
     try {
       return JSON.stringify(JSON.parse(detail.bodyText), null, 2);
     } catch {
       return null;
     }
-  }, [detail.bodyText]);
+  }, [detail.bodyText, noPretty]);
   const [view, setView] = useState<BodyView>('pretty');
   const shown: BodyView = detail.bodyText === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
   const curl = useMemo(
@@ -56,7 +60,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
     <div className="live-detail" data-testid="delivery-detail" data-delivery-id={summary.id}>
       <div className="row live-detail__title">
         <strong>
-          #{summary.id} {summary.method} {summary.path}
+          #{summary.id} {summary.method} {neutraliseBidi(summary.path)}
         </strong>
         <span className="muted">{summary.receivedAt}</span>
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
@@ -139,6 +143,11 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
             </button>
           ))}
           {detail.bodyText === null && <span className="muted">not UTF-8: shown as hex</span>}
+          {noPretty !== null && (
+            <span className="muted" data-testid="body-no-pretty">
+              No pretty view: {noPretty}
+            </span>
+          )}
         </h3>
         <pre className="live-detail__body" data-testid="detail-body">
           {shown === 'hex' ? hexDump(bytes) : <Highlighted text={(shown === 'pretty' ? pretty : detail.bodyText) ?? ''} search={search} />}

@@ -88,7 +88,10 @@ export function LivePage({ route }: { route: Route }) {
   const runExport = async (ids: number[] | null) => {
     setBusy('Exporting…');
     try {
-      download(await exportNdjson(ids), `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);
+      const blob = await exportNdjson(ids, (done, total) =>
+        setBusy(`Exporting ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`),
+      );
+      download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);
     } finally {
       setBusy(null);
     }

@@ -239,24 +239,36 @@ export function setColumnFilters(updater: ColumnFiltersState | ((old: ColumnFilt
 }
 
 /**
- * NDJSON of the given deliveries (or all), fetched a page at a time and kept as Blob parts,
- * so exporting 100k deliveries never builds one giant string.
+ * NDJSON of the given deliveries (or all), fetched a page at a time and kept as Blob parts, so
+ * exporting 100k deliveries never builds one giant string. The core cuts each page at a byte
+ * budget as well as a row count (5 MB bodies come a few at a time); `onProgress` hears how many
+ * of how many are done after each page.
  */
-export async function exportNdjson(ids: readonly number[] | null): Promise<Blob> {
+export async function exportNdjson(
+  ids: readonly number[] | null,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<Blob> {
   const parts: string[] = [];
-  if (ids) {
-    const sorted = [...ids].sort((a, b) => a - b);
-    for (let i = 0; i < sorted.length; i += 5_000) {
-      const page = await transport.call('live.export', { ids: sorted.slice(i, i + 5_000), limit: 5_000 });
-      parts.push(page.ndjson);
-    }
-  } else {
+  let done = 0;
+  const pages = async (chunk: number[] | undefined, limit: number, total: () => number) => {
     let after: number | null = 0;
     while (after !== null) {
-      const page: { ndjson: string; nextAfterId: number | null } = await transport.call('live.export', { afterId: after, limit: 2_000 });
+      const page: { ndjson: string; count: number; nextAfterId: number | null; total: number } = await transport.call('live.export', {
+        ...(chunk ? { ids: chunk } : {}),
+        afterId: after,
+        limit,
+      });
       parts.push(page.ndjson);
+      done += page.count;
+      onProgress(done, total() || page.total);
       after = page.nextAfterId;
     }
+  };
+  if (ids) {
+    const sorted = [...ids].sort((a, b) => a - b);
+    for (let i = 0; i < sorted.length; i += 5_000) await pages(sorted.slice(i, i + 5_000), 5_000, () => sorted.length);
+  } else {
+    await pages(undefined, 2_000, () => 0);
   }
   return new Blob(parts, { type: 'application/x-ndjson' });
 }

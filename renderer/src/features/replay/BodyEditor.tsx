@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
+import { MAX_CHECKED_DEPTH, jsonNesting } from '../../../../shared/text/json-nesting';
 import { base64ToBytes, hexDump } from '../live/curl';
 import { editRequest, sendNow, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
@@ -19,6 +20,8 @@ export function BodyEditor() {
   const opened = useMemo(() => useEditorStore.getState().body, [docVersion, kind]);
   const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);
+  // Measured once per opened document, like the verdict: a deep body stays deep while edited.
+  const depth = useMemo(() => (opened.kind === 'text' ? jsonNesting(opened.text).depth : 0), [opened]);
   if (opened.kind === 'bytes') {
     const bytes = base64ToBytes(opened.base64);
     return (
@@ -40,6 +43,12 @@ export function BodyEditor() {
           <button type="button" className="button button--small" onClick={() => setForceEdit(docVersion)} data-testid="replay-edit-anyway">
             Edit anyway
           </button>
+        </p>
+      )}
+      {depth > MAX_CHECKED_DEPTH && (
+        <p className="notice notice--warn" data-testid="replay-unchecked">
+          This body is nested {depth.toLocaleString('en-US')} levels deep: the editor cannot check it against the event schema
+          (its JSON checker stops at {MAX_CHECKED_DEPTH.toLocaleString('en-US')} levels), so no problems are shown for it.
         </p>
       )}
       <Suspense fallback={<div className="monaco-host replay-editor__host" />}>

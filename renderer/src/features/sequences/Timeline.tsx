@@ -1,6 +1,7 @@
 import type { Flag, SequenceEvent } from '../../../../shared/contract/sequences';
 import { EventLinks } from './event-links';
 import { clockTime } from './order-columns';
+import { capSummaryField } from '../../../../shared/text/summary-field';
 
 function copiesText(e: SequenceEvent): string {
   const s = e.duplicateSources;
@@ -14,8 +15,16 @@ const SIGNATURE_TEXT: Record<SequenceEvent['signature'], { text: string; title: 
   unchecked: { text: 'no key', title: 'Received with no key configured: nothing could verify it' },
 };
 
-/** What the event says beyond its type: the shipping move, the 3-D Secure id, the description. */
+/**
+ * What the event says beyond its type, as one timeline line: sender text, so capped and with
+ * bidi controls shown inert (capSummaryField).
+ */
 function eventGist(e: SequenceEvent): string {
+  return capSummaryField(rawGist(e));
+}
+
+/** The shipping move, the 3-D Secure id, or the description. */
+function rawGist(e: SequenceEvent): string {
   const m = e.metadata ?? {};
   if (e.type === 'Updated' && m['PreviousStatus'] !== undefined)
     return `${String(m['PreviousStatus'])} → ${String(m['NewStatus'])}${m['PreparationEtaMinutes'] !== undefined ? ` · ETA ${String(m['PreparationEtaMinutes'])} min` : ''}`;

@@ -5,6 +5,8 @@ import { useEvent, useTransport } from '../../transport';
 import { EnvironmentForm, movesOrigin, type EnvironmentDraft as Draft } from './EnvironmentForm';
 import { environmentSecret, type EnvironmentCredential } from '../../../../shared/settings/secret-names';
 
+const MIB = 1024 * 1024;
+
 const EMPTY: Draft = { id: '', name: '', baseUrl: '', apiV3Url: '', clientId: '', clientSecret: '', secretKey: '' };
 
 /** An id settings accept (`[a-z0-9-]{1,40}`), derived from the name. */
@@ -23,12 +25,15 @@ export function EnvironmentSettings() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [interval, setIntervalText] = useState('');
+  const [retain, setRetain] = useState({ deliveries: '', mib: '' });
   useEffect(() => {
     transport.call('settings.get', {}).then(setView, (e: Error) => setMessage({ ok: false, text: e.message }));
   }, [transport]);
   useEvent('settings.changed', setView);
   useEffect(() => {
-    if (view) setIntervalText(String(view.settings.poller.intervalMs));
+    if (!view) return;
+    setIntervalText(String(view.settings.poller.intervalMs));
+    setRetain({ deliveries: String(view.settings.poller.retainDeliveries), mib: String(Math.round(view.settings.poller.retainBytes / MIB)) });
   }, [view]);
   if (!view) return <div className="card">Loading environments…</div>;
   const { environments, poller } = view.settings;
@@ -179,6 +184,27 @@ export function EnvironmentSettings() {
           className="button button--small"
           onClick={() => void transport.call('settings.update', { poller: { intervalMs: Number(interval) } }).then(setView, fail)}
           data-testid="poller-interval-save"
+        >
+          Apply
+        </button>
+      </div>
+      <div className="row" title="The oldest deliveries of the history copy are removed first; the poller never fetches them again.">
+        <label className="row">
+          Keep at most
+          <input type="number" min={1} value={retain.deliveries} onChange={(e) => setRetain({ ...retain, deliveries: e.target.value })} style={{ width: 110 }} data-testid="history-retain-deliveries" />
+          deliveries and
+          <input type="number" min={1} value={retain.mib} onChange={(e) => setRetain({ ...retain, mib: e.target.value })} style={{ width: 90 }} data-testid="history-retain-mib" />
+          MiB of history per environment
+        </label>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() =>
+            void transport
+              .call('settings.update', { poller: { retainDeliveries: Number(retain.deliveries), retainBytes: Number(retain.mib) * MIB } })
+              .then(setView, fail)
+          }
+          data-testid="history-retain-save"
         >
           Apply
         </button>

@@ -27,6 +27,7 @@ export function pollerRig(options: {
   clock?: Clock;
   timeoutMs?: number;
   environmentId?: string;
+  retention?: { maxDeliveries: number; maxBytes: number };
 }): PollerRig {
   const db = openDatabase(options.dbPath);
   const store = new HistoryStore(db);
@@ -56,6 +57,7 @@ export function pollerRig(options: {
       Object.assign(status, patch);
     },
     onApplied: () => {},
+    ...(options.retention ? { retention: () => options.retention! } : {}),
   });
   return {
     db,

@@ -1,0 +1,77 @@
+import type { SecretCipher } from './secret-store';
+
+/** How a value in secrets.json is sealed: by the desktop app (safeStorage) or the browser host. */
+export type SealScheme = 'safeStorage' | 'base64';
+
+/** One value as stored: its seal, then the sealed text. */
+export interface SealedEntry {
+  readonly sealedBy: SealScheme | 'unknown';
+  readonly value: string;
+}
+
+export function sealedEntry(sealedBy: SealScheme, value: string): SealedEntry {
+  return { sealedBy, value };
+}
+
+export type SealedFileRead =
+  | { ok: true; values: Record<string, SealedEntry> }
+  | { ok: false; reason: string; namesSeen: string[] };
+
+const SECRET_NAME_IN_TEXT = /"((?:webhookKey|replayKey):[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(?:clientSecret|secretKey))"/g;
+
+/**
+ * Parses secrets.json. Values written before seals were marked (plain strings) are recognised
+ * by their bytes: a Base64 value that decodes to safeStorage ciphertext ("v10"/"v11" on Linux
+ * and macOS, a DPAPI blob on Windows) or to bytes that are not UTF-8 was not sealed by the
+ * browser host, and is never handed out as a key.
+ */
+export function readSealedFile(text: string, cipher: SecretCipher): SealedFileRead {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message, namesSeen: namesIn(text) };
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, reason: 'not a JSON object', namesSeen: namesIn(text) };
+  }
+  const values: Record<string, SealedEntry> = {};
+  for (const [name, stored] of Object.entries(raw as Record<string, unknown>)) {
+    values[name] = typeof stored === 'string' ? { sealedBy: guessLegacySeal(stored, cipher), value: stored } : markedEntry(stored);
+  }
+  return { ok: true, values };
+}
+
+function markedEntry(stored: unknown): SealedEntry {
+  const entry = stored as Partial<SealedEntry> | null;
+  const sealedBy = entry?.sealedBy === 'safeStorage' || entry?.sealedBy === 'base64' ? entry.sealedBy : 'unknown';
+  return { sealedBy, value: typeof entry?.value === 'string' ? entry.value : '' };
+}
+
+function namesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(SECRET_NAME_IN_TEXT)].map((m) => m[1]!))];
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function guessLegacySeal(stored: string, cipher: SecretCipher): SealScheme | 'unknown' {
+  const bytes = Buffer.from(stored, 'base64');
+  const head = bytes.subarray(0, 3).toString('latin1');
+  const dpapi = bytes.length > 4 && bytes.readUInt32LE(0) === 1;
+  if (head === 'v10' || head === 'v11' || dpapi) return 'safeStorage';
+  try {
+    utf8.decode(bytes);
+  } catch {
+    return 'unknown';
+  }
+  // Opens as text: the browser host's Base64, unless this host opens it its own way.
+  if (cipher.scheme === 'safeStorage') {
+    try {
+      cipher.open(stored);
+      return 'safeStorage';
+    } catch {
+      return 'base64';
+    }
+  }
+  return 'base64';
+}

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLiveFeature } from '../../../../../electron/features/live/feature';
+import { createConsoleLogger } from '../../../../../electron/services/kernel/logger';
+import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
+import { startTestApp, type TestApp } from '../../../../support/app-harness';
+import { eventBody, post, waitForStatus } from './live-helpers';
+
+let app: TestApp | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+/** The database may not grow past its current size: SQLite answers SQLITE_FULL, as on a full disk. */
+function fillDisk(target: TestApp): void {
+  const { page_count } = target.core.ctx.db.prepare('PRAGMA page_count').get() as { page_count: number };
+  target.core.ctx.db.exec(`PRAGMA max_page_count = ${page_count}`);
+}
+
+describe('a full disk', () => {
+  it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {
+    const lines: string[] = [];
+    app = await startTestApp({
+      features: (ctx) => [createLiveFeature(ctx)],
+      secrets: new MemorySecretStore(),
+      settings: { listener: { port: 0 } },
+      log: createConsoleLogger((line) => lines.push(line)),
+    });
+    const port = app.core.ctx.status.get().listener.port;
+    const url = `http://127.0.0.1:${port}/`;
+    await post(url, eventBody({ orderId: 'before' }));
+    fillDisk(app);
+
+    const refused = await post(url, eventBody({ orderId: 'lost', pad: 'x'.repeat(200_000) }));
+    expect(refused.status).toBe(500);
+    const status = await waitForStatus(app, (s) => s.listener.state === 'error');
+    expect(status.listener.error).toMatch(/cannot store deliveries: database or disk is full \(SQLITE_FULL\)/);
+    const log = lines.join('\n');
+    expect(log).toMatch(/database or disk is full/);
+    expect(log).not.toMatch(/cannot rollback/);
+
+    // Room again: the next delivery is stored and the listener says so.
+    app.core.ctx.db.exec('PRAGMA max_page_count = 1073741823');
+    expect((await post(url, eventBody({ orderId: 'after' }))).status).toBe(200);
+    const back = await waitForStatus(app, (s) => s.listener.state === 'listening');
+    expect(back.listener.error).toBeNull();
+    expect((await app.call('live.list', {})).rows.map((r) => r.orderId)).toEqual(['after', 'before']);
+  });
+});
+
+/** Whether this machine lets the tests mount a real, tiny file system (root may mount tmpfs). */
+function canMountTmpfs(): boolean {
+  const dir = mkdtempSync(join(tmpdir(), 'hooklab-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 1 MB; needs root to mount)', () => {
+  let disk = '';
+  beforeAll(() => {
+    disk = mkdtempSync(join(tmpdir(), 'hooklab-full-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]);
+  });
+  // After every afterEach (which closes the app and its database on this disk).
+  afterAll(() => {
+    execFileSync('umount', [disk]);
+    rmSync(disk, { recursive: true, force: true });
+  });
+
+  it('names SQLITE_FULL, not "cannot rollback - no transaction is active", and stops claiming "listening"', async () => {
+    const lines: string[] = [];
+    app = await startTestApp({
+      dataDir: join(disk, 'data'),
+      features: (ctx) => [createLiveFeature(ctx)],
+      secrets: new MemorySecretStore(),
+      settings: { listener: { port: 0 } },
+      log: createConsoleLogger((line) => lines.push(line)),
+    });
+    const url = `http://127.0.0.1:${app.core.ctx.status.get().listener.port}/`;
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      status = (await post(url, eventBody({ orderId: `o-${i}`, pad: 'x'.repeat(60_000) }))).status;
+    }
+    expect(status).toBe(500);
+    const shown = await waitForStatus(app, (s) => s.listener.state === 'error');
+    expect(shown.listener.error).toMatch(/database or disk is full \(SQLITE_FULL\)/);
+    expect(lines.join('\n')).not.toMatch(/cannot rollback/);
+  });
+});
