@@ -1,7 +1,16 @@
-import type { SecretCipher } from './secret-store';
-
 /** How a value in secrets.json is sealed: by the desktop app (safeStorage) or the browser host. */
 export type SealScheme = 'safeStorage' | 'base64';
+
+/** How secret values are sealed at rest: Electron safeStorage, or Base64 (file mode 0600). */
+export interface SecretCipher {
+  readonly kind: string;
+  /** Written beside every value, so another host never mistakes it for one of its own. */
+  readonly scheme: SealScheme;
+  /** A warning for the user about this cipher's protection, or null. */
+  readonly warning: string | null;
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
 
 /** One value as stored: its seal, then the sealed text. */
 export interface SealedEntry {

@@ -3,20 +3,10 @@ import { basename, dirname } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../platform/private-files';
 import { setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
 import type { SecretName } from '../../../shared/settings';
-import { sealedEntry, readSealedFile, type SealScheme, type SealedEntry } from './sealed-file';
+import { sealedEntry, readSealedFile, type SealScheme, type SealedEntry, type SecretCipher } from './sealed-file';
 
-export type { SealScheme } from './sealed-file';
+export type { SealScheme, SecretCipher } from './sealed-file';
 
-/** How secret values are sealed at rest: Electron safeStorage, or Base64 (file mode 0600). */
-export interface SecretCipher {
-  readonly kind: string;
-  /** Written beside every value, so another host never mistakes it for one of its own. */
-  readonly scheme: SealScheme;
-  /** A warning for the user about this cipher's protection, or null. */
-  readonly warning: string | null;
-  seal(plain: string): string;
-  open(sealed: string): string;
-}
 
 /** A stored secret this host cannot open: reported by name, never used as a key. */
 export interface UnreadableSecret {
