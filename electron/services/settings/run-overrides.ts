@@ -75,11 +75,15 @@ export function createRunOverrides(saved: SettingsBackend, savedSecrets: SecretS
     },
   };
 
+  // The saved store tells its own listeners about its changes; a run-only value tells these.
+  const runListeners = new Set<() => void>();
   const secrets: SecretStore = {
     get: (name) => runSecrets.get(name) ?? savedSecrets.get(name),
     set(name, value) {
-      if (recording) runSecrets.set(name, value);
-      else {
+      if (recording) {
+        runSecrets.set(name, value);
+        for (const listener of runListeners) listener();
+      } else {
         runSecrets.delete(name);
         savedSecrets.set(name, value);
       }
@@ -89,6 +93,18 @@ export function createRunOverrides(saved: SettingsBackend, savedSecrets: SecretS
       savedSecrets.delete(name);
     },
     names: () => [...new Set([...savedSecrets.names(), ...runSecrets.keys()])],
+    unreadable: () => savedSecrets.unreadable().filter((u) => !runSecrets.has(u.name)),
+    get notices() {
+      return savedSecrets.notices;
+    },
+    onChange(listener) {
+      runListeners.add(listener);
+      const off = savedSecrets.onChange(listener);
+      return () => {
+        runListeners.delete(listener);
+        off();
+      };
+    },
     get warning() {
       return savedSecrets.warning;
     },
