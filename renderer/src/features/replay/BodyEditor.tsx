@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
-import { base64ToBytes, hexDump } from '../live/curl';
+import { base64ToBytes, hexDump } from '../../lib/curl';
 import { editRequest, sendNow, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useRoute } from '../../app-state/routes';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { OrdersView } from './OrdersView';
@@ -14,9 +14,10 @@ const TABS: Array<[SequencesTab, string]> = [
 
 /**
  * The Sequences area: every order's events grouped, ordered and judged against the spec's
- * state machines (Orders), and the card / payment-link flow runner (Flows).
+ * state machines (Orders), and the card / payment-link flow runner (Flows). `scenarios` is the
+ * sandbox's scenario panel, which the shell passes in for the Flows tab.
  */
-export function SequencesPage() {
+export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
   const [tab, setTab] = useState<SequencesTab>('orders');
   // `#/sequences/<orderId>` selects the order (and shows the Orders tab).
   const { rest } = useRoute();
@@ -31,7 +32,7 @@ export function SequencesPage() {
       <h1 className="page__title">Sequences</h1>
       <Tabs tabs={TABS} value={tab} onChange={setTab} testIdPrefix="sequences-tab" className="sequences-tabs" />
       {tab === 'orders' && <OrdersView selectedId={selectedId} />}
-      {tab === 'flows' && <FlowsPanel />}
+      {tab === 'flows' && <FlowsPanel scenarios={scenarios} />}
     </section>
   );
 }

@@ -1,10 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStatusStore } from '../../../app-state/status-store';
 import { useEvent, useTransport } from '../../../transport';
-import { RunResult } from '../../sandbox/RunResult';
-import { ScenariosCard } from '../../sandbox/ScenariosCard';
-import { loadSandbox } from '../../sandbox/sandbox-store';
-import '../../sandbox/sandbox.css';
 import { CardFlow } from './CardFlow';
 import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
@@ -19,9 +15,10 @@ type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
 /**
  * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
  * frame) or the payment-link flow against the active environment, see every request and answer
- * and the order's webhooks as they arrive; the sandbox's scenarios are one click away.
+ * and the order's webhooks as they arrive; the sandbox's scenarios (`scenarios`, given by the
+ * shell) are one click away.
  */
-export function FlowsPanel() {
+export function FlowsPanel({ scenarios }: { scenarios?: ReactNode }) {
   const transport = useTransport();
   const { info, loadError, exchanges } = useFlowsStore();
   const environment = useStatusStore((s) => s.status?.host.environment);
@@ -30,7 +27,6 @@ export function FlowsPanel() {
 
   useEffect(() => {
     void loadFlowsInfo();
-    void loadSandbox();
   }, [environment?.id, sandboxState]);
   useEffect(() => transport.onReconnect(() => void rescanReceived()), [transport]);
   useEvent('live.received', ({ deliveries }) => addReceived(deliveries));
@@ -39,7 +35,7 @@ export function FlowsPanel() {
     ['card', 'Card'],
     ['link', 'Payment link'],
     ['chaos', 'Chaos replay'],
-    ...(info?.environment.isSandbox ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
+    ...(info?.environment.isSandbox && scenarios ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
   ];
   return (
     <div className="flows" data-testid="flows-panel">
@@ -61,12 +57,7 @@ export function FlowsPanel() {
       {kind === 'card' && <CardFlow />}
       {kind === 'link' && <PaymentLinkFlow />}
       {kind === 'chaos' && <ChaosReplay />}
-      {kind === 'scenarios' && (
-        <div className="sandbox-run">
-          <ScenariosCard />
-          <RunResult />
-        </div>
-      )}
+      {kind === 'scenarios' && scenarios}
       {(kind === 'card' || kind === 'link') && (
         <>
           <FlowEvents />

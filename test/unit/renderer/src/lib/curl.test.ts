@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { hexDump, printfFormat, toCurl } from '../../../../../../renderer/src/features/live/curl';
+import { hexDump, printfFormat, toCurl } from '../../../../../renderer/src/lib/curl';
 
 describe('toCurl', () => {
   it('keeps every message header, the signature included, and leaves connection headers to curl', () => {
