@@ -13,10 +13,10 @@ const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ defaul
  */
 export function BodyEditor() {
   const docVersion = useEditorStore((s) => s.docVersion);
-  const kind = useEditorStore((s) => s.body.kind);
+  const kind = useEditorStore((s) => s.request.body.kind);
   // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
   // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
-  const opened = useMemo(() => useEditorStore.getState().body, [docVersion, kind]);
+  const opened = useMemo(() => useEditorStore.getState().request.body, [docVersion, kind]);
   const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);
   if (opened.kind === 'bytes') {

@@ -4,9 +4,9 @@ import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
-import { openDraft } from './editor-store';
+import { followEditor, openDraft } from './editor-store';
 import { sourceOfLink } from './replay-links';
-import { useReplayHistoryStore } from './replay-history-store';
+import { followReplayHistory, useReplayHistoryStore } from './replay-history-store';
 import './replay.css';
 
 type ReplayTab = 'editor' | 'history' | 'check';
@@ -28,6 +28,12 @@ export function ReplayPage({ rest = '' }: { rest?: string }) {
   const tab = usePageStore((s) => s.tab);
   const total = useReplayHistoryStore((s) => s.total);
   const loaded = useReplayHistoryStore((s) => s.loaded);
+  // The stores follow the core from the first visit on (and keep following: edits and replays
+  // made elsewhere, a key changed in Settings, are current when the user comes back).
+  useEffect(() => {
+    followEditor();
+    followReplayHistory();
+  }, []);
   useEffect(() => {
     const source = sourceOfLink(rest);
     if (!source || usePageStore.getState().openedLink === rest) return;

@@ -1,16 +1,6 @@
 import { create } from 'zustand';
-import type {
-  Draft,
-  DraftOrigin,
-  HeadersSpec,
-  KeyChoice,
-  OpenSource,
-  ReplayBody,
-  ReplayDetail,
-  ReplayRequestSpec,
-  SignPreview,
-  TamperPreset,
-} from '../../../../shared/contract/replay';
+import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, SignPreview } from '../../../../shared/contract/replay';
+import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createLatestWins } from '../../lib/latest-wins';
 
@@ -28,10 +18,8 @@ interface EditorState {
   /** Bumped whenever the body is replaced from outside the editor (open, revert). */
   readonly docVersion: number;
   readonly name: string;
-  readonly body: ReplayBody;
-  readonly headers: HeadersSpec;
-  readonly key: KeyChoice;
-  readonly tamper: TamperPreset;
+  /** The request being edited, whole (method, body, headers, key, tamper), as the core takes it. */
+  readonly request: ReplayRequestSpec;
   readonly targetUrl: string | null;
   readonly dirty: boolean;
   readonly saving: boolean;
@@ -61,10 +49,7 @@ const initial: EditorState = {
   openError: null,
   docVersion: 0,
   name: '',
-  body: { kind: 'text', text: '' },
-  headers: DEFAULT_HEADERS,
-  key: { kind: 'current' },
-  tamper: 'none',
+  request: { method: DEFAULT_REPLAY_METHOD, body: { kind: 'text', text: '' }, headers: DEFAULT_HEADERS, key: { kind: 'current' }, tamper: 'none' },
   targetUrl: null,
   dirty: false,
   saving: false,
@@ -81,11 +66,6 @@ const initial: EditorState = {
 /** The Replay editor's slice: the request being edited, its signature preview, the last send. */
 export const useEditorStore = create<EditorState>(() => initial);
 
-/** The request as the core takes it (the body byte for byte as the editor holds it). */
-export function requestOf(s: Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper'>): ReplayRequestSpec {
-  return { method: 'POST', body: s.body, headers: s.headers, key: s.key, tamper: s.tamper };
-}
-
 function originOf(s: EditorState): DraftOrigin | undefined {
   return s.draft?.origin;
 }
@@ -97,10 +77,7 @@ function load(draft: Draft): void {
     openError: null,
     docVersion: s.docVersion + 1,
     name: draft.name,
-    body: draft.request.body,
-    headers: draft.request.headers,
-    key: draft.request.key,
-    tamper: draft.request.tamper,
+    request: draft.request,
     targetUrl: draft.targetUrl ?? s.targetUrl,
     dirty: false,
     saveError: null,
@@ -119,8 +96,13 @@ export async function openDraft(from: OpenSource): Promise<void> {
   }
 }
 
-/** Edits of the request; each marks the draft unsaved and refreshes the signature. */
-export function editRequest(patch: Partial<Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper' | 'targetUrl' | 'name'>>): void {
+/** Edits of the request (any of its parts); each marks the draft unsaved and refreshes the signature. */
+export function editRequest(patch: Partial<ReplayRequestSpec>): void {
+  useEditorStore.setState((s) => ({ request: { ...s.request, ...patch }, dirty: true }));
+}
+
+/** Edits of what is around the request: the draft's name and the target. */
+export function editDraft(patch: Partial<Pick<EditorState, 'targetUrl' | 'name'>>): void {
   useEditorStore.setState({ ...patch, dirty: true });
 }
 
@@ -137,7 +119,7 @@ export async function saveDraft(asNew = false): Promise<boolean> {
     const saved = await transport.call('replay.saveDraft', {
       id: asNew ? null : (s.draft?.id ?? null),
       name,
-      request: requestOf(s),
+      request: s.request,
       targetUrl: s.targetUrl,
       ...(s.draft ? { origin: s.draft.origin } : {}),
     });
@@ -160,7 +142,7 @@ export async function sendNow(): Promise<void> {
   try {
     const origin = originOf(s);
     const { replays } = await transport.call('replay.send', {
-      request: requestOf(s),
+      request: s.request,
       targetUrl: s.targetUrl,
       ...s.sendOptions,
       draftId: s.draft?.id ?? null,
@@ -172,7 +154,6 @@ export async function sendNow(): Promise<void> {
   }
 }
 
-// The signature preview follows every change of what decides the bytes and headers.
 const signer = createLatestWins(
   (input: { request: ReplayRequestSpec; targetUrl: string | null; origin: DraftOrigin | undefined }) =>
     transport.call('replay.sign', { request: input.request, targetUrl: input.targetUrl, ...(input.origin ? { origin: input.origin } : {}) }),
@@ -181,18 +162,31 @@ const signer = createLatestWins(
 );
 
 function resign(s: EditorState): void {
-  signer.run({ request: requestOf(s), targetUrl: s.targetUrl, origin: originOf(s) });
+  signer.run({ request: s.request, targetUrl: s.targetUrl, origin: originOf(s) });
 }
 
-useEditorStore.subscribe((s, prev) => {
-  if (s.draft === null) return;
-  if (s.body === prev.body && s.headers === prev.headers && s.key === prev.key && s.tamper === prev.tamper && s.targetUrl === prev.targetUrl && s.draft === prev.draft) return;
-  if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
-  resign(s);
-});
+let following = false;
 
-// A key added, retired or removed in Settings changes what the draft signs with: sign again.
-transport.subscribe('settings.changed', () => {
-  const s = useEditorStore.getState();
-  if (s.draft !== null) resign(s);
-});
+/**
+ * Keeps the signature preview in step (idempotent; called by the Replay page): it follows every
+ * change of what decides the bytes and headers, and every settings change (a key added,
+ * retired or removed in Settings changes what the draft signs with).
+ */
+export function followEditor(): void {
+  if (following) return;
+  following = true;
+  useEditorStore.subscribe((s, prev) => {
+    if (s.draft === null || !signsDifferently(s, prev)) return;
+    if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
+    resign(s);
+  });
+  transport.subscribe('settings.changed', () => {
+    const s = useEditorStore.getState();
+    if (s.draft !== null) resign(s);
+  });
+}
+
+/** Whether an edit changed what the signature preview depends on (request, target, draft). */
+export function signsDifferently(next: Pick<EditorState, 'request' | 'targetUrl' | 'draft'>, prev: Pick<EditorState, 'request' | 'targetUrl' | 'draft'>): boolean {
+  return next.request !== prev.request || next.targetUrl !== prev.targetUrl || next.draft !== prev.draft;
+}

@@ -75,20 +75,33 @@ export function loadReplayHistory(): Promise<void> {
   return loading;
 }
 
-/** New replays (one `replay.sent` each), applied at most once per animation frame. */
-const incoming = createFrameBatcher<ReplaySummary>((fresh) =>
-  useReplayHistoryStore.setState((s) => {
-    if (!s.loaded) return {};
-    const newest = s.rows[0]?.id ?? 0;
-    const added = fresh.filter((r) => r.id > newest).sort((a, b) => b.id - a.id);
-    return added.length === 0 ? {} : { rows: added.concat(s.rows), total: s.total + added.length };
-  }),
-);
-transport.subscribe('replay.sent', (p) => incoming.pushAll(p.replays));
-// Events sent during a break are lost: read the history again once it was shown.
-transport.onReconnect(() => {
-  if (useReplayHistoryStore.getState().loaded) void loadReplayHistory();
-});
+/**
+ * Merges newly sent replays into the list: only once it is loaded (the load reads them anyway),
+ * only ids newer than the newest shown (a replay arriving twice is shown once), newest first.
+ */
+export function applySentReplays(state: Pick<ReplayHistoryState, 'loaded' | 'rows' | 'total'>, fresh: readonly ReplaySummary[]): Partial<ReplayHistoryState> {
+  if (!state.loaded) return {};
+  const newest = state.rows[0]?.id ?? 0;
+  const added = fresh.filter((r) => r.id > newest).sort((a, b) => b.id - a.id);
+  return added.length === 0 ? {} : { rows: added.concat(state.rows), total: state.total + added.length };
+}
+
+let following = false;
+
+/**
+ * Follows new replays (idempotent; called by the Replay page): each `replay.sent`, applied at
+ * most once per animation frame, and a fresh read after the event stream comes back.
+ */
+export function followReplayHistory(): void {
+  if (following) return;
+  following = true;
+  const incoming = createFrameBatcher<ReplaySummary>((fresh) => useReplayHistoryStore.setState((s) => applySentReplays(s, fresh)));
+  transport.subscribe('replay.sent', (p) => incoming.pushAll(p.replays));
+  // Events sent during a break are lost: read the history again once it was shown.
+  transport.onReconnect(() => {
+    if (useReplayHistoryStore.getState().loaded) void loadReplayHistory();
+  });
+}
 
 export async function showReplay(id: number): Promise<void> {
   useReplayHistoryStore.setState({ activeId: id, detailError: null });

@@ -372,6 +372,26 @@ describe('drafts and sources', () => {
     await expect(a.call('replay.open', { from: { kind: 'template', eventType: 'Nope' } })).rejects.toMatchObject({ code: 'invalid-args' });
   });
 
+  it('keeps the method the user chose (PUT, PATCH) through send, save, open and a fixture; new drafts POST', async () => {
+    const a = await app();
+    const h = await handler();
+    const fresh = await a.call('replay.open', { from: { kind: 'template', eventType: 'Created' } });
+    expect(fresh.request.method).toBe('POST');
+    const { replays } = await a.call('replay.send', { request: spec({ method: 'PUT' }), targetUrl: h.url });
+    expect(h.received[0]!.method).toBe('PUT');
+    expect(replays[0]!.summary.method).toBe('PUT');
+    const saved = await a.call('replay.saveDraft', { name: 'patched', request: spec({ method: 'PATCH' }), targetUrl: h.url });
+    expect((await a.call('replay.open', { from: { kind: 'draft', id: saved.id! } })).request.method).toBe('PATCH');
+    const fixture = await a.call('replay.export', { format: 'fixture', source: { kind: 'replay', id: replays[0]!.summary.id } });
+    const reopened = await a.call('replay.open', { from: { kind: 'fixture', content: fixture.text } });
+    expect(reopened.request.method).toBe('PUT');
+    expect(reopened.warnings.join(' ')).not.toMatch(/cannot use/);
+    // A fixture of a method a replay cannot use opens as POST and says so.
+    const odd = await a.call('replay.open', { from: { kind: 'fixture', content: fixture.text.replace('"PUT"', '"DELETE"') } });
+    expect(odd.request.method).toBe('POST');
+    expect(odd.warnings.join(' ')).toMatch(/"DELETE".*POST instead/);
+  });
+
   it('exports a fixture (never the key) that opens back, a cURL command that resends the exact bytes, and a fetch snippet', async () => {
     const a = await app();
     const h = await handler();
