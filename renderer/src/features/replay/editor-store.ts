@@ -3,6 +3,7 @@ import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayR
 import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createLatestWins } from '../../lib/latest-wins';
+import { signsDifferently } from './editor-changes';
 
 export interface SendOptions {
   readonly times: number;
@@ -184,9 +185,4 @@ export function followEditor(): void {
     const s = useEditorStore.getState();
     if (s.draft !== null) resign(s);
   });
-}
-
-/** Whether an edit changed what the signature preview depends on (request, target, draft). */
-export function signsDifferently(next: Pick<EditorState, 'request' | 'targetUrl' | 'draft'>, prev: Pick<EditorState, 'request' | 'targetUrl' | 'draft'>): boolean {
-  return next.request !== prev.request || next.targetUrl !== prev.targetUrl || next.draft !== prev.draft;
 }

@@ -4,6 +4,7 @@ import type { CallResult } from '../../../../shared/contract';
 import type { ReplayDetail, ReplaySummary } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createFrameBatcher } from '../../lib/frame-batcher';
+import { applySentReplays, toggledSelection } from './replay-history-changes';
 
 export type ReplayDiff = CallResult<'replay.diff'>;
 
@@ -75,17 +76,6 @@ export function loadReplayHistory(): Promise<void> {
   return loading;
 }
 
-/**
- * Merges newly sent replays into the list: only once it is loaded (the load reads them anyway),
- * only ids newer than the newest shown (a replay arriving twice is shown once), newest first.
- */
-export function applySentReplays(state: Pick<ReplayHistoryState, 'loaded' | 'rows' | 'total'>, fresh: readonly ReplaySummary[]): Partial<ReplayHistoryState> {
-  if (!state.loaded) return {};
-  const newest = state.rows[0]?.id ?? 0;
-  const added = fresh.filter((r) => r.id > newest).sort((a, b) => b.id - a.id);
-  return added.length === 0 ? {} : { rows: added.concat(state.rows), total: state.total + added.length };
-}
-
 let following = false;
 
 /**
@@ -126,10 +116,7 @@ export async function replayAgain(id: number): Promise<void> {
 
 /** Picks or unpicks a replay for the diff; a third pick replaces the oldest. */
 export function toggleSelected(id: number): void {
-  useReplayHistoryStore.setState((s) => {
-    if (s.selected.includes(id)) return { selected: s.selected.filter((x) => x !== id), diff: null };
-    return { selected: [...s.selected, id].slice(-2), diff: null };
-  });
+  useReplayHistoryStore.setState((s) => ({ selected: toggledSelection(s.selected, id), diff: null }));
 }
 
 export async function diffSelected(): Promise<void> {
