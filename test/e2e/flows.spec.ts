@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
+import { SequencesPage } from './pages/sequences-page';
 import { callApi } from './support/api';
 import { startChaosHandler } from '../integration/electron/features/flows/chaos-handler';
 
@@ -125,4 +126,31 @@ test("chaos replay: a recorded order re-sent shuffled to a local handler, each a
   } finally {
     await handler.close();
   }
+});
+
+test("the Sequences and Flows tabs are in the URL: a reload keeps the flow, back returns to the one before and to Orders' open order", async ({ app, page }) => {
+  const flows = await FlowsPanel.open(app);
+  await expect(page).toHaveURL(/#\/sequences\/flows$/);
+  await expect(flows.tabButton('card')).toHaveAttribute('aria-selected', 'true');
+  await flows.tab('chaos');
+  await expect(page).toHaveURL(/#\/sequences\/flows\/chaos$/);
+  await page.reload();
+  await app.waitForReady();
+  await expect(flows.tabButton('chaos')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('chaos-replay')).toBeVisible();
+
+  await flows.tab('link');
+  await expect(page).toHaveURL(/#\/sequences\/flows\/link$/);
+  await page.goBack();
+  await expect(flows.tabButton('chaos')).toHaveAttribute('aria-selected', 'true');
+
+  // An order opened in Orders is still open after a visit to Flows.
+  const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
+  await new SequencesPage(page).openOrder(orderId);
+  await expect(page.getByTestId('sequences-tab-orders')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('sequences-tab-flows').click();
+  await expect(page).toHaveURL(/#\/sequences\/flows$/);
+  await page.getByTestId('sequences-tab-orders').click();
+  await expect(page).toHaveURL(new RegExp(`#/sequences/${encodeURIComponent(orderId)}$`));
+  await expect(page.locator(`[data-testid="sequence-order"][data-order-id="${orderId}"]`)).toBeVisible();
 });

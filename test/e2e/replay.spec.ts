@@ -350,3 +350,28 @@ test('a throwaway key typed for a draft signs it, the field forgets it, and its 
   await expect(page.getByTestId('replay-key-missing')).toBeVisible();
   await expect(page.getByTestId('replay-sign-warning')).toContainText('not signed');
 });
+
+test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the one before, the navigation comes back to it", async ({ app, page }) => {
+  await app.goto('replay');
+  const replay = new ReplayPage(page);
+  await expect(replay.tabButton('editor')).toHaveAttribute('aria-selected', 'true');
+  await replay.tab('check');
+  await expect(page).toHaveURL(/#\/replay\/check$/);
+  await expect(page.getByTestId('check-url')).toBeVisible();
+  await page.reload();
+  await app.waitForReady();
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('check-url')).toBeVisible();
+
+  await replay.tab('history');
+  await expect(page).toHaveURL(/#\/replay\/history$/);
+  await expect(page.getByTestId('replay-history')).toBeVisible();
+  await page.goBack();
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+
+  await app.goto('live');
+  await app.goto('replay');
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+  await replay.tab('editor');
+  await expect(page).toHaveURL(/#\/replay$/);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useStatusStore } from '../../../app-state/status-store';
 import { useEvent, useTransport } from '../../../transport';
 import { CardFlow } from './CardFlow';
@@ -9,8 +9,7 @@ import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flo
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
 import { Tabs } from '../../../components/Tabs';
-
-type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
+import type { FlowKind } from '../sequences-route';
 
 /**
  * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
@@ -18,12 +17,11 @@ type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
  * and the order's webhooks as they arrive; the sandbox's scenarios (`scenarios`, given by the
  * shell) are one click away.
  */
-export function FlowsPanel({ scenarios }: { scenarios?: ReactNode }) {
+export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
   const transport = useTransport();
   const { info, loadError, exchanges } = useFlowsStore();
   const environment = useStatusStore((s) => s.status?.host.environment);
   const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
-  const [kind, setKind] = useState<FlowKind>('card');
 
   useEffect(() => {
     void loadFlowsInfo();
@@ -53,7 +51,7 @@ export function FlowsPanel({ scenarios }: { scenarios?: ReactNode }) {
       </p>
       {loadError && <p className="notice notice--error">{loadError}</p>}
       {info && !info.available && <p className="notice notice--error">Flows cannot run now: {info.reason}.</p>}
-      <Tabs tabs={tabs} value={kind} onChange={setKind} testIdPrefix="flows-tab" small />
+      <Tabs tabs={tabs} value={kind} onChange={onKind} testIdPrefix="flows-tab" small />
       {kind === 'card' && <CardFlow />}
       {kind === 'link' && <PaymentLinkFlow />}
       {kind === 'chaos' && <ChaosReplay />}
