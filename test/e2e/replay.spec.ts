@@ -375,3 +375,52 @@ test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the 
   await replay.tab('editor');
   await expect(page).toHaveURL(/#\/replay$/);
 });
+
+test('the target is preselected (the only one, then the last used), each draft keeps its own across a reload, labels show their URL, and the check URL is the last one', async ({ app, page, hooklab }) => {
+  // Start from no Replay targets: this worker's Hooklab is shared with the specs before.
+  const { targets } = await call<{ targets: Array<{ id: number | null; source: string }> }>(hooklab, 'replay.targets', {});
+  for (const t of targets) if (t.source === 'replay' && t.id !== null) await call(hooklab, 'replay.removeTarget', { id: t.id });
+  const a = 'http://127.0.0.1:3101/webhooks';
+  const b = 'http://127.0.0.1:3102/hooks';
+  await call(hooklab, 'replay.addTarget', { url: a, label: 'handler A' });
+  page.on('dialog', (d) => void d.accept());
+  const replay = new ReplayPage(page);
+  const target = page.getByTestId('replay-target');
+  const openTemplate = async (type: string) => {
+    await page.getByTestId('replay-template-type').selectOption(type);
+    await page.getByTestId('replay-template-open').click();
+    await expect(page.getByTestId('replay-draft-name')).toHaveValue(`${type} template`);
+    await replay.waitForEditor();
+  };
+
+  await app.goto('replay');
+  await openTemplate('Created');
+  // The only target is chosen, and its label says where it points.
+  await expect(target).toHaveValue(a);
+  await expect(target.locator('option:checked')).toHaveText('handler A — http://127.0.0.1:3101/webhooks');
+  await replay.addTarget(b, 'handler B');
+
+  // Another draft starts from the target used last.
+  await openTemplate('SuccessPayment');
+  await expect(target).toHaveValue(b);
+  await target.selectOption(a);
+
+  // Each draft opens with its own last target, also after a reload.
+  await openTemplate('Created');
+  await expect(target).toHaveValue(b);
+  await page.reload();
+  await app.waitForReady();
+  await openTemplate('SuccessPayment');
+  await expect(target).toHaveValue(a);
+
+  // The handler check starts from the last target, then from the URL it ran against last.
+  await replay.tab('check');
+  await expect(page.getByTestId('check-url')).toHaveValue(a);
+  const closed = 'http://127.0.0.1:9/nothing-listens-here';
+  await page.getByTestId('check-url').fill(closed);
+  await page.getByTestId('check-run').click();
+  await expect(page.getByTestId('check-unreachable')).toBeVisible({ timeout: 45_000 });
+  await page.reload();
+  await app.waitForReady();
+  await expect(page.getByTestId('check-url')).toHaveValue(closed);
+});

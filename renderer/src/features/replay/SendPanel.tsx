@@ -1,5 +1,6 @@
 import { REPLAY_METHODS, type ReplayMethod, type ReplayTarget } from '../../../../shared/contract/replay';
-import { editDraft, editRequest, sendNow, setSendOptions, useEditorStore } from './editor-store';
+import { useEffect } from 'react';
+import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { TargetPanel } from './TargetPanel';
@@ -28,6 +29,10 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const sending = useEditorStore((s) => s.sending);
   const error = useEditorStore((s) => s.sendError);
   const lastSent = useEditorStore((s) => s.lastSent);
+  const docVersion = useEditorStore((s) => s.docVersion);
+  useEffect(() => {
+    if (targets.value) preselectDraftTarget(targets.value);
+  }, [docVersion, targets.value]);
   return (
     <section className="card replay-send" data-testid="replay-send-panel">
       <TargetPanel value={targetUrl} onChange={(url) => editDraft({ targetUrl: url })} targets={targets} />

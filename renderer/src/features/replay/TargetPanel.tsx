@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReplaySettings, ReplayTarget } from '../../../../shared/contract/replay';
 import { useTransport } from '../../transport';
 import type { Loaded } from './replay-data';
+import { targetOptionLabel } from './target-choice';
 
 /** Adds a Replay target; a host off this machine asks for an explicit opt-in with a reason. */
 function AddTarget({ onAdded }: { onAdded: (t: ReplayTarget) => void }) {
@@ -130,8 +131,7 @@ export function TargetPanel({ value, onChange, targets }: { value: string | null
             </option>
             {list.map((t) => (
               <option key={`${t.source}:${t.url}`} value={t.url}>
-                {t.label || t.url} {t.source === 'listener' ? '(listener forward)' : ''}
-                {t.refusal ? ' — refused' : ''}
+                {targetOptionLabel(t)}
               </option>
             ))}
             {value && !chosen && <option value={value}>{value}</option>}

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
-import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, SignPreview } from '../../../../shared/contract/replay';
+import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, ReplayTarget, SignPreview } from '../../../../shared/contract/replay';
 import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createLatestWins } from '../../lib/latest-wins';
 import { signsDifferently } from './editor-changes';
+import { rememberedTargets, rememberTarget } from './replay-memory';
+import { draftMemoryKey, preselectTarget } from './target-choice';
 
 export interface SendOptions {
   readonly times: number;
@@ -22,6 +24,8 @@ interface EditorState {
   /** The request being edited, whole (method, body, headers, key, tamper), as the core takes it. */
   readonly request: ReplayRequestSpec;
   readonly targetUrl: string | null;
+  /** The docVersion whose target was preselected (once per opened draft, never over a choice). */
+  readonly targetPreselectedFor: number;
   readonly dirty: boolean;
   readonly saving: boolean;
   readonly saveError: string | null;
@@ -52,6 +56,7 @@ const initial: EditorState = {
   name: '',
   request: { method: DEFAULT_REPLAY_METHOD, body: { kind: 'text', text: '' }, headers: DEFAULT_HEADERS, key: { kind: 'current' }, tamper: 'none' },
   targetUrl: null,
+  targetPreselectedFor: -1,
   dirty: false,
   saving: false,
   saveError: null,
@@ -79,7 +84,7 @@ function load(draft: Draft): void {
     docVersion: s.docVersion + 1,
     name: draft.name,
     request: draft.request,
-    targetUrl: draft.targetUrl ?? s.targetUrl,
+    targetUrl: draft.targetUrl,
     dirty: false,
     saveError: null,
     sendError: null,
@@ -102,9 +107,23 @@ export function editRequest(patch: Partial<ReplayRequestSpec>): void {
   useEditorStore.setState((s) => ({ request: { ...s.request, ...patch }, dirty: true }));
 }
 
-/** Edits of what is around the request: the draft's name and the target. */
+/** Edits of what is around the request: the draft's name and the target (remembered for this draft). */
 export function editDraft(patch: Partial<Pick<EditorState, 'targetUrl' | 'name'>>): void {
-  useEditorStore.setState({ ...patch, dirty: true });
+  useEditorStore.setState((s) => ({ ...patch, dirty: true, targetPreselectedFor: s.docVersion }));
+  const { draft, targetUrl } = useEditorStore.getState();
+  if (patch.targetUrl && draft) rememberTarget(draftMemoryKey(draft), targetUrl!);
+}
+
+/**
+ * Preselects the opened draft's target once the targets are known (see preselectTarget): once
+ * per opened draft, and never over a target the user chose meanwhile. Not an edit: the draft
+ * stays saved.
+ */
+export function preselectDraftTarget(targets: readonly ReplayTarget[]): void {
+  const s = useEditorStore.getState();
+  if (s.draft === null || s.targetPreselectedFor === s.docVersion) return;
+  const targetUrl = preselectTarget({ ...rememberedTargets(draftMemoryKey(s.draft)), saved: s.draft.targetUrl }, targets);
+  useEditorStore.setState({ targetUrl, targetPreselectedFor: s.docVersion });
 }
 
 export function setSendOptions(patch: Partial<SendOptions>): void {
@@ -125,6 +144,7 @@ export async function saveDraft(asNew = false): Promise<boolean> {
       ...(s.draft ? { origin: s.draft.origin } : {}),
     });
     useEditorStore.setState({ draft: saved, name: saved.name, saving: false, dirty: false });
+    if (saved.targetUrl) rememberTarget(draftMemoryKey(saved), saved.targetUrl);
     return true;
   } catch (error) {
     useEditorStore.setState({ saving: false, saveError: (error as Error).message });
@@ -150,6 +170,7 @@ export async function sendNow(): Promise<void> {
       ...(origin ? { origin } : {}),
     });
     useEditorStore.setState({ sending: false, lastSent: replays });
+    if (s.draft) rememberTarget(draftMemoryKey(s.draft), s.targetUrl);
   } catch (error) {
     useEditorStore.setState({ sending: false, sendError: (error as Error).message });
   }
