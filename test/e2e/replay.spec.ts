@@ -424,3 +424,36 @@ test('the target is preselected (the only one, then the last used), each draft k
   await app.waitForReady();
   await expect(page.getByTestId('check-url')).toHaveValue(closed);
 });
+
+test('the body cap and timeout are set in Settings → Replay, and a body over the cap is refused in exact bytes', async ({ app, page, hooklab }) => {
+  const replay = new ReplayPage(page);
+  await app.goto('replay');
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  await expect(page.getByTestId('replay-limits')).toContainText('Timeout 10 s · body cap 20,971,520 bytes (20 MiB)');
+  await page.getByTestId('replay-limits-change').click();
+  const settings = page.getByTestId('settings-replay');
+  await expect(settings).toBeInViewport();
+  try {
+    // Bad input is refused with a sentence and nothing changes.
+    await settings.getByTestId('replay-settings-cap').fill('0');
+    await settings.getByTestId('replay-settings-save').click();
+    await expect(settings.getByTestId('replay-settings-cap-error')).toContainText('from 0.001');
+    expect(await call(hooklab, 'replay.settings', {})).toEqual({ timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 });
+
+    await settings.getByTestId('replay-settings-cap').fill('0.01');
+    await settings.getByTestId('replay-settings-timeout').fill('2.5');
+    await settings.getByTestId('replay-settings-save').click();
+    await expect(settings.getByTestId('replay-settings-message')).toHaveText('Saved: the next replay uses it');
+    await expect(settings.getByTestId('replay-settings-cap-error')).toHaveCount(0);
+    expect(await call(hooklab, 'replay.settings', {})).toEqual({ timeoutMs: 2500, bodyCapBytes: 10_486 });
+
+    await app.goto('replay');
+    await expect(page.getByTestId('replay-limits')).toContainText('Timeout 2.5 s · body cap 10,486 bytes (10.2 KiB)');
+    await replay.replaceBody('x'.repeat(10_487));
+    await expect(page.getByTestId('replay-sign-warning').filter({ hasText: 'over the replay body cap' })).toContainText('the body is 10,487 bytes (10.2 KiB), 1 byte over the replay body cap of 10,486 bytes (10.2 KiB)');
+  } finally {
+    // The worker's Hooklab is shared by the next tests.
+    await call(hooklab, 'replay.setSettings', { timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 });
+  }
+});

@@ -5,6 +5,7 @@ import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
+import { ReplaySettings } from './ReplaySettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -28,6 +29,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-secrets">
         <SecretsNote />
+      </section>
+      <section id="settings-replay">
+        <ReplaySettings />
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />

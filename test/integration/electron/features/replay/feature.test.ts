@@ -260,7 +260,9 @@ describe('replay', () => {
     await a.call('replay.setSettings', { bodyCapBytes: 2048 });
     const big = spec({ body: { kind: 'text', text: 'x'.repeat(4096) } });
     expect((await a.call('replay.sign', { request: big })).warnings.join(' ')).toMatch(/over the replay body cap/);
-    await expect(a.call('replay.send', { request: big, targetUrl: h.url })).rejects.toThrow(/over the replay body cap of/);
+    await expect(a.call('replay.send', { request: big, targetUrl: h.url })).rejects.toThrow(
+      'not sent: the body is 4,096 bytes (4 KiB), 2,048 bytes over the replay body cap of 2,048 bytes (2 KiB) (Settings → Replay)',
+    );
     expect(h.received).toHaveLength(0);
   });
 
