@@ -154,3 +154,33 @@ test("the Sequences and Flows tabs are in the URL: a reload keeps the flow, back
   await expect(page).toHaveURL(new RegExp(`#/sequences/${encodeURIComponent(orderId)}$`));
   await expect(page.locator(`[data-testid="sequence-order"][data-order-id="${orderId}"]`)).toBeVisible();
 });
+
+test("chaos replay's handler field starts from the listener's forward target, and the run ends with a field-by-field verdict", async ({ app, page }) => {
+  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const handler = await startChaosHandler(webhookKey);
+  try {
+    const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
+    await callApi(app.server, 'settings.update', { listener: { forwardTargets: [`${handler.url}/webhooks`] } });
+    const flows = await FlowsPanel.open(app);
+    await flows.tab('chaos');
+    await expect(page.getByTestId('chaos-target')).toHaveValue(`${handler.url}/webhooks`);
+    await page.getByTestId('chaos-order').fill(orderId);
+    await page.getByTestId('chaos-seed').fill('11');
+    await page.getByTestId('chaos-state-url').fill(`${handler.url}/state`);
+    handler.reset();
+    await page.getByTestId('chaos-run').click();
+
+    // The handler's status is judged against the derived CANCELLED, whichever way this seed ended.
+    await expect(page.getByTestId('chaos-verdict')).toHaveAttribute('data-outcome', /^(agrees|differs)$/);
+    const status = page.getByTestId('chaos-field-status');
+    await expect(status).toHaveAttribute('data-outcome', handler.state().status === 'CANCELLED' ? 'same' : 'differs');
+    await expect(page.getByTestId('chaos-derived-status')).toHaveText('CANCELLED');
+    await expect(status).toContainText(handler.state().status ?? 'null');
+    // The fixture reports no payment: not judged.
+    await expect(page.getByTestId('chaos-field-payment')).toHaveAttribute('data-outcome', 'not-reported');
+    await expect(page.getByTestId('chaos-verdict')).toHaveAttribute('data-outcome', handler.state().status === 'CANCELLED' ? 'agrees' : 'differs');
+  } finally {
+    await callApi(app.server, 'settings.update', { listener: { forwardTargets: [] } });
+    await handler.close();
+  }
+});
