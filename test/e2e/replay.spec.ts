@@ -457,3 +457,32 @@ test('the body cap and timeout are set in Settings → Replay, and a body over t
     await call(hooklab, 'replay.setSettings', { timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 });
   }
 });
+
+test('the method chosen in the editor (PUT) is what the handler receives, and a saved draft reopens with it', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e method', value: KEY });
+  const handler = await startHandler('correct', { key: KEY });
+  try {
+    await app.goto('replay');
+    const replay = new ReplayPage(page);
+    await page.getByTestId('replay-template-open').click();
+    await replay.waitForEditor();
+    await expect(page.getByTestId('replay-method')).toHaveValue('POST');
+    await page.getByTestId('replay-method').selectOption('PUT');
+    await replay.addTarget(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received.at(-1)!.method).toBe('PUT');
+
+    const name = `put draft ${Date.now()}`;
+    await page.getByTestId('replay-draft-name').fill(name);
+    await page.getByTestId('replay-save').click();
+    const draft = page.getByTestId('replay-draft').filter({ hasText: name });
+    await expect(draft).toHaveCount(1);
+    await page.reload();
+    await app.waitForReady();
+    await page.getByTestId(`draft-open-${await draft.getAttribute('data-draft-id')}`).click();
+    await replay.waitForEditor();
+    await expect(page.getByTestId('replay-method')).toHaveValue('PUT');
+  } finally {
+    await handler.close();
+  }
+});
