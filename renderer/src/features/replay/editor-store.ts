@@ -110,8 +110,8 @@ export function editRequest(patch: Partial<ReplayRequestSpec>): void {
 /** Edits of what is around the request: the draft's name and the target (remembered for this draft). */
 export function editDraft(patch: Partial<Pick<EditorState, 'targetUrl' | 'name'>>): void {
   useEditorStore.setState((s) => ({ ...patch, dirty: true, targetPreselectedFor: s.docVersion }));
-  const { draft, targetUrl } = useEditorStore.getState();
-  if (patch.targetUrl && draft) rememberTarget(draftMemoryKey(draft), targetUrl!);
+  const { draft } = useEditorStore.getState();
+  if (patch.targetUrl && draft) rememberTarget(draftMemoryKey(draft), patch.targetUrl);
 }
 
 /**
