@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const LEFTOVER_CHECK = 'test/support/vitest-global-setup.ts';
 const ELECTRON_HOST = 'test/integration/electron/hosts/desktop/**/*.test.ts';
+const RENDERER = ['test/unit/renderer/**/*.test.ts', 'test/integration/renderer/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -16,7 +17,17 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ELECTRON_HOST],
+          exclude: [...configDefaults.exclude, ELECTRON_HOST, ...RENDERER],
+        },
+      },
+      {
+        // The renderer's pure parts (store logic, URL state, lib), typechecked with the web
+        // tsconfig (tsconfig.renderer-tests.json extends tsconfig.web.json: DOM types, no Node in
+        // renderer/src). They run in Node: what they test must not need a page.
+        extends: true,
+        test: {
+          name: 'renderer',
+          include: RENDERER,
         },
       },
       {

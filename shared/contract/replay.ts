@@ -117,10 +117,15 @@ export const KeyChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 export type KeyChoice = z.infer<typeof KeyChoiceSchema>;
 
+/** The methods a replay may use; the service itself always POSTs (the default of every new draft). */
+export const REPLAY_METHODS = ['POST', 'PUT', 'PATCH'] as const;
+export type ReplayMethod = (typeof REPLAY_METHODS)[number];
+export const DEFAULT_REPLAY_METHOD: ReplayMethod = 'POST';
+
 /** Everything that decides the bytes and headers of a replay (what the editor edits). */
 export const ReplayRequestSpecSchema = z
   .object({
-    method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
+    method: z.enum(REPLAY_METHODS).default(DEFAULT_REPLAY_METHOD),
     body: ReplayBodySchema,
     headers: HeadersSpecSchema,
     key: KeyChoiceSchema.default({ kind: 'current' }),

@@ -1,6 +1,7 @@
 import type { CallArgs, CallName, CallResult } from '../contract';
 import type { OrderSummary } from '../contract/sequences';
 import { chaosPlan, type ChaosSettings } from './chaos-plan';
+import { compareHandlerState, type StateVerdict } from './state-verdict';
 
 /** Any transport's `call` (the renderer's, or a script's through the browser host). */
 export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
@@ -38,6 +39,8 @@ export interface ChaosReport {
   readonly derived: OrderSummary;
   /** What the handler's state URL answered after the run, when one was given. */
   readonly handlerState: { status: number | null; body: unknown; error: string | null } | null;
+  /** That state compared with `derived`, field by field (null without a state URL). */
+  readonly verdict: StateVerdict | null;
 }
 
 interface Source {
@@ -112,5 +115,6 @@ export async function runChaosReplay(
   }
 
   const handlerState = options.stateUrl ? await call('flows.handlerState', { url: options.stateUrl }) : null;
-  return { orderId: options.orderId, seed: options.seed, sends, skipped, derived: order.summary, handlerState };
+  const verdict = handlerState ? compareHandlerState(order.summary, handlerState) : null;
+  return { orderId: options.orderId, seed: options.seed, sends, skipped, derived: order.summary, handlerState, verdict };
 }

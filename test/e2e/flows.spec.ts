@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
+import { SequencesPage } from './pages/sequences-page';
 import { callApi } from './support/api';
 import { startChaosHandler } from '../integration/electron/features/flows/chaos-handler';
 
@@ -123,6 +124,63 @@ test("chaos replay: a recorded order re-sent shuffled to a local handler, each a
     await expect(sends.first()).toContainText('200');
     await expect(page.getByTestId('chaos-handler-state')).toContainText(`"status": "${handler.state().status}"`);
   } finally {
+    await handler.close();
+  }
+});
+
+test("the Sequences and Flows tabs are in the URL: a reload keeps the flow, back returns to the one before and to Orders' open order", async ({ app, page }) => {
+  const flows = await FlowsPanel.open(app);
+  await expect(page).toHaveURL(/#\/sequences\/flows$/);
+  await expect(flows.tabButton('card')).toHaveAttribute('aria-selected', 'true');
+  await flows.tab('chaos');
+  await expect(page).toHaveURL(/#\/sequences\/flows\/chaos$/);
+  await page.reload();
+  await app.waitForReady();
+  await expect(flows.tabButton('chaos')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('chaos-replay')).toBeVisible();
+
+  await flows.tab('link');
+  await expect(page).toHaveURL(/#\/sequences\/flows\/link$/);
+  await page.goBack();
+  await expect(flows.tabButton('chaos')).toHaveAttribute('aria-selected', 'true');
+
+  // An order opened in Orders is still open after a visit to Flows.
+  const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
+  await new SequencesPage(page).openOrder(orderId);
+  await expect(page.getByTestId('sequences-tab-orders')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('sequences-tab-flows').click();
+  await expect(page).toHaveURL(/#\/sequences\/flows$/);
+  await page.getByTestId('sequences-tab-orders').click();
+  await expect(page).toHaveURL(new RegExp(`#/sequences/${encodeURIComponent(orderId)}$`));
+  await expect(page.locator(`[data-testid="sequence-order"][data-order-id="${orderId}"]`)).toBeVisible();
+});
+
+test("chaos replay's handler field starts from the listener's forward target, and the run ends with a field-by-field verdict", async ({ app, page }) => {
+  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const handler = await startChaosHandler(webhookKey);
+  try {
+    const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
+    await callApi(app.server, 'settings.update', { listener: { forwardTargets: [`${handler.url}/webhooks`] } });
+    const flows = await FlowsPanel.open(app);
+    await flows.tab('chaos');
+    await expect(page.getByTestId('chaos-target')).toHaveValue(`${handler.url}/webhooks`);
+    await page.getByTestId('chaos-order').fill(orderId);
+    await page.getByTestId('chaos-seed').fill('11');
+    await page.getByTestId('chaos-state-url').fill(`${handler.url}/state`);
+    handler.reset();
+    await page.getByTestId('chaos-run').click();
+
+    // The handler's status is judged against the derived CANCELLED, whichever way this seed ended.
+    await expect(page.getByTestId('chaos-verdict')).toHaveAttribute('data-outcome', /^(agrees|differs)$/);
+    const status = page.getByTestId('chaos-field-status');
+    await expect(status).toHaveAttribute('data-outcome', handler.state().status === 'CANCELLED' ? 'same' : 'differs');
+    await expect(page.getByTestId('chaos-derived-status')).toHaveText('CANCELLED');
+    await expect(status).toContainText(handler.state().status ?? 'null');
+    // The fixture reports no payment: not judged.
+    await expect(page.getByTestId('chaos-field-payment')).toHaveAttribute('data-outcome', 'not-reported');
+    await expect(page.getByTestId('chaos-verdict')).toHaveAttribute('data-outcome', handler.state().status === 'CANCELLED' ? 'agrees' : 'differs');
+  } finally {
+    await callApi(app.server, 'settings.update', { listener: { forwardTargets: [] } });
     await handler.close();
   }
 });

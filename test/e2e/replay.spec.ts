@@ -350,3 +350,139 @@ test('a throwaway key typed for a draft signs it, the field forgets it, and its 
   await expect(page.getByTestId('replay-key-missing')).toBeVisible();
   await expect(page.getByTestId('replay-sign-warning')).toContainText('not signed');
 });
+
+test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the one before, the navigation comes back to it", async ({ app, page }) => {
+  await app.goto('replay');
+  const replay = new ReplayPage(page);
+  await expect(replay.tabButton('editor')).toHaveAttribute('aria-selected', 'true');
+  await replay.tab('check');
+  await expect(page).toHaveURL(/#\/replay\/check$/);
+  await expect(page.getByTestId('check-url')).toBeVisible();
+  await page.reload();
+  await app.waitForReady();
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('check-url')).toBeVisible();
+
+  await replay.tab('history');
+  await expect(page).toHaveURL(/#\/replay\/history$/);
+  await expect(page.getByTestId('replay-history')).toBeVisible();
+  await page.goBack();
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+
+  await app.goto('live');
+  await app.goto('replay');
+  await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
+  await replay.tab('editor');
+  await expect(page).toHaveURL(/#\/replay$/);
+});
+
+test('the target is preselected (the only one, then the last used), each draft keeps its own across a reload, labels show their URL, and the check URL is the last one', async ({ app, page, hooklab }) => {
+  // Start from no Replay targets: this worker's Hooklab is shared with the specs before.
+  const { targets } = await call<{ targets: Array<{ id: number | null; source: string }> }>(hooklab, 'replay.targets', {});
+  for (const t of targets) if (t.source === 'replay' && t.id !== null) await call(hooklab, 'replay.removeTarget', { id: t.id });
+  const a = 'http://127.0.0.1:3101/webhooks';
+  const b = 'http://127.0.0.1:3102/hooks';
+  await call(hooklab, 'replay.addTarget', { url: a, label: 'handler A' });
+  page.on('dialog', (d) => void d.accept());
+  const replay = new ReplayPage(page);
+  const target = page.getByTestId('replay-target');
+  const openTemplate = async (type: string) => {
+    await page.getByTestId('replay-template-type').selectOption(type);
+    await page.getByTestId('replay-template-open').click();
+    await expect(page.getByTestId('replay-draft-name')).toHaveValue(`${type} template`);
+    await replay.waitForEditor();
+  };
+
+  await app.goto('replay');
+  await openTemplate('Created');
+  // The only target is chosen, and its label says where it points.
+  await expect(target).toHaveValue(a);
+  await expect(target.locator('option:checked')).toHaveText('handler A — http://127.0.0.1:3101/webhooks');
+  await replay.addTarget(b, 'handler B');
+
+  // Another draft starts from the target used last.
+  await openTemplate('SuccessPayment');
+  await expect(target).toHaveValue(b);
+  await target.selectOption(a);
+
+  // Each draft opens with its own last target, also after a reload.
+  await openTemplate('Created');
+  await expect(target).toHaveValue(b);
+  await page.reload();
+  await app.waitForReady();
+  await openTemplate('SuccessPayment');
+  await expect(target).toHaveValue(a);
+
+  // The handler check starts from the last target, then from the URL it ran against last.
+  await replay.tab('check');
+  await expect(page.getByTestId('check-url')).toHaveValue(a);
+  const closed = 'http://127.0.0.1:9/nothing-listens-here';
+  await page.getByTestId('check-url').fill(closed);
+  await page.getByTestId('check-run').click();
+  await expect(page.getByTestId('check-unreachable')).toBeVisible({ timeout: 45_000 });
+  await page.reload();
+  await app.waitForReady();
+  await expect(page.getByTestId('check-url')).toHaveValue(closed);
+});
+
+test('the body cap and timeout are set in Settings → Replay, and a body over the cap is refused in exact bytes', async ({ app, page, hooklab }) => {
+  const replay = new ReplayPage(page);
+  await app.goto('replay');
+  await page.getByTestId('replay-template-open').click();
+  await replay.waitForEditor();
+  await expect(page.getByTestId('replay-limits')).toContainText('Timeout 10 s · body cap 20,971,520 bytes (20 MiB)');
+  await page.getByTestId('replay-limits-change').click();
+  const settings = page.getByTestId('settings-replay');
+  await expect(settings).toBeInViewport();
+  try {
+    // Bad input is refused with a sentence and nothing changes.
+    await settings.getByTestId('replay-settings-cap').fill('0');
+    await settings.getByTestId('replay-settings-save').click();
+    await expect(settings.getByTestId('replay-settings-cap-error')).toContainText('from 0.001');
+    expect(await call(hooklab, 'replay.settings', {})).toEqual({ timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 });
+
+    await settings.getByTestId('replay-settings-cap').fill('0.01');
+    await settings.getByTestId('replay-settings-timeout').fill('2.5');
+    await settings.getByTestId('replay-settings-save').click();
+    await expect(settings.getByTestId('replay-settings-message')).toHaveText('Saved: the next replay uses it');
+    await expect(settings.getByTestId('replay-settings-cap-error')).toHaveCount(0);
+    expect(await call(hooklab, 'replay.settings', {})).toEqual({ timeoutMs: 2500, bodyCapBytes: 10_486 });
+
+    await app.goto('replay');
+    await expect(page.getByTestId('replay-limits')).toContainText('Timeout 2.5 s · body cap 10,486 bytes (10.2 KiB)');
+    await replay.replaceBody('x'.repeat(10_487));
+    await expect(page.getByTestId('replay-sign-warning').filter({ hasText: 'over the replay body cap' })).toContainText('the body is 10,487 bytes (10.2 KiB), 1 byte over the replay body cap of 10,486 bytes (10.2 KiB)');
+  } finally {
+    // The worker's Hooklab is shared by the next tests.
+    await call(hooklab, 'replay.setSettings', { timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 });
+  }
+});
+
+test('the method chosen in the editor (PUT) is what the handler receives, and a saved draft reopens with it', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e method', value: KEY });
+  const handler = await startHandler('correct', { key: KEY });
+  try {
+    await app.goto('replay');
+    const replay = new ReplayPage(page);
+    await page.getByTestId('replay-template-open').click();
+    await replay.waitForEditor();
+    await expect(page.getByTestId('replay-method')).toHaveValue('POST');
+    await page.getByTestId('replay-method').selectOption('PUT');
+    await replay.addTarget(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+    expect(handler.received.at(-1)!.method).toBe('PUT');
+
+    const name = `put draft ${Date.now()}`;
+    await page.getByTestId('replay-draft-name').fill(name);
+    await page.getByTestId('replay-save').click();
+    const draft = page.getByTestId('replay-draft').filter({ hasText: name });
+    await expect(draft).toHaveCount(1);
+    await page.reload();
+    await app.waitForReady();
+    await page.getByTestId(`draft-open-${await draft.getAttribute('data-draft-id')}`).click();
+    await replay.waitForEditor();
+    await expect(page.getByTestId('replay-method')).toHaveValue('PUT');
+  } finally {
+    await handler.close();
+  }
+});

@@ -1,8 +1,12 @@
 import { CallError } from '../../../shared/contract/errors';
 import {
+  DEFAULT_REPLAY_METHOD,
   HeadersSpecSchema,
+  REPLAY_METHODS,
   ReplayFixtureSchema,
   type Draft,
+  type ReplayMethod,
+  type ReplayRequestSpec,
   type HeadersSpec,
   type OpenSource,
   type ReplayBody,
@@ -64,6 +68,20 @@ function keptHeaders(original: ReadonlyArray<readonly [string, string]>, extra: 
   return parsed.data;
 }
 
+/** A new draft's request: the service's method (POST) unless the source says otherwise, the current key, no tampering. */
+function newRequest(body: ReplayBody, headers: HeadersSpec, method: ReplayMethod = DEFAULT_REPLAY_METHOD): ReplayRequestSpec {
+  return { method, body, headers, key: { kind: 'current' }, tamper: 'none' };
+}
+
+/** The method a fixture was sent with, kept when a replay may use it (else the default, with a warning). */
+function fixtureMethod(method: string, warnings: string[]): ReplayMethod {
+  const upper = method.toUpperCase();
+  const known = REPLAY_METHODS.find((m) => m === upper);
+  if (known) return known;
+  warnings.push(`the fixture was sent with ${JSON.stringify(method.slice(0, 20))}, which a replay cannot use: ${DEFAULT_REPLAY_METHOD} instead`);
+  return DEFAULT_REPLAY_METHOD;
+}
+
 function draft(partial: Omit<Draft, 'id' | 'createdAt' | 'updatedAt' | 'targetUrl'> & { targetUrl?: string | null }): Draft {
   return { id: null, createdAt: null, updatedAt: null, targetUrl: null, ...partial };
 }
@@ -79,7 +97,7 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
       if (summary.truncated) warnings.push('this delivery was truncated at the listener’s body limit: the body here is what was kept');
       return draft({
         name: `Received #${from.id}${summary.eventType ? ` · ${summary.eventType}` : ''}`,
-        request: { method: 'POST', body, headers: keptHeaders(raw.headers), key: { kind: 'current' }, tamper: 'none' },
+        request: newRequest(body, keptHeaders(raw.headers)),
         origin: {
           kind: 'received',
           ref: String(from.id),
@@ -94,13 +112,7 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
       if (!delivery) throw new CallError('not-found', `history delivery ${from.id} is not in the local copy of the active environment`);
       return draft({
         name: `History #${from.id} · ${delivery.eventType}`,
-        request: {
-          method: 'POST',
-          body: { kind: 'text', text: delivery.payload },
-          headers: keptHeaders([]),
-          key: { kind: 'current' },
-          tamper: 'none',
-        },
+        request: newRequest({ kind: 'text', text: delivery.payload }, keptHeaders([])),
         origin: { kind: 'history', ref: String(from.id), eventId: String(delivery.eventId), eventCreated: delivery.eventCreated },
         warnings: [],
       });
@@ -110,13 +122,10 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
       const order = { orderId: '900001', orderReference: 'replay-1', orderType: from.orderType ?? 'FASTLINK_CHARGE' };
       return draft({
         name: `${from.eventType} template`,
-        request: {
-          method: 'POST',
-          body: { kind: 'text', text: eventTemplateText(from.eventType, order) },
-          headers: HeadersSpecSchema.parse({ eventId: { mode: 'new' }, eventCreated: { mode: 'now' } }),
-          key: { kind: 'current' },
-          tamper: 'none',
-        },
+        request: newRequest(
+          { kind: 'text', text: eventTemplateText(from.eventType, order) },
+          HeadersSpecSchema.parse({ eventId: { mode: 'new' }, eventCreated: { mode: 'now' } }),
+        ),
         origin: { kind: 'template', ref: from.eventType, eventId: null, eventCreated: null },
         warnings: [],
       });
@@ -152,7 +161,7 @@ export function fromFixture(content: string, name?: string): Draft {
   }
   return draft({
     name: name ? name.replace(/\.json$/i, '') : `Fixture${fixture.eventType ? ` · ${fixture.eventType}` : ''}`,
-    request: { method: 'POST', body, headers: keptHeaders(fixture.headers, extra), key: { kind: 'current' }, tamper: 'none' },
+    request: newRequest(body, keptHeaders(fixture.headers, extra), fixtureMethod(fixture.method, warnings)),
     targetUrl: fixture.url,
     origin: {
       kind: 'fixture',

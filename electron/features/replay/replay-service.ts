@@ -9,6 +9,7 @@ import { exchange, type OutgoingRequest } from '../../services/net/exchange';
 import type { ReplayKeys } from './keys';
 import type { ReplayStore } from '../../services/data/replay-store';
 import type { ReplayTargets } from './targets';
+import { overCapMessage } from '../../../shared/text/bytes';
 
 /** Bytes of a handler's answer body kept per replay. */
 export const RESPONSE_CAP = 256 * 1024;
@@ -24,7 +25,6 @@ export interface SendArgs {
 }
 
 const NO_ORIGIN = { eventId: null, eventCreated: null };
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 2)} MB`;
 
 /**
  * Signing previews and sending: builds the request a spec stands for (keys resolved here, in
@@ -78,7 +78,7 @@ export class ReplayService {
       built = this.build({ ...spec, tamper: 'missing-signature' }, target, origin ?? NO_ORIGIN);
     }
     const cap = this.store.settings().bodyCapBytes;
-    if (built.body.length > cap) warnings.push(`the body is ${mb(built.body.length)}, over the replay body cap of ${mb(cap)}: it would be refused`);
+    if (built.body.length > cap) warnings.push(`${overCapMessage('the body', built.body.length, cap, 'replay body cap')}: it would be refused (Settings → Replay)`);
     return { built, warnings: [...built.warnings, ...warnings] };
   }
 
@@ -112,7 +112,7 @@ export class ReplayService {
     }
     const cap = this.store.settings().bodyCapBytes;
     if (built.body.length > cap) {
-      throw new CallError('invalid-args', `not sent: the body is ${mb(built.body.length)}, over the replay body cap of ${mb(cap)} (Replay settings)`);
+      throw new CallError('invalid-args', `not sent: ${overCapMessage('the body', built.body.length, cap, 'replay body cap')} (Settings → Replay)`);
     }
     const meta = {
       batchId: randomBytes(6).toString('hex'),

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { transport } from '../transport';
+import { windowTitle } from './window-title';
 
 interface PendingState {
   /** Events of the active environment's history that no delivery reached (null: not known yet). */
@@ -12,10 +13,6 @@ export const usePendingStore = create<PendingState>(() => ({ pending: null }));
 /** At most one summary read per this many ms however often the copy changes. */
 const REFRESH_MS = 1000;
 
-/** "Hooklab · 3 pending" while events are pending, "Hooklab" otherwise. */
-export function windowTitle(pending: number | null): string {
-  return pending ? `Hooklab · ${pending} pending` : 'Hooklab';
-}
 
 let started = false;
 

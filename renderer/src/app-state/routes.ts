@@ -36,6 +36,12 @@ export function parseHash(hash: string): Route {
   return { area, rest: rest.join('/'), params };
 }
 
+/** The tab a route's first segment names (`history/reconcile/…` -> `reconcile`); the first tab when none or unknown. */
+export function tabOfRest<T extends string>(tabs: readonly [T, ...T[]], rest: string): T {
+  const first = rest.split('/')[0] ?? '';
+  return tabs.find((t) => t === first) ?? tabs[0];
+}
+
 /** `a=1&b=2` with empty values left out and keys sorted, so equal states give equal strings. */
 export function paramsString(params: RouteParams): string {
   const search = new URLSearchParams();

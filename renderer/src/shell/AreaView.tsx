@@ -1,6 +1,7 @@
 import { ReplayPage } from '../features/replay/ReplayPage';
 import { SequencesPage } from '../features/sequences/SequencesPage';
 import { SandboxPage } from '../features/sandbox/SandboxPage';
+import { SandboxScenarios } from '../features/sandbox/SandboxScenarios';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { HistoryPage } from '../features/history/HistoryPage';
 import { LivePage } from '../features/live/LivePage';
@@ -16,7 +17,7 @@ export function AreaView({ route }: { route: Route }) {
     case 'replay':
       return <ReplayPage rest={route.rest} />;
     case 'sequences':
-      return <SequencesPage />;
+      return <SequencesPage scenarios={<SandboxScenarios />} />;
     case 'sandbox':
       return <SandboxPage />;
     case 'settings':

@@ -25,7 +25,11 @@ export class FlowsPanel {
   }
 
   tab(kind: 'card' | 'link' | 'chaos' | 'scenarios'): Promise<void> {
-    return this.page.getByTestId(`flows-tab-${kind}`).click();
+    return this.tabButton(kind).click();
+  }
+
+  tabButton(kind: 'card' | 'link' | 'chaos' | 'scenarios'): Locator {
+    return this.page.getByTestId(`flows-tab-${kind}`);
   }
 
   /** Picks a sandbox test card, sets the order id and runs payment method + charge. */

@@ -19,7 +19,11 @@ export class ReplayPage {
   }
 
   async tab(name: 'editor' | 'history' | 'check'): Promise<void> {
-    await this.page.getByTestId(`replay-tab-${name}`).click();
+    await this.tabButton(name).click();
+  }
+
+  tabButton(name: 'editor' | 'history' | 'check'): Locator {
+    return this.page.getByTestId(`replay-tab-${name}`);
   }
 
   /** Waits until Monaco holds the draft and the core's signature for the current text is shown. */

@@ -6,7 +6,7 @@ import { DiffPanel } from './DiffPanel';
 import { EventsView } from './EventsView';
 import { HistoryBrowser } from './HistoryBrowser';
 import { ReconciliationView } from './ReconciliationView';
-import { ResendOutcome } from './ResendOutcome';
+import { ResendOutcome } from '../../components/ResendOutcome';
 import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app-state/routes';
 import './history.css';

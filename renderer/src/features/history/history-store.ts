@@ -7,15 +7,14 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
-import { hrefFor, navigate } from '../../app-state/routes';
+import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
 
 export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 
 /** The tab a `#/history/<tab>/…` route names (events when none or unknown). */
 export function tabOfRoute(rest: string): HistoryTab {
-  const first = rest.split('/')[0] ?? '';
-  return (HISTORY_TABS as readonly string[]).includes(first) ? (first as HistoryTab) : 'events';
+  return tabOfRest(HISTORY_TABS, rest);
 }
 
 /** A diff the user asked for, by the two bodies' sources. */

@@ -4,7 +4,7 @@ import type { DeliverySummary } from '../../../../shared/contract/live';
 import { hrefFor } from '../../app-state/routes';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { useTransport } from '../../transport';
-import { ResendOutcome } from '../history/ResendOutcome';
+import { ResendOutcome } from '../../components/ResendOutcome';
 
 /**
  * What the user can do with a received delivery: open it in Replay, have the service resend

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
 import { MAX_CHECKED_DEPTH, jsonNesting } from '../../../../shared/text/json-nesting';
-import { base64ToBytes, hexDump } from '../live/curl';
+import { base64ToBytes, hexDump } from '../../lib/curl';
 import { editRequest, sendNow, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
 
@@ -14,10 +14,10 @@ const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ defaul
  */
 export function BodyEditor() {
   const docVersion = useEditorStore((s) => s.docVersion);
-  const kind = useEditorStore((s) => s.body.kind);
+  const kind = useEditorStore((s) => s.request.body.kind);
   // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
   // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
-  const opened = useMemo(() => useEditorStore.getState().body, [docVersion, kind]);
+  const opened = useMemo(() => useEditorStore.getState().request.body, [docVersion, kind]);
   const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);
   // Measured once per opened document, like the verdict: a deep body stays deep while edited.

@@ -1,5 +1,5 @@
 import type { DraftOrigin } from '../../../../shared/contract/replay';
-import { editRequest, useEditorStore } from './editor-store';
+import { editDraft, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
 import { hrefFor } from '../../app-state/routes';
 
@@ -37,7 +37,7 @@ export function DraftBar() {
   return (
     <div className="replay-draft-bar" data-testid="replay-draft-bar" data-draft-id={draft.id ?? ''} data-dirty={dirty}>
       <div className="row">
-        <input className="replay-draft-bar__name" value={name} placeholder="Draft name" onChange={(e) => editRequest({ name: e.target.value })} data-testid="replay-draft-name" />
+        <input className="replay-draft-bar__name" value={name} placeholder="Draft name" onChange={(e) => editDraft({ name: e.target.value })} data-testid="replay-draft-name" />
         <button type="button" className="button button--primary" disabled={saving} onClick={() => void saveEditorDraft()} data-testid="replay-save">
           {draft.id === null ? 'Save draft' : 'Save'}
         </button>

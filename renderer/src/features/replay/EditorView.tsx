@@ -17,7 +17,7 @@ export function EditorView() {
   const hasDraft = useEditorStore((s) => s.draft !== null);
   const opening = useEditorStore((s) => s.opening);
   const openError = useEditorStore((s) => s.openError);
-  const key = useEditorStore((s) => s.key);
+  const key = useEditorStore((s) => s.request.key);
   const keys = useReplayKeys();
   const targets = useReplayTargets();
   // The core warns when the chosen key is gone (removed elsewhere): list the keys again then.

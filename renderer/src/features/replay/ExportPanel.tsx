@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CallArgs } from '../../../../shared/contract';
 import { useTransport } from '../../transport';
-import { requestOf, useEditorStore } from './editor-store';
+import { useEditorStore } from './editor-store';
 import { download } from '../../lib/download';
 
 type Format = 'curl' | 'fetch' | 'fixture';
@@ -55,5 +55,5 @@ export function ExportPanel({ source, testId = 'replay-export' }: { source: () =
 export function editorExportSource(): Source | null {
   const s = useEditorStore.getState();
   if (!s.draft) return null;
-  return { kind: 'request', request: requestOf(s), targetUrl: s.targetUrl, origin: s.draft.origin };
+  return { kind: 'request', request: s.request, targetUrl: s.targetUrl, origin: s.draft.origin };
 }

@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay';
 import { plural } from '../../../../shared/text/plural';
 import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';
-import { runHandlerCheck, useCheckStore } from './check-store';
+import { prefillCheckUrl, runHandlerCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
 
 function Evidence({ e }: { e: CheckEvidence }) {
@@ -69,6 +70,7 @@ function CheckRow({ check }: { check: CheckResult }) {
  */
 export function HandlerCheckView() {
   const s = useCheckStore();
+  useEffect(prefillCheckUrl, []);
   const keys = useReplayKeys();
   const targets = useReplayTargets();
   const checks = s.report?.checks ?? s.done;

@@ -5,7 +5,7 @@ import { editRequest, useEditorStore } from './editor-store';
 const STANDARD_HEADERS = ['X-Svc-Hmac-Sha256', 'X-Svc-Event-Id', 'X-Svc-Event-Created', 'Content-Type', 'User-Agent'] as const;
 
 function setHeaders(patch: Partial<HeadersSpec>): void {
-  editRequest({ headers: { ...useEditorStore.getState().headers, ...patch } });
+  editRequest({ headers: { ...useEditorStore.getState().request.headers, ...patch } });
 }
 
 /** A datetime-local value (local time) from an ISO time, and back, for the "chosen" time. */
@@ -20,7 +20,7 @@ function toLocalInput(iso: string): string {
  * chosen), Content-Type, User-Agent, extra headers, and any header left out.
  */
 export function HeadersEditor() {
-  const headers = useEditorStore((s) => s.headers);
+  const headers = useEditorStore((s) => s.request.headers);
   const origin = useEditorStore((s) => s.draft?.origin);
   const removed = new Set(headers.removed.map((h) => h.toLowerCase()));
   const toggleRemoved = (name: string, remove: boolean) =>

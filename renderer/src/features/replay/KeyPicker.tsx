@@ -3,7 +3,7 @@ import type { KeyChoice, ReplayKey } from '../../../../shared/contract/replay';
 import type { SettingsView } from '../../../../shared/contract';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { useTransport } from '../../transport';
-import { useSettingsView } from '../live/use-settings-view';
+import { useSettingsView } from '../../app-state/use-settings-view';
 import type { Loaded } from './replay-data';
 
 const STATE_TEXT: Record<ReplayKey['state'], string> = {

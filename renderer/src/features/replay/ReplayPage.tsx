@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { create } from 'zustand';
+import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
 import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
-import { openDraft } from './editor-store';
+import { followEditor, openDraft } from './editor-store';
 import { sourceOfLink } from './replay-links';
-import { useReplayHistoryStore } from './replay-history-store';
+import { followReplayHistory, useReplayHistoryStore } from './replay-history-store';
 import './replay.css';
 
-type ReplayTab = 'editor' | 'history' | 'check';
+const REPLAY_TABS = ['editor', 'history', 'check'] as const;
+type ReplayTab = (typeof REPLAY_TABS)[number];
 
 const TABS: Array<[ReplayTab, string]> = [
   ['editor', 'Editor'],
@@ -17,21 +18,29 @@ const TABS: Array<[ReplayTab, string]> = [
   ['check', 'Handler check'],
 ];
 
-/** The tab shown, and the deep link last opened (so coming back does not re-open it over edits). */
-const usePageStore = create<{ tab: ReplayTab; openedLink: string | null }>(() => ({ tab: 'editor', openedLink: null }));
+/** The deep link last opened (so coming back to it does not re-open it over edits). */
+let openedLink: string | null = null;
 
 /**
  * The Replay area: edit a webhook (from a delivery, a template, a draft or a fixture), have the
  * core re-sign it, send it to your handler, compare the answers, and check the handler.
+ * The tab is in the URL (`#/replay`, `#/replay/history`, `#/replay/check`); a deep link
+ * (`#/replay/live/<id>`, `…/history/<id>`, `…/draft/<id>`) opens its source in the editor.
  */
 export function ReplayPage({ rest = '' }: { rest?: string }) {
-  const tab = usePageStore((s) => s.tab);
+  const tab: ReplayTab = sourceOfLink(rest) ? 'editor' : tabOfRest(REPLAY_TABS, rest);
   const total = useReplayHistoryStore((s) => s.total);
   const loaded = useReplayHistoryStore((s) => s.loaded);
+  // The stores follow the core from the first visit on (and keep following: edits and replays
+  // made elsewhere, a key changed in Settings, are current when the user comes back).
+  useEffect(() => {
+    followEditor();
+    followReplayHistory();
+  }, []);
   useEffect(() => {
     const source = sourceOfLink(rest);
-    if (!source || usePageStore.getState().openedLink === rest) return;
-    usePageStore.setState({ openedLink: rest, tab: 'editor' });
+    if (!source || openedLink === rest) return;
+    openedLink = rest;
     void openDraft(source);
   }, [rest]);
   return (
@@ -43,7 +52,7 @@ export function ReplayPage({ rest = '' }: { rest?: string }) {
       <Tabs
         tabs={TABS.map(([id, label]) => [id, id === 'history' && loaded ? `${label} (${total})` : label] as const)}
         value={tab}
-        onChange={(id) => usePageStore.setState({ tab: id })}
+        onChange={(id) => navigate(hrefFor('replay', id === 'editor' ? '' : id))}
         testIdPrefix="replay-tab"
         className="replay-tabs"
       />

@@ -1,6 +1,6 @@
 import type { ReplayDetail } from '../../../../shared/contract/replay';
 import { HeaderTable } from '../../components/HeaderTable';
-import { base64ToBytes, hexDump } from '../live/curl';
+import { base64ToBytes, hexDump } from '../../lib/curl';
 
 function BodyText({ text, base64 }: { text: string | null; base64: string }) {
   return <pre className="replay-pre">{text ?? hexDump(base64ToBytes(base64))}</pre>;

@@ -1,5 +1,6 @@
-import type { ReplayTarget } from '../../../../shared/contract/replay';
-import { editRequest, sendNow, setSendOptions, useEditorStore } from './editor-store';
+import { REPLAY_METHODS, type ReplayMethod, type ReplayTarget } from '../../../../shared/contract/replay';
+import { useEffect } from 'react';
+import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { TargetPanel } from './TargetPanel';
@@ -23,14 +24,29 @@ function WholeNumberInput(props: { min: number; max: number; value: number; onCh
 /** Target, "send N times" (one after another with an interval, or all at once), Send, and what came back. */
 export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const targetUrl = useEditorStore((s) => s.targetUrl);
+  const method = useEditorStore((s) => s.request.method);
   const options = useEditorStore((s) => s.sendOptions);
   const sending = useEditorStore((s) => s.sending);
   const error = useEditorStore((s) => s.sendError);
   const lastSent = useEditorStore((s) => s.lastSent);
+  const docVersion = useEditorStore((s) => s.docVersion);
+  useEffect(() => {
+    if (targets.value) preselectDraftTarget(targets.value);
+  }, [docVersion, targets.value]);
   return (
     <section className="card replay-send" data-testid="replay-send-panel">
-      <TargetPanel value={targetUrl} onChange={(url) => editRequest({ targetUrl: url })} targets={targets} />
+      <TargetPanel value={targetUrl} onChange={(url) => editDraft({ targetUrl: url })} targets={targets} />
       <div className="row replay-send__bar">
+        <label className="row">
+          <span className="muted">Method</span>
+          <select value={method} onChange={(e) => editRequest({ method: e.target.value as ReplayMethod })} data-testid="replay-method">
+            {REPLAY_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="row">
           <span className="muted">Send</span>
           <WholeNumberInput min={1} max={1000} value={options.times} onChange={(times) => setSendOptions({ times })} testId="replay-times" />

@@ -15,7 +15,7 @@ export const TAMPER_TESTS: Record<TamperPreset, string> = {
 
 /** One click per tampering, clearly labelled; "Signed honestly" undoes it. */
 export function TamperPresets() {
-  const tamper = useEditorStore((s) => s.tamper);
+  const tamper = useEditorStore((s) => s.request.tamper);
   return (
     <section className="card" data-testid="replay-tamper">
       <h2 className="card__title">Tamper presets</h2>

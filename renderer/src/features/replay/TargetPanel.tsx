@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ReplaySettings, ReplayTarget } from '../../../../shared/contract/replay';
+import { exactBytes } from '../../../../shared/text/bytes';
+import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';
 import type { Loaded } from './replay-data';
+import { targetOptionLabel } from './target-choice';
 
 /** Adds a Replay target; a host off this machine asks for an explicit opt-in with a reason. */
 function AddTarget({ onAdded }: { onAdded: (t: ReplayTarget) => void }) {
@@ -79,8 +82,8 @@ function AddTarget({ onAdded }: { onAdded: (t: ReplayTarget) => void }) {
   );
 }
 
-/** The request timeout of every replay (the service waits 10 s). */
-function TimeoutSetting() {
+/** The timeout and body cap every replay uses, with a link to change them (Settings → Replay). */
+function ReplayLimits() {
   const transport = useTransport();
   const [settings, setSettings] = useState<ReplaySettings | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -89,24 +92,12 @@ function TimeoutSetting() {
   }, [transport]);
   if (!settings) return error ? <p className="notice notice--error">{error}</p> : null;
   return (
-    <label className="row replay-timeout">
-      <span className="muted">Timeout</span>
-      <input
-        type="number"
-        min={0.1}
-        step={0.5}
-        value={settings.timeoutMs / 1000}
-        onChange={(e) => {
-          const timeoutMs = Math.round(Number(e.target.value) * 1000);
-          if (!(timeoutMs >= 100)) return;
-          setSettings({ ...settings, timeoutMs });
-          transport.call('replay.setSettings', { timeoutMs }).then(setSettings, (err: Error) => setError(err.message));
-        }}
-        data-testid="replay-timeout"
-      />
-      <span className="muted">s · body cap {(settings.bodyCapBytes / 1024 / 1024).toFixed(0)} MB</span>
-      {error && <span className="notice notice--error">{error}</span>}
-    </label>
+    <span className="muted replay-limits" data-testid="replay-limits">
+      Timeout {settings.timeoutMs / 1000} s · body cap {exactBytes(settings.bodyCapBytes)} ·{' '}
+      <a href={hrefFor('settings', 'replay')} data-testid="replay-limits-change">
+        change
+      </a>
+    </span>
   );
 }
 
@@ -130,8 +121,7 @@ export function TargetPanel({ value, onChange, targets }: { value: string | null
             </option>
             {list.map((t) => (
               <option key={`${t.source}:${t.url}`} value={t.url}>
-                {t.label || t.url} {t.source === 'listener' ? '(listener forward)' : ''}
-                {t.refusal ? ' — refused' : ''}
+                {targetOptionLabel(t)}
               </option>
             ))}
             {value && !chosen && <option value={value}>{value}</option>}
@@ -150,7 +140,7 @@ export function TargetPanel({ value, onChange, targets }: { value: string | null
         <button type="button" className="button button--small" onClick={() => setAdding((a) => !a)} data-testid="replay-target-toggle-add">
           {adding ? 'Close' : 'New target…'}
         </button>
-        <TimeoutSetting />
+        <ReplayLimits />
       </div>
       {targets.error && <p className="notice notice--error">Targets could not be listed: {targets.error}</p>}
       {chosen?.refusal && (

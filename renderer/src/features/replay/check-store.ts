@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
 import { CHECK_IDS } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
+import { lastCheckUrl, rememberCheckUrl } from './replay-memory';
 
 interface CheckState {
   readonly url: string;
@@ -27,8 +28,15 @@ export const useCheckStore = create<CheckState>(() => ({
   error: null,
 }));
 
+/** Fills the URL field with the last one checked (or replayed to) while it is empty. */
+export function prefillCheckUrl(): void {
+  const last = lastCheckUrl();
+  if (useCheckStore.getState().url === '' && last) useCheckStore.setState({ url: last });
+}
+
 export async function runHandlerCheck(): Promise<void> {
   const { url, key } = useCheckStore.getState();
+  rememberCheckUrl(url.trim());
   const jobId = `check-${Date.now().toString(36)}`;
   useCheckStore.setState({ running: true, jobId, done: [], total: CHECK_IDS.length, report: null, error: null });
   const stop = transport.subscribe('replay.checkProgress', (p) => {

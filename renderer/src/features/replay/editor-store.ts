@@ -1,18 +1,11 @@
 import { create } from 'zustand';
-import type {
-  Draft,
-  DraftOrigin,
-  HeadersSpec,
-  KeyChoice,
-  OpenSource,
-  ReplayBody,
-  ReplayDetail,
-  ReplayRequestSpec,
-  SignPreview,
-  TamperPreset,
-} from '../../../../shared/contract/replay';
+import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, ReplayTarget, SignPreview } from '../../../../shared/contract/replay';
+import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createLatestWins } from '../../lib/latest-wins';
+import { signsDifferently } from './editor-changes';
+import { rememberedTargets, rememberTarget } from './replay-memory';
+import { draftMemoryKey, preselectTarget } from './target-choice';
 
 export interface SendOptions {
   readonly times: number;
@@ -28,11 +21,11 @@ interface EditorState {
   /** Bumped whenever the body is replaced from outside the editor (open, revert). */
   readonly docVersion: number;
   readonly name: string;
-  readonly body: ReplayBody;
-  readonly headers: HeadersSpec;
-  readonly key: KeyChoice;
-  readonly tamper: TamperPreset;
+  /** The request being edited, whole (method, body, headers, key, tamper), as the core takes it. */
+  readonly request: ReplayRequestSpec;
   readonly targetUrl: string | null;
+  /** The docVersion whose target was preselected (once per opened draft, never over a choice). */
+  readonly targetPreselectedFor: number;
   readonly dirty: boolean;
   readonly saving: boolean;
   readonly saveError: string | null;
@@ -61,11 +54,9 @@ const initial: EditorState = {
   openError: null,
   docVersion: 0,
   name: '',
-  body: { kind: 'text', text: '' },
-  headers: DEFAULT_HEADERS,
-  key: { kind: 'current' },
-  tamper: 'none',
+  request: { method: DEFAULT_REPLAY_METHOD, body: { kind: 'text', text: '' }, headers: DEFAULT_HEADERS, key: { kind: 'current' }, tamper: 'none' },
   targetUrl: null,
+  targetPreselectedFor: -1,
   dirty: false,
   saving: false,
   saveError: null,
@@ -81,11 +72,6 @@ const initial: EditorState = {
 /** The Replay editor's slice: the request being edited, its signature preview, the last send. */
 export const useEditorStore = create<EditorState>(() => initial);
 
-/** The request as the core takes it (the body byte for byte as the editor holds it). */
-export function requestOf(s: Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper'>): ReplayRequestSpec {
-  return { method: 'POST', body: s.body, headers: s.headers, key: s.key, tamper: s.tamper };
-}
-
 function originOf(s: EditorState): DraftOrigin | undefined {
   return s.draft?.origin;
 }
@@ -97,11 +83,8 @@ function load(draft: Draft): void {
     openError: null,
     docVersion: s.docVersion + 1,
     name: draft.name,
-    body: draft.request.body,
-    headers: draft.request.headers,
-    key: draft.request.key,
-    tamper: draft.request.tamper,
-    targetUrl: draft.targetUrl ?? s.targetUrl,
+    request: draft.request,
+    targetUrl: draft.targetUrl,
     dirty: false,
     saveError: null,
     sendError: null,
@@ -119,9 +102,28 @@ export async function openDraft(from: OpenSource): Promise<void> {
   }
 }
 
-/** Edits of the request; each marks the draft unsaved and refreshes the signature. */
-export function editRequest(patch: Partial<Pick<EditorState, 'body' | 'headers' | 'key' | 'tamper' | 'targetUrl' | 'name'>>): void {
-  useEditorStore.setState({ ...patch, dirty: true });
+/** Edits of the request (any of its parts); each marks the draft unsaved and refreshes the signature. */
+export function editRequest(patch: Partial<ReplayRequestSpec>): void {
+  useEditorStore.setState((s) => ({ request: { ...s.request, ...patch }, dirty: true }));
+}
+
+/** Edits of what is around the request: the draft's name and the target (remembered for this draft). */
+export function editDraft(patch: Partial<Pick<EditorState, 'targetUrl' | 'name'>>): void {
+  useEditorStore.setState((s) => ({ ...patch, dirty: true, targetPreselectedFor: s.docVersion }));
+  const { draft } = useEditorStore.getState();
+  if (patch.targetUrl && draft) rememberTarget(draftMemoryKey(draft), patch.targetUrl);
+}
+
+/**
+ * Preselects the opened draft's target once the targets are known (see preselectTarget): once
+ * per opened draft, and never over a target the user chose meanwhile. Not an edit: the draft
+ * stays saved.
+ */
+export function preselectDraftTarget(targets: readonly ReplayTarget[]): void {
+  const s = useEditorStore.getState();
+  if (s.draft === null || s.targetPreselectedFor === s.docVersion) return;
+  const targetUrl = preselectTarget({ ...rememberedTargets(draftMemoryKey(s.draft)), saved: s.draft.targetUrl }, targets);
+  useEditorStore.setState({ targetUrl, targetPreselectedFor: s.docVersion });
 }
 
 export function setSendOptions(patch: Partial<SendOptions>): void {
@@ -137,11 +139,12 @@ export async function saveDraft(asNew = false): Promise<boolean> {
     const saved = await transport.call('replay.saveDraft', {
       id: asNew ? null : (s.draft?.id ?? null),
       name,
-      request: requestOf(s),
+      request: s.request,
       targetUrl: s.targetUrl,
       ...(s.draft ? { origin: s.draft.origin } : {}),
     });
     useEditorStore.setState({ draft: saved, name: saved.name, saving: false, dirty: false });
+    if (saved.targetUrl) rememberTarget(draftMemoryKey(saved), saved.targetUrl);
     return true;
   } catch (error) {
     useEditorStore.setState({ saving: false, saveError: (error as Error).message });
@@ -160,19 +163,19 @@ export async function sendNow(): Promise<void> {
   try {
     const origin = originOf(s);
     const { replays } = await transport.call('replay.send', {
-      request: requestOf(s),
+      request: s.request,
       targetUrl: s.targetUrl,
       ...s.sendOptions,
       draftId: s.draft?.id ?? null,
       ...(origin ? { origin } : {}),
     });
     useEditorStore.setState({ sending: false, lastSent: replays });
+    if (s.draft) rememberTarget(draftMemoryKey(s.draft), s.targetUrl);
   } catch (error) {
     useEditorStore.setState({ sending: false, sendError: (error as Error).message });
   }
 }
 
-// The signature preview follows every change of what decides the bytes and headers.
 const signer = createLatestWins(
   (input: { request: ReplayRequestSpec; targetUrl: string | null; origin: DraftOrigin | undefined }) =>
     transport.call('replay.sign', { request: input.request, targetUrl: input.targetUrl, ...(input.origin ? { origin: input.origin } : {}) }),
@@ -181,18 +184,26 @@ const signer = createLatestWins(
 );
 
 function resign(s: EditorState): void {
-  signer.run({ request: requestOf(s), targetUrl: s.targetUrl, origin: originOf(s) });
+  signer.run({ request: s.request, targetUrl: s.targetUrl, origin: originOf(s) });
 }
 
-useEditorStore.subscribe((s, prev) => {
-  if (s.draft === null) return;
-  if (s.body === prev.body && s.headers === prev.headers && s.key === prev.key && s.tamper === prev.tamper && s.targetUrl === prev.targetUrl && s.draft === prev.draft) return;
-  if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
-  resign(s);
-});
+let following = false;
 
-// A key added, retired or removed in Settings changes what the draft signs with: sign again.
-transport.subscribe('settings.changed', () => {
-  const s = useEditorStore.getState();
-  if (s.draft !== null) resign(s);
-});
+/**
+ * Keeps the signature preview in step (idempotent; called by the Replay page): it follows every
+ * change of what decides the bytes and headers, and every settings change (a key added,
+ * retired or removed in Settings changes what the draft signs with).
+ */
+export function followEditor(): void {
+  if (following) return;
+  following = true;
+  useEditorStore.subscribe((s, prev) => {
+    if (s.draft === null || !signsDifferently(s, prev)) return;
+    if (s.preview && !s.previewStale) useEditorStore.setState({ previewStale: true });
+    resign(s);
+  });
+  transport.subscribe('settings.changed', () => {
+    const s = useEditorStore.getState();
+    if (s.draft !== null) resign(s);
+  });
+}

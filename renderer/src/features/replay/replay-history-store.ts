@@ -4,6 +4,7 @@ import type { CallResult } from '../../../../shared/contract';
 import type { ReplayDetail, ReplaySummary } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
 import { createFrameBatcher } from '../../lib/frame-batcher';
+import { applySentReplays, toggledSelection } from './replay-history-changes';
 
 export type ReplayDiff = CallResult<'replay.diff'>;
 
@@ -75,20 +76,22 @@ export function loadReplayHistory(): Promise<void> {
   return loading;
 }
 
-/** New replays (one `replay.sent` each), applied at most once per animation frame. */
-const incoming = createFrameBatcher<ReplaySummary>((fresh) =>
-  useReplayHistoryStore.setState((s) => {
-    if (!s.loaded) return {};
-    const newest = s.rows[0]?.id ?? 0;
-    const added = fresh.filter((r) => r.id > newest).sort((a, b) => b.id - a.id);
-    return added.length === 0 ? {} : { rows: added.concat(s.rows), total: s.total + added.length };
-  }),
-);
-transport.subscribe('replay.sent', (p) => incoming.pushAll(p.replays));
-// Events sent during a break are lost: read the history again once it was shown.
-transport.onReconnect(() => {
-  if (useReplayHistoryStore.getState().loaded) void loadReplayHistory();
-});
+let following = false;
+
+/**
+ * Follows new replays (idempotent; called by the Replay page): each `replay.sent`, applied at
+ * most once per animation frame, and a fresh read after the event stream comes back.
+ */
+export function followReplayHistory(): void {
+  if (following) return;
+  following = true;
+  const incoming = createFrameBatcher<ReplaySummary>((fresh) => useReplayHistoryStore.setState((s) => applySentReplays(s, fresh)));
+  transport.subscribe('replay.sent', (p) => incoming.pushAll(p.replays));
+  // Events sent during a break are lost: read the history again once it was shown.
+  transport.onReconnect(() => {
+    if (useReplayHistoryStore.getState().loaded) void loadReplayHistory();
+  });
+}
 
 export async function showReplay(id: number): Promise<void> {
   useReplayHistoryStore.setState({ activeId: id, detailError: null });
@@ -113,10 +116,7 @@ export async function replayAgain(id: number): Promise<void> {
 
 /** Picks or unpicks a replay for the diff; a third pick replaces the oldest. */
 export function toggleSelected(id: number): void {
-  useReplayHistoryStore.setState((s) => {
-    if (s.selected.includes(id)) return { selected: s.selected.filter((x) => x !== id), diff: null };
-    return { selected: [...s.selected, id].slice(-2), diff: null };
-  });
+  useReplayHistoryStore.setState((s) => ({ selected: toggledSelection(s.selected, id), diff: null }));
 }
 
 export async function diffSelected(): Promise<void> {

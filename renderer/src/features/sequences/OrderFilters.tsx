@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
-import { setFilters, useSequencesStore, type OrderFilters as Filters } from './sequences-store';
+import type { OrderFilters as Filters } from './order-query';
+import { setFilters, useSequencesStore } from './sequences-store';
 
 /** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
 export function OrderFilters() {

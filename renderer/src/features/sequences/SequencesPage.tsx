@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { useRoute } from '../../app-state/routes';
+import type { ReactNode } from 'react';
+import { hrefFor, navigate, useRoute } from '../../app-state/routes';
 import { FlowsPanel } from './flows/FlowsPanel';
+import { flowKindOfRest, sequencesTabOfRest, type SequencesTab } from './sequences-route';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
 import { Tabs } from '../../components/Tabs';
 
-type SequencesTab = 'orders' | 'flows';
+/** Where the Orders tab was left (its open order), so coming back from Flows returns there. */
+let lastOrdersRest = '';
 
 const TABS: Array<[SequencesTab, string]> = [
   ['orders', 'Orders'],
@@ -14,24 +16,29 @@ const TABS: Array<[SequencesTab, string]> = [
 
 /**
  * The Sequences area: every order's events grouped, ordered and judged against the spec's
- * state machines (Orders), and the card / payment-link flow runner (Flows).
+ * state machines (Orders), and the card / payment-link flow runner (Flows). `scenarios` is the
+ * sandbox's scenario panel, which the shell passes in for the Flows tab.
  */
-export function SequencesPage() {
-  const [tab, setTab] = useState<SequencesTab>('orders');
-  // `#/sequences/<orderId>` selects the order (and shows the Orders tab).
+export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
+  // `#/sequences/<orderId>` selects the order (Orders tab); `#/sequences/flows/<kind>` is a flow.
   const { rest } = useRoute();
-  const selectedId = rest ? safeDecode(rest) : null;
-  const [linkedId, setLinkedId] = useState(selectedId);
-  if (selectedId !== linkedId) {
-    setLinkedId(selectedId);
-    if (selectedId !== null) setTab('orders');
-  }
+  const tab = sequencesTabOfRest(rest);
+  if (tab === 'orders') lastOrdersRest = rest;
+  const selectedId = tab === 'orders' && rest ? safeDecode(rest) : null;
   return (
     <section className={`page sequences-page sequences-page--${tab}`} data-testid="page-sequences">
       <h1 className="page__title">Sequences</h1>
-      <Tabs tabs={TABS} value={tab} onChange={setTab} testIdPrefix="sequences-tab" className="sequences-tabs" />
+      <Tabs
+        tabs={TABS}
+        value={tab}
+        onChange={(id) => navigate(hrefFor('sequences', id === 'flows' ? 'flows' : lastOrdersRest))}
+        testIdPrefix="sequences-tab"
+        className="sequences-tabs"
+      />
       {tab === 'orders' && <OrdersView selectedId={selectedId} />}
-      {tab === 'flows' && <FlowsPanel />}
+      {tab === 'flows' && (
+        <FlowsPanel scenarios={scenarios} kind={flowKindOfRest(rest)} onKind={(kind) => navigate(hrefFor('sequences', `flows/${kind}`))} />
+      )}
     </section>
   );
 }

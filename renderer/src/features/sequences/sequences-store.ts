@@ -1,20 +1,12 @@
 import { create } from 'zustand';
 import type {
   BadInput,
-  DerivedOrderStatus,
   OrderDetail,
   OrderSummary,
 } from '../../../../shared/contract/sequences';
 import type { CallResult } from '../../../../shared/contract';
 import { transport } from '../../transport';
-
-/** The list's filters, sent to sequences.list (the core filters 20,000 orders faster than a re-render). */
-export interface OrderFilters {
-  readonly orderType: string;
-  readonly status: DerivedOrderStatus | '';
-  readonly flags: 'any' | 'flagged' | 'clean';
-  readonly text: string;
-}
+import { orderQuery, type OrderFilters } from './order-query';
 
 interface SequencesState {
   readonly filters: OrderFilters;
@@ -63,12 +55,7 @@ const FIRST_PAGE = 500;
 export async function loadOrders(): Promise<void> {
   const seq = ++listSeq;
   const { filters } = useSequencesStore.getState();
-  const query = {
-    ...(filters.orderType ? { orderType: filters.orderType } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.flags !== 'any' ? { hasFlags: filters.flags === 'flagged' } : {}),
-    ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
-  };
+  const query = orderQuery(filters);
   try {
     for (const limit of [FIRST_PAGE, MAX_LISTED]) {
       const r = await transport.call('sequences.list', { ...query, limit });

@@ -12,7 +12,7 @@ import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
 import { byteSize } from '../../lib/byte-size';
-import { useSettingsView } from '../live/use-settings-view';
+import { useSettingsView } from '../../app-state/use-settings-view';
 import { formatCount } from '../../lib/count';
 import { WebhookKeys } from './WebhookKeys';
 

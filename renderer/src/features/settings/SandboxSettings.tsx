@@ -5,7 +5,7 @@ import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
-import { useSettingsView } from '../live/use-settings-view';
+import { useSettingsView } from '../../app-state/use-settings-view';
 
 const LABELS = sectionLabels('sandbox');
 

@@ -6,6 +6,7 @@ import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
 import { AccessSettings } from './AccessSettings';
+import { ReplaySettings } from './ReplaySettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -32,6 +33,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-access">
         <AccessSettings />
+      </section>
+      <section id="settings-replay">
+        <ReplaySettings />
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />

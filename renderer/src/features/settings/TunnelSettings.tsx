@@ -6,7 +6,7 @@ import { FieldError } from '../../components/FieldError';
 import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
-import { useSettingsView } from '../live/use-settings-view';
+import { useSettingsView } from '../../app-state/use-settings-view';
 
 type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl'>;
 

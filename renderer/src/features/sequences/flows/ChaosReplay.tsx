@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
 import { useTransport } from '../../../transport';
+import { useSettingsView } from '../../../app-state/use-settings-view';
+import { ChaosVerdict } from './ChaosVerdict';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
 
@@ -21,7 +23,7 @@ export function ChaosReplay() {
     seed: randomSeed(),
     duplicateRate: '0.3',
     maxDelayMs: '200',
-    targetUrl: 'http://127.0.0.1:3000/webhooks',
+    targetUrl: '',
     stateUrl: '',
   });
   const [sends, setSends] = useState<ChaosSend[]>([]);
@@ -31,6 +33,13 @@ export function ChaosReplay() {
   // Events sent twice (the plan's second copies), so both of their rows say so.
   const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+  // The handler field starts from the listener's first forward target (where deliveries go
+  // already), once the settings are read, unless the user typed meanwhile.
+  const forwardTargets = useSettingsView()?.settings.listener.forwardTargets;
+  const firstForward = forwardTargets?.[0] ?? '';
+  useEffect(() => {
+    if (firstForward) setForm((f) => (f.targetUrl === '' ? { ...f, targetUrl: firstForward } : f));
+  }, [firstForward]);
 
   async function run(e: FormEvent): Promise<void> {
     e.preventDefault();
@@ -73,10 +82,16 @@ export function ChaosReplay() {
         <TextField label="Seed" value={form.seed} onChange={set('seed')} inputMode="numeric" testId="chaos-seed" />
         <TextField label="Duplicate rate (0-1)" value={form.duplicateRate} onChange={set('duplicateRate')} inputMode="decimal" />
         <TextField label="Max delay (ms)" value={form.maxDelayMs} onChange={set('maxDelayMs')} inputMode="numeric" />
-        <TextField label="Your handler (target URL)" value={form.targetUrl} onChange={set('targetUrl')} testId="chaos-target" />
+        <TextField
+          label="Your handler (target URL)"
+          value={form.targetUrl}
+          onChange={set('targetUrl')}
+          testId="chaos-target"
+          placeholder={forwardTargets && forwardTargets.length === 0 ? 'no forward target in Settings → Listener: type the URL' : undefined}
+        />
         <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
         <div className="row flow-form__wide">
-          <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === ''} data-testid="chaos-run">
+          <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === '' || form.targetUrl.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
           </button>
         </div>
@@ -122,33 +137,7 @@ export function ChaosReplay() {
               {s.type} not replayed: {s.reason}.
             </p>
           ))}
-          <div className="flow-log__bodies" data-testid="chaos-states">
-            <div>
-              <h4>The state the events lead to</h4>
-              <dl className="kv">
-                <dt>Order</dt>
-                <dd data-testid="chaos-derived-status">{report.derived.status}</dd>
-                <dt>Payment</dt>
-                <dd>{report.derived.payment}</dd>
-                <dt>Shipping</dt>
-                <dd data-testid="chaos-derived-shipping">{report.derived.shipping ?? '—'}</dd>
-                <dt>3-D Secure</dt>
-                <dd>{report.derived.threeDs ?? '—'}</dd>
-              </dl>
-            </div>
-            <div>
-              <h4>What your handler says</h4>
-              {report.handlerState === null ? (
-                <p className="muted">Give a state URL to compare.</p>
-              ) : report.handlerState.error ? (
-                <p className="notice notice--error">{report.handlerState.error}</p>
-              ) : (
-                <pre className="flow-pre" data-testid="chaos-handler-state">
-                  {report.handlerState.status} {JSON.stringify(report.handlerState.body, null, 2)}
-                </pre>
-              )}
-            </div>
-          </div>
+          <ChaosVerdict report={report} />
         </>
       )}
     </div>

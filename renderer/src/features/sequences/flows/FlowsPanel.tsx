@@ -1,10 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useStatusStore } from '../../../app-state/status-store';
 import { useEvent, useTransport } from '../../../transport';
-import { RunResult } from '../../sandbox/RunResult';
-import { ScenariosCard } from '../../sandbox/ScenariosCard';
-import { loadSandbox } from '../../sandbox/sandbox-store';
-import '../../sandbox/sandbox.css';
 import { CardFlow } from './CardFlow';
 import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
@@ -13,24 +9,22 @@ import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flo
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
 import { Tabs } from '../../../components/Tabs';
-
-type FlowKind = 'card' | 'link' | 'chaos' | 'scenarios';
+import type { FlowKind } from '../sequences-route';
 
 /**
  * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
  * frame) or the payment-link flow against the active environment, see every request and answer
- * and the order's webhooks as they arrive; the sandbox's scenarios are one click away.
+ * and the order's webhooks as they arrive; the sandbox's scenarios (`scenarios`, given by the
+ * shell) are one click away.
  */
-export function FlowsPanel() {
+export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
   const transport = useTransport();
   const { info, loadError, exchanges } = useFlowsStore();
   const environment = useStatusStore((s) => s.status?.host.environment);
   const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
-  const [kind, setKind] = useState<FlowKind>('card');
 
   useEffect(() => {
     void loadFlowsInfo();
-    void loadSandbox();
   }, [environment?.id, sandboxState]);
   useEffect(() => transport.onReconnect(() => void rescanReceived()), [transport]);
   useEvent('live.received', ({ deliveries }) => addReceived(deliveries));
@@ -39,7 +33,7 @@ export function FlowsPanel() {
     ['card', 'Card'],
     ['link', 'Payment link'],
     ['chaos', 'Chaos replay'],
-    ...(info?.environment.isSandbox ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
+    ...(info?.environment.isSandbox && scenarios ? ([['scenarios', 'Sandbox scenarios']] as Array<[FlowKind, string]>) : []),
   ];
   return (
     <div className="flows" data-testid="flows-panel">
@@ -57,16 +51,11 @@ export function FlowsPanel() {
       </p>
       {loadError && <p className="notice notice--error">{loadError}</p>}
       {info && !info.available && <p className="notice notice--error">Flows cannot run now: {info.reason}.</p>}
-      <Tabs tabs={tabs} value={kind} onChange={setKind} testIdPrefix="flows-tab" small />
+      <Tabs tabs={tabs} value={kind} onChange={onKind} testIdPrefix="flows-tab" small />
       {kind === 'card' && <CardFlow />}
       {kind === 'link' && <PaymentLinkFlow />}
       {kind === 'chaos' && <ChaosReplay />}
-      {kind === 'scenarios' && (
-        <div className="sandbox-run">
-          <ScenariosCard />
-          <RunResult />
-        </div>
-      )}
+      {kind === 'scenarios' && scenarios}
       {(kind === 'card' || kind === 'link') && (
         <>
           <FlowEvents />

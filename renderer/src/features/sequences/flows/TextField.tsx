@@ -6,6 +6,7 @@ export function TextField({
   testId,
   short = false,
   inputMode,
+  placeholder,
 }: {
   label: string;
   value: string;
@@ -13,6 +14,7 @@ export function TextField({
   testId?: string;
   short?: boolean;
   inputMode?: 'numeric' | 'decimal';
+  placeholder?: string | undefined;
 }) {
   return (
     <label className="field">
@@ -22,6 +24,7 @@ export function TextField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         inputMode={inputMode}
+        placeholder={placeholder}
         data-testid={testId}
       />
     </label>

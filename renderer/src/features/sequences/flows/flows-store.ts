@@ -2,14 +2,7 @@ import { create } from 'zustand';
 import type { FlowExchange, FlowsInfo } from '../../../../../shared/contract/flows';
 import type { DeliverySummary } from '../../../../../shared/contract/live';
 import { transport } from '../../../transport';
-
-/** Which order the running flow is about: its events are matched by either key. */
-export interface FlowOrder {
-  /** The integrator's order id sent in the charge (`orderReference` of its events). */
-  readonly reference: string | null;
-  /** The service's order id, once an answer named it (`orderId` of its events). */
-  readonly orderId: string | null;
-}
+import { withOrderEvents, type FlowOrder } from './flow-order-events';
 
 interface FlowsState {
   readonly info: FlowsInfo | null;
@@ -61,9 +54,8 @@ export async function setFlowOrderId(orderId: string): Promise<void> {
 /** Keeps the deliveries that belong to the current flow's order. */
 export function addReceived(deliveries: readonly DeliverySummary[]): void {
   const { order, events } = useFlowsStore.getState();
-  const known = new Set(events.map((e) => e.id));
-  const mine = deliveries.filter((d) => !known.has(d.id) && belongs(d, order));
-  if (mine.length > 0) useFlowsStore.setState({ events: [...events, ...mine].sort((a, b) => a.id - b.id) });
+  const next = withOrderEvents(events, deliveries, order);
+  if (next !== events) useFlowsStore.setState({ events: next });
 }
 
 /** Reads the newest received deliveries again (after a reconnect, or once the order id is known). */
@@ -72,8 +64,4 @@ export async function rescanReceived(): Promise<void> {
   if (!order.reference && !order.orderId) return;
   const { rows } = await transport.call('live.list', { limit: 1000 });
   addReceived(rows);
-}
-
-function belongs(d: DeliverySummary, order: FlowOrder): boolean {
-  return (order.orderId !== null && d.orderId === order.orderId) || (order.reference !== null && d.orderReference === order.reference);
 }

@@ -75,6 +75,13 @@ describe('chaos replay', () => {
     const { report } = await run(7);
     expect(report.derived).toMatchObject({ orderId, status: 'PAID', shipping: 'DELIVERED' });
     expect(report.handlerState).toEqual({ status: 200, body: handler.state(), error: null });
+    // The verdict judges what the handler reports against the derived state, field by field.
+    const state = handler.state();
+    const judged = (field: string) => report.verdict!.fields.find((f) => f.field === field)!;
+    expect(judged('status').outcome).toBe(state.status === 'PAID' ? 'same' : 'differs');
+    expect(judged('shipping').outcome).toBe(state.shipping === 'DELIVERED' ? 'same' : 'differs');
+    expect(judged('payment').outcome).toBe('not-reported');
+    expect(report.verdict!.outcome).toBe(state.status === 'PAID' && state.shipping === 'DELIVERED' ? 'agrees' : 'differs');
   });
 
   it('reads a state URL on this machine only', async () => {

@@ -260,7 +260,9 @@ describe('replay', () => {
     await a.call('replay.setSettings', { bodyCapBytes: 2048 });
     const big = spec({ body: { kind: 'text', text: 'x'.repeat(4096) } });
     expect((await a.call('replay.sign', { request: big })).warnings.join(' ')).toMatch(/over the replay body cap/);
-    await expect(a.call('replay.send', { request: big, targetUrl: h.url })).rejects.toThrow(/over the replay body cap of/);
+    await expect(a.call('replay.send', { request: big, targetUrl: h.url })).rejects.toThrow(
+      'not sent: the body is 4,096 bytes (4 KiB), 2,048 bytes over the replay body cap of 2,048 bytes (2 KiB) (Settings → Replay)',
+    );
     expect(h.received).toHaveLength(0);
   });
 
@@ -370,6 +372,26 @@ describe('drafts and sources', () => {
       expect(event).toMatchObject({ type: t.type, orderType: orderTypes[3], level: t.level });
     }
     await expect(a.call('replay.open', { from: { kind: 'template', eventType: 'Nope' } })).rejects.toMatchObject({ code: 'invalid-args' });
+  });
+
+  it('keeps the method the user chose (PUT, PATCH) through send, save, open and a fixture; new drafts POST', async () => {
+    const a = await app();
+    const h = await handler();
+    const fresh = await a.call('replay.open', { from: { kind: 'template', eventType: 'Created' } });
+    expect(fresh.request.method).toBe('POST');
+    const { replays } = await a.call('replay.send', { request: spec({ method: 'PUT' }), targetUrl: h.url });
+    expect(h.received[0]!.method).toBe('PUT');
+    expect(replays[0]!.summary.method).toBe('PUT');
+    const saved = await a.call('replay.saveDraft', { name: 'patched', request: spec({ method: 'PATCH' }), targetUrl: h.url });
+    expect((await a.call('replay.open', { from: { kind: 'draft', id: saved.id! } })).request.method).toBe('PATCH');
+    const fixture = await a.call('replay.export', { format: 'fixture', source: { kind: 'replay', id: replays[0]!.summary.id } });
+    const reopened = await a.call('replay.open', { from: { kind: 'fixture', content: fixture.text } });
+    expect(reopened.request.method).toBe('PUT');
+    expect(reopened.warnings.join(' ')).not.toMatch(/cannot use/);
+    // A fixture of a method a replay cannot use opens as POST and says so.
+    const odd = await a.call('replay.open', { from: { kind: 'fixture', content: fixture.text.replace('"PUT"', '"DELETE"') } });
+    expect(odd.request.method).toBe('POST');
+    expect(odd.warnings.join(' ')).toMatch(/"DELETE".*POST instead/);
   });
 
   it('exports a fixture (never the key) that opens back, a cURL command that resends the exact bytes, and a fetch snippet', async () => {

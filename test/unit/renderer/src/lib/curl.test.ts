@@ -3,7 +3,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { hexDump, listenerCurlUrl, printfFormat, toCurl } from '../../../../../../renderer/src/features/live/curl';
+import { hexDump, listenerCurlUrl, printfFormat, toCurl } from '../../../../../renderer/src/lib/curl';
 
 const run = promisify(execFile);
 

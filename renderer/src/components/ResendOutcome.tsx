@@ -1,4 +1,4 @@
-import type { ResendOutcomeView } from '../../../../shared/contract/history';
+import type { ResendOutcomeView } from '../../../shared/contract/history';
 
 const TONE: Record<ResendOutcomeView['kind'], string> = {
   delivered: 'notice',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SettingsView } from '../../../../shared/contract';
-import { transport, useEvent } from '../../transport';
+import type { SettingsView } from '../../../shared/contract';
+import { transport, useEvent } from '../transport';
 
 /** Current settings (and which secrets are set), kept fresh by `settings.changed`. */
 export function useSettingsView(): SettingsView | null {

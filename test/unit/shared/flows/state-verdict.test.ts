@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { compareHandlerState } from '../../../../shared/flows/state-verdict';
+
+const derived = { status: 'CANCELLED', payment: 'none', shipping: null, threeDs: 'SUCCESS' } as const;
+const ok = (body: unknown) => ({ status: 200, body, error: null });
+
+describe('compareHandlerState', () => {
+  it('agrees when every field the handler reports matches, whatever its spelling of names and values', () => {
+    const verdict = compareHandlerState(derived, ok({ order_status: 'cancelled', paymentStatus: null, ThreeDS: 'success' }));
+    expect(verdict.outcome).toBe('agrees');
+    expect(verdict.fields.map((f) => [f.field, f.outcome, f.handlerKey])).toEqual([
+      ['status', 'same', 'order_status'],
+      ['payment', 'same', 'paymentStatus'],
+      ['shipping', 'not-reported', null],
+      ['threeDs', 'same', 'ThreeDS'],
+    ]);
+  });
+
+  it('names the field that differs, with both values', () => {
+    const verdict = compareHandlerState({ ...derived, payment: 'payment-error' }, ok({ order: { status: 'PAID', payment: 'PAYMENT_ERROR' } }));
+    expect(verdict.outcome).toBe('differs');
+    expect(verdict.fields[0]).toMatchObject({ field: 'status', expected: 'CANCELLED', handler: 'PAID', outcome: 'differs' });
+    expect(verdict.fields[1]).toMatchObject({ field: 'payment', outcome: 'same' });
+  });
+
+  it('treats a non-scalar value as different and shows only its start (the answer is the handler’s)', () => {
+    const verdict = compareHandlerState(derived, ok({ status: { nested: 'x'.repeat(500) } }));
+    expect(verdict.outcome).toBe('differs');
+    expect(verdict.fields[0]!.handler!.length).toBeLessThanOrEqual(121);
+  });
+
+  it('says why it cannot compare: an error, a non-2xx answer, not an object, no known field', () => {
+    expect(compareHandlerState(derived, { status: null, body: null, error: 'connection refused' })).toMatchObject({ outcome: 'not-comparable', reason: expect.stringContaining('connection refused') });
+    expect(compareHandlerState(derived, { status: 500, body: { status: 'CANCELLED' }, error: null }).reason).toContain('500');
+    expect(compareHandlerState(derived, ok(['CANCELLED'])).reason).toContain('JSON object');
+    expect(compareHandlerState(derived, ok({ total: 3 })).reason).toContain('none of status');
+  });
+});
