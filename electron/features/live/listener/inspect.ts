@@ -1,5 +1,6 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import { readTopLevelScalars } from '../../../../shared/json/top-level-fields';
 
 /** The event fields the table shows (see docs/service.md#webhook-event), read leniently: a body that is not an event still gets stored. */
 export interface EventFields {
@@ -18,11 +19,19 @@ export interface EventHeaders {
 }
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };
+const FIELD_NAMES = ['type', 'level', 'orderType', 'orderId', 'orderReference'] as const;
 const decoder = new TextDecoder('utf-8', { fatal: true });
+/** Above this, JSON.parse would build a document of hundreds of MB: the fields are scanned instead. */
+const PARSE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Reads the event object's fields from raw bytes; anything that is not a JSON object gives nulls. */
 export function readEventFields(body: Uint8Array): EventFields {
-  if (body.length === 0 || body.length > 16 * 1024 * 1024 || tooDeepToParse(body)) return NO_FIELDS;
+  if (body.length === 0) return NO_FIELDS;
+  if (body.length > PARSE_LIMIT_BYTES || tooDeepToParse(body)) {
+    // Large bodies (the user raised the listener's limit) and deep ones keep their type and order.
+    const scanned = readTopLevelScalars(body, FIELD_NAMES);
+    return scanned ? fieldsOf(scanned) : NO_FIELDS;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoder.decode(body));
@@ -30,7 +39,10 @@ export function readEventFields(body: Uint8Array): EventFields {
     return NO_FIELDS;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return NO_FIELDS;
-  const o = parsed as Record<string, unknown>;
+  return fieldsOf(parsed as Record<string, unknown>);
+}
+
+function fieldsOf(o: Record<string, unknown>): EventFields {
   return {
     eventType: text(o['type']),
     level: text(o['level']),
