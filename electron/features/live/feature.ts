@@ -24,7 +24,7 @@ export interface LiveFeatureOptions {
  * status and the contract's live.* calls and events.
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
-  const store = new DeliveryStore(ctx.db);
+  const store = new DeliveryStore(ctx.db, (eventId) => ctx.resendRequests.isRequested(eventId));
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });

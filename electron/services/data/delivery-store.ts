@@ -98,7 +98,14 @@ export class DeliveryStore {
   private readonly removeThrough: StatementSync;
   private removed = 0;
 
-  constructor(private readonly db: Database) {
+  /**
+   * `isRequestedResend` says whether an arrival of an event is a resend the user asked for: it
+   * arrives late by design, so it is not out of order.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly isRequestedResend: (eventId: number) => boolean = () => false,
+  ) {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
@@ -183,7 +190,7 @@ export class DeliveryStore {
     const attempt = prior ? prior.attempt + 1 : 1;
     const duplicateOf = prior ? (prior.duplicate_of ?? prior.id) : null;
     const outOfOrder =
-      fields.orderId !== null && event.eventCreatedMs !== null
+      fields.orderId !== null && event.eventCreatedMs !== null && (event.eventId === null || !this.isRequestedResend(event.eventId))
         ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1) !== undefined
         : false;
     const answer = d.answerFor(attempt);
