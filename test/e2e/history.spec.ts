@@ -11,19 +11,25 @@ test('events view: polled deliveries, pending count, resend all pending with a s
   // The listener is unreachable for one event: it stays pending.
   await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: 'http://127.0.0.1:9/down' } });
   await app.api('sandbox.sendEvent', event('e2e-down'));
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
 
   await app.goto('history');
   const history = new HistoryPage(page);
   await history.pollNow();
   await expect(history.pendingCount).not.toHaveAttribute('data-count', '0');
-  await expect(page.getByTestId('events-table').locator('tr[data-pending="true"]').first()).toBeVisible();
+  const pendingRow = page.getByTestId('events-table').locator('tr[data-pending="true"]').first();
+  await expect(pendingRow).toBeVisible();
+  // Resent while the listener is still unreachable: the banner says it was not delivered.
+  await pendingRow.locator('[data-testid^="resend-event-"]').click();
+  await expect(page.getByTestId('resend-outcome')).toHaveAttribute('data-kind', 'refused');
 
+  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
   await page.getByTestId('resend-all-pending').click();
   const bulk = page.getByTestId('bulk-resend');
   await expect(bulk).toHaveAttribute('data-finished', 'true');
   await expect(page.getByTestId('bulk-summary')).toContainText('resent and delivered');
   await expect(history.pendingCount).toHaveAttribute('data-count', '0');
+  // "Not delivered" no longer describes the event: the stale banner is gone.
+  await expect(page.getByTestId('resend-outcome')).toHaveCount(0);
 });
 
 test('browsing the service: filter controls, the slow-filter warning, paging with totalCount', async ({ app, page }) => {

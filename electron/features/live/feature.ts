@@ -131,6 +131,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       if (listener.port === null) await startListener(next.listener.port);
       else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== listener.port) {
         await moveListener(next.listener.port, prev.listener.port);
+      } else if (!reverted) {
+        // A later save that leaves the listener where the settings say: an earlier refusal no
+        // longer describes anything, so it stops showing next to the field.
+        ctx.status.update('listener', { portError: null });
       }
       if (next.listener.retainDeliveries !== prev.listener.retainDeliveries || next.listener.retainBytes !== prev.listener.retainBytes) {
         // Lowered caps apply at once, not only at the next delivery.
