@@ -95,7 +95,8 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(typeText, {
       id: 'type',
       header: 'Event type',
-      meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' },
+      // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
+      meta: { filter: 'text', width: 'minmax(190px, 1.5fr)' },
       cell: (c) => (c.row.original.eventType === null ? <span className="muted">{c.getValue()}</span> : c.getValue()),
     }),
     column.accessor('level', {
@@ -117,7 +118,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
+      meta: { filter: { options: ['duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(150px, 1fr)' },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()
