@@ -1,6 +1,8 @@
 import { test, expect } from './support/fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { LivePage } from './pages/live-page';
+import { SandboxPage } from './pages/sandbox-page';
+import { SequencesPage } from './pages/sequences-page';
 
 /**
  * The shared table (components/data-table) measured as a user sees it: headers over their
@@ -91,9 +93,45 @@ test('Live table: headers align with cells under a vertical scrollbar, badges st
   const sideways = await table.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   expect(sideways.scrollWidth).toBe(sideways.clientWidth);
 
+  // Nor at 1280 px, the smallest common laptop width.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  await page.setViewportSize(NORMAL_WINDOW);
+
   // The longest event type is shown whole: its column has room.
   const typeCell = live.rows.first().getByRole('gridcell').nth(2);
   await expect(typeCell).toHaveText(/ThreeDSecureAuth/);
   const cut = await typeCell.evaluate((el) => el.scrollWidth > el.clientWidth);
   expect(cut).toBe(false);
+});
+
+test('Sequences timeline: every row shows its Open links, inside the pane, without a sideways scrollbar', async ({ app, page }) => {
+  await app.goto('sandbox');
+  const result = await new SandboxPage(page).runScenario('shipping-delivered');
+  await expect(result.getByTestId('sandbox-result-row')).toHaveCount(7);
+  const orderId = /Order (\S+)\./.exec((await result.textContent()) ?? '')?.[1] ?? '';
+  await app.goto('sequences');
+  const sequences = new SequencesPage(page);
+  await sequences.openOrder(orderId);
+  await expect(sequences.timelineRows()).toHaveCount(7);
+
+  const timeline = page.getByTestId('sequence-timeline');
+  const pane = await box(timeline);
+  const header = await box(timeline.getByRole('columnheader', { name: 'Open' }));
+  expect(header.x + header.width).toBeLessThanOrEqual(pane.x + pane.width + 0.5);
+  for (const row of await sequences.timelineRows().all()) {
+    const link = row.getByTestId('event-link-live');
+    await link.scrollIntoViewIfNeeded();
+    const b = await box(link);
+    expect.soft(b.x + b.width, 'Open link inside the timeline').toBeLessThanOrEqual(pane.x + pane.width + 0.5);
+    // What is at the link's centre is the link: not cut off, not covered by something else.
+    const hit = await link.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return at === el || el.contains(at);
+    });
+    expect.soft(hit, 'Open link can be clicked').toBe(true);
+  }
+  const sideways = await timeline.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(sideways).toBe(0);
 });
