@@ -182,10 +182,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: rows.length === limit && last ? last.id : null };
       },
-      'live.get': async ({ id }) => {
-        const detail = deliveryDetail(store, id);
+      'live.get': async ({ id, bodyBytes }) => {
+        const detail = deliveryDetail(store, id, bodyBytes);
         if (!detail) throw new CallError('not-found', `no delivery ${id}`);
         return detail;
+      },
+      'live.body': async ({ id, offset, length }) => {
+        const range = store.bodyRange(id, offset, length);
+        if (!range) throw new CallError('not-found', `no delivery ${id}`);
+        return { bodyBase64: Buffer.from(range.bytes).toString('base64'), offset, storedBytes: range.storedBytes };
       },
       'live.export': async ({ ids, afterId, limit }) => {
         const rows = store.exportRows({ ...(ids ? { ids } : {}), afterId, limit });

@@ -285,6 +285,16 @@ export class DeliveryStore {
     return { headers: JSON.parse(row.headers_json) as Array<[string, string]>, body: row.body, sha256: row.body_sha256 };
   }
 
+  /** Bytes [offset, offset + length) of a stored body and the body's stored length; undefined when no such delivery. */
+  bodyRange(id: number, offset: number, length: number): { bytes: Uint8Array; storedBytes: number } | undefined {
+    // substr on a BLOB counts bytes (1-based): only the range leaves SQLite.
+    const row = this.db.prepare('SELECT substr(body, ?, ?) AS part, length(body) AS n FROM received_deliveries WHERE id = ?').get(offset + 1, length, id) as
+      | { part: Uint8Array | null; n: number | null }
+      | undefined;
+    if (!row) return undefined;
+    return { bytes: row.part ?? new Uint8Array(0), storedBytes: Number(row.n ?? 0) };
+  }
+
   /** Rows for export, oldest first: all after `afterId`, or exactly `ids`. */
   exportRows(
     args: { ids?: readonly number[]; afterId: number; limit: number },
