@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event, startSandboxApp, type SandboxApp } from './sandbox-app';
+import { createSequencesFeature } from '../../../../../electron/features/sequences/feature';
 
 /**
  * A delivery the user resends arrives late on purpose: it is not out of order, and each logged
@@ -10,7 +11,7 @@ describe('Resends and their arrivals', () => {
   let sandbox: SandboxApp;
 
   beforeAll(async () => {
-    sandbox = await startSandboxApp();
+    sandbox = await startSandboxApp((ctx) => [createSequencesFeature(ctx)]);
   });
   afterAll(async () => {
     await sandbox.close();
@@ -48,6 +49,11 @@ describe('Resends and their arrivals', () => {
     expect(arrivals).toHaveLength(2);
     // The original went elsewhere: no arrival is its own; each resend has the one that followed it.
     expect(arrivals.map((a) => a.deliveryId)).toEqual([first.delivery!.id, second.delivery!.id]);
+
+    // Sequences reads the same history: the order's Created came late by resend, not out of order.
+    const order = await app.call('sequences.get', { orderId: 'late-1' });
+    expect(order.events.map((e) => e.type)).toEqual(['Created', 'Updated']);
+    expect(order.flags.map((f) => f.kind)).not.toContain('out-of-order');
   });
 
   it('still flags an event that arrives late without being asked for', async () => {
@@ -63,5 +69,6 @@ describe('Resends and their arrivals', () => {
     expect(res.status).toBe(200);
     const [arrival] = await arrivalsOf(createdId);
     expect(arrival).toMatchObject({ eventType: 'Created', outOfOrder: true });
+    expect((await app.call('sequences.get', { orderId: 'late-2' })).flags.map((f) => f.kind)).toContain('out-of-order');
   });
 });

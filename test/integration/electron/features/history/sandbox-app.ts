@@ -4,6 +4,7 @@ import { startReceiver, type Receiver } from './receiver';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
 import { createSandboxFeature } from '../../../../../electron/features/sandbox/feature';
 import { createHistoryFeature } from '../../../../../electron/features/history/feature';
+import type { CoreContext, Feature } from '../../../../../electron/services/kernel/feature';
 
 /** A webhook event of the spec for `sandbox.sendEvent`. */
 export const event = (orderId: string, type = 'Created') => ({
@@ -29,10 +30,11 @@ export interface SandboxApp {
   close(): Promise<void>;
 }
 
-export async function startSandboxApp(): Promise<SandboxApp> {
+/** `more` adds features (e.g. sequences) after live, sandbox and history. */
+export async function startSandboxApp(more: (ctx: CoreContext) => Feature[] = () => []): Promise<SandboxApp> {
   // Quick automatic retries, so deliveries to an unreachable URL finish fast.
   const app = await startTestApp({
-    features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx, { retryDelayMs: 1 }), createHistoryFeature(ctx)],
+    features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx, { retryDelayMs: 1 }), createHistoryFeature(ctx), ...more(ctx)],
   });
   const elsewhere = await startReceiver(200);
   const info = await app.call('sandbox.info', {});
