@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { utf8CutAt } from '../../../../shared/text/utf8';
 import { transport } from '../../transport';
@@ -34,16 +34,15 @@ export interface BodyParts {
  */
 export function useBodyParts(detail: DeliveryDetail): BodyParts {
   const first = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
-  const [bytes, setBytes] = useState(first);
+  // What was loaded, with the first part it extends: another delivery (another first part)
+  // starts again from its own, in the same render, so no byte of the previous one shows.
+  const [loaded, setLoaded] = useState({ first, bytes: first });
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const current = useRef(first);
+  const [error, setError] = useState<{ first: Uint8Array; message: string } | null>(null);
+  const bytes = loaded.first === first ? loaded.bytes : first;
+  const current = useRef(bytes);
+  current.current = bytes;
   const id = detail.summary.id;
-  useEffect(() => {
-    current.current = first;
-    setBytes(first);
-    setError(null);
-  }, [first]);
 
   const loadUpTo = useCallback(
     async (end: number): Promise<Uint8Array> => {
@@ -64,16 +63,16 @@ export function useBodyParts(detail: DeliveryDetail): BodyParts {
         }
         have = concat(parts, offset);
         current.current = have;
-        setBytes(have);
+        setLoaded({ first, bytes: have });
         return have;
       } catch (e) {
-        setError((e as Error).message);
+        setError({ first, message: (e as Error).message });
         throw e;
       } finally {
         setLoading(false);
       }
     },
-    [id, detail.bodyStoredBytes],
+    [id, first, detail.bodyStoredBytes],
   );
 
   const complete = bytes.length >= detail.bodyStoredBytes;
@@ -91,7 +90,7 @@ export function useBodyParts(detail: DeliveryDetail): BodyParts {
     complete,
     storedBytes: detail.bodyStoredBytes,
     loading,
-    error,
+    error: error?.first === first ? error.message : null,
     more,
     all,
   };
