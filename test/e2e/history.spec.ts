@@ -19,7 +19,9 @@ test('events view: polled deliveries, pending count, resend all pending with a s
   const pendingRow = page.getByTestId('events-table').locator('tr[data-pending="true"]').first();
   await expect(pendingRow).toBeVisible();
   // Resent while the listener is still unreachable: the banner says it was not delivered.
-  await pendingRow.locator('[data-testid^="resend-event-"]').click();
+  const resendButton = pendingRow.locator('[data-testid^="resend-event-"]');
+  const eventId = Number((await resendButton.getAttribute('data-testid'))!.replace('resend-event-', ''));
+  await resendButton.click();
   await expect(page.getByTestId('resend-outcome')).toHaveAttribute('data-kind', 'refused');
 
   await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
@@ -30,6 +32,14 @@ test('events view: polled deliveries, pending count, resend all pending with a s
   await expect(history.pendingCount).toHaveAttribute('data-count', '0');
   // "Not delivered" no longer describes the event: the stale banner is gone.
   await expect(page.getByTestId('resend-outcome')).toHaveCount(0);
+
+  // Three deliveries of the event (original, refused resend, delivered resend), one arrival:
+  // only the delivered resend is diffed with what arrived, never the original.
+  await page.getByTestId(`event-open-${eventId}`).click();
+  const deliveries = page.getByTestId(`event-detail-${eventId}`);
+  await expect(deliveries.locator('[data-testid^="event-delivery-"]')).toHaveCount(3);
+  await expect(deliveries.locator('[data-testid^="diff-received-"]')).toHaveCount(1);
+  await expect(deliveries.getByTestId(`diff-received-${eventId}`)).toHaveCount(0);
 });
 
 test('browsing the service: filter controls, the slow-filter warning, paging with totalCount', async ({ app, page }) => {
