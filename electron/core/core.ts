@@ -12,6 +12,7 @@ import { SettingsService, type SettingsBackend } from '../services/settings/sett
 import type { SecretStore } from '../services/secrets/secret-store';
 import { systemClock, type Clock } from '../services/platform/clock';
 import { EventBus } from '../services/kernel/event-bus';
+import { ResendRequests } from '../services/resend-requests/resend-requests';
 import { initialStatus, StatusHub } from '../services/kernel/status-hub';
 import { createConsoleLogger, type Logger } from '../services/kernel/logger';
 import { Environments } from '../services/environments/environments';
@@ -84,17 +85,19 @@ export function createCore(options: CoreOptions): Core {
   status.updateHost({ dataNotices: dataNotices() });
   options.secrets.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   settings.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
+  const clock = options.clock ?? systemClock;
   const ctx: CoreContext = {
     dataDir: options.dataDir,
     db: database.db,
     settings,
     secrets: options.secrets,
     environments,
-    clock: options.clock ?? systemClock,
+    clock,
     bus,
     status,
     log,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    resendRequests: new ResendRequests(clock),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];

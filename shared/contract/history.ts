@@ -201,7 +201,15 @@ export const historyCalls = {
     'Deliveries the listener received for one event id (to diff them against the history payload).',
     z.object({ eventId: z.number().int() }).strict(),
     z.object({
-      arrivals: z.array(z.object({ id: z.number().int(), receivedAt: z.string(), bodySize: z.number().int() })),
+      arrivals: z.array(
+        z.object({
+          id: z.number().int(),
+          receivedAt: z.string(),
+          bodySize: z.number().int(),
+          /** The logged delivery (original or resend) this arrival is, by time; null when none accounts for it. */
+          deliveryId: z.number().int().nullable(),
+        }),
+      ),
     }),
   ),
   'history.testConnection': defineCall(

@@ -73,15 +73,20 @@ export const DeliverySummarySchema = z.object({
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 
+/** Most body bytes one call returns (live.get's first part, live.body's ranges). */
+export const MAX_BODY_RANGE_BYTES = 8 * 1024 * 1024;
+
 /** Everything about one delivery, fetched on selection. */
 export const DeliveryDetailSchema = z.object({
   summary: DeliverySummarySchema,
   /** Every header as received: name (original case), value; order and repeats kept. */
   headers: z.array(z.tuple([z.string(), z.string()])),
-  /** The raw body bytes, Base64. */
+  /** The raw body bytes, Base64: all of them, or the first `bodyBytes` asked for (see live.body for the rest). */
   bodyBase64: z.string(),
-  /** The body as text when it is valid UTF-8, else null (the UI shows hex). */
+  /** Those bytes as text when the whole body is valid UTF-8, else null (the UI shows hex). */
   bodyText: z.string().nullable(),
+  /** How many bytes the stored body has (bodyBase64 may hold fewer). */
+  bodyStoredBytes: z.number().int(),
   bodySha256: z.string(),
   forwards: z.array(ForwardResultSchema),
 });
@@ -111,9 +116,16 @@ export const liveCalls = {
     z.object({ rows: z.array(DeliverySummarySchema), total: z.number().int(), nextBeforeId: z.number().int().nullable() }),
   ),
   'live.get': defineCall(
-    'One delivery with headers, raw body, verification and forward results.',
-    z.object({ id: z.number().int().positive() }).strict(),
+    'One delivery with headers, raw body (or its first bodyBytes, cut at a character boundary when it is text), verification and forward results.',
+    z.object({ id: z.number().int().positive(), bodyBytes: z.number().int().min(1).max(MAX_BODY_RANGE_BYTES).optional() }).strict(),
     DeliveryDetailSchema,
+  ),
+  'live.body': defineCall(
+    'A byte range of one stored body, Base64 (a large body is opened in parts).',
+    z
+      .object({ id: z.number().int().positive(), offset: z.number().int().min(0), length: z.number().int().min(1).max(MAX_BODY_RANGE_BYTES) })
+      .strict(),
+    z.object({ bodyBase64: z.string(), offset: z.number().int(), storedBytes: z.number().int() }),
   ),
   'live.export': defineCall(
     'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first; a page stops at `limit` rows or about 16 MB, whichever comes first (nextAfterId continues it). `total`: deliveries the whole export holds, for progress.',

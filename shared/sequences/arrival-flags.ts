@@ -1,10 +1,34 @@
 import type { Flag } from '../contract/sequences';
 import type { CollapsedEvent } from './collapse-copies';
+import { pairArrivals } from '../history/pair-arrivals';
 
 const at = (ms: number) => new Date(ms).toISOString();
 
 /**
- * out-of-order: an event that arrived after an event of the same order created later. Walks
+ * Whether the event first arrived here as a resend: the history copy says which logged delivery
+ * that arrival was (pairArrivals), and a resend is a delivery whose id is not its event id. A
+ * resend the user asked for arrives late by design, so it says nothing about order.
+ */
+export function firstArrivedByResend(event: CollapsedEvent): boolean {
+  const id = (c: CollapsedEvent['copies'][number]) => c.input.ref.id;
+  const logged = event.copies.filter((c) => c.input.ref.source === 'history');
+  const received = event.copies.filter((c) => c.input.ref.source === 'live');
+  if (logged.length === 0 || received.length === 0) return false;
+  const first = received.reduce((a, b) => (b.input.arrivedMs < a.input.arrivedMs || (b.input.arrivedMs === a.input.arrivedMs && id(b) < id(a)) ? b : a));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // A history copy's arrival time is when the service logged it.
+  const pairs = pairArrivals(
+    logged.map((c) => ({ id: id(c), created: iso(c.input.arrivedMs) })),
+    [{ id: id(first), receivedAt: iso(first.input.arrivedMs) }],
+  );
+  const deliveryId = pairs.get(id(first));
+  const delivery = logged.find((c) => id(c) === deliveryId);
+  return delivery !== undefined && delivery.input.eventId !== null && delivery.input.eventId !== deliveryId;
+}
+
+/**
+ * out-of-order: an event that arrived after an event of the same order created later (unless it
+ * first arrived as a resend, see firstArrivedByResend). Walks
  * the events in arrival order keeping the latest-created one seen so far, so a long order costs
  * O(n). Events without a creation time (unlogged, see docs/service.md#unlogged-deliveries) cannot be judged and are skipped.
  */
@@ -12,7 +36,7 @@ export function outOfOrderFlags(inArrivalOrder: readonly CollapsedEvent[]): Flag
   const flags: Flag[] = [];
   let latest: CollapsedEvent | null = null;
   for (const event of inArrivalOrder) {
-    if (event.createdMs === null) continue;
+    if (event.createdMs === null || firstArrivedByResend(event)) continue;
     if (latest && latest.createdMs! > event.createdMs) {
       flags.push({
         kind: 'out-of-order',

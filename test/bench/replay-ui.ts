@@ -10,22 +10,19 @@
  *   npx tsx test/bench/replay-ui.ts [replays=10000] [rounds=5]
  * Writes test/bench/results/replay-ui.md (summarised in BENCHMARKS.md).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { splitTokenFragment } from '../../shared/security/host-token';
+import { call, root, startServe } from './serve-host';
 
 const replays = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 5);
 const KEY = 'bench-replay-key';
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const ms = (x: number) => Math.round(x);
 
@@ -38,37 +35,6 @@ async function measure(page: Page, script: string, what: string): Promise<number
   } finally {
     clearTimeout(timer);
   }
-}
-
-function startServe(dataDir: string): Promise<{ child: ChildProcess; openUrl: string }> {
-  const child = spawn(node, ['--import', 'tsx', 'electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      const match = /Hooklab is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, openUrl: match[1]! });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}\n${output}`)));
-  });
-}
-
-async function call<T>(openUrl: string, name: string, args: unknown): Promise<T> {
-  const url = new URL(openUrl);
-  const res = await fetch(`${url.origin}/api/calls/${name}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${splitTokenFragment(url.hash).token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${name}: ${envelope.error!.message}`);
-  return envelope.value as T;
 }
 
 /** A SuccessPayment event pretty-printed to about 1 MB (many order lines), as a big real event would be. */

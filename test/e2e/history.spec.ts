@@ -11,19 +11,35 @@ test('events view: polled deliveries, pending count, resend all pending with a s
   // The listener is unreachable for one event: it stays pending.
   await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: 'http://127.0.0.1:9/down' } });
   await app.api('sandbox.sendEvent', event('e2e-down'));
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
 
   await app.goto('history');
   const history = new HistoryPage(page);
   await history.pollNow();
   await expect(history.pendingCount).not.toHaveAttribute('data-count', '0');
-  await expect(page.getByTestId('events-table').locator('tr[data-pending="true"]').first()).toBeVisible();
+  const pendingRow = page.getByTestId('events-table').locator('tr[data-pending="true"]').first();
+  await expect(pendingRow).toBeVisible();
+  // Resent while the listener is still unreachable: the banner says it was not delivered.
+  const resendButton = pendingRow.locator('[data-testid^="resend-event-"]');
+  const eventId = Number((await resendButton.getAttribute('data-testid'))!.replace('resend-event-', ''));
+  await resendButton.click();
+  await expect(page.getByTestId('resend-outcome')).toHaveAttribute('data-kind', 'refused');
 
+  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
   await page.getByTestId('resend-all-pending').click();
   const bulk = page.getByTestId('bulk-resend');
   await expect(bulk).toHaveAttribute('data-finished', 'true');
   await expect(page.getByTestId('bulk-summary')).toContainText('resent and delivered');
   await expect(history.pendingCount).toHaveAttribute('data-count', '0');
+  // "Not delivered" no longer describes the event: the stale banner is gone.
+  await expect(page.getByTestId('resend-outcome')).toHaveCount(0);
+
+  // Three deliveries of the event (original, refused resend, delivered resend), one arrival:
+  // only the delivered resend is diffed with what arrived, never the original.
+  await page.getByTestId(`event-open-${eventId}`).click();
+  const deliveries = page.getByTestId(`event-detail-${eventId}`);
+  await expect(deliveries.locator('[data-testid^="event-delivery-"]')).toHaveCount(3);
+  await expect(deliveries.locator('[data-testid^="diff-received-"]')).toHaveCount(1);
+  await expect(deliveries.getByTestId(`diff-received-${eventId}`)).toHaveCount(0);
 });
 
 test('browsing the service: filter controls, the slow-filter warning, paging with totalCount', async ({ app, page }) => {
@@ -39,7 +55,7 @@ test('browsing the service: filter controls, the slow-filter warning, paging wit
   await page.getByTestId('filter-page-size').fill('2');
   await page.getByTestId('history-search').click();
   await expect(page.getByTestId('history-total')).toContainText(/Page 1 of \d+ · \d+ deliveries match/);
-  await expect(page.getByTestId('history-results').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('history-results').getByTestId('data-row')).toHaveCount(2);
   await page.getByTestId('page-next').click();
   await expect(page.getByTestId('history-total')).toContainText('Page 2 of');
 

@@ -46,6 +46,13 @@ test('a port in use is refused next to the field, and the listener stays where i
     await expect(page.getByTestId('listener-message')).toHaveText('Listener settings: saved and applied, except the port (see below)');
     await expect(app.statusBar.getByTestId('status-listener')).toContainText(`:${before.listener.port}`);
     await expect(app.statusBar.getByTestId('status-listener-state')).toHaveText('listening');
+
+    // A later save that applies cleanly clears the refusal: it no longer describes the listener.
+    // The field went back to the configured port (which the listener is on).
+    await expect(page.getByTestId('listener-port')).not.toHaveValue(String(busy));
+    await page.getByTestId('save-listener').click();
+    await expect(page.getByTestId('listener-message')).toHaveText('Listener settings: saved and applied');
+    await expect(page.getByTestId('listener-port-error')).toHaveCount(0);
   } finally {
     await new Promise<void>((resolve) => blocker.close(() => resolve()));
   }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
 import { CallError } from '../../../shared/contract/errors';
-import { slowFilterWarning } from '../../../shared/history';
+import { pairArrivals, slowFilterWarning } from '../../../shared/history';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
 import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
-import { resendMany, resendOne, type ResendOutcome } from './resend';
+import { resendMany, resendOne, type ResendClient, type ResendOutcome } from './resend';
 import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
 import { explainLeftOut, type LeftOutExplained } from './left-out';
 import { loadReconciliationInput } from './reconciliation-source';
@@ -66,6 +66,21 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     }
   };
 
+  /**
+   * The client whose resends are noted as asked for while under way, so the listener does not
+   * flag their late arrival out of order. The event id comes from the history copy (the user
+   * resends what History lists); a first delivery's id is its event id.
+   */
+  const requesting = (connection: Connection): ResendClient => {
+    const client = pool.for(connection);
+    return {
+      resend: (id, signal) =>
+        ctx.resendRequests.during(store.get(connection.id, id)?.eventId ?? id, () => client.resend(id, signal)),
+      get: (id, signal) => client.get(id, signal),
+      list: (query, signal) => client.list(query, signal),
+    };
+  };
+
   /** Stores a resend's new delivery right away, so the events view reflects it before the next poll. */
   const keep = (environmentId: string, outcome: ResendOutcome) => {
     if (!outcome.delivery) return;
@@ -75,7 +90,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
 
   const bulk = async (ids: readonly number[], concurrency: number, jobId: string | undefined): Promise<BulkResendSummary> => {
     const connection = active();
-    const client = pool.for(connection);
+    const client = requesting(connection);
     const job = jobId ?? randomUUID();
     const byKind: Record<string, number> = {};
     const problems: ResendOutcomeView[] = [];
@@ -133,7 +148,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       'history.resend': ({ id }) =>
         call(async () => {
           const connection = active();
-          const outcome = await resendOne(pool.for(connection), id);
+          const outcome = await resendOne(requesting(connection), id);
           keep(connection.id, outcome);
           notifier.flush();
           return outcome;
@@ -171,7 +186,11 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         };
       },
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
-      'history.arrivals': async ({ eventId }) => ({ arrivals: received.arrivalsOf(eventId) }),
+      'history.arrivals': async ({ eventId }) => {
+        const arrivals = received.arrivalsOf(eventId);
+        const pairs = pairArrivals(store.list(activeId(), { afterId: 0, limit: 1000, eventId }), arrivals);
+        return { arrivals: arrivals.map((a) => ({ ...a, deliveryId: pairs.get(a.id) ?? null })) };
+      },
       'history.testConnection': async ({ environmentId }) => {
         const connection = environmentId ? ctx.environments.get(environmentId) : ctx.environments.active();
         if (!connection) return { ok: false, message: 'that environment is not available' };

@@ -1,3 +1,4 @@
+import { pairArrivals } from '../../../shared/history/pair-arrivals';
 /** One history delivery, as reconciliation needs it. */
 export interface HistoryRef {
   readonly id: number;
@@ -132,9 +133,22 @@ export function reconcile(
 
   const pairOf = new Map<number, ReceivedRef>();
   for (const [eventId, group] of historyByEvent) {
-    const arrivals = receivedByEvent.get(eventId);
-    if (!arrivals) continue;
-    const ranked = group.length === 1 ? group : [...group].sort((a, b) => arrivalRank(a) - arrivalRank(b) || a.id - b.id);
+    const all = receivedByEvent.get(eventId);
+    if (!all) continue;
+    // First by time: each arrival belongs to the delivery logged last before it (its retries
+    // too), so a resend's arrival never counts for its original (see pairArrivals).
+    const byTime = pairArrivals(group, all);
+    for (const r of all) {
+      const deliveryId = byTime.get(r.id);
+      // The last arrival of a delivery is the one whose handler outcome counts.
+      if (deliveryId !== undefined) pairOf.set(deliveryId, r);
+    }
+    const unpaired = group.filter((h) => !pairOf.has(h.id));
+    const arrivals = all.filter((r) => !byTime.has(r.id));
+    if (unpaired.length === 0 || arrivals.length === 0) continue;
+    // Arrivals the times do not explain (clocks far apart): as many of the remaining deliveries
+    // count as received as there were such arrivals, preferring those a receiver answered.
+    const ranked = unpaired.length === 1 ? unpaired : [...unpaired].sort((a, b) => arrivalRank(a) - arrivalRank(b) || a.id - b.id);
     const matched = ranked.slice(0, Math.min(ranked.length, arrivals.length)).sort((a, b) => a.id - b.id);
     // Later arrivals of one event are retries or resends: pair in arrival order, the last
     // matched delivery taking the last arrival (the one whose handler outcome counts).

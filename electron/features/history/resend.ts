@@ -2,6 +2,9 @@ import type { WebhookDelivery } from '../../../shared/service';
 import type { HistoryClient } from '../../services/service-api/history-client';
 import { HistoryApiError } from '../../services/service-api/errors';
 
+/** What resending needs of the history client (the feature wraps resend to note what the user asked for). */
+export type ResendClient = Pick<HistoryClient, 'resend' | 'get' | 'list'>;
+
 /** What a resend came to, in words a user can act on. */
 export type ResendOutcomeKind = 'delivered' | 'refused' | 'no-webhook' | 'not-found' | 'not-logged' | 'unknown' | 'failed';
 
@@ -33,7 +36,7 @@ const KIND_BY_ERROR: Partial<Record<HistoryApiError['kind'], ResendOutcomeKind>>
 };
 
 /** Resends one delivery; never throws for service answers, only returns an explained outcome. */
-export async function resendOne(client: HistoryClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
+export async function resendOne(client: ResendClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
   try {
     return explainSent(id, await client.resend(id, signal));
   } catch (error) {
@@ -53,7 +56,7 @@ const CHECK_PAGE_SIZE = 100;
  * of the same event, read with GET /WebhookEvents/{id}, says whether the event got through. The
  * event id cannot be filtered on (see docs/service.md#event-ids), hence the scan of the newest deliveries after `id`.
  */
-async function checkAfterTimeout(client: HistoryClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
+async function checkAfterTimeout(client: ResendClient, id: number, signal?: AbortSignal): Promise<ResendOutcome> {
   const unknown = (detail: string): ResendOutcome => ({
     id,
     kind: 'unknown',
@@ -91,7 +94,7 @@ export interface BulkProgress {
  * each one. Stops early (returning what was done) when the signal aborts.
  */
 export async function resendMany(
-  client: HistoryClient,
+  client: ResendClient,
   ids: readonly number[],
   concurrency: number,
   onProgress: (progress: BulkProgress, outcome: ResendOutcome) => void,

@@ -1,10 +1,12 @@
 import type { DeliveryDetail, DeliverySummary } from '../../../shared/contract/live';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import { jsonLiteral } from '../../../shared/text/json-literal';
-import { bodyAsText } from '../../../shared/text/utf8';
+import { bodyAsText, utf8CutAt } from '../../../shared/text/utf8';
 import { diagnoseAgainstSenderCopies, type KnownKey } from '../../../shared/signing/diagnose';
 import type { HmacSha256 } from '../../../shared/signing/hmac';
 import type { HistoryStore } from '../../services/data/history-store';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What a detail needs to check a "wrong key" verdict against the service's own copy of the event. */
 export interface SenderCopySource {
@@ -17,20 +19,43 @@ export interface SenderCopySource {
 /** How many of an event's history deliveries are tried (resends of one event carry the same payload). */
 const COPIES_TRIED = 20;
 
-/** Everything the detail pane shows for one delivery, or undefined when it does not exist. */
-export function deliveryDetail(store: DeliveryStore, id: number, copies?: SenderCopySource): DeliveryDetail | undefined {
+/**
+ * Everything the detail pane shows for one delivery, or undefined when it does not exist. With
+ * `bodyBytes`, only the body's first part (whole characters when it is text): a 20 MB body took
+ * seconds to encode, send, decode and lay out when the pane needed only its first screen. With
+ * `copies`, a "wrong key" verdict is checked against the history copy of its event.
+ */
+export function deliveryDetail(
+  store: DeliveryStore,
+  id: number,
+  options: { bodyBytes?: number | undefined; copies?: SenderCopySource } = {},
+): DeliveryDetail | undefined {
   const stored = store.summary(id);
   const raw = store.raw(id);
   if (!stored || !raw) return undefined;
-  const summary = copies ? withSenderCopyDiagnosis(stored, raw, copies) : stored;
+  const summary = options.copies ? withSenderCopyDiagnosis(stored, raw, options.copies) : stored;
+  const { bodyBytes } = options;
+  const isText = isUtf8(raw.body);
+  const part = bodyBytes === undefined || bodyBytes >= raw.body.length ? raw.body : raw.body.subarray(0, isText ? utf8CutAt(raw.body, bodyBytes) : bodyBytes);
   return {
     summary,
     headers: raw.headers,
-    bodyBase64: Buffer.from(raw.body).toString('base64'),
-    bodyText: bodyAsText(raw.body),
+    bodyBase64: Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64'),
+    bodyText: isText ? Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('utf8') : null,
+    bodyStoredBytes: raw.body.length,
     bodySha256: raw.sha256,
     forwards: store.forwards(id),
   };
+}
+
+/** Whether the bytes are valid UTF-8, without keeping the decoded text. */
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

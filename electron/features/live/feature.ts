@@ -29,7 +29,7 @@ export interface LiveFeatureOptions {
  * status and the contract's live.* calls and events.
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
-  const store = new DeliveryStore(ctx.db);
+  const store = new DeliveryStore(ctx.db, (eventId) => ctx.resendRequests.isRequested(eventId));
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
@@ -155,6 +155,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       if (listener.port === null) await startListener(next.listener.port);
       else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== listener.port) {
         await moveListener(next.listener.port, prev.listener.port);
+      } else if (!reverted) {
+        // A later save that leaves the listener where the settings say: an earlier refusal no
+        // longer describes anything, so it stops showing next to the field.
+        ctx.status.update('listener', { portError: null });
       }
       if (next.listener.retainDeliveries !== prev.listener.retainDeliveries || next.listener.retainBytes !== prev.listener.retainBytes) {
         // Lowered caps apply at once, not only at the next delivery.
@@ -218,11 +222,16 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         const last = rows.at(-1);
         return { rows, total: store.count(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
       },
-      'live.get': async ({ id }) => {
+      'live.get': async ({ id, bodyBytes }) => {
         const environmentId = ctx.environments.activeInfo().id;
-        const detail = deliveryDetail(store, id, { history, environmentId, hmac, keys: keys() });
+        const detail = deliveryDetail(store, id, { bodyBytes, copies: { history, environmentId, hmac, keys: keys() } });
         if (!detail) throw new CallError('not-found', `no delivery ${id}`);
         return detail;
+      },
+      'live.body': async ({ id, offset, length }) => {
+        const range = store.bodyRange(id, offset, length);
+        if (!range) throw new CallError('not-found', `no delivery ${id}`);
+        return { bodyBase64: Buffer.from(range.bytes).toString('base64'), offset, storedBytes: range.storedBytes };
       },
       'live.export': async ({ ids, afterId, limit }) => {
         const rows = store.exportRows({ ...(ids ? { ids } : {}), afterId, limit });

@@ -153,7 +153,14 @@ export class DeliveryStore {
   private sequenceAfter: StatementSync | undefined;
   private sequenceByIds: StatementSync | undefined;
 
-  constructor(private readonly db: Database) {
+  /**
+   * `isRequestedResend` says whether an arrival of an event is a resend the user asked for: it
+   * arrives late by design, so it is not out of order.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly isRequestedResend: (eventId: number) => boolean = () => false,
+  ) {
     this.insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
@@ -251,7 +258,7 @@ export class DeliveryStore {
     const attempt = prior ? prior.attempt + 1 : 1;
     const duplicateOf = prior ? (prior.duplicate_of ?? prior.id) : null;
     const outOfOrder =
-      fields.orderId !== null && event.eventCreatedMs !== null
+      fields.orderId !== null && event.eventCreatedMs !== null && (event.eventId === null || !this.isRequestedResend(event.eventId))
         ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1, verified) !== undefined
         : false;
     const answer = d.answerFor(attempt);
@@ -363,6 +370,16 @@ export class DeliveryStore {
       .get(id) as { headers_json: string; body: Uint8Array; body_sha256: string } | undefined;
     if (!row) return undefined;
     return { headers: JSON.parse(row.headers_json) as Array<[string, string]>, body: row.body, sha256: row.body_sha256 };
+  }
+
+  /** Bytes [offset, offset + length) of a stored body and the body's stored length; undefined when no such delivery. */
+  bodyRange(id: number, offset: number, length: number): { bytes: Uint8Array; storedBytes: number } | undefined {
+    // substr on a BLOB counts bytes (1-based): only the range leaves SQLite.
+    const row = this.db.prepare('SELECT substr(body, ?, ?) AS part, length(body) AS n FROM received_deliveries WHERE id = ?').get(offset + 1, length, id) as
+      | { part: Uint8Array | null; n: number | null }
+      | undefined;
+    if (!row) return undefined;
+    return { bytes: row.part ?? new Uint8Array(0), storedBytes: Number(row.n ?? 0) };
   }
 
   /** Rows for export, oldest first: all after `afterId`, or exactly `ids`. */

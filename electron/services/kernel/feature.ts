@@ -7,6 +7,7 @@ import type { EventBus } from './event-bus';
 import type { StatusHub } from './status-hub';
 import type { Logger } from './logger';
 import type { Environments } from '../environments/environments';
+import type { ResendRequests } from '../resend-requests/resend-requests';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -20,6 +21,8 @@ export interface CoreContext {
   readonly status: StatusHub;
   readonly log: Logger;
   readonly fetch: typeof fetch;
+  /** Resends the user asked for, while under way (History asks, Live receives). */
+  readonly resendRequests: ResendRequests;
 }
 
 /**

@@ -1,13 +1,15 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
+import { readTopLevelScalars } from '../../../../shared/json/top-level-fields';
 import type { BodyKind, EventFields, EventHeaders } from '../../../services/data/delivery-store';
 import { capSummaryFieldOrNull } from '../../../../shared/text/summary-field';
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };
+const FIELD_NAMES = ['type', 'level', 'orderType', 'orderId', 'orderReference'] as const;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Bodies past this size are classified but their fields are not read (an event is a few KiB). */
-const MAX_FIELDS_BODY_BYTES = 16 * 1024 * 1024;
+/** Above this, JSON.parse would build a document of hundreds of MB: the fields are scanned instead. */
+const PARSE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** What the body says: the event object's fields, and what the body is when it has no event type. */
 export interface BodyInspection {
@@ -29,28 +31,41 @@ export function inspectBody(body: Uint8Array): BodyInspection {
   } catch {
     return { fields: NO_FIELDS, bodyKind: 'not-utf8' };
   }
-  // Too deep for our parser is still JSON to a reader: it just has no type we could read.
-  if (tooDeepToParse(body)) return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
+  const tooDeep = tooDeepToParse(body);
+  if (tooDeep || body.length > PARSE_LIMIT_BYTES) {
+    // Large bodies (the user raised the listener's limit) and deep ones keep their type and
+    // order: a bounded scan of the top level instead of a parse. Too deep for our parser is
+    // still JSON to a reader.
+    const scanned = readTopLevelScalars(body, FIELD_NAMES);
+    if (!scanned) return { fields: NO_FIELDS, bodyKind: tooDeep ? 'json-without-type' : 'not-json' };
+    return withKind(fieldsOf(scanned));
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return { fields: NO_FIELDS, bodyKind: 'not-json' };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || body.length > MAX_FIELDS_BODY_BYTES) {
-    return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
-  }
-  const o = parsed as Record<string, unknown>;
-  // Capped here, where they are read: the table and every listing carry at most
-  // SUMMARY_FIELD_MAX_CHARS of each; the whole value stays in the stored body.
-  const fields = {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { fields: NO_FIELDS, bodyKind: 'json-without-type' };
+  return withKind(fieldsOf(parsed as Record<string, unknown>));
+}
+
+function withKind(fields: EventFields): BodyInspection {
+  return { fields, bodyKind: fields.eventType === null ? 'json-without-type' : null };
+}
+
+/**
+ * Capped here, where they are read: the table and every listing carry at most
+ * SUMMARY_FIELD_MAX_CHARS of each; the whole value stays in the stored body.
+ */
+function fieldsOf(o: Record<string, unknown>): EventFields {
+  return {
     eventType: capSummaryFieldOrNull(textOf(o['type'])),
     level: capSummaryFieldOrNull(textOf(o['level'])),
     orderType: capSummaryFieldOrNull(textOf(o['orderType'])),
     orderId: capSummaryFieldOrNull(textOf(o['orderId']) ?? (typeof o['orderId'] === 'number' ? String(o['orderId']) : null)),
     orderReference: capSummaryFieldOrNull(textOf(o['orderReference'])),
   };
-  return { fields, bodyKind: fields.eventType === null ? 'json-without-type' : null };
 }
 
 /** Reads X-Svc-Event-Id and X-Svc-Event-Created (see docs/service.md#webhook-headers) from Node's lower-cased headers. */

@@ -11,7 +11,7 @@ import { resend, showDiff } from './history-store';
 export function EventDeliveries({ eventId }: { eventId: number }) {
   const transport = useTransport();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
-  const [arrivals, setArrivals] = useState<Array<{ id: number; receivedAt: string }>>([]);
+  const [arrivals, setArrivals] = useState<Array<{ id: number; receivedAt: string; deliveryId: number | null }>>([]);
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
@@ -29,7 +29,8 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
     );
   }, [transport, eventId]);
   const original = deliveries[0];
-  const lastArrival = arrivals[arrivals.length - 1];
+  // Each delivery's own arrival (the core pairs them by time): never another delivery's.
+  const arrivalOf = (deliveryId: number) => arrivals.find((a) => a.deliveryId === deliveryId);
   return (
     <div className="history-event-detail" data-testid={`event-detail-${eventId}`}>
       {error && <p className="notice notice--error">{error}</p>}
@@ -73,12 +74,13 @@ export function EventDeliveries({ eventId }: { eventId: number }) {
                     Diff with original
                   </button>
                 )}
-                {lastArrival && (
+                {arrivalOf(d.id) && (
                   <button
                     type="button"
                     className="button button--small"
                     data-testid={`diff-received-${d.id}`}
-                    onClick={() => showDiff({ left: { kind: 'received', id: lastArrival.id }, right: { kind: 'history', id: d.id } })}
+                    title={`Compare with what arrived here for this delivery (received ${arrivalOf(d.id)!.id})`}
+                    onClick={() => showDiff({ left: { kind: 'received', id: arrivalOf(d.id)!.id }, right: { kind: 'history', id: d.id } })}
                   >
                     Diff with received
                   </button>

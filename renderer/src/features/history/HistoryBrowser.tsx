@@ -9,6 +9,15 @@ import { hrefFor, navigate, type Route, type RouteParams } from '../../app-state
 import { useParamsSync } from '../../app-state/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { plural } from '../../../../shared/text/plural';
+import { DataTable } from '../../components/data-table';
+import { BROWSE_COLUMNS } from './browse-columns';
+
+const ROW_PX = 28;
+/** The header row and the table's borders. */
+const RESULTS_CHROME_PX = 44;
+const NO_SORTING: never[] = [];
+const NO_FILTERS: never[] = [];
+const ignore = () => undefined;
 
 const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
 const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];
@@ -217,30 +226,25 @@ export function HistoryBrowser({ route }: { route: Route }) {
               Next
             </button>
           </div>
-          <table className="table" data-testid="history-results">
-            <thead>
-              <tr>
-                <th>Id</th>
-                <th>Event</th>
-                <th>Type</th>
-                <th>Created</th>
-                <th>Status</th>
-                <th>Delivered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.deliveries.map((d) => (
-                <tr key={d.id} onClick={() => setDetail(d)} className="clickable" data-testid={`history-row-${d.id}`}>
-                  <td className="mono">{d.id}</td>
-                  <td className="mono">{d.eventId}</td>
-                  <td>{d.eventType}</td>
-                  <td className="mono">{d.created}</td>
-                  <td className="mono">{d.responseStatusCode === 0 ? 'in flight' : d.responseStatusCode}</td>
-                  <td>{d.delivered ? 'yes' : 'no'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* As tall as its rows, up to most of the window: a page holds at most 100. */}
+          <div className="history-results" style={{ height: `min(60vh, ${RESULTS_CHROME_PX + ROW_PX * Math.max(1, result.deliveries.length)}px)` }}>
+            <DataTable
+              data={result.deliveries}
+              processed={result.deliveries}
+              columns={BROWSE_COLUMNS}
+              getRowId={(d) => String(d.id)}
+              sorting={NO_SORTING}
+              onSortingChange={ignore}
+              columnFilters={NO_FILTERS}
+              onColumnFiltersChange={ignore}
+              activeId={detail ? String(detail.id) : null}
+              onActivate={setDetail}
+              rowHeight={ROW_PX}
+              testId="history-results"
+              columnWidthsKey="history-browse"
+              empty="No delivery matches."
+            />
+          </div>
         </>
       )}
       {detail && (

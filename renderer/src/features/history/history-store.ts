@@ -111,7 +111,9 @@ export async function resend(id: number): Promise<void> {
 /** Resends every pending event (or the given ids), following progress events by job id. */
 export async function resendBulk(ids: number[] | 'pending', concurrency = 4): Promise<void> {
   const jobId = `job-${Date.now().toString(36)}`;
-  useHistoryStore.setState({ bulk: { jobId, done: 0, total: 0, delivered: 0, failed: 0, summary: null, error: null } });
+  // The single resend's banner described an earlier attempt; this run's summary replaces it
+  // (left up, "not delivered" contradicted the run that delivered the event).
+  useHistoryStore.setState({ lastResend: null, resendError: null, bulk: { jobId, done: 0, total: 0, delivered: 0, failed: 0, summary: null, error: null } });
   const stop = transport.subscribe('history.resendProgress', (p) => {
     if (p.jobId !== jobId) return;
     useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, ...p } }));

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { DeliveryDetail } from '../../../../shared/contract/live';
 import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app-state/status-store';
-import { base64ToBytes, hexDump, listenerCurlUrl, toCurl } from '../../lib/curl';
+import { hexDump, listenerCurlUrl, toCurl } from '../../lib/curl';
+import { BODY_MORE_BYTES, useBodyParts } from './use-body-parts';
+import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { bodyLabel } from './body-label';
 import { SIGNATURE_CLASS } from './live-columns';
@@ -38,23 +40,28 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
   const { summary } = detail;
   const settingsView = useSettingsView();
   const listenerUrl = useStatusStore((s) => s.status?.listener.url ?? 'http://127.0.0.1:4780/');
-  const bytes = useMemo(() => base64ToBytes(detail.bodyBase64), [detail.bodyBase64]);
+  const body = useBodyParts(detail);
+  const { bytes, text } = body;
   // Bounded: a small body nested thousands deep would pretty-print to tens of MB of indents.
-  const noPretty = useMemo(() => (detail.bodyText === null ? null : whyNotPretty(detail.bodyText)), [detail.bodyText]);
+  const noPretty = useMemo(() => (text === null ? null : whyNotPretty(text)), [text]);
+  // Pretty printing needs the whole document: a part of one is shown raw.
   const pretty = useMemo(() => {
-    if (detail.bodyText === null || noPretty !== null || tooDeepToParse(detail.bodyText)) return null;
+    if (!body.complete || text === null || noPretty !== null || tooDeepToParse(text)) return null;
     try {
-      return JSON.stringify(JSON.parse(detail.bodyText), null, 2);
+      return JSON.stringify(JSON.parse(text), null, 2);
     } catch {
       return null;
     }
-  }, [detail.bodyText, noPretty]);
+  }, [body.complete, text, noPretty]);
   const [view, setView] = useState<BodyView>('pretty');
-  const shown: BodyView = detail.bodyText === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
-  const curl = useMemo(
-    () => toCurl({ url: listenerCurlUrl(listenerUrl, summary.path), method: summary.method, headers: detail.headers, body: bytes }),
-    [summary.path, summary.method, listenerUrl, detail.headers, bytes],
+  const shown: BodyView = text === null ? 'hex' : view === 'pretty' && pretty === null ? 'raw' : view;
+  const curlOf = useCallback(
+    (all: Uint8Array) => toCurl({ url: listenerCurlUrl(listenerUrl, summary.path), method: summary.method, headers: detail.headers, body: all }),
+    [summary.path, summary.method, listenerUrl, detail.headers],
   );
+  // With part of the body loaded, the copy loads the rest first: a cURL must send it all.
+  const { complete, all } = body;
+  const curl = useMemo(() => (complete ? curlOf(bytes) : async () => curlOf(await all())), [complete, all, bytes, curlOf]);
 
   return (
     <div className="live-detail" data-testid="delivery-detail" data-delivery-id={summary.id}>
@@ -117,7 +124,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           </dd>
           <dt>Body</dt>
           <dd data-testid="body-label" data-truncation={summary.truncation ?? 'none'}>
-            {bodyLabel(summary, bytes.length, detail.bodySha256, detail.headers)}
+            {bodyLabel(summary, detail.bodyStoredBytes, detail.bodySha256, detail.headers)}
           </dd>
         </dl>
       </section>
@@ -135,22 +142,35 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
               key={v}
               type="button"
               className={`button button--small${shown === v ? ' button--primary' : ''}`}
-              disabled={(v !== 'hex' && detail.bodyText === null) || (v === 'pretty' && pretty === null)}
+              disabled={(v !== 'hex' && text === null) || (v === 'pretty' && pretty === null)}
               onClick={() => setView(v)}
               data-testid={`body-view-${v}`}
             >
               {v}
             </button>
           ))}
-          {detail.bodyText === null && <span className="muted">not UTF-8: shown as hex</span>}
+          {text === null && <span className="muted">not UTF-8: shown as hex</span>}
           {noPretty !== null && (
             <span className="muted" data-testid="body-no-pretty">
               No pretty view: {noPretty}
             </span>
           )}
         </h3>
+        {!body.complete && (
+          <p className="row muted" data-testid="body-partial">
+            Showing the first {bytes.length.toLocaleString('en-US')} of {body.storedBytes.toLocaleString('en-US')} bytes{shown !== 'hex' ? ' (pretty needs the whole body)' : ''}.
+            <button type="button" className="button button--small" disabled={body.loading} onClick={body.more} data-testid="body-more">
+              Show {byteSize(Math.min(BODY_MORE_BYTES, body.storedBytes - bytes.length))} more
+            </button>
+            <button type="button" className="button button--small" disabled={body.loading} onClick={() => void body.all().catch(() => undefined)} data-testid="body-all">
+              Show all ({byteSize(body.storedBytes)})
+            </button>
+            {body.loading && <span>loading…</span>}
+          </p>
+        )}
+        {body.error && <p className="notice notice--error">Loading the body failed: {body.error}</p>}
         <pre className="live-detail__body" data-testid="detail-body">
-          {shown === 'hex' ? hexDump(bytes) : <Highlighted text={(shown === 'pretty' ? pretty : detail.bodyText) ?? ''} search={search} />}
+          {shown === 'hex' ? hexDump(bytes) : <Highlighted text={(shown === 'pretty' ? pretty : text) ?? ''} search={search} />}
         </pre>
       </section>
 

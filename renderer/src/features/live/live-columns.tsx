@@ -75,22 +75,23 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('receivedAt', {
       id: 'time',
       header: 'Time',
-      meta: { width: '110px' },
+      meta: { width: '104px' },
       cell: (c) => <span title={fullTime(c.getValue())}>{timeOf(c.getValue())}</span>,
     }),
     column.accessor(typeText, {
       id: 'type',
       header: 'Event type',
-      meta: { filter: 'text', width: 'minmax(120px, 1.2fr)' },
+      // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
+      meta: { filter: 'text', width: 'minmax(186px, 1.5fr)' },
       cell: (c) => (c.row.original.eventType === null ? <span className="muted">{c.getValue()}</span> : c.getValue()),
     }),
     column.accessor('level', {
       header: 'Level',
-      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '80px' },
+      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '64px' },
     }),
-    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
-    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(100px, 1fr)' } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '90px' } }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
+    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '66px' } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] }, width: '90px' },
@@ -103,7 +104,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(110px, 1fr)' },
+      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(140px, 1.2fr)' },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()
@@ -120,7 +121,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(handlerText, {
       id: 'handler',
       header: 'Handler',
-      meta: { filter: 'text', width: '110px' },
+      meta: { filter: 'text', width: '80px' },
       cell: (c) =>
         c.row.original.handler ? (
           <span className={c.row.original.handler.failed > 0 ? 'live-status--error' : 'live-status--ok'} data-testid="handler-status">
@@ -131,7 +132,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('answeredStatus', {
       id: 'answered',
       header: 'Answer',
-      meta: { width: '80px' },
+      meta: { width: '60px' },
       cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
     }),
   ];

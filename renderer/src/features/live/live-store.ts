@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { DeliveryDetail, DeliverySummary } from '../../../../shared/contract/live';
 import { transport } from '../../transport';
+import { BODY_FIRST_PART_BYTES } from './use-body-parts';
 import { createFrameBatcher } from '../../lib/frame-batcher';
 import { applyLiveChanges, type LiveChange } from './live-changes';
 
@@ -113,7 +114,8 @@ export async function reload(): Promise<void> {
 export async function activate(id: number): Promise<void> {
   useLiveStore.setState({ activeId: id, detailError: null });
   try {
-    const detail = await transport.call('live.get', { id });
+    // The body's first part only: the pane loads the rest when asked (use-body-parts).
+    const detail = await transport.call('live.get', { id, bodyBytes: BODY_FIRST_PART_BYTES });
     if (useLiveStore.getState().activeId === id) useLiveStore.setState({ detail });
   } catch (error) {
     useLiveStore.setState({ detail: null, detailError: (error as Error).message });

@@ -41,7 +41,8 @@ export function replayColumns(opts: {
       id: 'what',
       accessorFn: (r) => r.draftName ?? r.eventType ?? '',
       header: 'draft / event',
-      meta: meta({ filter: 'text', width: 'minmax(120px, 1fr)' }),
+      // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
+      meta: meta({ filter: 'text', width: 'minmax(190px, 1.2fr)' }),
     },
     { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, width: 'minmax(160px, 1.4fr)' }) },
     { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({ width: '100px' }) },

@@ -32,6 +32,21 @@ describe('deriveOrder: flags', () => {
     expect(d.flags).toEqual([{ kind: 'out-of-order', eventKeys: [`e${created.eventId}`, `e${paid.eventId}`], message: expect.stringContaining('Created (created 2026-11-23T10:00:00.000Z) arrived after SuccessPayment') }]);
   });
 
+  it('no out-of-order for an event that first arrived as a resend (history knows the delivery was one)', () => {
+    // Created (event 7) was logged at 0 and went elsewhere; SuccessPayment arrived at 2; the user
+    // resent Created at 30 (delivery 12 of event 7), which arrived at 30.1.
+    const created = body('Created');
+    const inputs = [
+      delivery(created, { created: 0, eventId: 7, source: 'history', id: 7, arrived: 0 }),
+      delivery(created, { created: 0, eventId: 7, source: 'history', id: 12, arrived: 30 }),
+      delivery(created, { created: 0, eventId: 7, arrived: 30.1 }),
+      delivery(body('SuccessPayment', {}), { created: 1, arrived: 2 }),
+    ];
+    expect(kinds(inputs)).toEqual([]);
+    // The same late arrival without the resend in history is out of order.
+    expect(kinds(inputs.filter((d) => !(d.ref.source === 'history' && d.ref.id === 12)))).toEqual(['out-of-order']);
+  });
+
   it('no out-of-order when arrival follows creation', () => {
     expect(kinds([delivery(body('Created'), { created: 0, arrived: 1 }), delivery(body('SuccessPayment', {}), { created: 1, arrived: 2 })])).toEqual([]);
   });

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../support/app-harness';
+import type { TestApp } from '../../../../support/app-harness';
 import type { EventName } from '../../../../../shared/contract';
 import { startReceiver, type Receiver } from './receiver';
-import { createLiveFeature } from '../../../../../electron/features/live/feature';
-import { createSandboxFeature } from '../../../../../electron/features/sandbox/feature';
-import { createHistoryFeature } from '../../../../../electron/features/history/feature';
+import { event, startSandboxApp, type SandboxApp } from './sandbox-app';
 import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
-
-const event = (orderId: string, type = 'Created') => ({
-  orderId,
-  orderReference: null,
-  orderType: 'FULL',
-  description: 'test',
-  level: 'Info' as const,
-  type,
-  metadata: null,
-});
 
 /**
  * The whole product on loopback: the embedded sandbox delivering to the real listener, the
@@ -24,39 +12,22 @@ const event = (orderId: string, type = 'Created') => ({
  * as a script would.
  */
 describe('History feature through the browser host', () => {
+  let sandbox: SandboxApp;
   let app: TestApp;
   let elsewhere: Receiver;
   let listenerUrl: string;
-  let storeId: string;
-  let controlUrl: string;
   const seen: Array<{ event: EventName; payload: unknown }> = [];
-
-  const setWebhook = async (url: string) => {
-    const res = await fetch(`${controlUrl}/stores/${storeId}/webhook`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url }),
-    });
-    expect(res.status).toBe(200);
-  };
+  const setWebhook = (url: string) => sandbox.setWebhook(url);
 
   beforeAll(async () => {
-    // Quick automatic retries, so deliveries to an unreachable URL finish fast.
-    app = await startTestApp({
-      features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx, { retryDelayMs: 1 }), createHistoryFeature(ctx)],
-    });
+    sandbox = await startSandboxApp();
+    ({ app, elsewhere, listenerUrl } = sandbox);
     app.core.ctx.bus.subscribe((e, payload) => {
       if (e.startsWith('history.')) seen.push({ event: e, payload });
     });
-    elsewhere = await startReceiver(200);
-    const info = await app.call('sandbox.info', {});
-    listenerUrl = info.webhookUrl!;
-    storeId = info.storeId!;
-    controlUrl = info.controlUrl!;
   });
   afterAll(async () => {
-    await app.close();
-    await elsewhere.close();
+    await sandbox.close();
   });
 
   it('polls the sandbox into the local copy and reconciles it with what the listener received', async () => {

@@ -8,10 +8,11 @@ const h = (id: number, eventId: number, delivered: boolean, status = delivered ?
   status,
   created: `2026-01-01T00:00:${String(id).padStart(2, '0')}Z`,
 });
-const r = (id: number, eventId: number | null, handlerFailed: boolean | null = null, sha = 'x'): ReceivedRef => ({
+/** A received row; by default at a time no history delivery explains (clocks far apart). */
+const r = (id: number, eventId: number | null, handlerFailed: boolean | null = null, sha = 'x', receivedAt = '2025-12-31T00:00:00Z'): ReceivedRef => ({
   id,
   eventId,
-  receivedAt: '2026-01-01T00:00:00Z',
+  receivedAt,
   bodySha256: sha,
   handlerFailed,
 });
@@ -52,6 +53,26 @@ describe('reconcile', () => {
     expect(result.windows[0]?.eventIds).toEqual([]);
     // Three arrivals (automatic retries) of a single logged delivery: received, not extra.
     expect(reconcile([h(7, 7, true)], [r(1, 7), r(2, 7), r(3, 7)], noHashes).counts.received).toBe(1);
+  });
+
+  it('pairs an arrival with the delivery logged last before it: a resend\'s arrival is not its original\'s', () => {
+    // Original 9 went to another URL (delivered there); resend 17 arrived here at :17.2.
+    const history = [h(9, 9, true), h(17, 9, true)];
+    const result = reconcile(history, [r(3, 9, null, 'x', '2026-01-01T00:00:17.200Z')], noHashes);
+    expect(result.items.map((i) => [i.historyId, i.category, i.receivedId])).toEqual([
+      [9, 'lost', null],
+      [17, 'received', 3],
+    ]);
+    // Both arrived: each its own; the original's automatic retry stays with it.
+    const both = reconcile(
+      history,
+      [r(1, 9, null, 'x', '2026-01-01T00:00:09.100Z'), r(2, 9, null, 'x', '2026-01-01T00:00:11Z'), r(3, 9, null, 'x', '2026-01-01T00:00:17.200Z')],
+      noHashes,
+    );
+    expect(both.items.map((i) => [i.historyId, i.receivedId])).toEqual([
+      [9, 2],
+      [17, 3],
+    ]);
   });
 
   it('flags a delivered delivery whose local handler failed', () => {

@@ -33,3 +33,16 @@ describe('readEventHeaders', () => {
     });
   });
 });
+
+describe('inspectBody on bodies too large to parse', () => {
+  it('still reads the type and order of a body over 16 MiB, after a huge metadata member', () => {
+    const padding = 'a'.repeat(17 * 1024 * 1024);
+    const body = enc.encode(`{"metadata":{"blob":"${padding}"},"type":"SuccessPayment","orderId":"ord-9","orderType":"FULL","level":"Info","orderReference":"r9"}`);
+    expect(inspectBody(body)).toEqual({ fields: { eventType: 'SuccessPayment', level: 'Info', orderType: 'FULL', orderId: 'ord-9', orderReference: 'r9' }, bodyKind: null });
+  });
+
+  it('gives nulls for a large body that is not a JSON object', () => {
+    const body = enc.encode(`{"type":"A","blob":"${'a'.repeat(17 * 1024 * 1024)}"`);
+    expect(inspectBody(body)).toMatchObject({ fields: { eventType: null }, bodyKind: 'not-json' });
+  });
+});
