@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event, startSandboxApp, type SandboxApp } from './sandbox-app';
 import { createSequencesFeature } from '../../../../../electron/features/sequences/feature';
@@ -59,11 +60,19 @@ describe('Resends and their arrivals', () => {
   it('still flags an event that arrives late without being asked for', async () => {
     const { app } = sandbox;
     const createdId = await createdMissedThenUpdated('late-2');
-    // The same late arrival, not asked for through Hooklab: posted to the listener directly.
+    // The same late arrival, not asked for through Hooklab: posted to the listener directly,
+    // signed with the store's key (an unsigned copy would be kept apart as unverified).
     const original = await app.call('history.get', { id: createdId });
+    const { webhookKey } = await app.call('sandbox.revealCredentials', {});
+    const signature = createHmac('sha256', webhookKey).update(original.payload).digest('base64');
     const res = await fetch(sandbox.listenerUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-svc-event-id': String(createdId), 'x-svc-event-created': original.eventCreated },
+      headers: {
+        'content-type': 'application/json',
+        'x-svc-hmac-sha256': signature,
+        'x-svc-event-id': String(createdId),
+        'x-svc-event-created': original.eventCreated,
+      },
       body: original.payload,
     });
     expect(res.status).toBe(200);
