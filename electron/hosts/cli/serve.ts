@@ -3,6 +3,7 @@
  * serves the UI to a browser on 127.0.0.1, like `stripe listen` with a UI.
  */
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createCore } from '../../core/core';
 import { productFeatures } from '../../core/product-features';
 import { confSettingsBackend } from '../../services/settings/conf-backend';
@@ -17,8 +18,7 @@ import { CLI_EXTENSIONS } from './extensions';
 
 const USAGE = `Usage: npm run serve -- [--port N] [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')}`;
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--help')) {
     process.stdout.write(USAGE + '\n');
     return;
@@ -59,7 +59,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
-  process.exit(1);
-});
+/** `hooklab serve …` and `npm run serve`: runs until interrupted. */
+export function serveCli(argv: readonly string[] = process.argv.slice(2)): void {
+  main(argv).catch((error: unknown) => {
+    process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) serveCli();

@@ -1,0 +1,19 @@
+import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../../../services/project-config/project-config';
+import { defaultDataDir } from '../data-dir';
+import type { Invocation } from './command';
+import { CliError } from './exit-codes';
+
+/** --data-dir, else HOOKLAB_DATA_DIR, else the desktop app's folder. */
+export function dataDirOf(inv: Pick<Invocation, 'value' | 'io'>): string {
+  return inv.value('data-dir') ?? inv.io.env['HOOKLAB_DATA_DIR'] ?? defaultDataDir(inv.io.env);
+}
+
+/** The project config (--config FILE or ./hooklab.config.json), null when there is none. */
+export function configOf(inv: Pick<Invocation, 'value' | 'io'>): LoadedProjectConfig | null {
+  try {
+    return loadProjectConfig(inv.io.cwd ?? process.cwd(), inv.value('config'));
+  } catch (error) {
+    if (error instanceof ProjectConfigError) throw new CliError(`config ${error.message}`);
+    throw error;
+  }
+}
