@@ -7,6 +7,8 @@ export interface OptionSpec {
   readonly name: string;
   readonly value?: string;
   readonly repeatable?: boolean;
+  /** A one-letter alias (`-o`). */
+  readonly short?: string;
   readonly help: string;
 }
 
@@ -41,7 +43,7 @@ export const COMMON_OPTIONS: readonly OptionSpec[] = [
 ];
 
 function optionUsage(o: OptionSpec): string {
-  const word = o.value ? `--${o.name} ${o.value}` : `--${o.name}`;
+  const word = `${o.short ? `-${o.short}, ` : ''}${o.value ? `--${o.name} ${o.value}` : `--${o.name}`}`;
   return o.repeatable ? `${word}...` : word;
 }
 
@@ -66,6 +68,13 @@ export function parseInvocationArgs(spec: CommandSpec, argv: readonly string[]):
     const word = argv[i]!;
     if (word === '-h') {
       flags.add('help');
+      continue;
+    }
+    const short = /^-([a-zA-Z])$/.exec(word) ? spec.options.find((o) => o.short === word[1]) : undefined;
+    if (short) {
+      const value = argv[++i];
+      if (value === undefined) throw new CliError(`${word} needs a value (${short.value ?? ''})`);
+      values.set(short.name, [...(values.get(short.name) ?? []), value]);
       continue;
     }
     if (!word.startsWith('--') || word === '--') {

@@ -28,7 +28,7 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
       for (const outcome of result.outcomes) {
         const event = JSON.parse(outcome.payload) as { type?: string; orderId?: string };
         const code = outcome.responseStatusCode;
-        const answer = code === 0 || code === 500 && !outcome.delivered ? inv.out.paint.red(String(code)) : outcome.delivered ? inv.out.paint.green(String(code)) : inv.out.paint.red(String(code));
+        const answer = outcome.delivered ? inv.out.paint.green(String(code)) : inv.out.paint.red(String(code));
         inv.out.event(
           `${new Date().toISOString().slice(11, 23)}  ${(event.type ?? '?').padEnd(26)} order ${event.orderId ?? '-'}  evt ${outcome.delivery?.eventId ?? '-'}  -> ${outcome.url}  ${answer}`,
           { time: new Date().toISOString(), scenario: name, type: event.type ?? null, orderId: event.orderId ?? null, eventId: outcome.delivery ? String(outcome.delivery.eventId) : null, target: outcome.url, status: code, delivered: outcome.delivered },
