@@ -14,6 +14,7 @@ import { localSession, openLocalCore } from '../framework/session';
 import { printDeliveries } from '../listening/delivery-printer';
 import { packageRoot } from '../package-root';
 import { parsePort } from '../args';
+import { applyLiveCliOptions } from '../options/live-options';
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
@@ -64,8 +65,8 @@ async function run(inv: Invocation): Promise<number> {
   const hostToken = new HostToken(dataDir);
   const core = openLocalCore(dataDir, { hostToken });
   // Saved like a change in Settings (as `serve` does), so the app shows the same listener.
-  if (Object.keys(patch).length > 0) core.ctx.settings.update({ listener: patch });
-  if (inv.flag('tunnel')) core.ctx.settings.update({ tunnel: { enabled: true } });
+  // The key in HOOKLAB_WEBHOOK_KEY becomes the current one, as `serve` does (never on the command line).
+  applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
   const session = localSession(core);
   printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   await core.start();

@@ -9,6 +9,8 @@ import { deliveryLine } from './delivery-line';
  */
 export function printDeliveries(session: CoreSession, out: Output, targetsFor: (eventType: string | null) => readonly string[]): () => void {
   const waiting = new Map<number, DeliverySummary>();
+  // Ids already printed or waiting: an event seen twice (two subscribers upstream) prints once.
+  let newestSeen = 0;
   const print = async (summary: DeliverySummary, withForwards: boolean) => {
     const forwards = withForwards ? (await session.call('live.get', { id: summary.id })).forwards : [];
     const line = deliveryLine(summary, forwards, out.paint);
@@ -17,6 +19,8 @@ export function printDeliveries(session: CoreSession, out: Output, targetsFor: (
   const report = (promise: Promise<void>) => promise.catch((error: unknown) => out.progress(`hooklab: ${(error as Error).message}`));
   const offReceived = session.onEvent('live.received', ({ deliveries }) => {
     for (const d of deliveries) {
+      if (d.id <= newestSeen) continue;
+      newestSeen = d.id;
       if (d.truncation === null && targetsFor(d.eventType).length > 0) waiting.set(d.id, d);
       else void report(print(d, false));
     }

@@ -26,13 +26,17 @@ export function signedHeaders(delivery: SignedDelivery, key: string): Array<[str
     ['X-Svc-Hmac-Sha256', signBody(nodeHmac, key, delivery.body)],
     ['X-Svc-Event-Id', delivery.eventId],
     ['X-Svc-Event-Created', delivery.created],
+    // As the service sends it: a length, not a chunked body.
+    ['Content-Length', String(delivery.body.length)],
   ];
 }
 
 /** POSTs a signed delivery; never rejects (the result says what happened). */
 export function sendSigned(url: string, delivery: SignedDelivery, key: string, options: { timeoutMs?: number; keepAlive?: boolean } = {}): Promise<ExchangeResult> {
+  // Headers given as a list go out exactly as listed: Node adds no Host of its own then.
+  const host = URL.canParse(url) ? new URL(url).host : '';
   return exchange(
-    { method: 'POST', url, headers: signedHeaders(delivery, key), body: delivery.body },
+    { method: 'POST', url, headers: [['Host', host], ...signedHeaders(delivery, key)], body: delivery.body },
     { timeoutMs: options.timeoutMs ?? 10_000, responseCap: 4096, keepAlive: options.keepAlive ?? false },
   );
 }
