@@ -102,7 +102,12 @@ function orderIdOf(body: Uint8Array): string | null {
 }
 
 async function checkState(inv: Invocation, url: string, expectations: ReturnType<typeof parseExpectation>[]): Promise<number> {
-  const result = await exchange({ method: 'GET', url, headers: [['Accept', 'application/json']], body: new Uint8Array() }, { timeoutMs: 10_000, responseCap: 16 * 1024 * 1024 });
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new CliError(`--expect-state ${url}: not an http(s) URL`);
+  const headers: Array<[string, string]> = [
+    ['Host', new URL(url).host],
+    ['Accept', 'application/json'],
+  ];
+  const result = await exchange({ method: 'GET', url, headers, body: new Uint8Array() }, { timeoutMs: 10_000, responseCap: 16 * 1024 * 1024 });
   if (!result.ok) throw new CliError(`the state URL ${url} is unreachable: ${result.error}`);
   let state: unknown;
   try {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { ensurePrivateDir } from '../../../services/platform/private-files';
 import { EVENT_TYPES } from '../../../../shared/service';
 import { startSandbox } from '../../../emulator';
 import { SCENARIOS } from '../../../emulator/scenarios';
@@ -8,7 +10,7 @@ import { resolveSigningKey } from './signing-key';
 import { chooseTargets } from './targets';
 
 /**
- * `hooklab trigger <scenario>`: a sandbox of its own (in memory, gone afterwards) plays the
+ * `hooklab trigger <scenario>`: a sandbox of its own (running only for this command) plays the
  * scenario with its store's webhook pointed at the targets and signed with the user's key, so
  * the handler gets the real series (retries and gaps included), not a template.
  */
@@ -19,10 +21,14 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
   const targets = chooseTargets(inv.values('to'), '*', options.config, options.dataDir, inv.flag('allow-non-loopback'));
   const key = resolveSigningKey(inv.io.env, options.dataDir);
   inv.out.progress(`playing scenario ${name} (sandbox), signing with ${key.source}`);
-  const sandbox = await startSandbox({ retryDelayMs: 200 });
+  // Its state is kept in the data folder, so order and event ids keep counting up across runs
+  // (a listener would take a second "event 1" for a duplicate).
+  const stateDir = join(options.dataDir, 'trigger-sandbox');
+  ensurePrivateDir(stateDir);
+  const sandbox = await startSandbox({ retryDelayMs: 200, dataDir: stateDir });
   let status: number = EXIT.done;
   try {
-    const store = sandbox.createStore({ webhookUrl: targets.join(';'), webhookKey: key.value });
+    const store = sandbox.setWebhook(sandbox.defaultStore.storeId, targets.join(';'), key.value);
     for (let i = 0; i < options.count; i++) {
       const result = await sandbox.runScenario(name, store.storeId);
       for (const outcome of result.outcomes) {

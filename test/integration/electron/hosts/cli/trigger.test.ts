@@ -107,7 +107,7 @@ describe('hooklab trigger', () => {
     });
 
     it('an unknown event type, listing the known ones', async () => {
-      const r = await runHooklab(['trigger', 'PaymentSucceeded', '--to', 'http://127.0.0.1:9/']);
+      const r = await runHooklab(['trigger', 'PaymentSucceeded', '--to', 'http://127.0.0.1:9/', '--data-dir', newDir()]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/unknown event type or scenario "PaymentSucceeded"/);
       for (const type of EVENT_TYPES) expect(r.stderr).toContain(type);
@@ -116,7 +116,7 @@ describe('hooklab trigger', () => {
 
     it('a --set path the template does not have', async () => {
       const h = await handler();
-      const r = await runHooklab(['trigger', 'SuccessPayment', '--to', h.url, '--set', 'metadata.orderDetail[9].quantity=2'], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
+      const r = await runHooklab(['trigger', 'SuccessPayment', '--to', h.url, '--set', 'metadata.orderDetail[9].quantity=2', '--data-dir', newDir()], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/the template has no metadata\.orderDetail\[9\]/);
       expect(h.received).toHaveLength(0);
@@ -126,7 +126,7 @@ describe('hooklab trigger', () => {
       const h = await handler();
       await h.close();
       handlers.splice(handlers.indexOf(h), 1);
-      const r = await runHooklab(['trigger', 'Created', '--to', h.url], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
+      const r = await runHooklab(['trigger', 'Created', '--to', h.url, '--data-dir', newDir()], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/is unreachable: .*(refused|ECONNREFUSED)/i);
     });
