@@ -15,6 +15,11 @@ import { defaultDataDir } from './data-dir';
 import { appVersion } from './version';
 import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
+import { printDeliveries } from './listening/delivery-printer';
+import { localSession } from './framework/session';
+import { createOutput } from './framework/output';
+import { processIo } from './cli-io';
+import { forwardTargetsFor } from '../../features/live/forwarding/routes';
 import { ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
@@ -50,6 +55,8 @@ async function main(argv: readonly string[]): Promise<void> {
   });
   // Command-line options are saved like changes made in the UI, so the desktop app sees them.
   for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
+  // The same line per delivery as `hooklab listen`, beside the UI.
+  printDeliveries(localSession(core), createOutput(processIo(), false), (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   await core.start();
   const rendererDir = join(packageRoot(), 'out/renderer');
   const host = await startBrowserHost({ core, rendererDir, port, token: hostToken });

@@ -53,6 +53,21 @@ describe('hooklab listen', () => {
   });
 });
 
+describe('hooklab serve', () => {
+  it('prints the same line per delivery as listen', async () => {
+    const dataDir = newDir();
+    const serve = startHooklab(['serve', '--data-dir', dataDir, '--port', '0', '--listener-port', '0'], env);
+    processes.push(serve);
+    await serve.waitFor(/Hooklab is running at/);
+    const client = connectToRunningInstance(dataDir)!;
+    const status = await client.call('app.status', {});
+    client.close();
+    expect((await runHooklab(['trigger', 'Finalized', '--to', status.listener.url!, '--data-dir', newDir()], { env })).code).toBe(0);
+    const line = await serve.waitFor(/^.*Finalized.*$/m);
+    expect(line[0]).toMatch(/#1 +Finalized +order 900001 +evt \d+ +signature valid/);
+  });
+});
+
 describe('hooklab events', () => {
   it('lists through the running listener, and --follow prints the backlog then a new delivery', async () => {
     const dataDir = newDir();
