@@ -19,10 +19,10 @@ export interface ServeProcess {
  * Starts `electron/hosts/cli/serve.ts` on free ports (`--port 0`, `--listener-port 0`) with a fresh
  * temp data dir, and resolves when it prints `Hooklab is running at <url>`.
  */
-export async function startServe(extraArgs: readonly string[] = []): Promise<ServeProcess> {
+export async function startServe(extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-e2e-'));
   // The server itself in its own process group (no tsx wrapper): stop() ends exactly it.
-  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs]);
+  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs], { env });
   const openUrl = (await server.waitFor(/Hooklab is running at (http:\/\/\S+)/).catch(async (error: unknown) => {
     await server.killGroup();
     rmSync(dataDir, { recursive: true, force: true });

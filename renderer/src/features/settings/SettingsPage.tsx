@@ -5,6 +5,7 @@ import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
+import { ProjectConfigSettings } from './ProjectConfigSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -31,6 +32,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />
+      </section>
+      <section id="settings-project-config">
+        <ProjectConfigSettings />
       </section>
       <section id="settings-appearance">
         <AppearanceSettings />
