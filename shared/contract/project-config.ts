@@ -18,7 +18,7 @@ export const ProjectConfigViewSchema = z.object({
 export type ProjectConfigView = z.infer<typeof ProjectConfigViewSchema>;
 
 export const projectConfigCalls = {
-  'projectConfig.get': defineCall(
+  'project.config': defineCall(
     'The hooklab.config.json in use (the folder the host started in, or its --config): path, routes, port, environment name, or the mistakes that make it unusable.',
     NoArgs,
     ProjectConfigViewSchema,

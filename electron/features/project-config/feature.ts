@@ -31,6 +31,6 @@ export function readProjectConfigView(cwd: string = process.cwd(), file: string 
 export function createProjectConfigFeature(): Feature {
   return {
     name: 'project-config',
-    handlers: { 'projectConfig.get': async () => readProjectConfigView() },
+    handlers: { 'project.config': async () => readProjectConfigView() },
   };
 }

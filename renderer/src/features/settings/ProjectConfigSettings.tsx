@@ -10,7 +10,7 @@ export function ProjectConfigSettings() {
   const [view, setView] = useState<ProjectConfigView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    transport.call('projectConfig.get', {}).then(setView, (error: unknown) => setFailure((error as Error).message));
+    transport.call('project.config', {}).then(setView, (error: unknown) => setFailure((error as Error).message));
   }, []);
 
   return (
