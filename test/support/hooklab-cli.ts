@@ -16,9 +16,14 @@ export interface HooklabRun {
  * Runs one `hooklab` command to its end in its own process group, as CI would; afterwards the
  * group is killed if anything of it is left, and must be gone.
  */
-export async function runHooklab(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<HooklabRun> {
+export function runHooklab(args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<HooklabRun> {
   // tsx by path: the command may run in a project folder without node_modules.
-  const child = spawn(process.execPath, ['--import', pathToFileURL(`${root}/node_modules/tsx/dist/loader.mjs`).href, `${root}/${HOOKLAB_ENTRY}`, ...args], {
+  return runNode(['--import', pathToFileURL(`${root}/node_modules/tsx/dist/loader.mjs`).href, `${root}/${HOOKLAB_ENTRY}`, ...args], options);
+}
+
+/** `node ...nodeArgs` to its end in its own process group, which must be gone afterwards. */
+export async function runNode(nodeArgs: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<HooklabRun> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: options.cwd ?? root,
     detached: true,
     env: { ...process.env, HOOKLAB_WEBHOOK_KEY: undefined, NO_COLOR: '1', ...options.env },
