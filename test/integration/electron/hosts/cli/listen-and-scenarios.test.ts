@@ -53,6 +53,44 @@ describe('hooklab listen', () => {
   });
 });
 
+describe('hooklab listen with hooklab.config.json', () => {
+  it("forwards each event type to its own route and the rest to '*'", async () => {
+    const payments = await handler();
+    const others = await handler();
+    const config = join(newDir(), 'hooklab.config.json');
+    writeFileSync(config, JSON.stringify({ routes: { SuccessPayment: payments.url, '*': [others.url] } }));
+    const listener = await listen(newDir(), '--config', config);
+    await listener.process.waitFor(/forwarding SuccessPayment -> /);
+    for (const type of ['SuccessPayment', 'Created']) expect((await runHooklab(['trigger', type, '--to', listener.url, '--data-dir', newDir()], { env })).code).toBe(0);
+    await listener.process.waitFor(/Created .*-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);
+    await listener.process.waitFor(/SuccessPayment .*-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);
+    expect(payments.received.map((r) => JSON.parse(r.body.toString()).type)).toEqual(['SuccessPayment']);
+    expect(others.received.map((r) => JSON.parse(r.body.toString()).type)).toEqual(['Created']);
+  });
+});
+
+describe('hooklab resend', () => {
+  it("asks the service (here the listener's embedded sandbox) to resend a delivery of its history, reporting the outcome", async () => {
+    const dataDir = newDir();
+    await listen(dataDir);
+    const client = connectToRunningInstance(dataDir)!;
+    try {
+      await client.call('sandbox.runScenario', { name: 'order-finalized' });
+      let delivered = (await client.call('history.local', {})).deliveries;
+      while (delivered.length === 0) {
+        await client.call('history.pollNow', {});
+        delivered = (await client.call('history.local', {})).deliveries;
+      }
+      const r = await runHooklab(['resend', String(delivered[0]!.id), '--data-dir', dataDir, '--json']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout.trim())).toMatchObject({ kind: 'delivered' });
+    } finally {
+      client.close();
+    }
+  });
+});
+
 describe('hooklab serve', () => {
   it('prints the same line per delivery as listen', async () => {
     const dataDir = newDir();
