@@ -1,8 +1,9 @@
 import type { ResendOutcomeView } from '../../../../shared/contract/history';
 import type { CommandSpec, Invocation } from '../framework/command';
-import { dataDirOf } from '../framework/context';
+import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
-import { openSession } from '../framework/session';
+import { openSession, type CoreSession } from '../framework/session';
+import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { terminalSafe } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
 
@@ -25,12 +26,25 @@ function line(inv: Invocation, o: ResendOutcomeView): void {
   inv.out.event(`history #${o.id}  ${kind}  ${terminalSafe(o.message, 200)}`, { id: o.id, kind: o.kind, message: o.message });
 }
 
+/**
+ * The config names the environment a project resends through. The command never switches it
+ * (that would move the running app too): it refuses when another one is active, naming both.
+ */
+async function requireActiveEnvironment(session: CoreSession, name: string): Promise<void> {
+  const { environments } = (await session.call('settings.get', {})).settings;
+  const named = [{ id: SANDBOX_ENVIRONMENT_ID, name: 'sandbox' }, ...environments.live].find((e) => e.name === name || e.id === name);
+  if (!named) throw new CliError(`the config's environment "${name}" is not configured here (environments: sandbox${environments.live.map((e) => `, ${e.name}`).join('')})`);
+  if (named.id !== environments.active) throw new CliError(`the config asks for environment "${name}" but "${environments.active}" is active: switch it in Settings → Environments`);
+}
+
 async function run(inv: Invocation): Promise<number> {
   const pending = inv.flag('pending');
   const idText = inv.positional[0];
   if (pending === (idText !== undefined)) throw new CliError('give a history delivery id or --pending, one of them');
+  const config = configOf(inv);
   const session = openSession(dataDirOf(inv));
   try {
+    if (config?.config.environment) await requireActiveEnvironment(session, config.config.environment);
     if (!pending) {
       const id = Number(idText);
       if (!Number.isInteger(id) || id < 1) throw new CliError(`"${idText}" is not a history delivery id`);

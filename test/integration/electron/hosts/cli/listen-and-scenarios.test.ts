@@ -81,7 +81,14 @@ describe('hooklab resend', () => {
         await client.call('history.pollNow', {});
         delivered = (await client.call('history.local', {})).deliveries;
       }
-      const r = await runHooklab(['resend', String(delivered[0]!.id), '--data-dir', dataDir, '--json']);
+      // The config's environment must be the active one; the command never switches it.
+      const project = newDir();
+      writeFileSync(join(project, 'hooklab.config.json'), JSON.stringify({ environment: 'staging' }));
+      const refused = await runHooklab(['resend', String(delivered[0]!.id), '--data-dir', dataDir], { cwd: project });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/environment "staging" is not configured here \(environments: sandbox\)/);
+      writeFileSync(join(project, 'hooklab.config.json'), JSON.stringify({ environment: 'sandbox' }));
+      const r = await runHooklab(['resend', String(delivered[0]!.id), '--data-dir', dataDir, '--json'], { cwd: project });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout.trim())).toMatchObject({ kind: 'delivered' });
