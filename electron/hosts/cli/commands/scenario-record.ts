@@ -1,11 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { DeliveryDetail } from '../../../../shared/contract/live';
-import { SCENARIO_FILE_FORMAT, SCENARIO_FILE_VERSION, type ScenarioFile } from '../../../../shared/scenario/scenario-file';
+import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
-import { openSession, type CoreSession } from '../framework/session';
+import { openSession } from '../framework/session';
 
 export const scenarioRecordCommand: CommandSpec = {
   name: 'scenario record',
@@ -21,59 +20,28 @@ export const scenarioRecordCommand: CommandSpec = {
   run,
 };
 
-async function deliveryIds(session: CoreSession, inv: Invocation): Promise<{ ids: number[]; source: ScenarioFile['source'] }> {
+function selectionOf(inv: Invocation): ScenarioSelection {
   const idsText = inv.value('ids');
   const orderId = inv.positional[0];
   if ((idsText === undefined) === (orderId === undefined)) throw new CliError('give an orderId or --ids, one of them');
-  if (idsText !== undefined) {
-    const ids = idsText.split(',').map((s) => Number(s.trim()));
-    if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw new CliError(`--ids "${idsText}": give delivery ids like 12,13,14`);
-    return { ids, source: { ids } };
-  }
-  const ids: number[] = [];
-  let beforeId: number | undefined;
-  for (;;) {
-    const page = await session.call('live.list', { limit: 1000, ...(beforeId ? { beforeId } : {}) });
-    for (const row of page.rows) if (row.orderId === orderId) ids.push(row.id);
-    if (page.nextBeforeId === null) break;
-    beforeId = page.nextBeforeId;
-  }
-  if (ids.length === 0) throw new CliError(`no received delivery is about order ${orderId} (hooklab events --order ${orderId})`);
-  return { ids: ids.sort((a, b) => a - b), source: { orderId: orderId! } };
-}
-
-/** One recorded event: the body as text when it is UTF-8 (readable in a diff), else Base64. */
-function toScenarioEvent(d: DeliveryDetail, previousMs: number | null): ScenarioFile['events'][number] {
-  const receivedMs = Date.parse(d.summary.receivedAt);
-  return {
-    gapMs: previousMs === null ? 0 : Math.max(0, receivedMs - previousMs),
-    receivedAt: d.summary.receivedAt,
-    eventType: d.summary.eventType,
-    eventId: d.summary.eventId === null ? null : String(d.summary.eventId),
-    eventCreated: d.summary.eventCreated,
-    headers: d.headers,
-    ...(d.bodyText !== null ? { body: d.bodyText } : { bodyBase64: d.bodyBase64 }),
-  };
+  if (orderId !== undefined) return { orderId };
+  const ids = idsText!.split(',').map((s) => Number(s.trim()));
+  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw new CliError(`--ids "${idsText}": give delivery ids like 12,13,14`);
+  return { ids };
 }
 
 async function run(inv: Invocation): Promise<number> {
   const output = inv.value('output');
   if (!output) throw new CliError('-o FILE is required');
+  const selection = selectionOf(inv);
   const session = openSession(dataDirOf(inv));
   try {
-    const { ids, source } = await deliveryIds(session, inv);
-    const events: ScenarioFile['events'] = [];
-    let previousMs: number | null = null;
-    for (const id of ids) {
-      const detail = await session.call('live.get', { id });
-      if (detail.summary.truncated) throw new CliError(`delivery #${id} was not received whole (${detail.summary.truncation}); a scenario needs exact bodies`);
-      events.push(toScenarioEvent(detail, previousMs));
-      previousMs = Date.parse(detail.summary.receivedAt);
-    }
-    const file: ScenarioFile = { format: SCENARIO_FILE_FORMAT, version: SCENARIO_FILE_VERSION, recordedAt: new Date().toISOString(), source, events };
+    const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
+      throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
+    });
     const path = resolve(inv.io.cwd ?? process.cwd(), output);
     writeFileSync(path, JSON.stringify(file, null, 2) + '\n');
-    inv.out.event(`recorded ${events.length} deliveries to ${path}`, { file: path, events: events.length, ids });
+    inv.out.event(`recorded ${file.events.length} deliveries to ${path}`, { file: path, events: file.events.length });
     return EXIT.done;
   } finally {
     await session.close();

@@ -3,6 +3,8 @@ import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../..
 import { useTransport } from '../../../transport';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
+import { recordScenario } from '../../../../../shared/scenario/record';
+import { download } from '../../../lib/download';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
@@ -31,6 +33,18 @@ export function ChaosReplay() {
   // Events sent twice (the plan's second copies), so both of their rows say so.
   const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+
+  /** The order's received events as a scenario file, for `hooklab scenario run` in a test or CI. */
+  async function saveScenario(): Promise<void> {
+    setError(null);
+    const orderId = form.orderId.trim();
+    try {
+      const file = await recordScenario(transport.call.bind(transport), { orderId }, new Date().toISOString());
+      download(JSON.stringify(file, null, 2) + '\n', `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
 
   async function run(e: FormEvent): Promise<void> {
     e.preventDefault();
@@ -78,6 +92,16 @@ export function ChaosReplay() {
         <div className="row flow-form__wide">
           <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || form.orderId.trim() === ''}
+            onClick={() => void saveScenario()}
+            data-testid="chaos-save-scenario"
+            title="The order's received events, exact bytes and gaps, as a file for hooklab scenario run"
+          >
+            Save as scenario file
           </button>
         </div>
       </form>
