@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
-import { confSettingsBackend } from '../../../services/settings/conf-backend';
-import { SettingsService } from '../../../services/settings/settings-service';
+import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 
 /** The key events are signed with, and where it came from (printed; never the value). */
 export interface SigningKey {
@@ -19,8 +17,9 @@ export function resolveSigningKey(env: NodeJS.ProcessEnv, dataDir: string): Sign
   const fromEnv = env['HOOKLAB_WEBHOOK_KEY'];
   if (fromEnv) return { value: fromEnv, source: 'HOOKLAB_WEBHOOK_KEY' };
   // Read only: a folder that does not exist yet is not created by a trigger.
-  if (existsSync(join(dataDir, 'settings.json'))) {
-    const current = new SettingsService(confSettingsBackend(dataDir)).get().listener.keys[0];
+  const settings = readSettingsSnapshot(dataDir);
+  if (settings) {
+    const current = settings.listener.keys[0];
     const value = current ? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher).get(`webhookKey:${current.id}`) : null;
     if (current && value) return { value, source: `the data folder's current key "${current.label || current.id}"` };
   }

@@ -1,17 +1,14 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { routeTargets } from '../../../../shared/project-config/schema';
 import { DEFAULT_LISTENER_PORT } from '../../../../shared/settings/listener';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
 import { targetVerdict } from '../../../services/net/target-policy';
-import { confSettingsBackend } from '../../../services/settings/conf-backend';
-import { SettingsService } from '../../../services/settings/settings-service';
+import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { CliError } from '../framework/exit-codes';
 
 /** The listener's URL on this machine: the config's port, else the data folder's, else the default. */
 export function listenerUrl(dataDir: string, config: LoadedProjectConfig | null): string {
   let port = config?.config.listener.port;
-  if (port === undefined && existsSync(join(dataDir, 'settings.json'))) port = new SettingsService(confSettingsBackend(dataDir)).get().listener.port;
+  if (port === undefined) port = readSettingsSnapshot(dataDir)?.listener.port;
   return `http://127.0.0.1:${port || DEFAULT_LISTENER_PORT}/`;
 }
 

@@ -47,6 +47,11 @@ describe('hooklab listen', () => {
     expect(line[0]).toMatch(/#1 +SuccessPayment +order 900001 +evt \d+ +signature valid +-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ ms/);
     expect(h.received).toHaveLength(1);
 
+    // Without HOOKLAB_WEBHOOK_KEY, trigger signs with the data folder's current key (listen stored it).
+    const withStoredKey = await runHooklab(['trigger', 'Created', '--to', h.url, '--data-dir', dataDir]);
+    expect(withStoredKey.stderr).toMatch(/signing with the data folder's current key/);
+    expect(withStoredKey.code).toBe(0);
+
     const second = await runHooklab(['listen', '--data-dir', dataDir, '--port', '0'], { env });
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(/in use by another Hooklab \(listen, pid \d+/);
