@@ -1,9 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
+import {
+  runChaosReplay,
+  type ChaosReport,
+  type ChaosSend,
+} from '../../../../../shared/flows/chaos-run';
 import { useTransport } from '../../../transport';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
 import { recordScenario } from '../../../../../shared/scenario/record';
+import { parseScenarioFile, type ScenarioFile } from '../../../../../shared/scenario/scenario-file';
 import { download } from '../../../lib/download';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -30,8 +35,12 @@ export function ChaosReplay() {
   const [report, setReport] = useState<ChaosReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A scenario file opened here: its events are sent instead of the order's received ones.
+  const [scenario, setScenario] = useState<{ name: string; file: ScenarioFile } | null>(null);
   // Events sent twice (the plan's second copies), so both of their rows say so.
-  const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
+  const duplicated = new Set(
+    sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`),
+  );
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
 
   /** The order's received events as a scenario file, for `hooklab scenario run` in a test or CI. */
@@ -39,11 +48,33 @@ export function ChaosReplay() {
     setError(null);
     const orderId = form.orderId.trim();
     try {
-      const file = await recordScenario(transport.call.bind(transport), { orderId }, new Date().toISOString());
-      download(JSON.stringify(file, null, 2) + '\n', `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+      const file = await recordScenario(
+        transport.call.bind(transport),
+        { orderId },
+        new Date().toISOString(),
+      );
+      download(
+        JSON.stringify(file, null, 2) + '\n',
+        `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
+      );
     } catch (err) {
       setError((err as Error).message);
     }
+  }
+
+  async function openScenario(input: HTMLInputElement): Promise<void> {
+    const chosen = input.files?.[0];
+    input.value = '';
+    if (!chosen) return;
+    setError(null);
+    const parsed = parseScenarioFile(await chosen.text());
+    if (!parsed.ok) {
+      setError(`${chosen.name}: ${parsed.error}`);
+      return;
+    }
+    setScenario({ name: chosen.name, file: parsed.file });
+    if (parsed.file.source.orderId)
+      setForm((f) => ({ ...f, orderId: parsed.file.source.orderId! }));
   }
 
   async function run(e: FormEvent): Promise<void> {
@@ -63,6 +94,7 @@ export function ChaosReplay() {
           maxDelayMs: Math.min(60_000, Math.max(0, Math.floor(Number(form.maxDelayMs) || 0))),
           targetUrl: form.targetUrl.trim(),
           stateUrl: form.stateUrl.trim() || null,
+          ...(scenario ? { scenario: scenario.file } : {}),
         },
         (send) => setSends((list) => [...list, send]),
       );
@@ -78,19 +110,56 @@ export function ChaosReplay() {
     <div className="card" data-testid="chaos-replay">
       <h2 className="card__title">Chaos replay</h2>
       <p className="muted">
-        Re-sends the order&apos;s received events to your handler shuffled, some twice, each after a delay, all drawn from the
-        seed: the same seed repeats the run exactly. Each send goes through Replay (signed with the key that verified the
-        original, event id and created time kept) and is in Replay&apos;s history.
+        Re-sends the order&apos;s received events to your handler shuffled, some twice, each after a
+        delay, all drawn from the seed: the same seed repeats the run exactly. Each send goes
+        through Replay (signed with the key that verified the original, event id and created time
+        kept) and is in Replay&apos;s history.
       </p>
       <form className="flow-form" onSubmit={(e) => void run(e)}>
-        <TextField label="Order id" value={form.orderId} onChange={set('orderId')} testId="chaos-order" />
-        <TextField label="Seed" value={form.seed} onChange={set('seed')} inputMode="numeric" testId="chaos-seed" />
-        <TextField label="Duplicate rate (0-1)" value={form.duplicateRate} onChange={set('duplicateRate')} inputMode="decimal" />
-        <TextField label="Max delay (ms)" value={form.maxDelayMs} onChange={set('maxDelayMs')} inputMode="numeric" />
-        <TextField label="Your handler (target URL)" value={form.targetUrl} onChange={set('targetUrl')} testId="chaos-target" />
-        <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
+        <TextField
+          label="Order id"
+          value={form.orderId}
+          onChange={set('orderId')}
+          testId="chaos-order"
+        />
+        <TextField
+          label="Seed"
+          value={form.seed}
+          onChange={set('seed')}
+          inputMode="numeric"
+          testId="chaos-seed"
+        />
+        <TextField
+          label="Duplicate rate (0-1)"
+          value={form.duplicateRate}
+          onChange={set('duplicateRate')}
+          inputMode="decimal"
+        />
+        <TextField
+          label="Max delay (ms)"
+          value={form.maxDelayMs}
+          onChange={set('maxDelayMs')}
+          inputMode="numeric"
+        />
+        <TextField
+          label="Your handler (target URL)"
+          value={form.targetUrl}
+          onChange={set('targetUrl')}
+          testId="chaos-target"
+        />
+        <TextField
+          label="Its state URL (optional, GET → JSON)"
+          value={form.stateUrl}
+          onChange={set('stateUrl')}
+          testId="chaos-state-url"
+        />
         <div className="row flow-form__wide">
-          <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === ''} data-testid="chaos-run">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy || (form.orderId.trim() === '' && !scenario)}
+            data-testid="chaos-run"
+          >
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
           </button>
           <button
@@ -103,6 +172,31 @@ export function ChaosReplay() {
           >
             Save as scenario file
           </button>
+          <label
+            className="button"
+            title="Send a scenario file's events (hooklab scenario record) instead of the order's"
+          >
+            Open scenario file…
+            <input
+              type="file"
+              accept="application/json,.json"
+              hidden
+              onChange={(e) => void openScenario(e.currentTarget)}
+              data-testid="chaos-open-scenario"
+            />
+          </label>
+          {scenario && (
+            <span data-testid="chaos-scenario">
+              {scenario.name}: {scenario.file.events.length} events{' '}
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => setScenario(null)}
+              >
+                Use the order instead
+              </button>
+            </span>
+          )}
         </div>
       </form>
       {error && <p className="notice notice--error">{error}</p>}
@@ -124,15 +218,25 @@ export function ChaosReplay() {
                 <td className="mono">{s.position}</td>
                 <td>{s.type}</td>
                 <td className="mono">{s.eventId ?? 'none (unlogged original)'}</td>
-                <td>{duplicated.has(`${s.type}#${s.eventId}`) ? <span className="badge">copy {s.copy} of 2</span> : 'once'}</td>
+                <td>
+                  {duplicated.has(`${s.type}#${s.eventId}`) ? (
+                    <span className="badge">copy {s.copy} of 2</span>
+                  ) : (
+                    'once'
+                  )}
+                </td>
                 <td className="mono">{s.delayMs} ms</td>
                 <td>
                   {s.status !== null ? (
-                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
+                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>
+                      {s.status}
+                    </span>
                   ) : (
                     <span className="badge badge--error">{s.error ?? 'no answer'}</span>
                   )}{' '}
-                  {s.latencyMs !== null && <span className="muted">{Math.round(s.latencyMs)} ms</span>}
+                  {s.latencyMs !== null && (
+                    <span className="muted">{Math.round(s.latencyMs)} ms</span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -149,16 +253,23 @@ export function ChaosReplay() {
           <div className="flow-log__bodies" data-testid="chaos-states">
             <div>
               <h4>The state the events lead to</h4>
-              <dl className="kv">
-                <dt>Order</dt>
-                <dd data-testid="chaos-derived-status">{report.derived.status}</dd>
-                <dt>Payment</dt>
-                <dd>{report.derived.payment}</dd>
-                <dt>Shipping</dt>
-                <dd data-testid="chaos-derived-shipping">{report.derived.shipping ?? '—'}</dd>
-                <dt>3-D Secure</dt>
-                <dd>{report.derived.threeDs ?? '—'}</dd>
-              </dl>
+              {report.derived === null ? (
+                <p className="muted">
+                  The scenario file&apos;s order was not received here, so there is no derived state
+                  to compare.
+                </p>
+              ) : (
+                <dl className="kv">
+                  <dt>Order</dt>
+                  <dd data-testid="chaos-derived-status">{report.derived.status}</dd>
+                  <dt>Payment</dt>
+                  <dd>{report.derived.payment}</dd>
+                  <dt>Shipping</dt>
+                  <dd data-testid="chaos-derived-shipping">{report.derived.shipping ?? '—'}</dd>
+                  <dt>3-D Secure</dt>
+                  <dd>{report.derived.threeDs ?? '—'}</dd>
+                </dl>
+              )}
             </div>
             <div>
               <h4>What your handler says</h4>
