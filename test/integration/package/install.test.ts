@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStatefulHandler } from '../../fixtures/stateful-handler';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,6 +41,22 @@ describe('the packed hooklab package', () => {
     const { stdout } = await run('npx', ['--no-install', 'hooklab', '--help'], { cwd: project, env });
     expect(stdout).toMatch(/usage: hooklab <command>/);
     expect(stdout).toMatch(/check-handler/);
+  });
+
+  it('runs commands that load the core from the installed dependencies alone (trigger to a handler, events on a data folder)', async () => {
+    const handler = await startStatefulHandler('correct', 'package-key');
+    try {
+      const trigger = await run('npx', ['--no-install', 'hooklab', 'trigger', 'Created', '--to', handler.url, '--data-dir', join(work, 'data')], {
+        cwd: project,
+        env: { ...env, HOOKLAB_WEBHOOK_KEY: 'package-key' },
+      });
+      expect(trigger.stdout).toMatch(/Created .* 200/);
+      expect(handler.received).toHaveLength(1);
+    } finally {
+      await handler.close();
+    }
+    const events = await run('npx', ['--no-install', 'hooklab', 'events', '--data-dir', join(work, 'data'), '--json'], { cwd: project, env });
+    expect(events.stdout).toBe('');
   });
 
   it('brings neither Electron, the renderer libraries nor tsx into the project', () => {
