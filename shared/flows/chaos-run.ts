@@ -4,10 +4,7 @@ import { chaosPlan, type ChaosSettings } from './chaos-plan';
 import type { ScenarioFile } from '../scenario/scenario-file';
 
 /** Any transport's `call` (the renderer's, or a script's through the browser host). */
-export type ContractCall = <N extends CallName>(
-  name: N,
-  args: CallArgs<N>,
-) => Promise<CallResult<N>>;
+export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
 
 export interface ChaosRunOptions extends ChaosSettings {
   readonly orderId: string;
@@ -86,18 +83,8 @@ export async function runChaosReplay(
       targetUrl: options.targetUrl,
       origin:
         source.deliveryId === null
-          ? {
-              kind: 'fixture',
-              ref: 'scenario file',
-              eventId: source.eventId,
-              eventCreated: source.eventCreated,
-            }
-          : {
-              kind: 'received',
-              ref: String(source.deliveryId),
-              eventId: source.eventId,
-              eventCreated: source.eventCreated,
-            },
+          ? { kind: 'fixture', ref: 'scenario file', eventId: source.eventId, eventCreated: source.eventCreated }
+          : { kind: 'received', ref: String(source.deliveryId), eventId: source.eventId, eventCreated: source.eventCreated },
     });
     const replay = replays[0]!.summary;
     const send: ChaosSend = {
@@ -115,9 +102,7 @@ export async function runChaosReplay(
     onSend?.(send);
   }
 
-  const handlerState = options.stateUrl
-    ? await call('flows.handlerState', { url: options.stateUrl })
-    : null;
+  const handlerState = options.stateUrl ? await call('flows.handlerState', { url: options.stateUrl }) : null;
   return { orderId: options.orderId, seed: options.seed, sends, skipped, derived, handlerState };
 }
 
@@ -135,10 +120,7 @@ async function receivedSources(call: ContractCall, orderId: string): Promise<Sou
   for (const event of order.events) {
     const received = event.deliveries.find((d) => d.source === 'live');
     if (!received) {
-      skipped.push({
-        type: event.type,
-        reason: 'never received here (history only): its exact bytes are not stored',
-      });
+      skipped.push({ type: event.type, reason: 'never received here (history only): its exact bytes are not stored' });
       continue;
     }
     const d = await call('live.get', { id: received.id });
@@ -148,37 +130,22 @@ async function receivedSources(call: ContractCall, orderId: string): Promise<Sou
       eventId: d.summary.eventId === null ? null : String(d.summary.eventId),
       eventCreated: d.summary.eventCreated,
       keyId: d.summary.signature === 'valid' ? d.summary.signatureKeyId : null,
-      body:
-        d.bodyText !== null
-          ? { kind: 'text', text: d.bodyText }
-          : { kind: 'bytes', base64: d.bodyBase64 },
+      body: d.bodyText !== null ? { kind: 'text', text: d.bodyText } : { kind: 'bytes', base64: d.bodyBase64 },
     });
   }
   return { sources, skipped, derived: order.summary };
 }
 
 /** A scenario file's events, signed with the current key; the derived state when the order is known here. */
-async function scenarioSources(
-  call: ContractCall,
-  file: ScenarioFile,
-  orderId: string,
-): Promise<Sources> {
+async function scenarioSources(call: ContractCall, file: ScenarioFile, orderId: string): Promise<Sources> {
   const sources: Source[] = file.events.map((e) => ({
     type: e.eventType ?? '(no type)',
     deliveryId: null,
     eventId: e.eventId,
     eventCreated: e.eventCreated,
     keyId: null,
-    body:
-      e.body !== undefined
-        ? { kind: 'text', text: e.body }
-        : { kind: 'bytes', base64: e.bodyBase64! },
+    body: e.body !== undefined ? { kind: 'text', text: e.body } : { kind: 'bytes', base64: e.bodyBase64! },
   }));
-  const derived = orderId
-    ? await call('sequences.get', { orderId }).then(
-        (o) => o.summary,
-        () => null,
-      )
-    : null;
+  const derived = orderId ? await call('sequences.get', { orderId }).then((o) => o.summary, () => null) : null;
   return { sources, skipped: [], derived };
 }

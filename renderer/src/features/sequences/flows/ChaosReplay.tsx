@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  runChaosReplay,
-  type ChaosReport,
-  type ChaosSend,
-} from '../../../../../shared/flows/chaos-run';
+import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
 import { useTransport } from '../../../transport';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
@@ -38,9 +34,7 @@ export function ChaosReplay() {
   // A scenario file opened here: its events are sent instead of the order's received ones.
   const [scenario, setScenario] = useState<{ name: string; file: ScenarioFile } | null>(null);
   // Events sent twice (the plan's second copies), so both of their rows say so.
-  const duplicated = new Set(
-    sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`),
-  );
+  const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
 
   /** The order's received events as a scenario file, for `hooklab scenario run` in a test or CI. */
@@ -48,15 +42,8 @@ export function ChaosReplay() {
     setError(null);
     const orderId = form.orderId.trim();
     try {
-      const file = await recordScenario(
-        transport.call.bind(transport),
-        { orderId },
-        new Date().toISOString(),
-      );
-      download(
-        JSON.stringify(file, null, 2) + '\n',
-        `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
-      );
+      const file = await recordScenario(transport.call.bind(transport), { orderId }, new Date().toISOString());
+      download(JSON.stringify(file, null, 2) + '\n', `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
     } catch (err) {
       setError((err as Error).message);
     }
@@ -73,8 +60,8 @@ export function ChaosReplay() {
       return;
     }
     setScenario({ name: chosen.name, file: parsed.file });
-    if (parsed.file.source.orderId)
-      setForm((f) => ({ ...f, orderId: parsed.file.source.orderId! }));
+    const orderId = parsed.file.source.orderId;
+    if (orderId) setForm((f) => ({ ...f, orderId }));
   }
 
   async function run(e: FormEvent): Promise<void> {
@@ -110,56 +97,19 @@ export function ChaosReplay() {
     <div className="card" data-testid="chaos-replay">
       <h2 className="card__title">Chaos replay</h2>
       <p className="muted">
-        Re-sends the order&apos;s received events to your handler shuffled, some twice, each after a
-        delay, all drawn from the seed: the same seed repeats the run exactly. Each send goes
-        through Replay (signed with the key that verified the original, event id and created time
-        kept) and is in Replay&apos;s history.
+        Re-sends the order&apos;s received events to your handler shuffled, some twice, each after a delay, all drawn from the
+        seed: the same seed repeats the run exactly. Each send goes through Replay (signed with the key that verified the
+        original, event id and created time kept) and is in Replay&apos;s history.
       </p>
       <form className="flow-form" onSubmit={(e) => void run(e)}>
-        <TextField
-          label="Order id"
-          value={form.orderId}
-          onChange={set('orderId')}
-          testId="chaos-order"
-        />
-        <TextField
-          label="Seed"
-          value={form.seed}
-          onChange={set('seed')}
-          inputMode="numeric"
-          testId="chaos-seed"
-        />
-        <TextField
-          label="Duplicate rate (0-1)"
-          value={form.duplicateRate}
-          onChange={set('duplicateRate')}
-          inputMode="decimal"
-        />
-        <TextField
-          label="Max delay (ms)"
-          value={form.maxDelayMs}
-          onChange={set('maxDelayMs')}
-          inputMode="numeric"
-        />
-        <TextField
-          label="Your handler (target URL)"
-          value={form.targetUrl}
-          onChange={set('targetUrl')}
-          testId="chaos-target"
-        />
-        <TextField
-          label="Its state URL (optional, GET → JSON)"
-          value={form.stateUrl}
-          onChange={set('stateUrl')}
-          testId="chaos-state-url"
-        />
+        <TextField label="Order id" value={form.orderId} onChange={set('orderId')} testId="chaos-order" />
+        <TextField label="Seed" value={form.seed} onChange={set('seed')} inputMode="numeric" testId="chaos-seed" />
+        <TextField label="Duplicate rate (0-1)" value={form.duplicateRate} onChange={set('duplicateRate')} inputMode="decimal" />
+        <TextField label="Max delay (ms)" value={form.maxDelayMs} onChange={set('maxDelayMs')} inputMode="numeric" />
+        <TextField label="Your handler (target URL)" value={form.targetUrl} onChange={set('targetUrl')} testId="chaos-target" />
+        <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
         <div className="row flow-form__wide">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy || (form.orderId.trim() === '' && !scenario)}
-            data-testid="chaos-run"
-          >
+          <button type="submit" className="button button--primary" disabled={busy || (form.orderId.trim() === '' && !scenario)} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
           </button>
           <button
@@ -172,27 +122,14 @@ export function ChaosReplay() {
           >
             Save as scenario file
           </button>
-          <label
-            className="button"
-            title="Send a scenario file's events (hooklab scenario record) instead of the order's"
-          >
+          <label className="button" title="Send a scenario file's events (hooklab scenario record) instead of the order's">
             Open scenario file…
-            <input
-              type="file"
-              accept="application/json,.json"
-              hidden
-              onChange={(e) => void openScenario(e.currentTarget)}
-              data-testid="chaos-open-scenario"
-            />
+            <input type="file" accept="application/json,.json" hidden onChange={(e) => void openScenario(e.currentTarget)} data-testid="chaos-open-scenario" />
           </label>
           {scenario && (
             <span data-testid="chaos-scenario">
               {scenario.name}: {scenario.file.events.length} events{' '}
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => setScenario(null)}
-              >
+              <button type="button" className="button button--small" onClick={() => setScenario(null)}>
                 Use the order instead
               </button>
             </span>
@@ -218,25 +155,15 @@ export function ChaosReplay() {
                 <td className="mono">{s.position}</td>
                 <td>{s.type}</td>
                 <td className="mono">{s.eventId ?? 'none (unlogged original)'}</td>
-                <td>
-                  {duplicated.has(`${s.type}#${s.eventId}`) ? (
-                    <span className="badge">copy {s.copy} of 2</span>
-                  ) : (
-                    'once'
-                  )}
-                </td>
+                <td>{duplicated.has(`${s.type}#${s.eventId}`) ? <span className="badge">copy {s.copy} of 2</span> : 'once'}</td>
                 <td className="mono">{s.delayMs} ms</td>
                 <td>
                   {s.status !== null ? (
-                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>
-                      {s.status}
-                    </span>
+                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
                   ) : (
                     <span className="badge badge--error">{s.error ?? 'no answer'}</span>
                   )}{' '}
-                  {s.latencyMs !== null && (
-                    <span className="muted">{Math.round(s.latencyMs)} ms</span>
-                  )}
+                  {s.latencyMs !== null && <span className="muted">{Math.round(s.latencyMs)} ms</span>}
                 </td>
               </tr>
             ))}
@@ -254,10 +181,7 @@ export function ChaosReplay() {
             <div>
               <h4>The state the events lead to</h4>
               {report.derived === null ? (
-                <p className="muted">
-                  The scenario file&apos;s order was not received here, so there is no derived state
-                  to compare.
-                </p>
+                <p className="muted">The scenario file&apos;s order was not received here, so there is no derived state to compare.</p>
               ) : (
                 <dl className="kv">
                   <dt>Order</dt>
