@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { startServe } from './support/serve-process';
+import { callApi } from './support/api';
 
 test('Settings shows the active hooklab.config.json and its routes, read-only', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'hooklab-e2e-config-'));
@@ -22,6 +23,10 @@ test('Settings shows the active hooklab.config.json and its routes, read-only', 
     await expect(routes).toContainText('* (every other type)');
     await expect(panel).toContainText('Environment: staging');
     await expect(panel.locator('input, textarea, button')).toHaveCount(0);
+
+    // Per-type forward routes in effect (a listen with a config left them) are shown too.
+    await callApi(serve, 'settings.update', { listener: { forwardRoutes: { Cancelled: ['http://localhost:5000/cancel'] } } });
+    await expect(panel.getByTestId('listener-forward-routes')).toContainText('Cancelled → http://localhost:5000/cancel');
 
     // A mistake in the file is shown by its path, not hidden.
     writeFileSync(file, JSON.stringify({ routes: { SuccessPayment: ['ftp://x'] } }));

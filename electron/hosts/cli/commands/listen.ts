@@ -38,15 +38,13 @@ export function listenerPatch(inv: Pick<Invocation, 'value' | 'values'>, config:
   if (port !== undefined) patch.port = port;
   const forwardTo = inv.values('forward-to');
   for (const url of forwardTo) if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new CliError(`--forward-to ${url}: not an http(s) URL`);
+  // --forward-to replaces the config's routes, per-type ones included.
+  const routes = config && forwardTo.length === 0 ? Object.keys(config.config.routes) : [];
   if (forwardTo.length > 0) patch.forwardTargets = forwardTo;
-  else if (config) patch.forwardTargets = routeTargets(config.config, null);
-  if (config) {
-    patch.forwardRoutes = Object.fromEntries(
-      Object.keys(config.config.routes)
-        .filter((type) => type !== '*')
-        .map((type) => [type, routeTargets(config.config, type)]),
-    );
-  }
+  else if (config && routes.includes('*')) patch.forwardTargets = routeTargets(config.config, null);
+  // Per-type routes live only as long as a config gives them: a listen without one clears
+  // what an earlier run left, so no hidden route outlives its file.
+  patch.forwardRoutes = Object.fromEntries(routes.filter((type) => type !== '*').map((type) => [type, routeTargets(config!.config, type)]));
   return patch;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProjectConfigView } from '../../../../shared/contract/project-config';
 import { transport } from '../../transport';
+import { useSettingsView } from '../live/use-settings-view';
 
 /**
  * The hooklab.config.json this Hooklab was started with, read-only: where `listen`, `trigger`
@@ -9,6 +10,7 @@ import { transport } from '../../transport';
 export function ProjectConfigSettings() {
   const [view, setView] = useState<ProjectConfigView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const forwardRoutes = Object.entries(useSettingsView()?.settings.listener.forwardRoutes ?? {});
   useEffect(() => {
     transport.call('project.config', {}).then(setView, (error: unknown) => setFailure((error as Error).message));
   }, []);
@@ -54,6 +56,21 @@ export function ProjectConfigSettings() {
           {view.listenerPort !== null && <p>Listener port: {view.listenerPort}</p>}
           {view.environment !== null && <p>Environment: {view.environment}</p>}
         </>
+      )}
+      {forwardRoutes.length > 0 && (
+        <div data-testid="listener-forward-routes">
+          <p>
+            The listener forwards these event types to their own targets (set by <code>hooklab listen</code> from a config file; the
+            next <code>hooklab listen</code> without one clears them); every other type goes to the forward targets above.
+          </p>
+          <ul>
+            {forwardRoutes.map(([type, urls]) => (
+              <li key={type}>
+                {type} → {urls.join(', ')}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );
