@@ -1,5 +1,5 @@
 /**
- * How the browser host's per-run token travels, shared by the host and the page. It is never a
+ * How the browser host's access token (one per data folder) travels, shared by the host and the page. It is never a
  * cookie: cookies are not isolated by port, so every other server on 127.0.0.1 would receive it.
  * The page gets it once in the URL fragment (never sent to any server), keeps it in
  * sessionStorage, and presents it as `Authorization: Bearer` on calls and as a WebSocket
@@ -8,6 +8,12 @@
 
 /** The subprotocol the host selects; the token rides beside it and is never echoed back. */
 export const EVENTS_SUBPROTOCOL = 'hooklab.events';
+
+/**
+ * Close code of the event socket when the token it was opened with was rotated away: the page
+ * then shows "no access" instead of reconnecting with a token that can no longer work.
+ */
+export const TOKEN_ROTATED_CLOSE_CODE = 4401;
 
 const TOKEN_SUBPROTOCOL_PREFIX = 'hooklab.token.';
 

@@ -31,6 +31,9 @@ export const SETTINGS_FIELD_LABELS: FieldLabels = {
   'environments.live.*.clientId': { name: (i) => `Environment ${i + 1}'s client id` },
   'poller.intervalMs': { name: 'The poll interval' },
   'sandbox.port': { name: 'The sandbox port' },
+  'sandbox.enabled': { name: 'Run the sandbox' },
+  'sandbox.signingKeyId': { name: 'The key the sandbox signs with' },
+  'localApi.port': { name: 'The port of the browser UI and local API' },
 };
 
 /** The labels of one section, with paths relative to it (for a form that validates only that section). */

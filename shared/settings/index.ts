@@ -6,11 +6,13 @@ import {
   PollerSettingsSchema,
   SandboxSettingsSchema,
 } from './environments';
+import { LocalApiSettingsSchema } from './local-api';
 
 export * from './listener';
 export * from './tunnel';
 export * from './environments';
 export * from './service-url';
+export * from './local-api';
 
 /**
  * Everything Hooklab remembers that is not a secret and not data. Every field has a default,
@@ -22,6 +24,7 @@ export const SettingsSchema = z.object({
   environments: EnvironmentSettingsSchema.default(EnvironmentSettingsSchema.parse({})),
   poller: PollerSettingsSchema.default(PollerSettingsSchema.parse({})),
   sandbox: SandboxSettingsSchema.default(SandboxSettingsSchema.parse({})),
+  localApi: LocalApiSettingsSchema.default(LocalApiSettingsSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -47,6 +50,7 @@ export const SettingsPatchSchema = z
     environments: sectionPatch(EnvironmentSettingsSchema),
     poller: sectionPatch(PollerSettingsSchema),
     sandbox: sectionPatch(SandboxSettingsSchema),
+    localApi: sectionPatch(LocalApiSettingsSchema),
   })
   .partial()
   .strict();

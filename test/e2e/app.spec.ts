@@ -63,7 +63,7 @@ test('a route after the token opens that area, a reload keeps the session, and /
   expect(await page.context().cookies()).toEqual([]);
 });
 
-test('a tab opened without the token, or with the token of an earlier run, says how to get in', async ({ browser, hooklab }) => {
+test('a tab opened without the token, or with one that is not the folder’s, says how to get in', async ({ browser, hooklab }) => {
   const context = await browser.newContext();
   try {
     // A deep link pasted into a new tab: this tab never saw the token.
@@ -71,10 +71,10 @@ test('a tab opened without the token, or with the token of an earlier run, says 
     await bare.goto(`${hooklab.url}/#/live/1`);
     await expect(bare.getByTestId('status-bar')).toContainText('No access: this tab has no access token: open the address Hooklab printed at start');
 
-    // A tab kept from an earlier run (the token in sessionStorage is no longer the host's).
+    // A tab holding a token that is no longer the folder's (rotated, or another folder's).
     const stale = await context.newPage();
     await stale.goto(`${hooklab.url}/#token=token-of-an-earlier-run&/live`);
-    await expect(stale.getByTestId('status-bar')).toContainText('No access: this tab’s access token is not this run’s: open the address Hooklab printed at start');
+    await expect(stale.getByTestId('status-bar')).toContainText('No access: this tab’s access token is not valid (rotated, or another data folder’s): open the address Hooklab printed at start');
   } finally {
     await context.close();
   }

@@ -10,7 +10,7 @@ test('Settings shows the active hooklab.config.json and its routes, read-only', 
   const dir = mkdtempSync(join(tmpdir(), 'hooklab-e2e-config-'));
   const file = join(dir, 'hooklab.config.json');
   writeFileSync(file, JSON.stringify({ routes: { SuccessPayment: ['http://localhost:3000/pay', 'http://localhost:4000/audit'], '*': 'http://localhost:3000/all' }, environment: 'staging' }));
-  const serve = await startServe([], { HOOKLAB_CONFIG: file });
+  const serve = await startServe([], { env: { HOOKLAB_CONFIG: file } });
   try {
     const app = new AppShell(page, serve);
     await app.open();

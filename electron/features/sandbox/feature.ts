@@ -4,8 +4,9 @@ import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { startSandbox, type RunningSandbox } from '../../emulator';
+import { startOnPreferredPort } from '../../services/net/preferred-port';
 import { SandboxControlClient } from './control-client';
-import { ensureListenerKnowsKey, listenerWebhookUrl } from './listener-link';
+import { ensureListenerKnowsKey, listenerKeyToSignWith, listenerWebhookUrl } from './listener-link';
 
 export interface SandboxFeatureOptions {
   /** Base delay between the sandbox's automatic retries (tests shorten it). */
@@ -43,23 +44,22 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
    * sandbox is a local emulator: better running elsewhere than not at all), and says so.
    */
   async function startOnPort(port: number): Promise<RunningSandbox> {
+    const signingKey = listenerKeyToSignWith(ctx);
     const run = (p: number) =>
       startSandbox({
         port: p,
         dataDir: join(ctx.dataDir, 'sandbox'),
-        defaultStore: { webhookUrl: listenerWebhookUrl(ctx) },
+        defaultStore: { webhookUrl: listenerWebhookUrl(ctx), ...(signingKey ? { webhookKey: signingKey } : {}) },
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
       });
-    try {
-      return await run(port);
-    } catch (e) {
-      if (port === 0 || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
-      ctx.log.warn(`sandbox port ${port} is in use: the sandbox runs on a free port this time`);
-      return run(0);
-    }
+    return startOnPreferredPort(port, run, (taken) => ctx.log.warn(`sandbox port ${taken} is in use: the sandbox runs on a free port this time`));
   }
 
   async function start(): Promise<void> {
+    if (!ctx.settings.get().sandbox.enabled) {
+      ctx.status.update('sandbox', { state: 'off', baseUrl: null, error: null });
+      return;
+    }
     ctx.status.update('sandbox', { state: 'starting', baseUrl: null, error: null });
     try {
       sandbox = await startOnPort(ctx.settings.get().sandbox.port);
@@ -121,7 +121,8 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     async start() {
       await start();
       unsubscribeSettings = ctx.settings.onChange((next, prev) => {
-        if (next.sandbox.port === prev.sandbox.port) return;
+        const { port, enabled, signingKeyId } = next.sandbox;
+        if (port === prev.sandbox.port && enabled === prev.sandbox.enabled && signingKeyId === prev.sandbox.signingKeyId) return;
         restarting = restarting.then(async () => {
           await stopSandbox();
           await start();

@@ -30,3 +30,13 @@ export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): vo
     ctx.settings.update({ listener: { keys: [...ctx.settings.get().listener.keys, key] } });
   }
 }
+
+/**
+ * The listener key the sandbox's store should sign with (settings.sandbox.signingKeyId, e.g. the
+ * key given as `serve --webhook-key`), or undefined for the store's own key. The store keeps it
+ * as its key afterwards: the sandbox's state is its own, like a portal setting.
+ */
+export function listenerKeyToSignWith(ctx: CoreContext): string | undefined {
+  const id = ctx.settings.get().sandbox.signingKeyId;
+  return id === null ? undefined : ctx.secrets.get(`webhookKey:${id}`);
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { calls, events } from '../../../shared/contract';
 import type { Core } from '../../core/core';
-import { EVENTS_SUBPROTOCOL, tokenOpenUrl } from '../../../shared/security/host-token';
+import { EVENTS_SUBPROTOCOL, TOKEN_ROTATED_CLOSE_CODE, tokenOpenUrl } from '../../../shared/security/host-token';
 import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../../services/net/request-guard';
 import { bearerToken, tokenMatches, upgradeAuthorized } from './host-token';
 import { readStaticFile } from './static-files';
@@ -29,8 +29,6 @@ export interface AccessTokenSource {
   onRotate(listener: () => void): () => void;
 }
 
-/** Close code of the event socket when the token it was opened with was rotated away. */
-export const TOKEN_ROTATED_CLOSE_CODE = 4401;
 
 export interface BrowserHost {
   readonly url: string;

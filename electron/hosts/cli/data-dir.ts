@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../../services/platform/private-files';
 
 export const APP_NAME = 'Hooklab';
 
@@ -11,4 +13,30 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), APP_NAME);
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', APP_NAME);
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
+}
+
+/** Where `--data-dir D --save` records D for later starts: a small file in the default folder. */
+export const SAVED_START_FILE = 'start.json';
+
+/**
+ * The data folder of this start: `--data-dir` when given (recorded for later starts only with
+ * `--save`), else the one saved earlier, else the platform's default.
+ */
+export function resolveDataDir(given: string | undefined, save: boolean, defaultDir: string = defaultDataDir()): string {
+  const pointer = join(defaultDir, SAVED_START_FILE);
+  if (given !== undefined) {
+    const dir = resolve(given);
+    if (save) {
+      ensurePrivateDir(defaultDir);
+      writePrivateFile(pointer, JSON.stringify({ dataDir: dir }) + '\n');
+    }
+    return dir;
+  }
+  try {
+    const saved = (JSON.parse(readFileSync(pointer, 'utf8')) as { dataDir?: unknown }).dataDir;
+    if (typeof saved === 'string' && isAbsolute(saved)) return saved;
+  } catch {
+    // No saved folder (or an unreadable note): the default.
+  }
+  return defaultDir;
 }

@@ -7,11 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { createCore } from '../../core/core';
 import { productFeatures } from '../../core/product-features';
 import { confSettingsBackend } from '../../services/settings/conf-backend';
+import { createRunOverrides } from '../../services/settings/run-overrides';
 import { FileSecretStore, fileModeCipher } from '../../services/secrets/secret-store';
 import { startBrowserHost } from '../browser/browser-host';
 import { createConsoleLogger } from '../../services/kernel/logger';
-import { parseArgs, parsePort } from './args';
-import { defaultDataDir } from './data-dir';
+import { parseArgs } from './args';
+import { resolveDataDir } from './data-dir';
 import { appVersion } from './version';
 import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
@@ -23,8 +24,10 @@ import { forwardTargetsFor } from '../../features/live/forwarding/routes';
 import { ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
+import { startOnPreferredPort } from '../../services/net/preferred-port';
 
-const USAGE = `Usage: npm run serve -- [--port N] [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')}`;
+const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
+Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
 
 async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--help')) {
@@ -32,37 +35,47 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const args = parseArgs(argv, {
-    options: ['port', 'data-dir', ...CLI_EXTENSIONS.flatMap((e) => e.options)],
-    flags: CLI_EXTENSIONS.flatMap((e) => e.flags),
+    options: ['data-dir', ...CLI_EXTENSIONS.flatMap((e) => e.options)],
+    flags: ['save', ...CLI_EXTENSIONS.flatMap((e) => e.flags)],
   });
-  const dataDir = args.value('data-dir') ?? defaultDataDir();
-  const port = parsePort(args.value('port'), 'port') ?? 0;
+  const save = args.flag('save');
+  const dataDir = resolveDataDir(args.value('data-dir'), save);
   const log = createConsoleLogger();
   ensurePrivateDir(dataDir);
   // One writer per data folder, taken before the database opens: a second serve (or the
   // desktop app) on this folder is refused here, and the first keeps working.
   const lock = acquireInstanceLock(dataDir, { kind: 'serve' });
   const hostToken = new HostToken(dataDir);
+  const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
   const core = createCore({
     hostKind: 'browser',
     version: appVersion(),
     dataDir,
-    settingsBackend: confSettingsBackend(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
+    settingsBackend: overrides.backend,
+    secrets: overrides.secrets,
     log,
     features: productFeatures,
     hostToken,
   });
-  // Command-line options are saved like changes made in the UI, so the desktop app sees them.
-  for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
+  // Command-line options hold for this run; saved (as if changed in Settings) only with --save.
+  const applyOptions = () => {
+    for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
+  };
+  if (save) applyOptions();
+  else overrides.runOnly(applyOptions);
   // The same line per delivery as `hooklab listen`, beside the UI.
   printDeliveries(localSession(core), createOutput(processIo(), false), (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   await core.start();
   const rendererDir = join(packageRoot(), 'out/renderer');
-  const host = await startBrowserHost({ core, rendererDir, port, token: hostToken });
+  const host = await startOnPreferredPort(
+    core.ctx.settings.get().localApi.port,
+    (port) => startBrowserHost({ core, rendererDir, port, token: hostToken }),
+    (taken) => process.stderr.write(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--port N to choose one)\n`),
+  );
   lock.setUrl(host.url);
-  process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
+  if (save) process.stdout.write('Options saved for later starts (--save).\n');
   process.stdout.write(`Data folder: ${dataDir}\n`);
+  process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
   // Tabs with the old address now show "no access"; this is the address that works.
   hostToken.onRotate(() => process.stdout.write(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));
 

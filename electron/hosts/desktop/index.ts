@@ -17,11 +17,34 @@ import { createMainWindow, denyAllPermissions } from './window';
 import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
 import { startBrowserHost, type BrowserHost } from '../browser/browser-host';
+import { createRunOverrides } from '../../services/settings/run-overrides';
+import { startOnPreferredPort } from '../../services/net/preferred-port';
+import { resolveDataDir } from '../cli/data-dir';
+import { hostCliExtension } from '../cli/options/host-options';
+import { liveCliExtension } from '../cli/options/live-options';
+import { desktopStartArgs } from './start-args';
+import type { ParsedArgs } from '../cli/args';
+
+/** The command-line options the desktop app applies: its local API's port and the listener's. */
+const DESKTOP_EXTENSIONS = [hostCliExtension, liveCliExtension];
+
+/** `npm start -- [--data-dir D] [--port N] [--listener-port N] [--save]` (see start-args.ts); throws on a malformed one. */
+function startArgs(): ParsedArgs {
+  return desktopStartArgs(process.argv.slice(1));
+}
 
 function dataDirFromArgs(): string {
-  const index = process.argv.indexOf('--data-dir');
-  const value = index === -1 ? undefined : process.argv[index + 1];
-  return value ?? app.getPath('userData');
+  const args = startArgs();
+  return resolveDataDir(args.value('data-dir'), args.flag('save'), app.getPath('userData'));
+}
+
+/** The folder to name in the start-failure dialog, even when the arguments were the failure. */
+function dataDirForMessage(): string {
+  try {
+    return dataDirFromArgs();
+  } catch {
+    return app.getPath('userData');
+  }
 }
 
 registerAppScheme();
@@ -42,25 +65,35 @@ app.on('second-instance', () => {
 });
 
 app.whenReady().then(async () => {
+  const args = startArgs();
   const dataDir = dataDirFromArgs();
   // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
   ensurePrivateDir(dataDir);
-  // One writer per data folder: a serve (or another desktop app on --data-dir) holding it
-  // makes this one refuse before the database opens (below: an error box, exit 2).
+  // One writer per data folder: a serve (or a terminal tool) holding it makes this one refuse
+  // before the database opens (below: an error box, exit 2). A second desktop app never gets
+  // here: Electron's single-instance lock above brings the first one's window forward instead.
   lock = acquireInstanceLock(dataDir, { kind: 'desktop' });
   const hostToken = new HostToken(dataDir);
   denyAllPermissions();
   serveRenderer(join(outDir, 'renderer'), () => core);
+  const overrides = createRunOverrides(electronStoreBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()));
   core = createCore({
     hostKind: 'electron',
     version: app.getVersion(),
     dataDir,
-    settingsBackend: electronStoreBackend(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()),
+    settingsBackend: overrides.backend,
+    secrets: overrides.secrets,
     features: productFeatures,
     hostToken,
   });
   const running = core;
+  // --port and --listener-port hold for this run; saved like a change in Settings only with --save.
+  // No environment: the desktop app does not take the serve's HOOKLAB_* options.
+  const applyOptions = () => {
+    for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, running.ctx);
+  };
+  if (args.flag('save')) applyOptions();
+  else overrides.runOnly(applyOptions);
   registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
   running.ctx.bus.subscribe((event, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
@@ -68,7 +101,11 @@ app.whenReady().then(async () => {
   await running.start();
   // The same API the browser host serves, so `hooklab` commands act through the running app
   // (and the app shows what they do) instead of being refused by the lock.
-  localApi = await startBrowserHost({ core: running, rendererDir: join(outDir, 'renderer'), token: hostToken });
+  localApi = await startOnPreferredPort(
+    running.ctx.settings.get().localApi.port,
+    (port) => startBrowserHost({ core: running, rendererDir: join(outDir, 'renderer'), port, token: hostToken }),
+    (taken) => running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
+  );
   lock.setUrl(localApi.url);
   win = createMainWindow(join(outDir, 'preload'));
   win.on('closed', () => (win = null));
@@ -81,7 +118,7 @@ app.whenReady().then(async () => {
     app.exit(2);
     return;
   }
-  dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirFromArgs()}`);
+  dialog.showErrorBox('Hooklab could not start', `${message}\n\nData folder: ${dataDirForMessage()}`);
   app.exit(1);
 });
 

@@ -5,10 +5,15 @@ import { transport, TransportError } from '../transport';
 interface StatusState {
   readonly status: AppStatus | null;
   readonly error: string | null;
+  /**
+   * Why the host refuses this tab (no token, or not the data folder's), or null. While set the
+   * shell shows only this, never an area that would look empty ("No deliveries yet").
+   */
+  readonly noAccess: string | null;
 }
 
 /** The status bar's truth: the `app.status` call once, then every `app.status` event. */
-export const useStatusStore = create<StatusState>(() => ({ status: null, error: null }));
+export const useStatusStore = create<StatusState>(() => ({ status: null, error: null, noAccess: null }));
 
 let started = false;
 
@@ -28,6 +33,7 @@ export function followStatus(): void {
       // A refused token is not an unreachable host: the message says what to open instead.
       useStatusStore.setState({ error: `${error instanceof TransportError && error.code === 'forbidden' ? 'No access' : 'Host unreachable'}: ${error.message}` }),
     );
+  transport.onDenied((message) => useStatusStore.setState({ status: null, error: `No access: ${message}`, noAccess: message }));
   transport.subscribe('app.status', apply);
   transport.onReconnect(load);
   void load();

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { NavBar } from './NavBar';
 import { StatusBar } from './StatusBar';
 import { AreaView } from './AreaView';
-import { followStatus } from '../app-state/status-store';
+import { followStatus, useStatusStore } from '../app-state/status-store';
+import { NoAccess } from './NoAccess';
 import { followPending } from '../app-state/pending-store';
 import { rememberLocation, useRoute } from '../app-state/routes';
 
@@ -14,11 +15,12 @@ export function App() {
   useEffect(() => rememberLocation(route.area, hash || `#/${route.area}`), [route.area, hash]);
   useEffect(followStatus, []);
   useEffect(followPending, []);
+  const noAccess = useStatusStore((s) => s.noAccess);
   return (
     <div className="shell">
       <NavBar current={route.area} />
       <main className="shell__main" data-testid={`area-${route.area}`}>
-        <AreaView route={route} />
+        {noAccess === null ? <AreaView route={route} /> : <NoAccess message={noAccess} />}
       </main>
       <StatusBar />
     </div>

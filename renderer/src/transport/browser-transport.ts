@@ -1,12 +1,12 @@
 import type { CallErrorBody, CallName, EventName } from '../../../shared/contract';
-import { eventSubprotocols } from '../../../shared/security/host-token';
+import { eventSubprotocols, TOKEN_ROTATED_CLOSE_CODE } from '../../../shared/security/host-token';
 import { TransportError, type Transport } from './transport';
 
 export interface BrowserTransportOptions {
   /** Origin of the browser host, e.g. `http://127.0.0.1:4790`; defaults to the page's. */
   readonly baseUrl?: string;
   /**
-   * The host's per-run token: sent as `Authorization: Bearer` on calls and as a subprotocol on
+   * The data folder's access token: sent as `Authorization: Bearer` on calls and as a subprotocol on
    * the event socket. Pages take it from the URL they were opened with (page-token.ts).
    */
   readonly token?: string | undefined;
@@ -24,13 +24,14 @@ export interface BrowserTransport extends Transport {
 
 /**
  * What a 401 means to someone using the page (the host's own text speaks to scripts): a tab
- * opened without the token (a deep link pasted into a new tab), or one kept from an earlier run
- * (the token is new each run; sessionStorage keeps the old one across reloads).
+ * opened without the token (a deep link pasted into a new tab), or one whose token is not the
+ * data folder's (rotated in Settings, or another folder's; sessionStorage keeps it across reloads).
  */
 function unauthorizedMessage(token: string | undefined): string {
   const how = 'open the address Hooklab printed at start (http://127.0.0.1:PORT/#token=…; a view can follow it: #token=…&/live/42)';
-  return token ? `this tab’s access token is not this run’s: ${how}` : `this tab has no access token: ${how}`;
+  return token ? `this tab’s access token is not valid (rotated, or another data folder’s): ${how}` : `this tab has no access token: ${how}`;
 }
+
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: CallErrorBody };
 type Listener = (payload: unknown) => void;
@@ -49,6 +50,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   const maxDelay = options.maxReconnectDelayMs ?? 5_000;
   const listeners = new Map<string, Set<Listener>>();
   const reconnectListeners = new Set<() => void>();
+  const deniedListeners = new Set<(message: string) => void>();
   let socket: WebSocket | null = null;
   let closed = false;
   /**
@@ -56,6 +58,18 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
    * cannot succeed, and each refused attempt is a console error, so it stays shut.
    */
   let denied = !options.token;
+  /** The refusal once the host refused this tab (later listeners hear of it at once). */
+  let refusal: string | null = null;
+  const deny = (): string => {
+    denied = true;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (refusal === null) {
+      refusal = unauthorizedMessage(options.token);
+      for (const l of deniedListeners) l(refusal);
+    }
+    return refusal;
+  };
   let everOpen = false;
   let delay = firstDelay;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -95,8 +109,9 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
       if (typeof frame.event !== 'string') return;
       for (const l of listeners.get(frame.event) ?? []) l(frame.payload);
     });
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (event) => {
       socket = null;
+      if (event.code === TOKEN_ROTATED_CLOSE_CODE) deny();
       if (wasOpen) resetOpened();
       if (closed || denied) return;
       timer = setTimeout(() => {
@@ -129,12 +144,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
       } catch {
         throw new TransportError('internal', `${name}: the host answered ${response.status} without a result`);
       }
-      if (!envelope.ok && response.status === 401) {
-        denied = true;
-        if (timer !== null) clearTimeout(timer);
-        timer = null;
-        throw new TransportError(envelope.error.code, unauthorizedMessage(options.token));
-      }
+      if (!envelope.ok && response.status === 401) throw new TransportError(envelope.error.code, deny());
       if (!envelope.ok) throw new TransportError(envelope.error.code, envelope.error.message);
       return envelope.value as never;
     },
@@ -152,6 +162,13 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
       reconnectListeners.add(listener);
       return () => {
         reconnectListeners.delete(listener);
+      };
+    },
+    onDenied(listener) {
+      if (refusal !== null) listener(refusal);
+      deniedListeners.add(listener);
+      return () => {
+        deniedListeners.delete(listener);
       };
     },
     connected() {

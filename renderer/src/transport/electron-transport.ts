@@ -32,5 +32,8 @@ export function createElectronTransport(api: HooklabApi): Transport {
     onReconnect() {
       return () => {};
     },
+    onDenied() {
+      return () => {};
+    },
   };
 }

@@ -21,6 +21,12 @@ export interface Transport {
    * views re-read their state here. Never called by the Electron transport (IPC does not break).
    */
   onReconnect(listener: () => void): () => void;
+  /**
+   * Called once when the host refuses this page's access token (none, another folder's, or
+   * rotated away while the page was open): nothing works until the user opens the current
+   * address. Never called by the Electron transport (IPC needs no token).
+   */
+  onDenied(listener: (message: string) => void): () => void;
 }
 
 /** A failed call, keeping the contract's error code so the UI can choose wording by code. */

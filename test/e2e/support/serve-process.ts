@@ -17,15 +17,17 @@ export interface ServeProcess {
 
 /**
  * Starts `electron/hosts/cli/serve.ts` on free ports (`--port 0`, `--listener-port 0`) with a fresh
- * temp data dir, and resolves when it prints `Hooklab is running at <url>`.
+ * temp data dir (removed on stop), or on `options.dataDir` (kept: a restart test starts it again),
+ * and resolves when it prints `Hooklab is running at <url>`.
  */
-export async function startServe(extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-e2e-'));
+export async function startServe(extraArgs: readonly string[] = [], options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ServeProcess> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hooklab-e2e-'));
   // The server itself in its own process group (no tsx wrapper): stop() ends exactly it.
-  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs], { env });
+  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs], { env: options.env ?? {} });
   const openUrl = (await server.waitFor(/Hooklab is running at (http:\/\/\S+)/).catch(async (error: unknown) => {
     await server.killGroup();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }))[1]!;
   return {
@@ -36,7 +38,7 @@ export async function startServe(extraArgs: readonly string[] = [], env: NodeJS.
     async stop() {
       // SIGTERM lets serve close its database; the group (tsx's esbuild service too) must be gone.
       await server.killGroup('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

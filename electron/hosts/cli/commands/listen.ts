@@ -14,6 +14,9 @@ import { localSession, openLocalCore } from '../framework/session';
 import { printDeliveries } from '../listening/delivery-printer';
 import { packageRoot } from '../package-root';
 import { parsePort } from '../args';
+import { createRunOverrides } from '../../../services/settings/run-overrides';
+import { confSettingsBackend } from '../../../services/settings/conf-backend';
+import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { applyLiveCliOptions } from '../options/live-options';
 
 export const listenCommand: CommandSpec = {
@@ -26,6 +29,7 @@ export const listenCommand: CommandSpec = {
     { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
     { name: 'tunnel', help: 'open a public tunnel to the listener' },
+    { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
   ],
   examples: ['hooklab listen --forward-to http://localhost:3000/webhooks', 'hooklab listen --json | jq .type'],
   run,
@@ -42,14 +46,15 @@ export function listenerPatch(inv: Pick<Invocation, 'value' | 'values'>, config:
   const routes = config && forwardTo.length === 0 ? Object.keys(config.config.routes) : [];
   if (forwardTo.length > 0) patch.forwardTargets = forwardTo;
   else if (config && routes.includes('*')) patch.forwardTargets = routeTargets(config.config, null);
-  // Per-type routes live only as long as a config gives them: a listen without one clears
-  // what an earlier run left, so no hidden route outlives its file.
+  // Per-type routes come only from a config: a listen without one sends every type to the
+  // general targets, even if an earlier `listen --save` saved some.
   patch.forwardRoutes = Object.fromEntries(routes.filter((type) => type !== '*').map((type) => [type, routeTargets(config!.config, type)]));
   return patch;
 }
 
 async function run(inv: Invocation): Promise<number> {
-  const dataDir = dataDirOf(inv);
+  const save = inv.flag('save');
+  const dataDir = dataDirOf(inv, save);
   const config = configOf(inv);
   const patch = listenerPatch(inv, config);
   ensurePrivateDir(dataDir);
@@ -61,10 +66,14 @@ async function run(inv: Invocation): Promise<number> {
     throw error;
   }
   const hostToken = new HostToken(dataDir);
-  const core = openLocalCore(dataDir, { hostToken });
-  // Saved like a change in Settings (as `serve` does), so the app shows the same listener.
-  // The key in HOOKLAB_WEBHOOK_KEY becomes the current one, as `serve` does (never on the command line).
-  applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
+  const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
+  const core = openLocalCore(dataDir, { hostToken, store: overrides });
+  // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
+  // hold for this run; with --save they are saved like a change in Settings.
+  const applyOptions = () =>
+    applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
+  if (save) applyOptions();
+  else overrides.runOnly(applyOptions);
   const session = localSession(core);
   printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   await core.start();

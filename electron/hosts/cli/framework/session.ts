@@ -8,7 +8,8 @@ import { readRunningInstance } from '../../../services/instance/instance-lock';
 import type { CoreContext, Feature } from '../../../services/kernel/feature';
 import { createConsoleLogger, type Logger } from '../../../services/kernel/logger';
 import { ensurePrivateDir } from '../../../services/platform/private-files';
-import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
+import { FileSecretStore, fileModeCipher, type SecretStore } from '../../../services/secrets/secret-store';
+import type { SettingsBackend } from '../../../services/settings/settings-service';
 import { confSettingsBackend } from '../../../services/settings/conf-backend';
 import { appVersion } from '../version';
 import { CliError } from './exit-codes';
@@ -33,6 +34,8 @@ export interface LocalCoreOptions {
   readonly features?: (ctx: CoreContext) => Feature[];
   readonly hostToken?: HostToken;
   readonly log?: Logger;
+  /** Settings and secrets as this run sees them (run-only command-line options); default: the folder's. */
+  readonly store?: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
 }
 
 /** Warnings and errors on stderr; the core's info chatter stays out of a command's output. */
@@ -48,8 +51,8 @@ export function openLocalCore(dataDir: string, options: LocalCoreOptions = {}): 
     hostKind: 'browser',
     version: appVersion(),
     dataDir,
-    settingsBackend: confSettingsBackend(dataDir),
-    secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
+    settingsBackend: options.store?.backend ?? confSettingsBackend(dataDir),
+    secrets: options.store?.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
     log: options.log ?? quietLogger(),
     features: options.features ?? productFeatures,
     requireAllHandlers: false,

@@ -48,7 +48,7 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
   return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey: key };
 }
 
-/** Saves parsed options like a change made in the UI, so the desktop app sees them too. */
+/** Applies parsed options like a change made in the UI (saved only with `--save`, see serve.ts). */
 export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
   let keys: WebhookKeyInfo[] | undefined;
   if (options.webhookKey !== null) {
@@ -59,7 +59,10 @@ export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreConte
   }
   const listener = { ...options.listener, ...(keys ? { keys } : {}) };
   if (Object.keys(listener).length > 0 || Object.keys(options.tunnel).length > 0) {
-    ctx.settings.update({ listener, tunnel: options.tunnel });
+    // The embedded sandbox signs with the same key, so the user's handler (which verifies with
+    // it) accepts the sandbox's events as well as the service's.
+    const sandbox = options.webhookKey !== null ? { sandbox: { signingKeyId: CLI_KEY_ID } } : {};
+    ctx.settings.update({ listener, tunnel: options.tunnel, ...sandbox });
   }
 }
 

@@ -6,6 +6,7 @@ import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
 import { ProjectConfigSettings } from './ProjectConfigSettings';
+import { AccessSettings } from './AccessSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -29,6 +30,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-secrets">
         <SecretsNote />
+      </section>
+      <section id="settings-access">
+        <AccessSettings />
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />

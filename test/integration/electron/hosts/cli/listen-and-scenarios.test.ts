@@ -40,14 +40,15 @@ describe('hooklab listen', () => {
   it('prints one line per delivery (verdict, each forward target with status and time) and refuses a second listener on the folder', async () => {
     const h = await handler();
     const dataDir = newDir();
-    const listener = await listen(dataDir, '--forward-to', h.url);
+    // --save keeps the options (the key in HOOKLAB_WEBHOOK_KEY too) in the data folder.
+    const listener = await listen(dataDir, '--forward-to', h.url, '--save');
     const sent = await runHooklab(['trigger', 'SuccessPayment', '--to', listener.url, '--data-dir', newDir()], { env });
     expect(sent.code).toBe(0);
     const line = await listener.process.waitFor(/^.*SuccessPayment.*$/m);
     expect(line[0]).toMatch(/#1 +SuccessPayment +order 900001 +evt \d+ +signature valid +-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ ms/);
     expect(h.received).toHaveLength(1);
 
-    // Without HOOKLAB_WEBHOOK_KEY, trigger signs with the data folder's current key (listen stored it).
+    // Without HOOKLAB_WEBHOOK_KEY, trigger signs with the data folder's current key (listen --save stored it).
     const withStoredKey = await runHooklab(['trigger', 'Created', '--to', h.url, '--data-dir', dataDir]);
     expect(withStoredKey.stderr).toMatch(/signing with the data folder's current key/);
     expect(withStoredKey.code).toBe(0);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { readRunningInstance } from '../../../../../electron/services/instance/i
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
 import { seedSettings, startDesktopHost, type DesktopHost } from './desktop-host';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
+import { freePort } from '../../../../support/free-port';
 import { processExists } from '../../../../support/server-process';
 
 const hosts: DesktopHost[] = [];
@@ -40,6 +41,28 @@ describe('the desktop app and its data folder', () => {
     const client = connectToRunningInstance(userData)!;
     const status = await client.call('app.status', {});
     expect(status.host).toMatchObject({ kind: 'electron', dataDir: userData });
+  });
+
+  it('takes --port and --listener-port for this run, and saves them only with --save', async () => {
+    const userData = userDataFolder();
+    const [port, listenerPort] = [await freePort(), await freePort()];
+    const host = await startDesktopHost({ userData, args: ['--port', String(port), '--listener-port', String(listenerPort)] });
+    hosts.push(host);
+    await host.ready();
+    expect(readRunningInstance(userData)!.url).toBe(`http://127.0.0.1:${port}`);
+    expect((await connectToRunningInstance(userData)!.call('app.status', {})).listener.port).toBe(listenerPort);
+    await host.command('quit').catch(() => undefined);
+    expect(await host.exitCodeWithin('the app quitting')).toBe(0);
+    const saved = JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8'));
+    expect(saved.listener.port).toBe(0);
+    expect(saved.localApi?.port).not.toBe(port);
+
+    const again = await startDesktopHost({ userData, args: ['--listener-port', String(listenerPort), '--save'] });
+    hosts.push(again);
+    await again.ready();
+    await again.command('quit').catch(() => undefined);
+    expect(await again.exitCodeWithin('the app quitting')).toBe(0);
+    expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).listener.port).toBe(listenerPort);
   });
 
   it('gives the folder back when it quits', async () => {

@@ -72,6 +72,8 @@ export interface DesktopHostOptions {
   readonly userData: string;
   /** Simulates another Hooklab already holding the single-instance lock. */
   readonly lockHeldByAnotherInstance?: boolean;
+  /** The app's command line after the main file (`npm start -- …`). */
+  readonly args?: readonly string[];
 }
 
 /**
@@ -87,7 +89,7 @@ export function seedSettings(
 
 /** Starts `out/main/index.js` in Node 24 with the stand-in, in its own process group. */
 export async function startDesktopHost(options: DesktopHostOptions): Promise<DesktopHost> {
-  const child: ChildProcess = spawn(NODE, [LAUNCHER, MAIN_BUNDLE], {
+  const child: ChildProcess = spawn(NODE, [LAUNCHER, MAIN_BUNDLE, ...(options.args ?? [])], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createServer, type AddressInfo } from 'node:net';
 import { spawnServer, processExists } from '../../../../support/server-process';
+import { freePort } from '../../../../support/free-port';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { LOCK_FILE, readRunningInstance } from '../../../../../electron/services/instance/instance-lock';
 import { HOST_TOKEN_FILE, readHostToken } from '../../../../../electron/services/instance/host-token-file';
@@ -44,6 +44,30 @@ describe('one Hooklab per data folder', () => {
     const status = await callWith(first.url, first.token, 'app.status');
     expect(status.status).toBe(200);
     expect(readRunningInstance(dataDir)).toMatchObject({ pid: first.process.pid, url: first.url });
+  });
+
+  it('lets exactly one of two serves started at the same moment have the folder', async () => {
+    const dataDir = tempDir();
+    const args = ['--port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir];
+    const both = [spawnServer('electron/hosts/cli/serve.ts', args), spawnServer('electron/hosts/cli/serve.ts', args)];
+    try {
+      const outcomes = await Promise.all(
+        both.map((server) =>
+          Promise.race([
+            server.waitFor(/Hooklab is running at/).then(() => 'running'),
+            new Promise<string>((resolve) => server.child.once('exit', (code) => resolve(`exit ${code}`))),
+          ]),
+        ),
+      );
+      expect([...outcomes].sort()).toEqual(['exit 2', 'running']);
+      const winner = both[outcomes.indexOf('running')]!;
+      expect(readRunningInstance(dataDir)).toMatchObject({ pid: winner.pid, kind: 'serve' });
+    } finally {
+      for (const server of both) {
+        await server.killGroup('SIGTERM');
+        expect(processExists(-server.pid)).toBe(false);
+      }
+    }
   });
 
   it('takes over the lock of a Hooklab that died without releasing it', async () => {
@@ -92,12 +116,7 @@ describe('the instance client', () => {
   it('says clearly when the holder of the folder does not answer', async () => {
     const dataDir = tempDir();
     // A live pid (this test's) holding the folder at an address where nothing listens.
-    const closedPort = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const port = (probe.address() as AddressInfo).port;
-        probe.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freePort();
     writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, kind: 'desktop', url: `http://127.0.0.1:${closedPort}`, startedAt: new Date().toISOString() }));
     writeFileSync(join(dataDir, HOST_TOKEN_FILE), 'a'.repeat(32));
     const client = connectToRunningInstance(dataDir)!;

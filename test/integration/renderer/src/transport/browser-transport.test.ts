@@ -153,4 +153,19 @@ describe('browser transport', () => {
     expect(got).toEqual([status('error')]);
     expect(host.connections).toHaveLength(2);
   });
+  it('stops reconnecting and tells onDenied listeners when the host closes the socket for a rotated token', async () => {
+    host = await startFakeHost();
+    transport = createBrowserTransport({ baseUrl: host.url, token: 'T0k', reconnectDelayMs: 10 });
+    transport.subscribe('app.status', () => {});
+    await transport.connected();
+    const denied = new Promise<string>((resolve) => transport.onDenied(resolve));
+    for (const ws of host.sockets) ws.close(4401, 'access token rotated');
+    expect(await denied).toContain('this tab’s access token is not valid');
+    // A listener that comes later hears of it at once.
+    expect(await new Promise<string>((resolve) => transport.onDenied(resolve))).toContain('not valid');
+    // The next call goes out and comes back refused as well; the socket was never reopened.
+    host.answer = () => ({ status: 401, json: { ok: false, error: { code: 'forbidden', message: 'Unauthorized' } } });
+    await expect(transport.call('app.status', {})).rejects.toThrow('not valid');
+    expect(host.connections).toHaveLength(1);
+  });
 });
