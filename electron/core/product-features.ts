@@ -5,6 +5,7 @@ import { createSandboxFeature } from '../features/sandbox/feature';
 import { createSequencesFeature } from '../features/sequences/feature';
 import { createFlowsFeature } from '../features/flows/feature';
 import { createReplayFeature } from '../features/replay/feature';
+import { createProjectConfigFeature } from '../features/project-config/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -18,5 +19,6 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createReplayFeature(ctx),
     createSequencesFeature(ctx),
     createFlowsFeature(ctx),
+    createProjectConfigFeature(),
   ];
 }

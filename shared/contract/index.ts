@@ -6,6 +6,7 @@ import { sandboxCalls, sandboxEvents } from './sandbox';
 import { sequencesCalls, sequencesEvents } from './sequences';
 import { flowsCalls, flowsEvents } from './flows';
 import { replayCalls, replayEvents } from './replay';
+import { projectConfigCalls } from './project-config';
 import { CallError, describeZodError } from './errors';
 
 export * from './define';
@@ -22,6 +23,7 @@ export const calls = {
   ...replayCalls,
   ...sequencesCalls,
   ...flowsCalls,
+  ...projectConfigCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {

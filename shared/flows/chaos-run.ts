@@ -2,6 +2,7 @@ import type { CallArgs, CallName, CallResult } from '../contract';
 import type { OrderSummary } from '../contract/sequences';
 import { chaosPlan, type ChaosSettings } from './chaos-plan';
 import { compareHandlerState, type StateVerdict } from './state-verdict';
+import type { ScenarioFile } from '../scenario/scenario-file';
 
 /** Any transport's `call` (the renderer's, or a script's through the browser host). */
 export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
@@ -12,6 +13,8 @@ export interface ChaosRunOptions extends ChaosSettings {
   readonly targetUrl: string;
   /** Optional: the handler's own view of the order (GET, JSON), read after the run. */
   readonly stateUrl: string | null;
+  /** Send a scenario file's events (`hooklab scenario record`, or saved here) instead of the order's received ones. */
+  readonly scenario?: ScenarioFile;
 }
 
 /** One send of the run and what the handler answered. */
@@ -35,8 +38,8 @@ export interface ChaosReport {
   readonly sends: ChaosSend[];
   /** Events that could not be replayed (not received here: no bytes to send), with why. */
   readonly skipped: Array<{ type: string; reason: string }>;
-  /** The state the order's events lead to, in event-created order (what the handler should end in). */
-  readonly derived: OrderSummary;
+  /** The state the order's events lead to, in event-created order (what the handler should end in); null for a scenario file of an order not received here. */
+  readonly derived: OrderSummary | null;
   /** What the handler's state URL answered after the run, when one was given. */
   readonly handlerState: { status: number | null; body: unknown; error: string | null } | null;
   /** That state compared with `derived`, field by field (null without a state URL). */
@@ -45,7 +48,8 @@ export interface ChaosReport {
 
 interface Source {
   readonly type: string;
-  readonly deliveryId: number;
+  /** The received delivery it comes from; null for a scenario file's event. */
+  readonly deliveryId: number | null;
   readonly eventId: string | null;
   readonly eventCreated: string | null;
   readonly keyId: string | null;
@@ -65,25 +69,9 @@ export async function runChaosReplay(
   options: ChaosRunOptions,
   onSend?: (send: ChaosSend) => void,
 ): Promise<ChaosReport> {
-  const order = await call('sequences.get', { orderId: options.orderId });
-  const sources: Source[] = [];
-  const skipped: ChaosReport['skipped'] = [];
-  for (const event of order.events) {
-    const received = event.deliveries.find((d) => d.source === 'live');
-    if (!received) {
-      skipped.push({ type: event.type, reason: 'never received here (history only): its exact bytes are not stored' });
-      continue;
-    }
-    const d = await call('live.get', { id: received.id });
-    sources.push({
-      type: event.type,
-      deliveryId: received.id,
-      eventId: d.summary.eventId === null ? null : String(d.summary.eventId),
-      eventCreated: d.summary.eventCreated,
-      keyId: d.summary.signature === 'valid' ? d.summary.signatureKeyId : null,
-      body: d.bodyText !== null ? { kind: 'text', text: d.bodyText } : { kind: 'bytes', base64: d.bodyBase64 },
-    });
-  }
+  const { sources, skipped, derived } = options.scenario
+    ? await scenarioSources(call, options.scenario, options.orderId)
+    : await receivedSources(call, options.orderId);
 
   const sends: ChaosSend[] = [];
   for (const [position, step] of chaosPlan(sources.length, options).entries()) {
@@ -96,7 +84,10 @@ export async function runChaosReplay(
         key: source.keyId ? { kind: 'listener', id: source.keyId } : { kind: 'current' },
       },
       targetUrl: options.targetUrl,
-      origin: { kind: 'received', ref: String(source.deliveryId), eventId: source.eventId, eventCreated: source.eventCreated },
+      origin:
+        source.deliveryId === null
+          ? { kind: 'fixture', ref: 'scenario file', eventId: source.eventId, eventCreated: source.eventCreated }
+          : { kind: 'received', ref: String(source.deliveryId), eventId: source.eventId, eventCreated: source.eventCreated },
     });
     const replay = replays[0]!.summary;
     const send: ChaosSend = {
@@ -115,6 +106,50 @@ export async function runChaosReplay(
   }
 
   const handlerState = options.stateUrl ? await call('flows.handlerState', { url: options.stateUrl }) : null;
-  const verdict = handlerState ? compareHandlerState(order.summary, handlerState) : null;
-  return { orderId: options.orderId, seed: options.seed, sends, skipped, derived: order.summary, handlerState, verdict };
+  const verdict = handlerState && derived ? compareHandlerState(derived, handlerState) : null;
+  return { orderId: options.orderId, seed: options.seed, sends, skipped, derived, handlerState, verdict };
+}
+
+interface Sources {
+  sources: Source[];
+  skipped: ChaosReport['skipped'];
+  derived: OrderSummary | null;
+}
+
+/** An order's events as received here (exact bytes), each with the key that verified it. */
+async function receivedSources(call: ContractCall, orderId: string): Promise<Sources> {
+  const order = await call('sequences.get', { orderId });
+  const sources: Source[] = [];
+  const skipped: ChaosReport['skipped'] = [];
+  for (const event of order.events) {
+    const received = event.deliveries.find((d) => d.source === 'live');
+    if (!received) {
+      skipped.push({ type: event.type, reason: 'never received here (history only): its exact bytes are not stored' });
+      continue;
+    }
+    const d = await call('live.get', { id: received.id });
+    sources.push({
+      type: event.type,
+      deliveryId: received.id,
+      eventId: d.summary.eventId === null ? null : String(d.summary.eventId),
+      eventCreated: d.summary.eventCreated,
+      keyId: d.summary.signature === 'valid' ? d.summary.signatureKeyId : null,
+      body: d.bodyText !== null ? { kind: 'text', text: d.bodyText } : { kind: 'bytes', base64: d.bodyBase64 },
+    });
+  }
+  return { sources, skipped, derived: order.summary };
+}
+
+/** A scenario file's events, signed with the current key; the derived state when the order is known here. */
+async function scenarioSources(call: ContractCall, file: ScenarioFile, orderId: string): Promise<Sources> {
+  const sources: Source[] = file.events.map((e) => ({
+    type: e.eventType ?? '(no type)',
+    deliveryId: null,
+    eventId: e.eventId,
+    eventCreated: e.eventCreated,
+    keyId: null,
+    body: e.body !== undefined ? { kind: 'text', text: e.body } : { kind: 'bytes', base64: e.bodyBase64! },
+  }));
+  const derived = orderId ? await call('sequences.get', { orderId }).then((o) => o.summary, () => null) : null;
+  return { sources, skipped: [], derived };
 }

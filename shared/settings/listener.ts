@@ -77,6 +77,8 @@ export const ListenerSettingsSchema = z.object({
   /** Current key first, then earlier keys still accepted during a rotation. */
   keys: z.array(WebhookKeyInfoSchema).default([]),
   forwardTargets: z.array(ForwardTargetSchema).default([]),
+  /** Event type to its own targets (a project config's routes); other types go to forwardTargets. */
+  forwardRoutes: z.record(z.string().min(1).max(100), z.array(ForwardTargetSchema)).default({}),
   /** Answer the service with the first handler's status instead of the configured answer. */
   passThrough: z.boolean().default(false),
   answer: ListenerAnswerSchema.default({ status: 200, delayMs: 0, body: '', hang: false }),

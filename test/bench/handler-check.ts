@@ -5,12 +5,12 @@
  * with a bare node:http loop. The difference is what the check itself costs (building and
  * signing fifteen requests, among them 1 MiB, judging, evidence). Rounds alternate; medians are
  * reported. One more figure: the CLI end to end (`hooklab check-handler --json` as a new
- * process: Node start, tsx, the check).
+ * process: Node start, the built bin, the check).
  *
  *   npx tsx test/bench/handler-check.ts [rounds=10]
  * Writes test/bench/results/handler-check.md (summarised in BENCHMARKS.md).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ const KEY = 'bench-webhook-key';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+// The CLI runs as installed: the built bin (rebuilt here when a source is newer).
+execFileSync(join(root, 'node_modules/.bin/node'), ['electron/hosts/cli/ensure-package.mjs'], { cwd: root, stdio: 'inherit' });
 const handler = await startHandler('correct', { key: KEY });
 const newEventId = createEventIdGenerator(() => Date.now());
 
@@ -61,7 +63,7 @@ async function baseline(requests: ReceivedRequest[]): Promise<number> {
 
 function cli(): Promise<{ ms: number; code: number | null }> {
   const started = performance.now();
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['electron/hosts/cli/hooklab.mjs', 'check-handler', handler.url, '--json'], {
+  const child = spawn(join(root, 'node_modules/.bin/node'), ['dist/package/cli/hooklab.js', 'check-handler', handler.url, '--json'], {
     cwd: root,
     env: { ...process.env, HOOKLAB_WEBHOOK_KEY: KEY },
     stdio: ['ignore', 'ignore', 'inherit'],

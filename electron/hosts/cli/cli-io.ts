@@ -3,6 +3,10 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   readonly env: NodeJS.ProcessEnv;
+  /** Colours allowed: stdout is a terminal and NO_COLOR is not set. */
+  readonly colors?: boolean;
+  /** Folder relative paths and the config file are looked up in. */
+  readonly cwd?: string;
 }
 
 /** A mistake in how the command was called: exit status 2 with the usage. */
@@ -13,6 +17,8 @@ export function processIo(): CliIo {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     env: process.env,
+    colors: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
+    cwd: process.cwd(),
   };
 }
 

@@ -2,6 +2,7 @@
  * `npm run sandbox -- [--port N] [--data-dir D] [--json]`: runs the sandbox standalone until
  * interrupted. With --json it prints exactly one line, a JSON object, for scripts to parse.
  */
+import { pathToFileURL } from 'node:url';
 import { startSandbox } from '../../emulator';
 
 interface CliArgs {
@@ -34,10 +35,10 @@ function parseArgs(argv: string[]): CliArgs {
   return out;
 }
 
-async function main(): Promise<void> {
+async function main(argv: readonly string[]): Promise<void> {
   let args: CliArgs;
   try {
-    args = parseArgs(process.argv.slice(2));
+    args = parseArgs([...argv]);
   } catch (err) {
     console.error(`sandbox: ${(err as Error).message}`);
     process.exit(2);
@@ -67,7 +68,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-void main().catch((err: unknown) => {
-  console.error(`sandbox: ${(err as Error).message}`);
-  process.exit(1);
-});
+/** `hooklab sandbox …` and `npm run sandbox`: runs until interrupted. */
+export function sandboxCli(argv: readonly string[] = process.argv.slice(2)): void {
+  void main(argv).catch((err: unknown) => {
+    console.error(`sandbox: ${(err as Error).message}`);
+    process.exit(2);
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) sandboxCli();

@@ -3,7 +3,7 @@
  * serves the UI to a browser on 127.0.0.1, like `stripe listen` with a UI.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createCore } from '../../core/core';
 import { productFeatures } from '../../core/product-features';
 import { confSettingsBackend } from '../../services/settings/conf-backend';
@@ -14,7 +14,13 @@ import { createConsoleLogger } from '../../services/kernel/logger';
 import { parseArgs } from './args';
 import { resolveDataDir } from './data-dir';
 import { appVersion } from './version';
+import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
+import { printDeliveries } from './listening/delivery-printer';
+import { localSession } from './framework/session';
+import { createOutput } from './framework/output';
+import { processIo } from './cli-io';
+import { forwardTargetsFor } from '../../features/live/forwarding/routes';
 import { ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
@@ -23,8 +29,7 @@ import { startOnPreferredPort } from '../../services/net/preferred-port';
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
+async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--help')) {
     process.stdout.write(USAGE + '\n');
     return;
@@ -58,8 +63,10 @@ async function main(): Promise<void> {
   };
   if (save) applyOptions();
   else overrides.runOnly(applyOptions);
+  // The same line per delivery as `hooklab listen`, beside the UI.
+  printDeliveries(localSession(core), createOutput(processIo(), false), (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   await core.start();
-  const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+  const rendererDir = join(packageRoot(), 'out/renderer');
   const host = await startOnPreferredPort(
     core.ctx.settings.get().localApi.port,
     (port) => startBrowserHost({ core, rendererDir, port, token: hostToken }),
@@ -85,12 +92,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  // Refused, not failed: another Hooklab holds the folder; the message says which and where.
-  if (error instanceof InstanceLockedError) {
-    process.stderr.write(`hooklab: ${error.message}\n`);
+/** `hooklab serve …` and `npm run serve`: runs until interrupted. */
+export function serveCli(argv: readonly string[] = process.argv.slice(2)): void {
+  main(argv).catch((error: unknown) => {
+    // Refused, not failed: another Hooklab holds the folder; the message says which and where.
+    if (error instanceof InstanceLockedError) {
+      process.stderr.write(`hooklab: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
     process.exit(2);
-  }
-  process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
-  process.exit(1);
-});
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) serveCli();

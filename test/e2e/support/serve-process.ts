@@ -22,14 +22,14 @@ export interface ServeProcess {
  */
 export async function startServe(
   extraArgs: readonly string[] = [],
-  options: { dataDir?: string; prepareDataDir?: (dataDir: string) => void } = {},
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv; prepareDataDir?: (dataDir: string) => void } = {},
 ): Promise<ServeProcess> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hooklab-e2e-'));
   // A test that needs a data folder in a given state (broken files) writes it before start.
   options.prepareDataDir?.(dataDir);
   // The server itself in its own process group (no tsx wrapper): stop() ends exactly it.
-  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs]);
+  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs], { env: options.env ?? {} });
   const openUrl = (await server.waitFor(/Hooklab is running at (http:\/\/\S+)/).catch(async (error: unknown) => {
     await server.killGroup();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });

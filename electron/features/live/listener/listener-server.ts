@@ -1,3 +1,4 @@
+import { forwardTargetsFor } from '../forwarding/routes';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { HmacSha256 } from '../../../../shared/signing';
@@ -199,7 +200,7 @@ export class ListenerServer {
       res.end(`Body over the listener's limit of ${settings.bodyLimitBytes} bytes\n`);
       return;
     }
-    const targets = settings.forwardTargets;
+    const targets = forwardTargetsFor(settings, stored.summary.eventType);
     const { id } = stored.summary;
     if (stored.answer === null) {
       // Pass-through: the first handler's answer is the service's answer.

@@ -6,7 +6,7 @@ import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 
 /** What the live options of `npm run serve` ask for. */
 export interface LiveCliOptions {
-  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets'>>;
+  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets' | 'forwardRoutes'>>;
   readonly tunnel: Partial<Pick<TunnelSettings, 'enabled'>>;
   /** The webhook key to store as current, or null to keep the stored keys. */
   readonly webhookKey: string | null;

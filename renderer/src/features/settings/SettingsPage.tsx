@@ -5,6 +5,7 @@ import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
+import { ProjectConfigSettings } from './ProjectConfigSettings';
 import { AccessSettings } from './AccessSettings';
 import { ReplaySettings } from './ReplaySettings';
 
@@ -39,6 +40,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />
+      </section>
+      <section id="settings-project-config">
+        <ProjectConfigSettings />
       </section>
       <section id="settings-appearance">
         <AppearanceSettings />

@@ -5,6 +5,9 @@ import { useSettingsView } from '../../../app-state/use-settings-view';
 import { ChaosVerdict } from './ChaosVerdict';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
+import { recordScenario } from '../../../../../shared/scenario/record';
+import { parseScenarioFile, type ScenarioFile } from '../../../../../shared/scenario/scenario-file';
+import { download } from '../../../lib/download';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
@@ -30,6 +33,8 @@ export function ChaosReplay() {
   const [report, setReport] = useState<ChaosReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A scenario file opened here: its events are sent instead of the order's received ones.
+  const [scenario, setScenario] = useState<{ name: string; file: ScenarioFile } | null>(null);
   // Events sent twice (the plan's second copies), so both of their rows say so.
   const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
@@ -40,6 +45,33 @@ export function ChaosReplay() {
   useEffect(() => {
     if (firstForward) setForm((f) => (f.targetUrl === '' ? { ...f, targetUrl: firstForward } : f));
   }, [firstForward]);
+
+  /** The order's received events as a scenario file, for `hooklab scenario run` in a test or CI. */
+  async function saveScenario(): Promise<void> {
+    setError(null);
+    const orderId = form.orderId.trim();
+    try {
+      const file = await recordScenario(transport.call.bind(transport), { orderId }, new Date().toISOString());
+      download(JSON.stringify(file, null, 2) + '\n', `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  async function openScenario(input: HTMLInputElement): Promise<void> {
+    const chosen = input.files?.[0];
+    input.value = '';
+    if (!chosen) return;
+    setError(null);
+    const parsed = parseScenarioFile(await chosen.text());
+    if (!parsed.ok) {
+      setError(`${chosen.name}: ${parsed.error}`);
+      return;
+    }
+    setScenario({ name: chosen.name, file: parsed.file });
+    const orderId = parsed.file.source.orderId;
+    if (orderId) setForm((f) => ({ ...f, orderId }));
+  }
 
   async function run(e: FormEvent): Promise<void> {
     e.preventDefault();
@@ -58,6 +90,7 @@ export function ChaosReplay() {
           maxDelayMs: Math.min(60_000, Math.max(0, Math.floor(Number(form.maxDelayMs) || 0))),
           targetUrl: form.targetUrl.trim(),
           stateUrl: form.stateUrl.trim() || null,
+          ...(scenario ? { scenario: scenario.file } : {}),
         },
         (send) => setSends((list) => [...list, send]),
       );
@@ -91,9 +124,31 @@ export function ChaosReplay() {
         />
         <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
         <div className="row flow-form__wide">
-          <button type="submit" className="button button--primary" disabled={busy || form.orderId.trim() === '' || form.targetUrl.trim() === ''} data-testid="chaos-run">
+          <button type="submit" className="button button--primary" disabled={busy || (form.orderId.trim() === '' && !scenario) || form.targetUrl.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
           </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || form.orderId.trim() === ''}
+            onClick={() => void saveScenario()}
+            data-testid="chaos-save-scenario"
+            title="The order's received events, exact bytes and gaps, as a file for hooklab scenario run"
+          >
+            Save as scenario file
+          </button>
+          <label className="button" title="Send a scenario file's events (hooklab scenario record) instead of the order's">
+            Open scenario file…
+            <input type="file" accept="application/json,.json" hidden onChange={(e) => void openScenario(e.currentTarget)} data-testid="chaos-open-scenario" />
+          </label>
+          {scenario && (
+            <span data-testid="chaos-scenario">
+              {scenario.name}: {scenario.file.events.length} events{' '}
+              <button type="button" className="button button--small" onClick={() => setScenario(null)}>
+                Use the order instead
+              </button>
+            </span>
+          )}
         </div>
       </form>
       {error && <p className="notice notice--error">{error}</p>}

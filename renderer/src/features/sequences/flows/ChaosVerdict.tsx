@@ -19,16 +19,22 @@ export function ChaosVerdict({ report }: { report: ChaosReport }) {
           <p className={verdict ? 'notice notice--warn' : 'muted'} data-testid="chaos-verdict" data-outcome={verdict?.outcome ?? 'none'}>
             {verdict ? `Not compared: ${verdict.reason}.` : "Give your handler's state URL to compare its state with the one the events lead to."}
           </p>
-          <dl className="kv">
-            <dt>Order</dt>
-            <dd data-testid="chaos-derived-status">{derived.status}</dd>
-            <dt>Payment</dt>
-            <dd>{derived.payment}</dd>
-            <dt>Shipping</dt>
-            <dd data-testid="chaos-derived-shipping">{derived.shipping ?? '—'}</dd>
-            <dt>3-D Secure</dt>
-            <dd>{derived.threeDs ?? '—'}</dd>
-          </dl>
+          {derived === null ? (
+            <p className="muted" data-testid="chaos-no-derived">
+              The scenario file&apos;s order was not received here, so there is no derived state to compare.
+            </p>
+          ) : (
+            <dl className="kv">
+              <dt>Order</dt>
+              <dd data-testid="chaos-derived-status">{derived.status}</dd>
+              <dt>Payment</dt>
+              <dd>{derived.payment}</dd>
+              <dt>Shipping</dt>
+              <dd data-testid="chaos-derived-shipping">{derived.shipping ?? '—'}</dd>
+              <dt>3-D Secure</dt>
+              <dd>{derived.threeDs ?? '—'}</dd>
+            </dl>
+          )}
         </>
       ) : (
         <p className={`notice${verdict.outcome === 'differs' ? ' notice--error' : ''}`} data-testid="chaos-verdict" data-outcome={verdict.outcome}>

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECK_IDS } from '../../../../../shared/contract/replay';
 import { startHandler, type TestHandler } from '../../../../fixtures/handlers';
 import { tempDirs } from '../../../../support/temp-dirs';
+import { runHooklab, runNode } from '../../../../support/hooklab-cli';
 import { independentSignature, TEST_KEY } from './replay-helpers';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -15,53 +15,14 @@ afterEach(async () => {
 });
 const newDir = tempDirs('hooklab-cli-');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Polls a condition until it holds or the time is up (the group's end is not an event we can await). */
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-}
-
-/**
- * Runs a command in its own process group, as CI would, and waits for it to exit; its group is
- * killed afterwards (and must be gone), whatever happened.
- */
-async function run(args: string[], env: Record<string, string | undefined> = { HOOKLAB_WEBHOOK_KEY: TEST_KEY }): Promise<Run> {
-  const child = spawn(process.execPath, args, { cwd: root, detached: true, env: { ...process.env, HOOKLAB_WEBHOOK_KEY: undefined, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
-  const pid = child.pid!;
-  // tsx's esbuild service may outlive the command for a moment: the whole group must end.
-  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
-  await waitFor(() => !groupAlive(pid), 5_000);
-  expect(groupAlive(pid)).toBe(false);
-  return { code, stdout, stderr };
-}
-
-const bin = 'electron/hosts/cli/hooklab.mjs';
+/** A `hooklab` command run to its end in its own process group (which must be gone after). */
+const run = (args: string[], env: Record<string, string | undefined> = { HOOKLAB_WEBHOOK_KEY: TEST_KEY }) => runHooklab(args, { env });
 
 describe('hooklab check-handler', () => {
   it('exits 0 for a correct handler and prints exactly one JSON object with --json', async () => {
     const h = await startHandler('correct', { key: TEST_KEY });
     handlers.push(h);
-    const r = await run([bin, 'check-handler', h.url, '--json']);
+    const r = await run(['check-handler', h.url, '--json']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -76,7 +37,7 @@ describe('hooklab check-handler', () => {
   it('exits 1 with a readable report naming the failed check and its fix', async () => {
     const h = await startHandler('accepts-hex', { key: TEST_KEY });
     handlers.push(h);
-    const r = await run([bin, 'check-handler', h.url, '--only', 'hex-signature-rejected,valid-signature-accepted']);
+    const r = await run(['check-handler', h.url, '--only', 'hex-signature-rejected,valid-signature-accepted']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/PASS {2}valid-signature-accepted/);
     expect(r.stdout).toMatch(/FAIL {2}hex-signature-rejected/);
@@ -87,18 +48,18 @@ describe('hooklab check-handler', () => {
   it('exits 2 for an unreachable handler, a usage error or a missing key, saying why', async () => {
     const h = await startHandler('correct', { key: TEST_KEY });
     await h.close();
-    const unreachable = await run([bin, 'check-handler', h.url, '--json']);
+    const unreachable = await run(['check-handler', h.url, '--json']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/could not be reached: connection refused/);
     expect(JSON.parse(unreachable.stdout)).toMatchObject({ url: h.url, passed: false, checks: [] });
-    const usage = await run([bin, 'check-handler', h.url, '--only', 'no-such-check']);
+    const usage = await run(['check-handler', h.url, '--only', 'no-such-check']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/unknown check id no-such-check/);
     expect(usage.stdout).toBe('');
-    const noKey = await run([bin, 'check-handler', h.url], {});
+    const noKey = await run(['check-handler', h.url], {});
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/set HOOKLAB_WEBHOOK_KEY/);
-    const remote = await run([bin, 'check-handler', 'http://192.0.2.1:9/hook']);
+    const remote = await run(['check-handler', 'http://192.0.2.1:9/hook']);
     expect(remote.code).toBe(2);
     expect(remote.stderr).toMatch(/not on this machine: pass --allow-non-loopback/);
   }, 30_000);
@@ -107,7 +68,7 @@ describe('hooklab check-handler', () => {
     const h = await startHandler('slow', { key: TEST_KEY, delayMs: 600 });
     handlers.push(h);
     const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-    const r = await run([tsx, 'electron/hosts/cli/check-handler.ts', h.url, '--only', 'timely-response', '--timeout-ms', '200', '--json']);
+    const r = await runNode([tsx, 'electron/hosts/cli/check-handler.ts', h.url, '--only', 'timely-response', '--timeout-ms', '200', '--json'], { env: { HOOKLAB_WEBHOOK_KEY: TEST_KEY } });
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as { checks: Array<{ id: string; passed: boolean; message: string }> };
     expect(report.checks).toEqual([expect.objectContaining({ id: 'timely-response', passed: false, message: expect.stringMatching(/no answer within the service’s 0.2 s/) })]);
@@ -119,10 +80,10 @@ describe('hooklab sign', () => {
     const file = join(newDir(), 'event.json');
     const bytes = Buffer.from('{"type":"Created"}\r\n\u00ff', 'latin1');
     writeFileSync(file, bytes);
-    const r = await run([bin, 'sign', file]);
+    const r = await run(['sign', file]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${independentSignature(TEST_KEY, bytes)}\n`);
-    const missing = await run([bin, 'sign', join(newDir(), 'nope.json')]);
+    const missing = await run(['sign', join(newDir(), 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*ENOENT/);
   }, 30_000);

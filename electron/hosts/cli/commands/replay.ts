@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay';
+import { SIGNATURE_HEADER } from '../../../../shared/service';
+import type { CommandSpec, Invocation } from '../framework/command';
+import { configOf, dataDirOf } from '../framework/context';
+import { CliError, EXIT } from '../framework/exit-codes';
+import { openSession } from '../framework/session';
+import { terminalSafe } from '../listening/delivery-line';
+import { wholeNumber } from '../sending/report';
+import { chooseTargets } from '../sending/targets';
+import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
+
+export const replayCommand: CommandSpec = {
+  name: 'replay',
+  args: '<delivery-id | fixture.json>',
+  summary:
+    "Sends a received delivery (or a fixture file) again through Replay's engine: re-signed with the listener's current key, stored in Replay's history like a replay from the app. Exit 1 when a handler answers outside 2xx.",
+  positional: { min: 1, max: 1 },
+  options: [
+    { name: 'to', value: 'URL', help: "target (default: the config's routes for the type, else the running listener)" },
+    { name: 'set', value: 'PATH=VALUE', repeatable: true, help: 'change a field of the JSON body first (typed as there)' },
+    { name: 'count', value: 'N', help: 'send N times (each a new event id), default 1' },
+    { name: 'concurrency', value: 'N', help: 'with --count: all at once when N > 1 (default 1: one after another)' },
+    { name: 'keep-signature', help: "send the original's signature unchanged instead of signing again" },
+    { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
+  ],
+  examples: ['hooklab replay 42 --set metadata.PaidAmount=0.01', 'hooklab replay fixtures/success.json --count 5 --concurrency 5'],
+  run,
+};
+
+function sourceOf(inv: Invocation): OpenSource {
+  const word = inv.positional[0]!;
+  if (/^\d+$/.test(word)) return { kind: 'received', id: Number(word) };
+  const path = resolve(inv.io.cwd ?? process.cwd(), word);
+  try {
+    return { kind: 'fixture', content: readFileSync(path, 'utf8'), name: basename(path) };
+  } catch (error) {
+    throw new CliError(`${word} is neither a delivery id nor a readable fixture file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+async function run(inv: Invocation): Promise<number> {
+  const count = wholeNumber(inv.value('count'), 'count', 1, 1000) ?? 1;
+  const concurrency = wholeNumber(inv.value('concurrency'), 'concurrency', 1, 1000) ?? 1;
+  const overrides = inv.values('set').map(parseSetOverride);
+  const dataDir = dataDirOf(inv);
+  const config = configOf(inv);
+  const source = sourceOf(inv);
+  const session = openSession(dataDir);
+  try {
+    const draft = await session.call('replay.open', { from: source });
+    let request: ReplayRequestSpec = draft.request;
+    if (overrides.length > 0) {
+      if (request.body.kind !== 'text') throw new CliError('--set needs a JSON body; this one is not text');
+      let json: unknown;
+      try {
+        json = JSON.parse(request.body.text);
+      } catch {
+        throw new CliError('--set needs a JSON body; this one is not JSON');
+      }
+      request = { ...request, body: { kind: 'text', text: JSON.stringify(applySetOverrides(json, overrides)) } };
+    }
+    if (inv.flag('keep-signature')) {
+      if (source.kind !== 'received') throw new CliError('--keep-signature needs a received delivery (a fixture has no signature)');
+      const original = (await session.call('live.get', { id: source.id })).headers.find(([name]) => name.toLowerCase() === SIGNATURE_HEADER);
+      if (!original) throw new CliError(`delivery #${source.id} arrived without a signature`);
+      request = { ...request, headers: { ...request.headers, removed: [...request.headers.removed, SIGNATURE_HEADER], extra: [...request.headers.extra, ['X-Svc-Hmac-Sha256', original[1]]] } };
+    }
+    const eventType = eventTypeOf(request);
+    const to = inv.value('to');
+    const [target] = chooseTargets(to ? [to] : [], eventType, config, dataDir, inv.flag('allow-non-loopback'));
+    const { replays } = await session.call('replay.send', {
+      request,
+      targetUrl: target!,
+      times: count,
+      mode: concurrency > 1 ? 'concurrent' : 'sequential',
+      origin: draft.origin,
+    });
+    let status: number = EXIT.done;
+    for (const r of replays) {
+      const s = r.summary;
+      const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : s.status < 300 && s.status >= 200 ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
+      inv.out.event(`replay #${s.id}  ${eventType ?? '(no type)'}  -> ${s.targetUrl}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
+        replayId: s.id,
+        type: eventType,
+        target: s.targetUrl,
+        status: s.status,
+        latencyMs: s.latencyMs,
+        error: s.error,
+      });
+      status = Math.max(status, s.status === null ? EXIT.couldNotRun : s.status >= 200 && s.status < 300 ? EXIT.done : EXIT.failed);
+    }
+    return status;
+  } finally {
+    await session.close();
+  }
+}
+
+function eventTypeOf(request: ReplayRequestSpec): string | null {
+  if (request.body.kind !== 'text') return null;
+  try {
+    const type = (JSON.parse(request.body.text) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : null;
+  } catch {
+    return null;
+  }
+}

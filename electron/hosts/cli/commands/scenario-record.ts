@@ -1,0 +1,49 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
+import type { CommandSpec, Invocation } from '../framework/command';
+import { dataDirOf } from '../framework/context';
+import { CliError, EXIT } from '../framework/exit-codes';
+import { openSession } from '../framework/session';
+
+export const scenarioRecordCommand: CommandSpec = {
+  name: 'scenario record',
+  args: '<orderId | --ids 12,13,14>',
+  summary:
+    "Writes a scenario file from received deliveries (an order's, in arrival order, or the given ids): each body exactly as received, its headers, and the gaps between arrivals. Plain versioned JSON to commit beside your tests.",
+  positional: { min: 0, max: 1 },
+  options: [
+    { name: 'ids', value: 'ID,ID,...', help: 'record these received deliveries (ids from hooklab events)' },
+    { name: 'output', short: 'o', value: 'FILE', help: 'the scenario file to write (required)' },
+  ],
+  examples: ['hooklab scenario record 900001 -o scenarios/3ds-success.json'],
+  run,
+};
+
+function selectionOf(inv: Invocation): ScenarioSelection {
+  const idsText = inv.value('ids');
+  const orderId = inv.positional[0];
+  if ((idsText === undefined) === (orderId === undefined)) throw new CliError('give an orderId or --ids, one of them');
+  if (orderId !== undefined) return { orderId };
+  const ids = idsText!.split(',').map((s) => Number(s.trim()));
+  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw new CliError(`--ids "${idsText}": give delivery ids like 12,13,14`);
+  return { ids };
+}
+
+async function run(inv: Invocation): Promise<number> {
+  const output = inv.value('output');
+  if (!output) throw new CliError('-o FILE is required');
+  const selection = selectionOf(inv);
+  const session = openSession(dataDirOf(inv));
+  try {
+    const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
+      throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
+    });
+    const path = resolve(inv.io.cwd ?? process.cwd(), output);
+    writeFileSync(path, JSON.stringify(file, null, 2) + '\n');
+    inv.out.event(`recorded ${file.events.length} deliveries to ${path}`, { file: path, events: file.events.length });
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+}

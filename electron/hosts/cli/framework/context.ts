@@ -1,0 +1,23 @@
+import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../../../services/project-config/project-config';
+import { defaultDataDir, resolveDataDir } from '../data-dir';
+import { PROJECT_CONFIG_ENV } from '../../../features/project-config/feature';
+import type { Invocation } from './command';
+import { CliError } from './exit-codes';
+
+/** --data-dir, else HOOKLAB_DATA_DIR, else the folder `serve --data-dir D --save` recorded, else the desktop app's. */
+export function dataDirOf(inv: Pick<Invocation, 'value' | 'io'>, save = false): string {
+  return resolveDataDir(inv.value('data-dir') ?? inv.io.env['HOOKLAB_DATA_DIR'], save, defaultDataDir(inv.io.env));
+}
+
+/** The project config (--config FILE or ./hooklab.config.json), null when there is none. */
+export function configOf(inv: Pick<Invocation, 'value' | 'io'>): LoadedProjectConfig | null {
+  try {
+    const loaded = loadProjectConfig(inv.io.cwd ?? process.cwd(), inv.value('config'));
+    // A core started by this command (listen) shows the same file in Settings.
+    if (loaded) process.env[PROJECT_CONFIG_ENV] = loaded.path;
+    return loaded;
+  } catch (error) {
+    if (error instanceof ProjectConfigError) throw new CliError(`config ${error.message}`);
+    throw error;
+  }
+}

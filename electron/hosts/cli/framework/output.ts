@@ -1,0 +1,37 @@
+import type { CliIo } from '../cli-io';
+
+/** How a command reports: one line per event on stdout (or one JSON object with --json), progress on stderr. */
+export interface Output {
+  readonly json: boolean;
+  /** One event: `text` for people, `data` for --json. */
+  event(text: string, data: object): void;
+  /** Progress and notes for people, on stderr (never in the way of a pipe). */
+  progress(text: string): void;
+  readonly paint: Paint;
+}
+
+/** ANSI colours, or nothing when stdout is not a terminal (or NO_COLOR is set). */
+export interface Paint {
+  green(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  dim(text: string): string;
+}
+
+const plain: Paint = { green: (t) => t, red: (t) => t, yellow: (t) => t, dim: (t) => t };
+const ansi = (code: number) => (t: string) => `\u001b[${code}m${t}\u001b[0m`;
+const coloured: Paint = { green: ansi(32), red: ansi(31), yellow: ansi(33), dim: ansi(2) };
+
+export function createOutput(io: CliIo, json: boolean): Output {
+  const paint = io.colors && !json ? coloured : plain;
+  return {
+    json,
+    paint,
+    event(text, data) {
+      io.out(json ? `${JSON.stringify(data)}\n` : `${text}\n`);
+    },
+    progress(text) {
+      io.err(`${text}\n`);
+    },
+  };
+}

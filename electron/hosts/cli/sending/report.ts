@@ -1,0 +1,39 @@
+import type { ExchangeResult } from '../../../services/net/exchange';
+import type { Output } from '../framework/output';
+import { CliError, EXIT } from '../framework/exit-codes';
+
+/** What was sent, for the line that reports it. */
+export interface Sent {
+  readonly type: string | null;
+  readonly orderId: string | null;
+  readonly eventId: string | null;
+  readonly target: string;
+}
+
+/**
+ * One line per request sent: time, type, order, event id, target and its answer. Returns the
+ * exit status it stands for: 2 unreachable, 1 answered outside 2xx, 0 accepted.
+ */
+export function reportExchange(out: Output, sent: Sent, result: ExchangeResult): number {
+  const time = new Date().toISOString().slice(11, 23);
+  const status = result.ok ? result.answer.status : null;
+  const error = result.ok ? null : result.error;
+  const answer = status === null ? out.paint.red(`unreachable: ${error}`) : status >= 200 && status < 300 ? out.paint.green(String(status)) : out.paint.red(String(status));
+  out.event(
+    `${time}  ${(sent.type ?? '(no type)').padEnd(26)} order ${sent.orderId ?? '-'}  evt ${sent.eventId ?? '-'}  -> ${sent.target}  ${answer}  ${Math.round(result.latencyMs)} ms`,
+    { time: new Date().toISOString(), ...sent, status, latencyMs: result.latencyMs, error },
+  );
+  if (status === null) {
+    out.progress(`hooklab: ${sent.target} is unreachable: ${error}`);
+    return EXIT.couldNotRun;
+  }
+  return status >= 200 && status < 300 ? EXIT.done : EXIT.failed;
+}
+
+/** A whole-number option within bounds, or undefined when not given. */
+export function wholeNumber(text: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new CliError(`--${name} must be a whole number ${min}-${max}`);
+  return n;
+}

@@ -1,0 +1,33 @@
+import { routeTargets } from '../../../../shared/project-config/schema';
+import { DEFAULT_LISTENER_PORT } from '../../../../shared/settings/listener';
+import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
+import { targetVerdict } from '../../../services/net/target-policy';
+import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
+import { CliError } from '../framework/exit-codes';
+
+/** The listener's URL on this machine: the config's port, else the data folder's, else the default. */
+export function listenerUrl(dataDir: string, config: LoadedProjectConfig | null): string {
+  let port = config?.config.listener.port;
+  if (port === undefined) port = readSettingsSnapshot(dataDir)?.listener.port;
+  return `http://127.0.0.1:${port || DEFAULT_LISTENER_PORT}/`;
+}
+
+/**
+ * Where an event goes: --to, else the config's routes for its type, else the running listener.
+ * A target off this machine needs --allow-non-loopback (it receives events signed with your key).
+ */
+export function chooseTargets(
+  to: readonly string[],
+  eventType: string | null,
+  config: LoadedProjectConfig | null,
+  dataDir: string,
+  allowNonLoopback: boolean,
+): string[] {
+  const fromRoutes = config ? routeTargets(config.config, eventType) : [];
+  const chosen = to.length > 0 ? to : fromRoutes.length > 0 ? fromRoutes : [listenerUrl(dataDir, config)];
+  return chosen.map((raw) => {
+    const verdict = targetVerdict(raw, allowNonLoopback);
+    if (verdict.allowed) return verdict.url;
+    throw new CliError(verdict.needsOptIn ? `${raw} is not on this machine: pass --allow-non-loopback to send it events signed with your key` : verdict.message);
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { configMistakes, PROJECT_CONFIG_FILE, ProjectConfigSchema, type ProjectConfig } from '../../../shared/project-config/schema';
+
+/** A config file that was found and is valid. */
+export interface LoadedProjectConfig {
+  readonly path: string;
+  readonly config: ProjectConfig;
+}
+
+/** A config file that cannot be used; `mistakes` lists each one by path. */
+export class ProjectConfigError extends Error {
+  constructor(
+    readonly path: string,
+    readonly mistakes: readonly string[],
+  ) {
+    super(`${path}: ${mistakes.join('; ')}`);
+  }
+}
+
+/**
+ * Reads `file` (an explicit --config, which must exist) or `<cwd>/hooklab.config.json` (used
+ * when present). Returns null when there is no config; throws ProjectConfigError naming every
+ * mistake otherwise.
+ */
+export function loadProjectConfig(cwd: string, file?: string): LoadedProjectConfig | null {
+  const path = resolve(cwd, file ?? PROJECT_CONFIG_FILE);
+  if (!existsSync(path)) {
+    if (file !== undefined) throw new ProjectConfigError(path, ['no such file']);
+    return null;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ProjectConfigError(path, [`not valid JSON (${(error as Error).message})`]);
+  }
+  const parsed = ProjectConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new ProjectConfigError(path, configMistakes(parsed.error));
+  return { path, config: parsed.data };
+}
