@@ -1,0 +1,9 @@
+/**
+ * `hooklab/testing`: the payment service's sandbox inside an integrator's own test suite
+ * (Vitest, Jest, node:test). No Electron, no UI: the emulator and its HTTP API only.
+ */
+export { startSandbox } from './test-sandbox';
+export type { TestSandbox, TestSandboxOptions, SandboxCredentials, ScenarioRun } from './test-sandbox';
+export type { EventOverrides } from './event-overrides';
+export type { DeliveryFilter } from './delivery-filter';
+export type { WebhookDelivery, WebhookEvent } from '../../../shared/service';
