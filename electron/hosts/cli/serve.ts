@@ -3,7 +3,6 @@
  * serves the UI to a browser on 127.0.0.1, like `stripe listen` with a UI.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCore } from '../../core/core';
 import { productFeatures } from '../../core/product-features';
 import { confSettingsBackend } from '../../services/settings/conf-backend';
@@ -13,6 +12,7 @@ import { createConsoleLogger } from '../../services/kernel/logger';
 import { parseArgs, parsePort } from './args';
 import { defaultDataDir } from './data-dir';
 import { appVersion } from './version';
+import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
 
 const USAGE = `Usage: npm run serve -- [--port N] [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')}`;
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // Command-line options are saved like changes made in the UI, so the desktop app sees them.
   for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
   await core.start();
-  const rendererDir = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
+  const rendererDir = join(packageRoot(), 'out/renderer');
   const host = await startBrowserHost({ core, rendererDir, port });
   process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
   process.stdout.write(`Data folder: ${dataDir}\n`);

@@ -55,13 +55,14 @@ async function run(args: string[], env: Record<string, string | undefined> = { H
   return { code, stdout, stderr };
 }
 
-const bin = 'electron/hosts/cli/hooklab.mjs';
+// The bin's source, as the built dist/package/cli/hooklab.js runs it.
+const bin = ['--import', 'tsx', 'electron/hosts/cli/hooklab.ts'];
 
 describe('hooklab check-handler', () => {
   it('exits 0 for a correct handler and prints exactly one JSON object with --json', async () => {
     const h = await startHandler('correct', { key: TEST_KEY });
     handlers.push(h);
-    const r = await run([bin, 'check-handler', h.url, '--json']);
+    const r = await run([...bin, 'check-handler', h.url, '--json']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -76,7 +77,7 @@ describe('hooklab check-handler', () => {
   it('exits 1 with a readable report naming the failed check and its fix', async () => {
     const h = await startHandler('accepts-hex', { key: TEST_KEY });
     handlers.push(h);
-    const r = await run([bin, 'check-handler', h.url, '--only', 'hex-signature-rejected,valid-signature-accepted']);
+    const r = await run([...bin, 'check-handler', h.url, '--only', 'hex-signature-rejected,valid-signature-accepted']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/PASS {2}valid-signature-accepted/);
     expect(r.stdout).toMatch(/FAIL {2}hex-signature-rejected/);
@@ -87,18 +88,18 @@ describe('hooklab check-handler', () => {
   it('exits 2 for an unreachable handler, a usage error or a missing key, saying why', async () => {
     const h = await startHandler('correct', { key: TEST_KEY });
     await h.close();
-    const unreachable = await run([bin, 'check-handler', h.url, '--json']);
+    const unreachable = await run([...bin, 'check-handler', h.url, '--json']);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/could not be reached: connection refused/);
     expect(JSON.parse(unreachable.stdout)).toMatchObject({ url: h.url, passed: false, checks: [] });
-    const usage = await run([bin, 'check-handler', h.url, '--only', 'no-such-check']);
+    const usage = await run([...bin, 'check-handler', h.url, '--only', 'no-such-check']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/unknown check id no-such-check/);
     expect(usage.stdout).toBe('');
-    const noKey = await run([bin, 'check-handler', h.url], {});
+    const noKey = await run([...bin, 'check-handler', h.url], {});
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/set HOOKLAB_WEBHOOK_KEY/);
-    const remote = await run([bin, 'check-handler', 'http://192.0.2.1:9/hook']);
+    const remote = await run([...bin, 'check-handler', 'http://192.0.2.1:9/hook']);
     expect(remote.code).toBe(2);
     expect(remote.stderr).toMatch(/not on this machine: pass --allow-non-loopback/);
   }, 30_000);
@@ -119,10 +120,10 @@ describe('hooklab sign', () => {
     const file = join(newDir(), 'event.json');
     const bytes = Buffer.from('{"type":"Created"}\r\n\u00ff', 'latin1');
     writeFileSync(file, bytes);
-    const r = await run([bin, 'sign', file]);
+    const r = await run([...bin, 'sign', file]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${independentSignature(TEST_KEY, bytes)}\n`);
-    const missing = await run([bin, 'sign', join(newDir(), 'nope.json')]);
+    const missing = await run([...bin, 'sign', join(newDir(), 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*ENOENT/);
   }, 30_000);

@@ -1,0 +1,29 @@
+/**
+ * The `hooklab` bin (package.json "bin" -> dist/package/cli/hooklab.js, built by
+ * `npm run build:package`). The version check comes before anything else is loaded: the core
+ * needs node:sqlite (Node 22.13+), and an older Node would otherwise fail with a bare
+ * "No such built-in module" instead of saying what to do.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  process.stderr.write(`hooklab: needs Node 22 or newer, this is ${process.version}. Install Node 22+ and run it again.\n`);
+  process.exit(2);
+}
+
+// In Hooklab's own checkout the built bin may be older than the sources: rebuild, then run the
+// new build in a fresh process (this one has already loaded the old entry).
+const checkoutBuilder = new URL('../../../electron/hosts/cli/ensure-package.mjs', import.meta.url);
+if (import.meta.url.includes('/dist/package/') && existsSync(checkoutBuilder)) {
+  const { rebuildPackageIfStale } = (await import(checkoutBuilder.href)) as { rebuildPackageIfStale(): boolean };
+  if (rebuildPackageIfStale()) {
+    const again = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit' });
+    process.exit(again.status ?? 2);
+  }
+}
+
+const { hooklab } = await import('./hooklab-commands');
+const { processIo } = await import('./cli-io');
+process.exitCode = await hooklab(process.argv.slice(2), processIo());

@@ -1,0 +1,56 @@
+import { builtinModules } from 'node:module';
+import { chmodSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The npm package's build (`npm run build:package`, run by `prepack`): plain JavaScript for
+ * Node 22+ under dist/package, so an installed Hooklab compiles nothing at run time. Each entry
+ * is one line here (output name under dist/package -> source); bins get a shebang.
+ */
+export const PACKAGE_ENTRIES: Record<string, string> = {
+  'cli/hooklab': 'electron/hosts/cli/hooklab.ts',
+};
+const BINS = new Set(['cli/hooklab']);
+
+const root = import.meta.dirname;
+const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+// Runtime dependencies stay imports (npm installs them); everything else is bundled.
+const runtimeDependencies = Object.keys(manifest.dependencies ?? {});
+const builtins = new Set(builtinModules);
+
+function isExternal(id: string): boolean {
+  if (id.startsWith('node:') || builtins.has(id)) return true;
+  return runtimeDependencies.some((name) => id === name || id.startsWith(`${name}/`));
+}
+
+/** Bins are executable, so `npx hooklab` in this checkout runs the file directly. */
+const executableBins: Plugin = {
+  name: 'hooklab-executable-bins',
+  writeBundle(options) {
+    for (const name of BINS) chmodSync(resolve(options.dir ?? '', `${name}.js`), 0o755);
+  },
+};
+
+export default defineConfig({
+  plugins: [executableBins],
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: true,
+    outDir: resolve(root, 'dist/package'),
+    emptyOutDir: true,
+    target: 'node22',
+    minify: false,
+    rolldownOptions: {
+      input: Object.fromEntries(Object.entries(PACKAGE_ENTRIES).map(([name, source]) => [name, resolve(root, source)])),
+      external: isExternal,
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        banner: (chunk) => (chunk.isEntry && BINS.has(chunk.name) ? '#!/usr/bin/env node' : ''),
+      },
+    },
+  },
+});
