@@ -1,8 +1,12 @@
-import type { SettingsView } from '../../shared/contract';
+import { CallError, type SettingsView } from '../../shared/contract';
 import type { CoreContext, Feature } from '../services/kernel/feature';
+import type { HostToken } from '../services/instance/host-token-file';
 
-/** Status, settings and secrets: the calls every host needs before any area is built. */
-export function createAppFeature(ctx: CoreContext): Feature {
+/**
+ * Status, settings and secrets: the calls every host needs before any area is built. `hostToken`
+ * is the data folder's access token of the local API, when the host serves one.
+ */
+export function createAppFeature(ctx: CoreContext, hostToken?: HostToken): Feature {
   const view = (): SettingsView => ({ settings: ctx.settings.get(), secretsSet: ctx.secrets.names() });
   const pushView = () => ctx.bus.emit('settings.changed', view());
   ctx.settings.onChange(() => {
@@ -27,6 +31,11 @@ export function createAppFeature(ctx: CoreContext): Feature {
         ctx.secrets.delete(name);
         pushView();
         return { ok: true as const };
+      },
+      'app.rotateAccessToken': async () => {
+        if (!hostToken) throw new CallError('unavailable', 'this Hooklab serves no local API, so it has no access token to rotate');
+        hostToken.rotate();
+        return { rotatedAt: new Date(ctx.clock.now()).toISOString() };
       },
     },
   };

@@ -19,6 +19,7 @@ import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../services/platform/private-files';
+import type { HostToken } from '../services/instance/host-token-file';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';
@@ -36,6 +37,8 @@ export interface CoreOptions {
    * features turn this off; the missing calls then answer `unavailable`.
    */
   readonly requireAllHandlers?: boolean;
+  /** The data folder's access token of the local API (hosts that serve one); enables its rotation. */
+  readonly hostToken?: HostToken;
   /** Database path; defaults to `<dataDir>/hooklab.db`. */
   readonly databasePath?: string;
 }
@@ -80,7 +83,7 @@ export function createCore(options: CoreOptions): Core {
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
-  const features = [createAppFeature(ctx), ...(options.features?.(ctx) ?? [])];
+  const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];
   const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0 && options.requireAllHandlers !== false) {

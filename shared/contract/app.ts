@@ -24,6 +24,11 @@ export const appCalls = {
     Ok,
   ),
   'secrets.delete': defineCall('Forget a secret.', z.object({ name: SecretNameSchema }).strict(), Ok),
+  'app.rotateAccessToken': defineCall(
+    "Replace the data folder's access token of the local API: every open tab and tool must use the new address. The token never comes back.",
+    NoArgs,
+    z.object({ rotatedAt: z.string() }),
+  ),
 } as const;
 
 export const appEvents = {

@@ -16,14 +16,27 @@ export interface BrowserHostOptions {
   /** Folder of the built renderer (index.html and assets). */
   readonly rendererDir: string;
   readonly port?: number;
-  /** Fixed token (tests); a random one per run otherwise. */
-  readonly token?: string;
+  /**
+   * The access token: the data folder's (kept across restarts, rotatable), a fixed string
+   * (tests), or a random one for this run when absent.
+   */
+  readonly token?: string | AccessTokenSource;
 }
+
+/** A token that can change while the host runs (the data folder's, see services/instance). */
+export interface AccessTokenSource {
+  current(): string;
+  onRotate(listener: () => void): () => void;
+}
+
+/** Close code of the event socket when the token it was opened with was rotated away. */
+export const TOKEN_ROTATED_CLOSE_CODE = 4401;
 
 export interface BrowserHost {
   readonly url: string;
   /** The URL to open: the token rides in its fragment, which the page moves to sessionStorage. */
   readonly openUrl: string;
+  /** The token in force now (it changes when the data folder's token is rotated). */
   readonly token: string;
   readonly port: number;
   close(): Promise<void>;
@@ -42,14 +55,17 @@ const MAX_BODY_CARRYING_CALL = 96 * 1024 * 1024;
 /**
  * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry our
  * own Host (and Origin, when a browser sends one), so a DNS-rebinding site cannot drive
- * Hooklab; every call and the event socket must carry the per-run token. The token is never a
+ * Hooklab; every call and the event socket must carry the access token (the data folder's, kept across
+ * restarts, see services/instance/host-token-file.ts). The token is never a
  * cookie (cookies are shared by every port of 127.0.0.1): the page is opened with it in the URL
  * fragment and presents it as `Authorization: Bearer` and as a WebSocket subprotocol (see
  * shared/security/host-token.ts). The UI's own files are served without it (a browser cannot
  * attach a header to a page or script load); they hold no data and no secret.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const source: AccessTokenSource =
+    typeof options.token === 'object' ? options.token : fixedToken(options.token ?? randomBytes(24).toString('base64url'));
+  const token = () => source.current();
   const { core } = options;
   let allowed: LoopbackAuthorities = { hosts: new Set(), origins: new Set() };
 
@@ -69,8 +85,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const url = requestUrl(req);
     if (!url) return sendText(res, 400, 'Bad request: malformed request target');
     if (url.pathname.startsWith('/api/')) {
-      if (!tokenMatches(token, bearerToken(req))) {
-        return sendJson(res, 401, { ok: false, error: { code: 'forbidden', message: 'Unauthorized: send the per-run token as Authorization: Bearer' } });
+      if (!tokenMatches(token(), bearerToken(req))) {
+        return sendJson(res, 401, { ok: false, error: { code: 'forbidden', message: 'Unauthorized: send the access token as Authorization: Bearer' } });
       }
       return handleApi(req, res, url);
     }
@@ -78,10 +94,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (url.searchParams.has('token')) {
       // `?token=` only opens the index page, for links that cannot carry a fragment: the token
       // moves to the fragment (never sent to a server again) and out of the query and history.
-      if (url.pathname !== '/' || !tokenMatches(token, url.searchParams.get('token'))) {
+      if (url.pathname !== '/' || !tokenMatches(token(), url.searchParams.get('token'))) {
         return sendText(res, 401, 'Unauthorized: open the URL Hooklab printed (it carries the token)');
       }
-      res.writeHead(303, { Location: tokenOpenUrl('', token), 'Cache-Control': 'no-store' });
+      res.writeHead(303, { Location: tokenOpenUrl('', token()), 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
@@ -125,12 +141,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   server.on('upgrade', (req, socket, head) => {
     const url = requestUrl(req);
-    const ok = url?.pathname === '/api/events' && guardRefusal(req, allowed) === null && upgradeAuthorized(token, req);
+    const ok = url?.pathname === '/api/events' && guardRefusal(req, allowed) === null && upgradeAuthorized(token(), req);
     if (!ok) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+  });
+
+  // Sockets opened with the old token end at once, with a code the page reads as "no access".
+  const stopWatchingToken = source.onRotate(() => {
+    for (const client of wss.clients) client.close(TOKEN_ROTATED_CLOSE_CODE, 'access token rotated');
   });
 
   function attach(ws: WebSocket): void {
@@ -154,17 +175,26 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    openUrl: tokenOpenUrl(url, token),
-    token,
+    get openUrl() {
+      return tokenOpenUrl(url, token());
+    },
+    get token() {
+      return token();
+    },
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        stopWatchingToken();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+function fixedToken(value: string): AccessTokenSource {
+  return { current: () => value, onRotate: () => () => {} };
 }
 
 /**

@@ -14,6 +14,9 @@ import { defaultDataDir } from './data-dir';
 import { appVersion } from './version';
 import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
+import { HostToken } from '../../services/instance/host-token-file';
 
 const USAGE = `Usage: npm run serve -- [--port N] [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')}`;
 
@@ -30,6 +33,11 @@ async function main(): Promise<void> {
   const dataDir = args.value('data-dir') ?? defaultDataDir();
   const port = parsePort(args.value('port'), 'port') ?? 0;
   const log = createConsoleLogger();
+  ensurePrivateDir(dataDir);
+  // One writer per data folder, taken before the database opens: a second serve (or the
+  // desktop app) on this folder is refused here, and the first keeps working.
+  const lock = acquireInstanceLock(dataDir, { kind: 'serve' });
+  const hostToken = new HostToken(dataDir);
   const core = createCore({
     hostKind: 'browser',
     version: appVersion(),
@@ -38,14 +46,18 @@ async function main(): Promise<void> {
     secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
     log,
     features: productFeatures,
+    hostToken,
   });
   // Command-line options are saved like changes made in the UI, so the desktop app sees them.
   for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
   await core.start();
   const rendererDir = join(packageRoot(), 'out/renderer');
-  const host = await startBrowserHost({ core, rendererDir, port });
+  const host = await startBrowserHost({ core, rendererDir, port, token: hostToken });
+  lock.setUrl(host.url);
   process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
   process.stdout.write(`Data folder: ${dataDir}\n`);
+  // Tabs with the old address now show "no access"; this is the address that works.
+  hostToken.onRotate(() => process.stdout.write(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));
 
   let stopping = false;
   const stop = async () => {
@@ -53,6 +65,7 @@ async function main(): Promise<void> {
     stopping = true;
     await host.close();
     await core.stop();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -60,6 +73,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Refused, not failed: another Hooklab holds the folder; the message says which and where.
+  if (error instanceof InstanceLockedError) {
+    process.stderr.write(`hooklab: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
   process.exit(1);
 });

@@ -1,0 +1,140 @@
+import WebSocket from 'ws';
+import {
+  CallError,
+  CallErrorSchema,
+  calls,
+  events,
+  type CallArgs,
+  type CallName,
+  type CallResult,
+  type EventName,
+  type EventPayload,
+} from '../../../shared/contract';
+import { eventSubprotocols } from '../../../shared/security/host-token';
+import { readRunningInstance, type InstanceInfo } from './instance-lock';
+import { readHostToken } from './host-token-file';
+
+/** The running Hooklab that holds a data folder, reached through its local API. */
+export interface InstanceClient {
+  /** Who answers: the lock's holder (its kind, pid and url). */
+  readonly instance: InstanceInfo & { url: string };
+  /** One contract call; the result is checked against the contract's schema. Throws CallError or InstanceUnreachableError. */
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>>;
+  /** Listens to one live event (payloads that do not match the contract are dropped); returns the unsubscribe. */
+  onEvent<E extends EventName>(name: E, cb: (payload: EventPayload<E>) => void): () => void;
+  /** Resolves once the event socket is open, so nothing emitted after it is missed; rejects if it cannot open. */
+  eventsReady(): Promise<void>;
+  /** Closes the event socket (calls remain possible). */
+  close(): void;
+}
+
+/** The holder of the folder did not answer (it hangs, or exited between reading the lock and calling). */
+export class InstanceUnreachableError extends Error {
+  constructor(instance: InstanceInfo & { url: string }, detail: string) {
+    super(`The Hooklab holding this data folder (${instance.kind}, pid ${instance.pid}, ${instance.url}) does not answer: ${detail}`);
+    this.name = 'InstanceUnreachableError';
+  }
+}
+
+/** How long one call may take before the instance counts as not answering. */
+const CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * A client for the Hooklab running on `dataDir` (desktop app or serve), or null when none runs
+ * there, or it has no local API yet: terminal tools then open the folder themselves. Calls go
+ * through the instance's local HTTP API with the folder's access token, exactly as its UI's
+ * would, so the running app sees (and shows) what a tool does.
+ */
+export function connectToRunningInstance(dataDir: string, options: { fetch?: typeof fetch } = {}): InstanceClient | null {
+  const holder = readRunningInstance(dataDir);
+  if (!holder || holder.url === null) return null;
+  const instance = { ...holder, url: holder.url };
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const token = (): string => {
+    const value = readHostToken(dataDir);
+    if (!value) throw new InstanceUnreachableError(instance, `the data folder ${dataDir} has no access token (host-token)`);
+    return value;
+  };
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let socket: WebSocket | null = null;
+  let ready: Promise<void> | null = null;
+
+  function openSocket(): Promise<void> {
+    if (ready) return ready;
+    const url = new URL('/api/events', instance.url);
+    url.protocol = 'ws:';
+    const ws = new WebSocket(url, eventSubprotocols(token()), { headers: { Origin: instance.url } });
+    socket = ws;
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let frame: { event?: unknown; payload?: unknown };
+      try {
+        frame = JSON.parse(data.toString('utf8')) as typeof frame;
+      } catch {
+        return;
+      }
+      if (typeof frame.event !== 'string' || !Object.hasOwn(events, frame.event)) return;
+      const parsed = events[frame.event as EventName].payload.safeParse(frame.payload);
+      if (!parsed.success) return;
+      for (const cb of listeners.get(frame.event) ?? []) cb(parsed.data);
+    });
+    ready = new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('unexpected-response', (_req, res) => reject(new InstanceUnreachableError(instance, `its event socket answered ${res.statusCode}`)));
+      ws.once('error', (error) => reject(new InstanceUnreachableError(instance, error.message)));
+    });
+    // A rejection nobody awaits (onEvent without eventsReady) must not crash the tool.
+    ready.catch(() => {});
+    return ready;
+  }
+
+  return {
+    instance,
+    async call(name, args) {
+      let response: Response;
+      try {
+        response = await doFetch(new URL(`/api/calls/${name}`, instance.url), {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(args ?? {}),
+          signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        });
+      } catch (error) {
+        const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+        throw new InstanceUnreachableError(instance, cause ?? (error as Error).message);
+      }
+      let envelope: unknown;
+      try {
+        envelope = await response.json();
+      } catch {
+        throw new InstanceUnreachableError(instance, `${name} answered ${response.status} without JSON`);
+      }
+      const body = envelope as { ok?: unknown; value?: unknown; error?: unknown };
+      if (body.ok === true) {
+        const result = calls[name].result.safeParse(body.value);
+        if (!result.success) throw new CallError('internal', `${name}: the instance answered a result the contract does not allow`);
+        return result.data as CallResult<typeof name>;
+      }
+      const error = CallErrorSchema.safeParse(body.error);
+      if (response.status === 401) throw new CallError('forbidden', `the instance refused the data folder's access token (rotated since it was read?)`);
+      if (!error.success) throw new InstanceUnreachableError(instance, `${name} answered ${response.status}`);
+      throw new CallError(error.data.code, error.data.message);
+    },
+    onEvent(name, cb) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      const listener = cb as (payload: unknown) => void;
+      set.add(listener);
+      void openSocket();
+      return () => {
+        set.delete(listener);
+      };
+    },
+    eventsReady: openSocket,
+    close() {
+      socket?.close();
+      socket = null;
+      ready = null;
+    },
+  };
+}
