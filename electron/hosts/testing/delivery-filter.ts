@@ -1,11 +1,4 @@
-/** Which deliveries `deliveries()` lists: every field is optional, all given ones must match. */
-export interface DeliveryFilter {
-  eventType?: string;
-  delivered?: boolean;
-  responseStatusCode?: number;
-  /** Only deliveries with an id above this one (the cursor of 4.7). */
-  afterId?: number;
-}
+import type { DeliveryFilter } from './api';
 
 /** The Sieve `filters` value (4.7) for a filter, or undefined for every delivery. */
 export function historyFilters(filter: DeliveryFilter): string | undefined {

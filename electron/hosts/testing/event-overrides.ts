@@ -1,15 +1,6 @@
 import { EVENT_TYPES, WebhookEventSchema, type EventType, type WebhookEvent } from '../../../shared/service';
 import { eventTemplate, isEventType } from '../../../shared/replay/templates';
-
-/** Fields of an event (2.8) to change in a template; nested objects merge, other values replace. */
-export type EventOverrides = {
-  orderId?: string;
-  orderReference?: string | null;
-  orderType?: string;
-  description?: string;
-  level?: 'Info' | 'Warning' | 'Error';
-  metadata?: Record<string, unknown> | null;
-};
+import type { EventOverrides } from './api';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,7 +3,4 @@
  * (Vitest, Jest, node:test). No Electron, no UI: the emulator and its HTTP API only.
  */
 export { startSandbox } from './test-sandbox';
-export type { TestSandbox, TestSandboxOptions, SandboxCredentials, ScenarioRun } from './test-sandbox';
-export type { EventOverrides } from './event-overrides';
-export type { DeliveryFilter } from './delivery-filter';
-export type { WebhookDelivery, WebhookEvent } from '../../../shared/service';
+export type * from './api';

@@ -4,72 +4,20 @@ import { nodeHmac } from '../../services/platform/node-hmac';
 import { HistoryClient } from '../../services/service-api/history-client';
 import { signBody } from '../../../shared/signing';
 import type { WebhookDelivery } from '../../../shared/service';
-import { buildEvent, type EventOverrides } from './event-overrides';
-import { historyFilters, type DeliveryFilter } from './delivery-filter';
+import type { SandboxDelivery, StartSandbox, TestSandbox } from './api';
+import { buildEvent } from './event-overrides';
+import { historyFilters } from './delivery-filter';
 
-/** Options of startSandbox; every field is optional. */
-export interface TestSandboxOptions {
-  /** Where the service sends webhooks (`;` separates several URLs, as in the portal). */
-  webhookUrl?: string;
-  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
-  port?: number;
-  /** The webhook signing key; a fresh random one when absent. */
-  webhookKey?: string;
-  /** Time source for tokens, event timestamps and expiry; default the system clock. */
-  clock?: { now(): number };
-  /** Base delay between the service's automatic retries (attempt n waits n x this); default 1000 ms. */
-  retryDelayMs?: number;
-}
-
-/** The test store's credentials: throwaway values generated for this sandbox. */
-export interface SandboxCredentials {
-  clientId: string;
-  clientSecret: string;
-  secretKey: string;
-  webhookKey: string;
-}
-
-/** What a scenario did: its order and every delivery it logged, in emission order. */
-export interface ScenarioRun {
-  scenario: string;
-  orderId: string;
-  orderCode: string;
-  deliveries: WebhookDelivery[];
-}
-
-/** A running sandbox of the payment service, for an integrator's own tests. */
-export interface TestSandbox {
-  /** `http://127.0.0.1:PORT`: {base_url} of the service (token, payment methods, charges, payment links). */
-  readonly baseUrl: string;
-  /** `{base_url}/api/v3`: {api_v3_url} of the delivery-history API. */
-  readonly apiV3Url: string;
-  readonly port: number;
-  readonly credentials: SandboxCredentials;
-  /** Sends one signed event of `eventType` (its template, with `overrides` merged in) and returns its delivery as the history API shows it. */
-  trigger(eventType: string, overrides?: EventOverrides): Promise<WebhookDelivery>;
-  /** Plays a named scenario of the sandbox to the end (see `scenarios`). */
-  runScenario(name: string): Promise<ScenarioRun>;
-  /** Names of every scenario runScenario accepts. */
-  readonly scenarios: readonly string[];
-  /** The deliveries the history API lists for the filter, every page, newest first. */
-  deliveries(filter?: DeliveryFilter): Promise<WebhookDelivery[]>;
-  /** The X-Svc-Hmac-Sha256 value of a raw body under the current webhook key. */
-  sign(rawBody: string | Uint8Array): string;
-  /** Changes the portal webhook setting (`;`-separated URLs; empty: no webhooks). */
-  setWebhookUrl(url: string): Promise<void>;
-  /** The next `count` delivery attempts (retries and resends included) fail with `status` without reaching the receiver. */
-  failNext(count: number, status?: number): Promise<void>;
-  /** Forgets orders, payments and delivery history; credentials and the webhook URL stay. */
-  reset(): Promise<void>;
-  /** Stops the server, cuts deliveries in flight short and frees the port. */
-  close(): Promise<void>;
-}
+// The shipped type of a delivery is written out in api.ts; these fail to compile if it drifts from 2.9.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const deliveryTypeMatches: Same<SandboxDelivery, WebhookDelivery> = true;
+void deliveryTypeMatches;
 
 /**
  * Starts the payment service's sandbox in this process: the same emulator Hooklab runs, with its
  * real HTTP API on 127.0.0.1, state in memory only.
  */
-export async function startSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+export const startSandbox: StartSandbox = async (options = {}): Promise<TestSandbox> => {
   const running: RunningSandbox = await startEmulator({
     port: options.port ?? 0,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -139,4 +87,4 @@ export async function startSandbox(options: TestSandboxOptions = {}): Promise<Te
     reset: () => running.reset(),
     close: () => running.close(),
   };
-}
+};
