@@ -6,7 +6,7 @@ import { appVersion } from '../cli/version';
 import { openDataFolder } from './data-folder-client';
 import { createMcpServer } from './server';
 
-export const MCP_USAGE = `hooklab mcp [--data-dir DIR]
+export const MCP_USAGE = `hooklab mcp [--data-dir DIR]   (default: HOOKLAB_DATA_DIR, else the desktop app's data folder)
   A Model Context Protocol server on stdin/stdout for coding agents (Claude Code, Cursor…):
   received deliveries, signature diagnosis, order sequences, replay, trigger, the handler check
   and the service's history. Uses the running Hooklab of the data folder when there is one.
@@ -21,7 +21,7 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let dataDir: string;
   try {
-    dataDir = parseArgs(argv, { options: ['data-dir'], flags: [] }).value('data-dir') ?? defaultDataDir(io.env);
+    dataDir = parseArgs(argv, { options: ['data-dir'], flags: [] }).value('data-dir') ?? io.env['HOOKLAB_DATA_DIR'] ?? defaultDataDir(io.env);
   } catch (error) {
     io.err(`hooklab mcp: ${(error as Error).message}\n${MCP_USAGE}`);
     return 2;
