@@ -164,6 +164,22 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(pending.isError).toBeFalsy();
   });
 
+  it('resend asks the service (here the embedded sandbox) to resend a delivery of its history', async () => {
+    expect((await callWith(serve.url, serve.token, 'sandbox.useSandbox')).status).toBe(200);
+    const scenario = await callWith(serve.url, serve.token, 'sandbox.runScenario', { name: 'order-cancelled' });
+    expect(scenario.status).toBe(200);
+    expect((await callWith(serve.url, serve.token, 'history.pollNow')).status).toBe(200);
+    const events = (await callWith(serve.url, serve.token, 'history.events', {})).body as { value: { events: { lastDeliveryId: number; eventType: string }[] } };
+    const cancelled = events.value.events.find((e) => e.eventType === 'Cancelled')!;
+    const r = await mcp.call('resend', { id: cancelled.lastDeliveryId });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ kind: 'delivered' });
+    expect(textOf(r)).toMatch(new RegExp(`^Resend of ${cancelled.lastDeliveryId}: delivered`));
+    const both = await mcp.call('resend', { id: 1, pending: true });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toMatch(/either id or pending/);
+  }, 60_000);
+
   it('unknown or wrong arguments get the schema\'s error and change nothing', async () => {
     const r = await mcp.call('replay_delivery', { id: 1, to: 'http://127.0.0.1:9/', sett: {} });
     expect(r.isError).toBe(true);
@@ -177,10 +193,13 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(textOf(refused)).toMatch(/loopback|opt/i);
   });
 
-  it('no output of any tool contains the configured webhook key', () => {
+  it('no output of any tool contains a configured secret: the listener key, the sandbox store\'s secrets, the access token', async () => {
+    const revealed = (await callWith(serve.url, serve.token, 'sandbox.revealCredentials')).body as { value: Record<string, string> };
+    const { clientSecret, secretKey, webhookKey } = revealed.value;
+    const secrets = [KEY, serve.token, clientSecret, secretKey, webhookKey];
+    for (const secret of secrets) expect(secret, 'a secret to look for').toMatch(/.{8,}/);
     expect(mcp.outputs.length).toBeGreaterThan(15);
-    for (const out of mcp.outputs) expect(out).not.toContain(KEY);
-    expect(mcp.stderr()).not.toContain(KEY);
+    for (const out of [...mcp.outputs, mcp.stderr()]) for (const secret of secrets) expect(out).not.toContain(secret);
   });
 });
 
