@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
  */
 export const PACKAGE_ENTRIES: Record<string, string> = {
   'cli/hooklab': 'electron/hosts/cli/hooklab.ts',
+  'testing/index': 'electron/hosts/testing/index.ts',
 };
 const BINS = new Set(['cli/hooklab']);
 
@@ -32,8 +33,21 @@ const executableBins: Plugin = {
   },
 };
 
+/**
+ * `hooklab/testing`'s types: its api.ts imports nothing, so it is a declaration file as it
+ * stands; only startSandbox's declaration is added (package.json "exports" points here).
+ */
+const testingTypes: Plugin = {
+  name: 'hooklab-testing-types',
+  writeBundle(options) {
+    const api = readFileSync(resolve(root, 'electron/hosts/testing/api.ts'), 'utf8');
+    const declaration = `${api}\n/** Starts the payment service's sandbox in this process on 127.0.0.1 (state in memory). */\nexport declare const startSandbox: StartSandbox;\n`;
+    writeFileSync(resolve(options.dir ?? '', 'testing/index.d.ts'), declaration);
+  },
+};
+
 export default defineConfig({
-  plugins: [executableBins],
+  plugins: [executableBins, testingTypes],
   publicDir: false,
   ssr: { noExternal: true, target: 'node' },
   build: {

@@ -52,6 +52,8 @@ export class Dispatcher {
   private readonly random: () => number;
   /** Deliveries started inside withDeferredDeliveries, per caller (async context), not awaited by dispatch(). */
   private readonly deferred = new AsyncLocalStorage<Promise<unknown>[]>();
+  /** Per store: attempts still to fail without sending, and the status they fail with. */
+  private readonly forcedFailures = new Map<string, { remaining: number; status: number }>();
 
   constructor(
     private readonly state: SandboxState,
@@ -136,7 +138,7 @@ export class Dispatcher {
     const headers = this.headers(store, payload, delivery ? delivery.eventId : null, eventCreated);
     const window = store.chaos.reorderWindowMs;
     if (window > 0) await this.wait(Math.floor(this.random() * window));
-    const status = await this.sendWithRetries(url, payload, headers, AUTOMATIC_RETRIES);
+    const status = await this.sendWithRetries(store, url, payload, headers, AUTOMATIC_RETRIES);
     if (this.random() < store.chaos.duplicateRate) await this.send(url, payload, headers);
     if (delivery) this.complete(delivery, status);
     return { delivery, url, payload, responseStatusCode: status, delivered: isSuccess(status) };
@@ -171,18 +173,37 @@ export class Dispatcher {
 
   /** One attempt plus up to `retries` more on retryable outcomes; returns the last status. */
   async sendWithRetries(
+    store: StoreRecord,
     url: string,
     payload: string,
     headers: Record<string, string>,
     retries: number,
   ): Promise<number> {
-    let status = await this.send(url, payload, headers);
+    let status = await this.attempt(store, url, payload, headers);
     for (let attempt = 1; attempt <= retries && isRetryable(status); attempt++) {
       if (this.abort.signal.aborted) return 0;
       await this.wait(this.opts.retryDelayMs * attempt);
-      status = await this.send(url, payload, headers);
+      status = await this.attempt(store, url, payload, headers);
     }
     return status;
+  }
+
+  /**
+   * Makes the store's next `count` delivery attempts (automatic retries and resends included)
+   * fail with `status` without reaching the receiver, so an integrator's tests can see the
+   * service's retries and pending events deterministically. A count of 0 clears it.
+   */
+  failNext(storeId: string, count: number, status: number): void {
+    if (count > 0) this.forcedFailures.set(storeId, { remaining: count, status });
+    else this.forcedFailures.delete(storeId);
+  }
+
+  /** One attempt of a store's delivery: a forced failure while any is left, else a real POST. */
+  attempt(store: StoreRecord, url: string, payload: string, headers: Record<string, string>): Promise<number> {
+    const forced = this.forcedFailures.get(store.storeId);
+    if (!forced) return this.send(url, payload, headers);
+    if (--forced.remaining <= 0) this.forcedFailures.delete(store.storeId);
+    return Promise.resolve(forced.status);
   }
 
   /** One POST; resolves to the receiver's status, or 500 for connection failures and timeouts. */

@@ -160,7 +160,7 @@ export async function resendDelivery(
   const headers = dispatcher.headers(store, original.payload, original.eventId, original.eventCreated);
   if (store.chaos.failResendLogging) {
     // The send happens, the log write fails: the caller gets 500 and may retry safely.
-    await Promise.all(targets.map((u) => dispatcher.track(dispatcher.send(u, original.payload, headers))));
+    await Promise.all(targets.map((u) => dispatcher.track(dispatcher.attempt(store, u, original.payload, headers))));
     throw serverProblem();
   }
   const results: DeliveryRecord[] = [];
@@ -175,7 +175,7 @@ export async function resendDelivery(
       original.payload,
     );
     state.logDelivery(d);
-    const status = await dispatcher.track(dispatcher.send(url, original.payload, headers));
+    const status = await dispatcher.track(dispatcher.attempt(store, url, original.payload, headers));
     dispatcher.complete(d, status);
     results.push(d);
   }

@@ -11,12 +11,21 @@ import {
 const MAX_BODY = 1024 * 1024;
 
 /** Thrown by handlers to answer with a status and body instead of 500. */
+/** The readable part of an error body: a problem's title, a control error's text, else the status. */
+function errorMessage(status: number, body: unknown): string {
+  if (typeof body === 'object' && body !== null) {
+    if ('title' in body) return String(body.title);
+    if ('error' in body && typeof body.error === 'string') return body.error;
+  }
+  return `HTTP ${status}`;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body && 'title' in body ? String(body.title) : `HTTP ${status}`);
+    super(errorMessage(status, body));
   }
 }
 

@@ -78,6 +78,14 @@ export interface RunningSandbox {
   dispatchEvent(storeId: string, event: WebhookEvent): Promise<WebhookDelivery[]>;
   /** Runs a named scenario to completion. */
   runScenario(name: string, storeId?: string): Promise<ScenarioResult>;
+  /** The store's next `count` delivery attempts fail with `status` without being sent (see Dispatcher.failNext). */
+  failNext(storeId: string, count: number, status: number): void;
+  /**
+   * Waits for deliveries in flight, then forgets orders, payments and delivery history and
+   * clears every store's chaos and forced failures; stores, credentials and webhook settings
+   * stay. Only for an in-memory sandbox (throws when started with dataDir).
+   */
+  reset(): Promise<void>;
   /** Appends `count` finished deliveries to a store's history without sending (benchmarks). */
   seedDeliveries(storeId: string, count: number): { firstId: number; lastId: number };
   /** Resolves when every delivery in flight (and any started meanwhile) has finished. */
@@ -165,6 +173,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return outcomes.flatMap((o) => (o.delivery ? [toDelivery(o.delivery)] : []));
     },
     runScenario: (name, storeId) => runScenario(ctx, mustStore(storeId ?? defaultStore.storeId), name),
+    failNext: (id, count, status) => dispatcher.failNext(mustStore(id).storeId, count, status),
+    reset: async () => {
+      if (options.dataDir) throw new Error('reset() is only for an in-memory sandbox (started without dataDir)');
+      await dispatcher.idle();
+      state.clearActivity();
+      for (const s of state.stores.values()) {
+        s.chaos = mergeChaos(s.chaos, { reset: true });
+        dispatcher.failNext(s.storeId, 0, 0);
+      }
+    },
     seedDeliveries: (id, count) => seed(state, mustStore(id), count),
     idle: () => dispatcher.idle(),
     close: async () => {

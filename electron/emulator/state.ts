@@ -117,6 +117,22 @@ export class SandboxState {
     if (d.id > this.lastDeliveryId) this.lastDeliveryId = d.id;
   }
 
+  /**
+   * Forgets every order, payment method, authentication and delivery, and restarts the ids, as
+   * a fresh service would; stores and their credentials stay. Memory only: a persistent sandbox
+   * keeps its history (the caller refuses).
+   */
+  clearActivity(): void {
+    for (const list of this.deliveries.values()) list.length = 0;
+    this.deliveryById.clear();
+    this.orders.clear();
+    this.ordersByCode.clear();
+    this.paymentMethods.clear();
+    this.authentications.clear();
+    this.lastDeliveryId = 0;
+    this.lastOrderId = 100_000;
+  }
+
   nextOrderId(): number {
     return ++this.lastOrderId;
   }

@@ -48,6 +48,9 @@ export type CallResult<N extends CallName> = z.output<Calls[N]['result']>;
 export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
 
 /** The core's implementation of the contract: one async function per call. */
+/** Any transport's `call` (the renderer's, a script's through the browser host, or a terminal tool's). */
+export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
+
 export type Handlers = { [N in CallName]: (args: ParsedArgs<N>) => Promise<CallResult<N>> };
 
 export const CALL_NAMES = Object.keys(calls) as CallName[];

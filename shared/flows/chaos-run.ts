@@ -1,11 +1,9 @@
-import type { CallArgs, CallName, CallResult } from '../contract';
+import type { ContractCall } from '../contract';
 import type { OrderSummary } from '../contract/sequences';
 import { chaosPlan, type ChaosSettings } from './chaos-plan';
 import { compareHandlerState, type StateVerdict } from './state-verdict';
 import type { ScenarioFile } from '../scenario/scenario-file';
 
-/** Any transport's `call` (the renderer's, or a script's through the browser host). */
-export type ContractCall = <N extends CallName>(name: N, args: CallArgs<N>) => Promise<CallResult<N>>;
 
 export interface ChaosRunOptions extends ChaosSettings {
   readonly orderId: string;

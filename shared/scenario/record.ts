@@ -1,4 +1,4 @@
-import type { ContractCall } from '../flows/chaos-run';
+import type { ContractCall } from '../contract';
 import type { DeliveryDetail } from '../contract/live';
 import { SCENARIO_FILE_FORMAT, SCENARIO_FILE_VERSION, type ScenarioFile } from './scenario-file';
 

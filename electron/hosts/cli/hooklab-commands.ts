@@ -33,6 +33,10 @@ const OWN_PARSERS: Record<string, { usage: string; run: (argv: readonly string[]
       return new Promise<number>(() => {}); // runs until interrupted
     },
   },
+  mcp: {
+    usage: 'hooklab mcp [--data-dir DIR]   an MCP server on stdio for coding agents (through the running Hooklab, else the data folder)',
+    run: async (argv, io) => (await import('./commands/mcp')).mcpCli(argv, io),
+  },
   sandbox: {
     usage: 'hooklab sandbox [--port N] [--data-dir DIR] [--json]   run the service emulator',
     run: async (argv) => {

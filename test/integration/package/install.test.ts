@@ -1,14 +1,8 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPackedHooklab, run, userEnv } from './packed-project';
 import { startStatefulHandler } from '../../fixtures/stateful-handler';
-
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
  * What a user gets from `npm pack`: the tarball installed into a fresh project from the local
@@ -19,18 +13,10 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 describe('the packed hooklab package', () => {
   let work: string;
   let project: string;
-  // This Node (24, from the checkout's `node` package) first on PATH, as a user's Node 22+ would be.
-  const env = { ...process.env, PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, npm_config_update_notifier: 'false' };
+  const env = userEnv();
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'hooklab-pack-'));
-    project = join(work, 'project');
-    await run('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: root, env, maxBuffer: 16 << 20 });
-    const tarball = readdirSync(work).find((name) => /^hooklab-.*\.tgz$/.test(name));
-    if (!tarball) throw new Error(`npm pack left no tarball in ${work}`);
-    await run('mkdir', [project]);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }));
-    await run('npm', ['install', '--save-dev', `../${tarball}`, '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project, env });
+    ({ work, project } = await installPackedHooklab('hooklab-pack-'));
   }, 300_000);
 
   afterAll(() => {

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { ContractClient } from './contract-client';
+import { toolResult } from './tool-result';
+import { defineTool, type ToolDefinition } from './tool-definition';
+
+/** history_pending and resend: the service's delivery history (4.7-4.9) through the active environment. */
+export function historyTools(client: ContractClient): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'history_pending',
+      description:
+        "Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first.",
+      input: z.object({ limit: z.number().int().min(1).max(1000).default(50) }).strict(),
+      async run({ limit }) {
+        const r = await client.call('history.events', { pendingOnly: true, limit });
+        const lines = r.events.map(
+          (e) => `event ${e.eventId} ${e.eventType} order ${e.orderId ?? '-'} created ${e.eventCreated}: ${e.deliveries} deliveries, last #${e.lastDeliveryId} answered ${e.lastStatus}`,
+        );
+        const text = r.events.length === 0 ? 'No pending event in the local copy of the history.' : `${r.pendingEvents} pending events:\n${lines.join('\n')}`;
+        return toolResult(text, { pendingEvents: r.pendingEvents, events: r.events });
+      },
+    }),
+    defineTool({
+      name: 'resend',
+      description:
+        "Ask the service to resend (4.9) one delivery of its history by id (it goes to the store's configured webhook URL, signed by the service), or every pending event with `pending: true`.",
+      input: z
+        .object({
+          id: z.number().int().positive().optional().describe('History delivery id (or an event id) to resend'),
+          pending: z.boolean().optional().describe('Resend every pending event instead'),
+        })
+        .strict()
+        .refine((a) => (a.id !== undefined) !== (a.pending === true), { message: 'give either id or pending: true' }),
+      async run({ id, pending }) {
+        if (pending) {
+          const r = await client.call('history.resendPending', {});
+          const problems = r.problems.slice(0, 10).map((p) => `  ${p.id}: ${p.kind}. ${p.message}`);
+          const text = [`Resent ${r.total} pending events: ${r.delivered} delivered, ${r.failed} not.`, ...problems].join('\n');
+          return toolResult(text, r as unknown as Record<string, unknown>);
+        }
+        const r = await client.call('history.resend', { id: id! });
+        return toolResult(`Resend of ${id}: ${r.kind}. ${r.message}`, r as unknown as Record<string, unknown>);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
+import type { ContractClient } from './contract-client';
+import { toolResult } from './tool-result';
+import { defineTool, type ToolDefinition } from './tool-definition';
+
+const ListArgs = z
+  .object({
+    orderType: z.string().max(64).optional().describe('Only orders of this orderType (6.3), e.g. FASTLINK_CHARGE'),
+    status: DerivedOrderStatusSchema.optional().describe('Only orders in this derived status'),
+    hasFlags: z.boolean().optional().describe('Only orders with (true) or without (false) flags'),
+    flagKind: FlagKindSchema.optional().describe('Only orders with a flag of this kind'),
+    text: z.string().max(200).optional().describe('Text to look for in the orderId or orderReference'),
+    limit: z.number().int().min(1).max(500).default(20),
+  })
+  .strict();
+
+/** list_orders and get_order_sequence: orders grouped from received and history deliveries. */
+export function orderTools(client: ContractClient): ToolDefinition[] {
+  return [
+    defineTool({
+      name: 'list_orders',
+      description: 'Orders seen in received and history deliveries, newest activity first: derived status, payment, shipping, 3-D Secure outcome, event count and flags.',
+      input: ListArgs,
+      async run(args) {
+        const r = await client.call('sequences.list', args);
+        const lines = r.orders.map(
+          (o) =>
+            `${o.orderId} ${o.orderType ?? '?'} status ${o.status} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
+        );
+        const text = r.orders.length === 0 ? `No order matches (${r.allOrders} orders in all).` : `${r.orders.length} of ${r.total} matching orders:\n${lines.join('\n')}`;
+        return toolResult(text, { orders: r.orders, total: r.total, allOrders: r.allOrders });
+      },
+    }),
+    defineTool({
+      name: 'get_order_sequence',
+      description: "One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…).",
+      input: z.object({ orderId: z.string().min(1).max(200).describe('The orderId of the events') }).strict(),
+      async run({ orderId }) {
+        const d = await client.call('sequences.get', { orderId });
+        const text = [
+          `Order ${orderId}: status ${d.summary.status}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
+          `Status path: ${d.orderPath.map((p) => p.status).join(' → ') || '(none)'}`,
+          `Events (${d.events.length}):`,
+          ...d.events.map(
+            (e) => `  ${e.createdRank}. ${e.type} event ${e.eventIds.join(',') || '-'} created ${e.created ?? '?'} arrived ${e.arrivedAt ?? '?'} (arrival #${e.arrivalRank})`,
+          ),
+          d.flags.length === 0 ? 'No flags.' : `Flags (${d.flags.length}):`,
+          ...d.flags.map((f) => `  ${f.kind}: ${f.message}`),
+          ...(d.badInputs.length > 0 ? [`${d.badInputs.length} deliveries could not be read as events of this order.`] : []),
+        ].join('\n');
+        return toolResult(text, d as unknown as Record<string, unknown>);
+      },
+    }),
+  ];
+}

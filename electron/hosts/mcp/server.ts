@@ -1,0 +1,31 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ContractClient } from './contract-client';
+import { deliveryTools } from './delivery-tools';
+import { historyTools } from './history-tools';
+import { orderTools } from './order-tools';
+import { sendTools } from './send-tools';
+import { toolError } from './tool-result';
+import type { ToolDefinition } from './tool-definition';
+
+/** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
+export function hooklabTools(client: ContractClient, now: () => number = Date.now): ToolDefinition[] {
+  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client), ...historyTools(client)];
+}
+
+/**
+ * The MCP server over a ContractClient. A tool's failure (a refused target, an unknown id, a
+ * `set` path the body lacks) comes back as an error result in words, for the agent to correct.
+ */
+export function createMcpServer(client: ContractClient, version: string): McpServer {
+  const server = new McpServer({ name: 'hooklab', version });
+  for (const tool of hooklabTools(client)) {
+    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.input }, async (args: unknown) => {
+      try {
+        return await tool.run(args as never);
+      } catch (error) {
+        return toolError(`${tool.name}: ${(error as Error).message}`);
+      }
+    });
+  }
+  return server;
+}

@@ -1,0 +1,100 @@
+/**
+ * The public types of `hooklab/testing`. This file imports nothing: the package build ships it
+ * as dist/package/testing/index.d.ts (plus the startSandbox declaration), so integrators'
+ * editors and type checks see exactly these names.
+ */
+
+/** A delivery as the service's history API shows it (2.9). */
+export interface SandboxDelivery {
+  id: number;
+  eventId: number;
+  eventType: string;
+  eventCreated: string;
+  url: string;
+  /** The exact body sent, as a JSON string. */
+  payload: string;
+  /** 0 while in flight; 500 also for connection failures and timeouts. */
+  responseStatusCode: number;
+  delivered: boolean;
+  created: string;
+}
+
+/** Fields of an event (2.8) to change in a template; nested objects merge, other values replace. */
+export interface EventOverrides {
+  orderId?: string;
+  orderReference?: string | null;
+  orderType?: string;
+  description?: string;
+  level?: 'Info' | 'Warning' | 'Error';
+  metadata?: Record<string, unknown> | null;
+}
+
+/** Which deliveries `deliveries()` lists: every field is optional, all given ones must match. */
+export interface DeliveryFilter {
+  eventType?: string;
+  delivered?: boolean;
+  responseStatusCode?: number;
+  /** Only deliveries with an id above this one (the cursor of 4.7). */
+  afterId?: number;
+}
+
+/** Options of startSandbox; every field is optional. */
+export interface TestSandboxOptions {
+  /** Where the service sends webhooks (`;` separates several URLs, as in the portal). */
+  webhookUrl?: string;
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** The webhook signing key; a fresh random one when absent. */
+  webhookKey?: string;
+  /** Time source for tokens, event timestamps and expiry; default the system clock. */
+  clock?: { now(): number };
+  /** Base delay between the service's automatic retries (attempt n waits n x this); default 1000 ms. */
+  retryDelayMs?: number;
+}
+
+/** The test store's credentials: throwaway values generated for this sandbox. */
+export interface SandboxCredentials {
+  clientId: string;
+  clientSecret: string;
+  secretKey: string;
+  webhookKey: string;
+}
+
+/** What a scenario did: its order and every delivery it logged, in emission order. */
+export interface ScenarioRun {
+  scenario: string;
+  orderId: string;
+  orderCode: string;
+  deliveries: SandboxDelivery[];
+}
+
+/** A running sandbox of the payment service, for an integrator's own tests. */
+export interface TestSandbox {
+  /** `http://127.0.0.1:PORT`: {base_url} of the service (token, payment methods, charges, payment links). */
+  readonly baseUrl: string;
+  /** `{base_url}/api/v3`: {api_v3_url} of the delivery-history API. */
+  readonly apiV3Url: string;
+  readonly port: number;
+  readonly credentials: SandboxCredentials;
+  /** Names of every scenario runScenario accepts. */
+  readonly scenarios: readonly string[];
+  /** Sends one signed event of `eventType` (its template, with `overrides` merged in) to the webhook URL and returns its delivery as the history API shows it. */
+  trigger(eventType: string, overrides?: EventOverrides): Promise<SandboxDelivery>;
+  /** Plays a named scenario of the sandbox to the end (see `scenarios`). */
+  runScenario(name: string): Promise<ScenarioRun>;
+  /** The deliveries the history API lists for the filter, every page, newest first. */
+  deliveries(filter?: DeliveryFilter): Promise<SandboxDelivery[]>;
+  /** The X-Svc-Hmac-Sha256 value of a raw body under the current webhook key. */
+  sign(rawBody: string | Uint8Array): string;
+  /** Changes the portal webhook setting (`;`-separated URLs; empty: no webhooks). */
+  setWebhookUrl(url: string): Promise<void>;
+  /** The next `count` delivery attempts (retries and resends included) fail with `status` (default 500) without reaching the receiver. */
+  failNext(count: number, status?: number): Promise<void>;
+  /** Forgets orders, payments and delivery history; credentials and the webhook URL stay. */
+  reset(): Promise<void>;
+  /** Stops the server, cuts deliveries in flight short and frees the port. */
+  close(): Promise<void>;
+}
+
+/** startSandbox's signature (declared here so the shipped .d.ts needs no other file). */
+export type StartSandbox = (options?: TestSandboxOptions) => Promise<TestSandbox>;
