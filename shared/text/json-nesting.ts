@@ -37,8 +37,12 @@ export function jsonNesting(text: string): JsonNesting {
 
 /** Deepest nesting the pretty view lays out; webhook events nest 3-4 deep. */
 export const MAX_PRETTY_DEPTH = 100;
-/** Longest pretty form the view builds (the raw view shows any body). */
-export const MAX_PRETTY_CHARS = 4 * 1024 * 1024;
+/**
+ * Most characters the pretty form may add to the body (line breaks and indents). The raw view
+ * already holds the body itself, so a flat 20 MB event pretty-prints; what is refused is the
+ * blow-up of a small body nested deep or with many tiny members.
+ */
+export const MAX_PRETTY_GROWTH = 4 * 1024 * 1024;
 
 /** Why a body gets no pretty view (null: it does), in words for the view. */
 export function whyNotPretty(text: string): string | null {
@@ -46,8 +50,9 @@ export function whyNotPretty(text: string): string | null {
   if (depth > MAX_PRETTY_DEPTH) {
     return `nested ${depth.toLocaleString('en-US')} levels deep (the pretty view lays out at most ${MAX_PRETTY_DEPTH}): shown raw`;
   }
-  if (prettyChars > MAX_PRETTY_CHARS) {
-    return `its pretty form would be ${Math.round(prettyChars / (1024 * 1024))} MB of text (at most ${MAX_PRETTY_CHARS / (1024 * 1024)} MB): shown raw`;
+  const growth = prettyChars - text.length;
+  if (growth > MAX_PRETTY_GROWTH) {
+    return `its pretty form would add ${Math.round(growth / (1024 * 1024))} MB of indentation (at most ${MAX_PRETTY_GROWTH / (1024 * 1024)} MB): shown raw`;
   }
   return null;
 }

@@ -33,6 +33,8 @@ export function createRunOverrides(saved: SettingsBackend, savedSecrets: SecretS
   };
 
   const backend: SettingsBackend = {
+    // The wrapped file's notices (settings.json set aside) are the run's too.
+    notices: saved.notices,
     read: () => effective(),
     write(next: Settings) {
       const sections = next as unknown as Sections;

@@ -22,6 +22,12 @@ describe('jsonNesting', () => {
     expect(whyNotPretty(body)).toBe('nested 7,800 levels deep (the pretty view lays out at most 100): shown raw');
     expect(whyNotPretty('{"orderId":"o-1","type":"Created"}')).toBeNull();
   });
+
+  it('lays out a flat 20 MB body (a big string adds no indentation) but not a shallow one of a million tiny members', () => {
+    expect(whyNotPretty(`{"metadata":{"blob":"${'x'.repeat(20_000_000)}"},"type":"Created"}`)).toBeNull();
+    const wide = `[${Array.from({ length: 1_000_000 }, () => '[0]').join(',')}]`;
+    expect(whyNotPretty(wide)).toMatch(/^its pretty form would add \d+ MB of indentation \(at most 4 MB\): shown raw$/);
+  });
 });
 
 describe('neutraliseBidi', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingsService } from '../../../../../electron/services/settings/settings-service';
 import { confSettingsBackend } from '../../../../../electron/services/settings/conf-backend';
@@ -19,6 +20,14 @@ const onDisk = (dir: string) => ({
 });
 
 describe('command-line options for one run', () => {
+  it('pass on what the settings file said when it was set aside (the status bar shows it)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'settings.json'), '{"listener":{"keys":[');
+    const run = open(dir);
+    expect(run.overrides.backend.notices).toHaveLength(1);
+    expect(run.overrides.backend.notices?.[0]?.message).toContain('settings.json could not be read');
+  });
+
   it('apply to the run and leave the saved settings and secrets alone', () => {
     const dir = tempDir();
     const saved = open(dir);
