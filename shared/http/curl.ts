@@ -44,8 +44,9 @@ export function listenerCurlUrl(listenerUrl: string, requestTarget: string): str
 }
 
 /**
- * `printf … | curl -X M URL -H … --data-binary @-`: the exact bytes and every header.
- * `--path-as-is` keeps `//` and dot segments of the path as they were received.
+ * `printf … | curl -sS -X M URL -H … --data-binary @-`: the exact bytes and every header.
+ * `-sS`: quiet (no progress meter over the answer) but errors still said. `--path-as-is` keeps
+ * `//` and dot segments of the path as they were received.
  */
 export function toCurl(input: {
   url: string;
@@ -53,7 +54,7 @@ export function toCurl(input: {
   headers: ReadonlyArray<readonly [string, string]>;
   body: Uint8Array;
 }): string {
-  const parts = [`printf ${printfFormat(input.body)} | curl --path-as-is -X ${singleQuote(input.method)} ${singleQuote(input.url)}`];
+  const parts = [`printf ${printfFormat(input.body)} | curl -sS --path-as-is -X ${singleQuote(input.method)} ${singleQuote(input.url)}`];
   for (const [name, value] of input.headers) {
     if (LEFT_TO_CURL.has(name.toLowerCase())) continue;
     parts.push(`-H ${singleQuote(`${name}: ${value}`)}`);
