@@ -92,6 +92,7 @@ export function HandlerCheckView() {
         >
           <input
             className="replay-check__url"
+            aria-label="Handler URL"
             list="replay-check-targets"
             placeholder="http://127.0.0.1:3000/webhooks"
             value={s.url}

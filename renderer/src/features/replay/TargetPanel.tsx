@@ -53,8 +53,8 @@ function AddTarget({ onAdded }: { onAdded: (t: ReplayTarget) => void }) {
       }}
     >
       <div className="row">
-        <input placeholder="http://127.0.0.1:3000/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="replay-target-url" />
-        <input placeholder="label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} data-testid="replay-target-label" />
+        <input aria-label="Target URL" placeholder="http://127.0.0.1:3000/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="replay-target-url" />
+        <input aria-label="Target label" placeholder="label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} data-testid="replay-target-label" />
         <button type="submit" className="button button--small" disabled={url.trim() === '' || (check?.needsOptIn === true && (!allow || reason.trim() === ''))} data-testid="replay-target-add">
           Add target
         </button>
