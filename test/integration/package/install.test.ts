@@ -45,6 +45,13 @@ describe('the packed hooklab package', () => {
     expect(events.stdout).toBe('');
   });
 
+  it('runs `npx hooklab` inside Hooklab\'s own checkout too (npm links no project\'s own bin: `npm install` does)', async () => {
+    // `npm pack` above ran the checkout's "prepare", which makes the link, and built dist/package.
+    const root = join(import.meta.dirname, '../../..');
+    const { stdout } = await run('npx', ['--no-install', 'hooklab', 'events', '--help'], { cwd: root, env });
+    expect(stdout).toMatch(/usage: hooklab events/);
+  });
+
   it('brings neither Electron, the renderer libraries nor tsx into the project', () => {
     for (const name of ['electron', 'monaco-editor', 'react', 'react-dom', 'tsx', 'zustand', '@monaco-editor', '@tanstack']) {
       expect(existsSync(join(project, 'node_modules', name)), `node_modules/${name}`).toBe(false);
