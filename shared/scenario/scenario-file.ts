@@ -35,6 +35,19 @@ export const ScenarioFileSchema = z
   .strict();
 export type ScenarioFile = z.infer<typeof ScenarioFileSchema>;
 
+/**
+ * A scenario file's text as every writer saves it (the CLI's `scenario record`, the chaos
+ * replay, the flows): indented, so a committed file diffs event by event, and newline-ended.
+ */
+export function scenarioFileText(file: ScenarioFile): string {
+  return JSON.stringify(file, null, 2) + '\n';
+}
+
+/** The name the app suggests for an order's scenario file: the id, kept to safe file-name characters. */
+export function scenarioFileName(orderId: string): string {
+  return `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
+}
+
 /** Parses a scenario file's text: the file, or one line saying what is wrong with it. */
 export function parseScenarioFile(text: string): { ok: true; file: ScenarioFile } | { ok: false; error: string } {
   let raw: unknown;

@@ -1,4 +1,4 @@
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { AppShell } from './app-shell';
 
 /** Sequences → Flows: the card and payment-link flow runner. */
@@ -59,5 +59,18 @@ export class FlowsPanel {
   async eventTypes(): Promise<string[]> {
     const rows = await this.events.all();
     return Promise.all(rows.map(async (r) => (await r.getAttribute('data-type')) ?? ''));
+  }
+
+  /** Saves the flow's order as a scenario file (enabled once its webhooks arrived) and gives the download. */
+  async saveScenario(): Promise<Download> {
+    const save = this.page.getByTestId('flow-save-scenario');
+    await expect(save).toBeEnabled();
+    const [download] = await Promise.all([this.page.waitForEvent('download'), save.click()]);
+    return download;
+  }
+
+  /** Chooses a file in the flow's Open scenario file… (a scenario file opens in the chaos replay). */
+  openScenario(path: string): Promise<void> {
+    return this.page.getByTestId('flow-open-scenario').setInputFiles(path);
   }
 }

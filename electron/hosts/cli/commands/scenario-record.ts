@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
+import { scenarioFileText } from '../../../../shared/scenario/scenario-file';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
@@ -40,7 +41,7 @@ async function run(inv: Invocation): Promise<number> {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
     });
     const path = resolve(inv.io.cwd ?? process.cwd(), output);
-    writeFileSync(path, JSON.stringify(file, null, 2) + '\n');
+    writeFileSync(path, scenarioFileText(file));
     inv.out.event(`recorded ${file.events.length} deliveries to ${path}`, { file: path, events: file.events.length });
     return EXIT.done;
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenarioFile, scenarioEventBytes } from '../../../../shared/scenario/scenario-file';
+import { parseScenarioFile, scenarioEventBytes, scenarioFileName, scenarioFileText } from '../../../../shared/scenario/scenario-file';
 
 const event = { gapMs: 0, receivedAt: '2026-01-01T00:00:00Z', eventType: 'Created', eventId: '1', eventCreated: null, headers: [] };
 
@@ -16,5 +16,18 @@ describe('scenario files', () => {
     expect(parseScenarioFile(JSON.stringify({ format: 'hooklab-scenario', version: 3 }))).toEqual({ ok: false, error: expect.stringMatching(/version 3 is newer than this Hooklab reads \(1\)/) });
     expect(parseScenarioFile('{"events":[]}')).toEqual({ ok: false, error: expect.stringMatching(/not a Hooklab scenario file/) });
     expect(parseScenarioFile(JSON.stringify({ format: 'hooklab-scenario', version: 1, recordedAt: '', source: {}, events: [event] }))).toEqual({ ok: false, error: expect.stringMatching(/events\.0: give exactly one of body and bodyBase64/) });
+  });
+
+  it('writes the text every writer saves: indented, newline-ended, read back unchanged', () => {
+    const file = { format: 'hooklab-scenario' as const, version: 1 as const, recordedAt: '2026-01-01T00:00:01Z', source: { orderId: '900001' }, events: [{ ...event, body: '{"orderId":"900001"}\n' }] };
+    const text = scenarioFileText(file);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')[1]).toBe('  "format": "hooklab-scenario",');
+    expect(parseScenarioFile(text)).toEqual({ ok: true, file });
+  });
+
+  it('names an order\'s file from its id, keeping only safe file-name characters', () => {
+    expect(scenarioFileName('900001')).toBe('scenario-900001.json');
+    expect(scenarioFileName('../a b/ñ')).toBe('scenario-___a_b__.json');
   });
 });

@@ -5,9 +5,7 @@ import { useSettingsView } from '../../../app-state/use-settings-view';
 import { ChaosVerdict } from './ChaosVerdict';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
-import { recordScenario } from '../../../../../shared/scenario/record';
-import { parseScenarioFile, type ScenarioFile } from '../../../../../shared/scenario/scenario-file';
-import { download } from '../../../lib/download';
+import { closeScenario, openScenarioFile, saveOrderScenario, useOpenedScenario } from './scenario-file-actions';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
@@ -21,8 +19,10 @@ const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
 export function ChaosReplay() {
   const transport = useTransport();
   const flowOrderId = useFlowsStore((s) => s.order.orderId);
+  // A scenario file opened here or from a flow: its events are sent instead of the order's received ones.
+  const scenario = useOpenedScenario((s) => s.scenario);
   const [form, setForm] = useState({
-    orderId: flowOrderId ?? '',
+    orderId: scenario?.file.source.orderId ?? flowOrderId ?? '',
     seed: randomSeed(),
     duplicateRate: '0.3',
     maxDelayMs: '200',
@@ -33,8 +33,6 @@ export function ChaosReplay() {
   const [report, setReport] = useState<ChaosReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // A scenario file opened here: its events are sent instead of the order's received ones.
-  const [scenario, setScenario] = useState<{ name: string; file: ScenarioFile } | null>(null);
   // Events sent twice (the plan's second copies), so both of their rows say so.
   const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
   const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
@@ -49,10 +47,8 @@ export function ChaosReplay() {
   /** The order's received events as a scenario file, for `hooklab scenario run` in a test or CI. */
   async function saveScenario(): Promise<void> {
     setError(null);
-    const orderId = form.orderId.trim();
     try {
-      const file = await recordScenario(transport.call.bind(transport), { orderId }, new Date().toISOString());
-      download(JSON.stringify(file, null, 2) + '\n', `scenario-${orderId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+      await saveOrderScenario(form.orderId.trim());
     } catch (err) {
       setError((err as Error).message);
     }
@@ -63,13 +59,12 @@ export function ChaosReplay() {
     input.value = '';
     if (!chosen) return;
     setError(null);
-    const parsed = parseScenarioFile(await chosen.text());
-    if (!parsed.ok) {
-      setError(`${chosen.name}: ${parsed.error}`);
+    const opened = await openScenarioFile(chosen);
+    if (!opened.ok) {
+      setError(opened.error);
       return;
     }
-    setScenario({ name: chosen.name, file: parsed.file });
-    const orderId = parsed.file.source.orderId;
+    const orderId = opened.scenario.file.source.orderId;
     if (orderId) setForm((f) => ({ ...f, orderId }));
   }
 
@@ -144,7 +139,7 @@ export function ChaosReplay() {
           {scenario && (
             <span data-testid="chaos-scenario">
               {scenario.name}: {scenario.file.events.length} events{' '}
-              <button type="button" className="button button--small" onClick={() => setScenario(null)}>
+              <button type="button" className="button button--small" onClick={closeScenario}>
                 Use the order instead
               </button>
             </span>

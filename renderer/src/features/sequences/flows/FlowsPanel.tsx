@@ -5,6 +5,7 @@ import { CardFlow } from './CardFlow';
 import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
 import { FlowEvents } from './FlowEvents';
+import { FlowScenarioFiles } from './FlowScenarioFiles';
 import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
@@ -15,7 +16,8 @@ import type { FlowKind } from '../sequences-route';
  * The flow runner (Sequences → Flows): run the card flow (with the bank's 3-D Secure page in a
  * frame) or the payment-link flow against the active environment, see every request and answer
  * and the order's webhooks as they arrive; the sandbox's scenarios (`scenarios`, given by the
- * shell) are one click away.
+ * shell) are one click away. A flow's order saves as a scenario file, and a scenario file opens
+ * in the chaos replay.
  */
 export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
   const transport = useTransport();
@@ -59,6 +61,7 @@ export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode;
       {(kind === 'card' || kind === 'link') && (
         <>
           <FlowEvents />
+          <FlowScenarioFiles onOpened={() => onKind('chaos')} />
           <div className="card">
             <h2 className="card__title">Requests and answers</h2>
             <p className="muted">The access token (POST /token) is fetched and refreshed by the core and never shown here.</p>
