@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
-import { callApi } from './support/api';
+import { callApi, signReplaysWithSandboxKey } from './support/api';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file';
 import type { DeliveryDetail, DeliverySummary } from '../../shared/contract/live';
 import { startStatefulHandler } from '../fixtures/stateful-handler';
@@ -50,7 +50,7 @@ test("a 3-D Secure card flow's order saves as a scenario file of exactly its rec
   await expect(page.getByTestId('chaos-scenario')).toContainText(`${download.suggestedFilename()}: 2 events`);
   await expect(page.getByTestId('chaos-order')).toHaveValue(orderId);
 
-  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const webhookKey = await signReplaysWithSandboxKey(app.server);
   const handler = await startStatefulHandler('correct', webhookKey);
   try {
     await page.getByTestId('chaos-target').fill(handler.url);

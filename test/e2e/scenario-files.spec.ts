@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
-import { callApi } from './support/api';
+import { callApi, signReplaysWithSandboxKey } from './support/api';
 import { parseScenarioFile } from '../../shared/scenario/scenario-file';
 import { startStatefulHandler } from '../fixtures/stateful-handler';
 import { runHooklab } from '../support/hooklab-cli';
 
 test('the chaos replay saves an order as a scenario file that `hooklab scenario run` plays against a handler, and opens it again', async ({ app, page }) => {
-  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const webhookKey = await signReplaysWithSandboxKey(app.server);
   const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'payment-link-paid' });
   const flows = await FlowsPanel.open(app);
   await flows.tab('chaos');

@@ -16,3 +16,14 @@ export async function callApi<T = unknown>(server: ServeProcess, name: string, a
   if (!envelope.ok) throw new Error(`${name}: ${envelope.error!.message}`);
   return envelope.value as T;
 }
+
+/**
+ * The sandbox's webhook key, made the listener's current key: replays (the chaos replay
+ * included) sign with the current key, and an earlier test of the worker's shared host may have
+ * made another one current.
+ */
+export async function signReplaysWithSandboxKey(server: ServeProcess): Promise<string> {
+  const { webhookKey } = await callApi<{ webhookKey: string }>(server, 'sandbox.revealCredentials');
+  await callApi(server, 'live.addKey', { label: 'sandbox key for replays', value: webhookKey });
+  return webhookKey;
+}
