@@ -174,8 +174,8 @@ export const historyCalls = {
     BulkResendSummarySchema,
   ),
   'history.resendPending': defineCall(
-    'Resend every pending event of the local copy with bounded concurrency (progress as history.resendProgress).',
-    z.object({ concurrency: Concurrency, jobId: JobId.optional() }).strict(),
+    'Resend every pending event of the local copy with bounded concurrency (progress as history.resendProgress); with `since`, only events first logged at or after it.',
+    z.object({ concurrency: Concurrency, jobId: JobId.optional(), since: z.iso.datetime().optional() }).strict(),
     BulkResendSummarySchema,
   ),
   'history.reconcile': defineCall(

@@ -243,6 +243,10 @@ export type ReplayResponse = z.infer<typeof ReplayResponseSchema>;
 export const REPLAY_STATUS_FILTERS = ['all', '2xx', '3xx', '4xx', '5xx', 'error'] as const;
 
 /** One stored replay as the history table lists it. */
+/** Where a replay was sent from: Replay in the app (or the browser host), or `hooklab replay`. */
+export const REPLAY_SENT_FROM = ['app', 'cli'] as const;
+export type ReplaySentFrom = (typeof REPLAY_SENT_FROM)[number];
+
 export const ReplaySummarySchema = z.object({
   id: z.number().int(),
   sentAt: z.string(),
@@ -259,6 +263,7 @@ export const ReplaySummarySchema = z.object({
   status: z.number().int().nullable(),
   error: z.string().nullable(),
   latencyMs: z.number().nullable(),
+  sentFrom: z.enum(REPLAY_SENT_FROM),
 });
 export type ReplaySummary = z.infer<typeof ReplaySummarySchema>;
 
@@ -441,6 +446,8 @@ export const replayCalls = {
         draftId: z.number().int().positive().nullable().default(null),
         /** The original's event id and created time, for "keep" (defaults: the draft's origin). */
         origin: DraftOriginSchema.optional(),
+        /** Who is sending, kept in the history: `hooklab replay` says 'cli'. */
+        sentFrom: z.enum(REPLAY_SENT_FROM).default('app'),
       })
       .strict(),
     z.object({ replays: z.array(ReplayDetailSchema) }),

@@ -154,10 +154,10 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           return outcome;
         }),
       'history.resendMany': ({ ids, concurrency, jobId }) => call(() => bulk(ids, concurrency, jobId)),
-      'history.resendPending': ({ concurrency, jobId }) =>
+      'history.resendPending': ({ concurrency, jobId, since }) =>
         call(() => {
-          const ids = store.pendingEventIds(active().id);
-          if (ids.length === 0) throw new CallError('conflict', 'no event is pending');
+          const ids = store.pendingEventIds(active().id, since);
+          if (ids.length === 0) throw new CallError('conflict', since === undefined ? 'no event is pending' : `no event first logged since ${since} is pending`);
           return bulk(ids, concurrency, jobId);
         }),
       'history.reconcile': async ({ since, category, offset, limit, refresh }) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CoreContext } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
-import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, SignPreview } from '../../../shared/contract/replay';
+import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, ReplaySentFrom, SignPreview } from '../../../shared/contract/replay';
 import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest, eventTypeOf, KeyUnavailableError, type BuiltRequest } from './request-builder';
 import { exchange, type OutgoingRequest } from '../../services/net/exchange';
@@ -22,6 +22,7 @@ export interface SendArgs {
   readonly intervalMs: number;
   readonly draftId: number | null;
   readonly origin?: DraftOrigin | undefined;
+  readonly sentFrom: ReplaySentFrom;
 }
 
 const NO_ORIGIN = { eventId: null, eventCreated: null };
@@ -123,6 +124,7 @@ export class ReplayService {
       tamper: args.request.tamper,
       signature: built.signature,
       keyLabel: built.keyLabel,
+      sentFrom: args.sentFrom,
     };
     const request: OutgoingRequest = { method: built.method, url: target.href, headers: built.headers, body: built.body };
     const one = () => this.sendOne(request, meta);
@@ -136,7 +138,7 @@ export class ReplayService {
     return out;
   }
 
-  /** A stored replay sent again: the same bytes and headers to the same target, stored anew. */
+  /** A stored replay sent again (from the app's history): the same bytes and headers to the same target, stored anew. */
   async again(id: number): Promise<ReplayDetail> {
     const stored = this.store.replayToResend(id);
     if (!stored) throw new CallError('not-found', `no replay ${id}`);
@@ -153,13 +155,14 @@ export class ReplayService {
         tamper: stored.summary.tamper,
         signature: stored.signature,
         keyLabel: stored.keyLabel,
+        sentFrom: 'app',
       },
     );
   }
 
   private sendOne(
     request: OutgoingRequest,
-    meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper'> & { signature: string | null; keyLabel: string | null },
+    meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper' | 'sentFrom'> & { signature: string | null; keyLabel: string | null },
   ): Promise<ReplayDetail> {
     const work = (async () => {
       const sentAt = new Date(this.ctx.clock.now()).toISOString();

@@ -1,7 +1,7 @@
 /**
- * `npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback]`
+ * `npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]`
  * (also `hooklab check-handler …`): runs the handler check against a webhook handler, signing
- * with the key in HOOKLAB_WEBHOOK_KEY. Exit status: 0 every check passed, 1 some check failed,
+ * with the key in HOOKLAB_WEBHOOK_KEY, else the data folder's current key. Exit status: 0 every check passed, 1 some check failed,
  * 2 usage error or the handler could not be reached. With --json, stdout carries exactly one
  * JSON object: {"url","passed","checks":[{"id","passed","status","latencyMs","message"}]}
  * (plus "error" when the handler was unreachable).
@@ -13,11 +13,13 @@ import { createEventIdGenerator } from '../../features/replay/event-ids';
 import { targetVerdict } from '../../services/net/target-policy';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { parseArgs } from './args';
-import { CliUsageError, type CliIo, processIo, requireWebhookKey, splitPositional } from './cli-io';
+import { CliUsageError, type CliIo, processIo, splitPositional } from './cli-io';
+import { dataDirOf } from './framework/context';
+import { requireWebhookKey, type SigningKey } from './sending/signing-key';
 
 export const CHECK_HANDLER_USAGE =
-  'usage: npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback]\n' +
-  '       (key in HOOKLAB_WEBHOOK_KEY; check ids: ' +
+  'usage: npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]\n' +
+  '       (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; check ids: ' +
   CHECK_IDS.join(', ') +
   ')';
 
@@ -26,12 +28,12 @@ interface Options {
   only?: CheckId[];
   deadlineMs: number;
   json: boolean;
-  key: string;
+  key: SigningKey;
 }
 
 function parse(argv: readonly string[], io: CliIo): Options {
   const { positional, rest } = splitPositional(argv);
-  const args = parseArgs(rest, { options: ['only', 'timeout-ms'], flags: ['json', 'allow-non-loopback'] });
+  const args = parseArgs(rest, { options: ['only', 'timeout-ms', 'data-dir'], flags: ['json', 'allow-non-loopback'] });
   if (positional.length !== 1) throw new CliUsageError(positional.length === 0 ? 'give the handler URL' : `one URL only (got ${positional.join(' ')})`);
   const url = positional[0]!;
   const verdict = targetVerdict(url, args.flag('allow-non-loopback'));
@@ -56,13 +58,13 @@ function parse(argv: readonly string[], io: CliIo): Options {
     ...(only ? { only } : {}),
     deadlineMs,
     json: args.flag('json'),
-    key: requireWebhookKey(io),
+    key: requireWebhookKey(io, dataDirOf({ value: args.value, io })),
   };
 }
 
 /** The readable report: one line per check, then evidence and the fix for each failure. */
-export function formatReport(report: CheckReport): string {
-  const lines = [`Handler check of ${report.url} (signed with HOOKLAB_WEBHOOK_KEY)`, ''];
+export function formatReport(report: CheckReport, keySource: string): string {
+  const lines = [`Handler check of ${report.url} (signed with ${keySource})`, ''];
   const width = Math.max(...CHECK_IDS.map((id) => id.length));
   for (const c of report.checks) {
     const status = c.status === null ? '---' : String(c.status);
@@ -98,7 +100,7 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
   }
   const report = await runHandlerCheck({
     url: options.url,
-    key: { value: options.key, label: 'HOOKLAB_WEBHOOK_KEY' },
+    key: { value: options.key.value, label: options.key.source },
     hmac: nodeHmac,
     deadlineMs: options.deadlineMs,
     ...(options.only ? { only: options.only } : {}),
@@ -109,7 +111,7 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
     const checks = report.checks.map((c) => ({ id: c.id, passed: c.passed, status: c.status, latencyMs: c.latencyMs, message: c.message }));
     io.out(JSON.stringify({ url: report.url, passed: report.passed, checks, ...(report.unreachable ? { error: report.unreachable } : {}) }) + '\n');
   } else if (!report.unreachable) {
-    io.out(formatReport(report));
+    io.out(formatReport(report, options.key.source));
   }
   if (report.unreachable) {
     io.err(`check-handler: ${report.unreachable}\n`);

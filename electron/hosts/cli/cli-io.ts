@@ -22,13 +22,6 @@ export function processIo(): CliIo {
   };
 }
 
-/** The webhook key from HOOKLAB_WEBHOOK_KEY (never from the command line: other users see those). */
-export function requireWebhookKey(io: CliIo): string {
-  const key = io.env['HOOKLAB_WEBHOOK_KEY'];
-  if (!key) throw new CliUsageError('set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal)');
-  return key;
-}
-
 /** Bare words before/between options (URL, FILE) apart from the `--options`. */
 export function splitPositional(argv: readonly string[]): { positional: string[]; rest: string[] } {
   const positional: string[] = [];
@@ -45,4 +38,4 @@ export function splitPositional(argv: readonly string[]): { positional: string[]
 }
 
 /** Options that take a value, so their value is not mistaken for a positional word. */
-const VALUE_OPTIONS = new Set(['only', 'timeout-ms']);
+const VALUE_OPTIONS = new Set(['only', 'timeout-ms', 'data-dir']);

@@ -19,11 +19,11 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
 /** Commands that keep their own parsers (they predate the framework and their output is a contract). */
 const OWN_PARSERS: Record<string, { usage: string; run: (argv: readonly string[], io: CliIo) => Promise<number> }> = {
   'check-handler': {
-    usage: 'hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback]   run the handler checks (key in HOOKLAB_WEBHOOK_KEY)',
+    usage: 'hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]   run the handler checks (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key)',
     run: async (argv, io) => (await import('./check-handler')).checkHandlerCli(argv, io),
   },
   sign: {
-    usage: 'hooklab sign FILE   print the signature of a file (key in HOOKLAB_WEBHOOK_KEY; - reads stdin)',
+    usage: 'hooklab sign FILE [--data-dir DIR]   print the signature of a file (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; - reads stdin)',
     run: async (argv, io) => (await import('./sign')).signCli(argv, io),
   },
   serve: {

@@ -1,15 +1,19 @@
 /**
- * `npm run sign -- FILE` (also `hooklab sign FILE`): prints the X-Svc-Hmac-Sha256 value of the
- * file's exact bytes, keyed with HOOKLAB_WEBHOOK_KEY: the signature a test of your handler
- * sends. `-` reads standard input. Exit status 2 on a usage error or an unreadable file.
+ * `npm run sign -- FILE [--data-dir DIR]` (also `hooklab sign FILE`): prints the X-Svc-Hmac-Sha256
+ * value of the file's exact bytes, keyed with HOOKLAB_WEBHOOK_KEY, else the data folder's current
+ * key: the signature a test of your handler sends. `-` reads standard input. Exit status 2 on a
+ * usage error, no key or an unreadable file.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { signBody } from '../../../shared/signing';
 import { nodeHmac } from '../../services/platform/node-hmac';
-import { CliUsageError, type CliIo, processIo, requireWebhookKey } from './cli-io';
+import { parseArgs } from './args';
+import { CliUsageError, type CliIo, processIo, splitPositional } from './cli-io';
+import { dataDirOf } from './framework/context';
+import { requireWebhookKey } from './sending/signing-key';
 
-export const SIGN_USAGE = 'usage: npm run sign -- FILE   (key in HOOKLAB_WEBHOOK_KEY; FILE - reads standard input)';
+export const SIGN_USAGE = 'usage: npm run sign -- FILE [--data-dir DIR]   (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; FILE - reads standard input)';
 
 /** Runs the command; returns the exit status. */
 export function signCli(argv: readonly string[], io: CliIo, readFile: (path: string) => Uint8Array = (p) => readFileSync(p === '-' ? 0 : p)): number {
@@ -18,13 +22,16 @@ export function signCli(argv: readonly string[], io: CliIo, readFile: (path: str
     return 0;
   }
   try {
-    if (argv.length !== 1 || (argv[0]!.startsWith('--') && argv[0] !== '-')) throw new CliUsageError(argv.length === 0 ? 'give the file to sign' : `one FILE only (got ${argv.join(' ')})`);
-    const key = requireWebhookKey(io);
+    const { positional, rest } = splitPositional(argv);
+    const args = parseArgs(rest, { options: ['data-dir'], flags: [] });
+    if (positional.length !== 1) throw new CliUsageError(positional.length === 0 ? 'give the file to sign' : `one FILE only (got ${positional.join(' ')})`);
+    const file = positional[0]!;
+    const key = requireWebhookKey(io, dataDirOf({ value: args.value, io })).value;
     let bytes: Uint8Array;
     try {
-      bytes = readFile(argv[0]!);
+      bytes = readFile(file);
     } catch (error) {
-      throw new CliUsageError(`cannot read ${argv[0]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CliUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     io.out(`${signBody(nodeHmac, key, bytes)}\n`);
     return 0;

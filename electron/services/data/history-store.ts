@@ -273,13 +273,18 @@ export class HistoryStore {
     return this.sequenceByIds.all(environmentId, JSON.stringify(ids)) as unknown as HistorySequenceRow[];
   }
 
-  /** Event ids of every pending event, oldest first (for "resend all pending"). */
-  pendingEventIds(environmentId: string): number[] {
+  /**
+   * Event ids of every pending event, oldest first (for "resend all pending"); with `sinceIso`,
+   * only events first logged at or after it (the first delivery's `created`, so resending an
+   * older event does not make it recent). Compared as ISO text, as reconciliationRefs does.
+   */
+  pendingEventIds(environmentId: string, sinceIso?: string): number[] {
+    const since = sinceIso === undefined ? '' : ' AND MIN(created) >= ?';
     const rows = this.db
       .prepare(
-        'SELECT event_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id HAVING MAX(delivered) = 0 ORDER BY event_id',
+        `SELECT event_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id HAVING MAX(delivered) = 0${since} ORDER BY event_id`,
       )
-      .all(environmentId) as { event_id: number }[];
+      .all(environmentId, ...(sinceIso === undefined ? [] : [sinceIso])) as { event_id: number }[];
     return rows.map((r) => Number(r.event_id));
   }
 }

@@ -8,6 +8,7 @@ import {
   type DraftSummary,
   type ReplayDetail,
   type ReplayRequestSpec,
+  type ReplaySentFrom,
   type ReplaySettings,
   type ReplaySummary,
   type TamperPreset,
@@ -40,6 +41,7 @@ export interface NewReplay {
   } | null;
   readonly error: string | null;
   readonly latencyMs: number | null;
+  readonly sentFrom: ReplaySentFrom;
 }
 
 export interface StoredTarget {
@@ -80,10 +82,11 @@ interface ReplayRow {
   status: number | null;
   error: string | null;
   latency_ms: number | null;
+  sent_from: ReplaySentFrom;
 }
 
 const SUMMARY_COLUMNS =
-  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms';
+  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms, sent_from';
 
 /** The status class a replay is filed under (history filter). */
 export function statusClass(status: number | null): string {
@@ -107,6 +110,7 @@ function toSummary(r: ReplayRow): ReplaySummary {
     status: r.status,
     error: r.error,
     latencyMs: r.latency_ms,
+    sentFrom: r.sent_from,
   };
 }
 
@@ -263,8 +267,8 @@ export class ReplayStore {
     const insert = this.db.prepare(
       `INSERT INTO replays (sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper,
         request_size, request_headers_json, request_body, signature, key_label, status, status_class, error, latency_ms,
-        response_headers_json, response_body, response_size, response_truncated, location)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        response_headers_json, response_body, response_size, response_truncated, location, sent_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertAll = () =>
       replays.map((r) => {
@@ -293,6 +297,7 @@ export class ReplayStore {
           response_size: res?.bodySize ?? null,
           response_truncated: res?.truncated ? 1 : 0,
           location: res?.location ?? null,
+          sent_from: r.sentFrom,
         };
         const out = insert.run(
           row.sent_at,
@@ -318,6 +323,7 @@ export class ReplayStore {
           row.response_size,
           row.response_truncated,
           row.location,
+          row.sent_from,
         );
         return toDetail({ ...row, id: Number(out.lastInsertRowid) });
       });

@@ -12,6 +12,7 @@ import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
 import { localSession, openLocalCore } from '../framework/session';
 import { printDeliveries } from '../listening/delivery-printer';
+import { printTunnel } from '../listening/tunnel-printer';
 import { packageRoot } from '../package-root';
 import { parsePort } from '../args';
 import { createRunOverrides } from '../../../services/settings/run-overrides';
@@ -28,7 +29,7 @@ export const listenCommand: CommandSpec = {
   options: [
     { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
-    { name: 'tunnel', help: 'open a public tunnel to the listener' },
+    { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
     { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
   ],
   examples: ['hooklab listen --forward-to http://localhost:3000/webhooks', 'hooklab listen --json | jq .type'],
@@ -76,6 +77,7 @@ async function run(inv: Invocation): Promise<number> {
   else overrides.runOnly(applyOptions);
   const session = localSession(core);
   printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
+  printTunnel(session, inv.out);
   await core.start();
   const status = core.ctx.status.get().listener;
   if (status.state !== 'listening' || !status.url) {

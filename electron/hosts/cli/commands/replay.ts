@@ -76,6 +76,8 @@ async function run(inv: Invocation): Promise<number> {
       times: count,
       mode: concurrency > 1 ? 'concurrent' : 'sequential',
       origin: draft.origin,
+      // Replay's history in the app labels it as sent from the command line.
+      sentFrom: 'cli',
     });
     let status: number = EXIT.done;
     for (const r of replays) {

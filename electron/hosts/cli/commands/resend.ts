@@ -6,18 +6,20 @@ import { openSession, type CoreSession } from '../framework/session';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { terminalSafe } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
+import { parseSince } from '../values/since';
 
 export const resendCommand: CommandSpec = {
   name: 'resend',
-  args: '<history-delivery-id | --pending>',
+  args: '<history-delivery-id | --pending [--since DURATION|ISO]>',
   summary:
-    "Asks the service to resend a delivery of its history (server-side, through the active environment), or every pending one, and reports each outcome as the app does. Exit 1 when one was not delivered.",
+    "Asks the service to resend a delivery of its history (server-side, through the active environment), or every pending one (--since: only those first logged since), and reports each outcome as the app does. Exit 1 when one was not delivered.",
   positional: { min: 0, max: 1 },
   options: [
     { name: 'pending', help: 'resend every event of the local history copy still pending' },
+    { name: 'since', value: 'DURATION|ISO', help: 'with --pending: only events first logged since (15m, 2h, 3d or an ISO time)' },
     { name: 'concurrency', value: 'N', help: 'with --pending: resends at once (default 4)' },
   ],
-  examples: ['hooklab resend 1234', 'hooklab resend --pending --json'],
+  examples: ['hooklab resend 1234', 'hooklab resend --pending --json', 'hooklab resend --pending --since 2h'],
   run,
 };
 
@@ -41,6 +43,10 @@ async function run(inv: Invocation): Promise<number> {
   const pending = inv.flag('pending');
   const idText = inv.positional[0];
   if (pending === (idText !== undefined)) throw new CliError('give a history delivery id or --pending, one of them');
+  const sinceText = inv.value('since');
+  if (sinceText !== undefined && !pending) throw new CliError('--since goes with --pending');
+  // Parsed before the session opens, so a mistake costs no core start.
+  const since = sinceText === undefined ? undefined : new Date(parseSince(sinceText, Date.now())).toISOString();
   const config = configOf(inv);
   const session = openSession(dataDirOf(inv));
   try {
@@ -53,7 +59,7 @@ async function run(inv: Invocation): Promise<number> {
       return outcome.kind === 'delivered' ? EXIT.done : EXIT.failed;
     }
     const concurrency = wholeNumber(inv.value('concurrency'), 'concurrency', 1, 16) ?? 4;
-    const summary = await session.call('history.resendPending', { concurrency });
+    const summary = await session.call('history.resendPending', { concurrency, ...(since === undefined ? {} : { since }) });
     for (const problem of summary.problems) line(inv, problem);
     inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not`, summary);
     return summary.failed > 0 ? EXIT.failed : EXIT.done;

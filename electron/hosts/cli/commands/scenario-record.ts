@@ -1,23 +1,23 @@
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
 import { scenarioFileText } from '../../../../shared/scenario/scenario-file';
 import type { CommandSpec, Invocation } from '../framework/command';
-import { dataDirOf } from '../framework/context';
+import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
+import { scenarioFileToWrite } from '../values/scenario-path';
 
 export const scenarioRecordCommand: CommandSpec = {
   name: 'scenario record',
   args: '<orderId | --ids 12,13,14>',
   summary:
-    "Writes a scenario file from received deliveries (an order's, in arrival order, or the given ids): each body exactly as received, its headers, and the gaps between arrivals. Plain versioned JSON to commit beside your tests.",
+    "Writes a scenario file from received deliveries (an order's, in arrival order, or the given ids): each body exactly as received, its headers, and the gaps between arrivals. Plain versioned JSON to commit beside your tests. A bare NAME for -o is written as NAME.json in the config's scenarios folder.",
   positional: { min: 0, max: 1 },
   options: [
     { name: 'ids', value: 'ID,ID,...', help: 'record these received deliveries (ids from hooklab events)' },
-    { name: 'output', short: 'o', value: 'FILE', help: 'the scenario file to write (required)' },
+    { name: 'output', short: 'o', value: 'FILE|NAME', help: "the scenario file to write (required); a bare NAME goes in the config's scenarios folder" },
   ],
-  examples: ['hooklab scenario record 900001 -o scenarios/3ds-success.json'],
+  examples: ['hooklab scenario record 900001 -o scenarios/3ds-success.json', 'hooklab scenario record 900001 -o 3ds-success'],
   run,
 };
 
@@ -35,12 +35,13 @@ async function run(inv: Invocation): Promise<number> {
   const output = inv.value('output');
   if (!output) throw new CliError('-o FILE is required');
   const selection = selectionOf(inv);
+  // Resolved (and the config checked) before the session opens, so a mistake costs no core start.
+  const path = scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
   const session = openSession(dataDirOf(inv));
   try {
     const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
     });
-    const path = resolve(inv.io.cwd ?? process.cwd(), output);
     writeFileSync(path, scenarioFileText(file));
     inv.out.event(`recorded ${file.events.length} deliveries to ${path}`, { file: path, events: file.events.length });
     return EXIT.done;

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseScenarioFile, scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
@@ -12,13 +11,14 @@ import { sendSigned } from '../sending/send-signed';
 import { resolveSigningKey } from '../sending/signing-key';
 import { chooseTargets } from '../sending/targets';
 import { checkExpectation, parseExpectation } from '../values/expectations';
+import { scenarioFileToRead } from '../values/scenario-path';
 import { seededShuffle } from '../values/seeded-shuffle';
 
 export const scenarioRunCommand: CommandSpec = {
   name: 'scenario run',
-  args: '<FILE>',
+  args: '<FILE | NAME>',
   summary:
-    'Replays a scenario file re-signed with your key (event ids and created times kept, as the service\'s resends), waiting the recorded gaps (scaled by --speed), then reads the handler\'s state URL and checks each --expect. Exit 1 naming each difference.',
+    'Replays a scenario file re-signed with your key (event ids and created times kept, as the service\'s resends), waiting the recorded gaps (scaled by --speed), then reads the handler\'s state URL and checks each --expect. Exit 1 naming each difference. A bare NAME (no path separator, .json optional) is a file of the config\'s scenarios folder.',
   positional: { min: 1, max: 1 },
   options: [
     { name: 'to', value: 'URL', repeatable: true, help: "target (default: the config's routes by type, else the running listener)" },
@@ -30,7 +30,7 @@ export const scenarioRunCommand: CommandSpec = {
     { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: 'a value the state must have (orders.900001.paid=1)' },
     { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
   ],
-  examples: ['hooklab scenario run scenarios/3ds.json --to http://localhost:3000/webhooks --speed max --duplicates 1 --expect-state http://localhost:3000/state --expect orders.900001.charges=1'],
+  examples: ['hooklab scenario run 3ds-success --speed max', 'hooklab scenario run scenarios/3ds.json --to http://localhost:3000/webhooks --speed max --duplicates 1 --expect-state http://localhost:3000/state --expect orders.900001.charges=1'],
   run,
 };
 
@@ -42,7 +42,8 @@ function speedOf(text: string | undefined): number {
 }
 
 async function run(inv: Invocation): Promise<number> {
-  const path = resolve(inv.io.cwd ?? process.cwd(), inv.positional[0]!);
+  const config = configOf(inv);
+  const path = scenarioFileToRead(inv.positional[0]!, inv.io.cwd ?? process.cwd(), config);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -58,7 +59,6 @@ async function run(inv: Invocation): Promise<number> {
   const stateUrl = inv.value('expect-state');
   if (expectations.length > 0 && !stateUrl) throw new CliError('--expect needs --expect-state URL');
   const dataDir = dataDirOf(inv);
-  const config = configOf(inv);
   const allowRemote = inv.flag('allow-non-loopback');
   const targetsByType = new Map<string | null, string[]>();
   for (const e of parsed.file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv.values('to'), e.eventType, config, dataDir, allowRemote));

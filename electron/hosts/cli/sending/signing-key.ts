@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
+import { CliUsageError, type CliIo } from '../cli-io';
 
 /** The key events are signed with, and where it came from (printed; never the value). */
 export interface SigningKey {
@@ -10,19 +11,37 @@ export interface SigningKey {
 }
 
 /**
- * HOOKLAB_WEBHOOK_KEY, else the data folder's current listener key, else a throwaway key made
- * for this run (named, so the user knows why a handler keyed otherwise rejects it).
+ * HOOKLAB_WEBHOOK_KEY, else the data folder's current listener key; null when neither is set
+ * (sign and check-handler then refuse: a throwaway key would prove nothing about a handler).
  */
-export function resolveSigningKey(env: NodeJS.ProcessEnv, dataDir: string): SigningKey {
+export function storedSigningKey(env: NodeJS.ProcessEnv, dataDir: string): SigningKey | null {
   const fromEnv = env['HOOKLAB_WEBHOOK_KEY'];
   if (fromEnv) return { value: fromEnv, source: 'HOOKLAB_WEBHOOK_KEY' };
   // Read only: a folder that does not exist yet is not created by a trigger.
   const settings = readSettingsSnapshot(dataDir);
-  if (settings) {
-    const current = settings.listener.keys[0];
-    const value = current ? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher).get(`webhookKey:${current.id}`) : null;
-    if (current && value) return { value, source: `the data folder's current key "${current.label || current.id}"` };
-  }
+  if (!settings) return null;
+  const current = settings.listener.keys[0];
+  const value = current ? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher).get(`webhookKey:${current.id}`) : null;
+  return current && value ? { value, source: `the data folder's current key "${current.label || current.id}"` } : null;
+}
+
+/**
+ * The stored key (storedSigningKey), else a throwaway key made for this run (named, so the user
+ * knows why a handler keyed otherwise rejects it).
+ */
+export function resolveSigningKey(env: NodeJS.ProcessEnv, dataDir: string): SigningKey {
+  const stored = storedSigningKey(env, dataDir);
+  if (stored) return stored;
   const value = randomBytes(24).toString('base64url');
   return { value, source: "a throwaway key made for this run (a handler with your store's key rejects it: set HOOKLAB_WEBHOOK_KEY)" };
+}
+
+/**
+ * The webhook key from HOOKLAB_WEBHOOK_KEY, else the data folder's current key (never from the
+ * command line: other users see those).
+ */
+export function requireWebhookKey(io: CliIo, dataDir: string): SigningKey {
+  const key = storedSigningKey(io.env, dataDir);
+  if (!key) throw new CliUsageError(`set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal), or give --data-dir a folder with a current key (${dataDir} has none)`);
+  return key;
 }

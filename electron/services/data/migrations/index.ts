@@ -8,6 +8,7 @@ import { migration006 } from './006-delivery-search';
 import { migration007 } from './007-received-body-kind';
 import { migration008 } from './008-delivery-trust';
 import { migration009 } from './009-delivery-ids-never-reused';
+import { migration010 } from './010-replay-sent-from';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];

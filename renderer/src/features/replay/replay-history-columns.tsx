@@ -43,6 +43,17 @@ export function replayColumns(opts: {
       header: 'draft / event',
       // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
       meta: meta({ filter: 'text', width: 'minmax(190px, 1.2fr)' }),
+      // A replay from `hooklab replay` is labelled, so a terminal's sends are not taken for this window's.
+      cell: ({ row, getValue }) => (
+        <>
+          {String(getValue())}
+          {row.original.sentFrom === 'cli' && (
+            <span className="badge replay-sent-from" title="Sent from the command line (hooklab replay)" data-testid="replay-row-cli">
+              CLI
+            </span>
+          )}
+        </>
+      ),
     },
     { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, width: 'minmax(160px, 1.4fr)' }) },
     { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({ width: '100px' }) },

@@ -56,7 +56,8 @@ describe('hooklab check-handler', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/unknown check id no-such-check/);
     expect(usage.stdout).toBe('');
-    const noKey = await run(['check-handler', h.url], {});
+    // An empty data folder: no key there either (the default folder could hold one).
+    const noKey = await run(['check-handler', h.url, '--data-dir', newDir()], {});
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/set HOOKLAB_WEBHOOK_KEY/);
     const remote = await run(['check-handler', 'http://192.0.2.1:9/hook']);

@@ -195,7 +195,7 @@ describe('hooklab scenario record / run', () => {
 });
 
 describe('hooklab replay', () => {
-  it("re-signs a received delivery through Replay's engine, with --set, stored in Replay's history of the running Hooklab", async () => {
+  it("re-signs a received delivery through Replay's engine, with --set, stored in Replay's history of the running Hooklab as sent from the CLI", async () => {
     const h = await handler();
     const dataDir = newDir();
     const listener = await listen(dataDir);
@@ -207,8 +207,14 @@ describe('hooklab replay', () => {
     expect(line).toMatchObject({ type: 'SuccessPayment', target: h.url, status: 200 });
     expect(JSON.parse(h.received[0]!.body.toString()).orderId).toBe('replayed-1');
     const client = connectToRunningInstance(dataDir)!;
+    // A replay sent as the app's Replay sends it (no sentFrom) is filed as the app's.
+    const draft = await client.call('replay.open', { from: { kind: 'received', id: 1 } });
+    const [fromApp] = (await client.call('replay.send', { request: draft.request, targetUrl: h.url })).replays;
     const history = await client.call('replay.history', {});
-    expect(history.rows.map((row) => row.id)).toContain(line.replayId);
+    expect(history.rows.map((row) => [row.id, row.sentFrom])).toEqual([
+      [fromApp!.summary.id, 'app'],
+      [line.replayId, 'cli'],
+    ]);
     client.close();
   });
 });

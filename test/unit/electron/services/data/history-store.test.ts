@@ -55,6 +55,15 @@ describe('HistoryStore', () => {
     expect(store.counts('sandbox').pendingEvents).toBe(1);
   });
 
+  it('limits pending events to those first logged since a time (a later resend does not make an old event recent)', () => {
+    // Event 1 first logged at :01 and resent (still failing) at :30; event 5 first logged at :05.
+    store.apply('sandbox', [delivery(1, 1, false), delivery(5, 5, false), delivery(30, 1, false), delivery(40, 40, true)], 40, 'now');
+    expect(store.pendingEventIds('sandbox')).toEqual([1, 5]);
+    expect(store.pendingEventIds('sandbox', '2026-01-01T00:00:05Z')).toEqual([5]);
+    expect(store.pendingEventIds('sandbox', '2026-01-01T00:00:01Z')).toEqual([1, 5]);
+    expect(store.pendingEventIds('sandbox', '2026-01-01T00:00:06Z')).toEqual([]);
+  });
+
   it('names no order for an event whose payload is not JSON', () => {
     store.apply('sandbox', [{ ...delivery(1, 1, true), payload: 'not json' }], 1, 'now');
     expect(store.events('sandbox', { pendingOnly: false, offset: 0, limit: 10 }).events[0]?.orderId).toBeNull();

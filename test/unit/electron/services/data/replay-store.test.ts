@@ -27,6 +27,7 @@ const sent = (overrides: Partial<NewReplay> = {}): NewReplay => ({
   response: { status: 200, headers: [['Content-Type', 'text/plain']], body: new TextEncoder().encode('ok'), bodySize: 2, truncated: false, location: null },
   error: null,
   latencyMs: 12,
+  sentFrom: 'app',
   ...overrides,
 });
 
@@ -49,5 +50,15 @@ describe('ReplayStore', () => {
     expect({ signature: resend.signature, keyLabel: resend.keyLabel }).toEqual({ signature: 'c2ln', keyLabel: 'Sandbox key' });
     expect(resend.summary).toEqual(stored!.summary);
     expect(s.replayToResend(999)).toBeNull();
+  });
+
+  it('keeps where each replay was sent from, in the history list too', () => {
+    const s = store();
+    const [fromApp, fromCli] = s.insertReplays([sent(), sent({ sentFrom: 'cli' })]);
+    expect([fromApp!.summary.sentFrom, fromCli!.summary.sentFrom]).toEqual(['app', 'cli']);
+    expect(s.listReplays({ status: 'all', limit: 10 }).rows.map((r) => [r.id, r.sentFrom])).toEqual([
+      [fromCli!.summary.id, 'cli'],
+      [fromApp!.summary.id, 'app'],
+    ]);
   });
 });

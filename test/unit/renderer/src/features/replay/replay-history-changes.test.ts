@@ -18,6 +18,7 @@ function replay(id: number): ReplaySummary {
     status: 200,
     error: null,
     latencyMs: 3,
+    sentFrom: 'app',
   };
 }
 

@@ -1,0 +1,45 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
+import { CliError } from '../framework/exit-codes';
+
+/**
+ * The config's `scenarios` folder, resolved against the config file's own folder (the file is
+ * committed beside the code, so the folder means the same from any working directory).
+ */
+function scenariosFolder(config: LoadedProjectConfig | null): string | null {
+  const folder = config?.config.scenarios;
+  return config && folder ? resolve(dirname(config.path), folder) : null;
+}
+
+/** A name with no path separator (either kind) means a file of the scenarios folder. */
+function isBareName(word: string): boolean {
+  return !/[\\/]/.test(word);
+}
+
+const withJson = (name: string) => (name.endsWith('.json') ? name : `${name}.json`);
+
+/**
+ * The file `scenario run WORD` reads: a bare name (with or without .json) inside the config's
+ * scenarios folder, any other word a path from the working directory. A name not found there
+ * names the folder searched.
+ */
+export function scenarioFileToRead(word: string, cwd: string, config: LoadedProjectConfig | null): string {
+  const folder = scenariosFolder(config);
+  if (!folder || !isBareName(word)) return resolve(cwd, word);
+  const candidates = [...new Set([withJson(word), word])].map((name) => join(folder, name));
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new CliError(`no scenario "${word}" in ${folder} (the scenarios folder of ${config!.path})`);
+  return found;
+}
+
+/**
+ * The file `scenario record -o WORD` writes: a bare name becomes `<name>.json` in the config's
+ * scenarios folder (created when missing), any other word a path from the working directory.
+ */
+export function scenarioFileToWrite(word: string, cwd: string, config: LoadedProjectConfig | null): string {
+  const folder = scenariosFolder(config);
+  if (!folder || !isBareName(word)) return resolve(cwd, word);
+  mkdirSync(folder, { recursive: true });
+  return join(folder, withJson(word));
+}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectToRunningInstance, type InstanceClient } from '../../../../../../electron/services/instance/instance-client';
+import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
+import { processExists, type ServerProcess } from '../../../../../support/server-process';
+import { tempDirs } from '../../../../../support/temp-dirs';
+import { event } from '../../../features/history/sandbox-app';
+import { startReceiver, type Receiver } from '../../../features/history/receiver';
+
+const newDir = tempDirs('hooklab-resend-');
+const processes: ServerProcess[] = [];
+const receivers: Receiver[] = [];
+
+afterEach(async () => {
+  for (const p of processes.splice(0)) {
+    await p.killGroup('SIGTERM');
+    expect(processExists(-p.pid)).toBe(false);
+  }
+  for (const r of receivers.splice(0)) await r.close();
+});
+
+/** Points the listener's embedded sandbox store at `url` (its control API, as the sandbox tests do). */
+async function setWebhook(client: InstanceClient, url: string): Promise<void> {
+  const { controlUrl, storeId } = await client.call('sandbox.info', {});
+  const res = await fetch(`${controlUrl}/stores/${storeId}/webhook`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+  expect(res.status).toBe(200);
+}
+
+/** Sends one event from the sandbox and polls until the history copy holds `count` deliveries. */
+async function sendAndCopy(client: InstanceClient, orderId: string, count: number) {
+  await client.call('sandbox.sendEvent', { event: event(orderId) });
+  let copy = (await client.call('history.local', {})).deliveries;
+  while (copy.length < count) {
+    await client.call('history.pollNow', {});
+    copy = (await client.call('history.local', {})).deliveries;
+  }
+  return copy.at(-1)!;
+}
+
+describe('hooklab resend --pending --since', () => {
+  it('resends only the pending events first logged since the given time', async () => {
+    const dataDir = newDir();
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0']);
+    processes.push(listener);
+    await listener.waitFor(/Ready: listening on/);
+    const client = connectToRunningInstance(dataDir)!;
+    try {
+      // A 400 is not retried by the service: each event stays pending with one delivery.
+      const refusing = await startReceiver(400);
+      receivers.push(refusing);
+      const { webhookUrl } = await client.call('sandbox.info', {});
+      await setWebhook(client, refusing.url);
+      const older = await sendAndCopy(client, 'before-the-window', 1);
+      const newer = await sendAndCopy(client, 'in-the-window', 2);
+      expect(newer.created > older.created).toBe(true);
+      await setWebhook(client, webhookUrl!);
+
+      const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ total: 1, delivered: 1, failed: 0 });
+      const stillPending = await client.call('history.events', { pendingOnly: true });
+      expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
+
+      // A window with nothing pending in it is said as such (exit 2), and --since needs --pending.
+      const none = await runHooklab(['resend', '--pending', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--data-dir', dataDir]);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toMatch(/no event first logged since \S+ is pending/);
+      const alone = await runHooklab(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toMatch(/--since goes with --pending/);
+    } finally {
+      client.close();
+    }
+  });
+});

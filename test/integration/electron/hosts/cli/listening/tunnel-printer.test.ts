@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { signBody } from '../../../../../../shared/signing';
+import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
+import { confSettingsBackend } from '../../../../../../electron/services/settings/conf-backend';
+import { SettingsService } from '../../../../../../electron/services/settings/settings-service';
+import { startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
+import { startHooklab } from '../../../../../support/hooklab-cli';
+import { processExists, type ServerProcess } from '../../../../../support/server-process';
+import { tempDirs } from '../../../../../support/temp-dirs';
+
+const KEY = 'tunnel-listen-key-3a9c';
+const newDir = tempDirs('hooklab-tunnel-');
+const processes: ServerProcess[] = [];
+const servers: LocaltunnelFixture[] = [];
+
+afterEach(async () => {
+  for (const p of processes.splice(0)) {
+    await p.killGroup('SIGTERM');
+    expect(processExists(-p.pid)).toBe(false);
+  }
+  for (const s of servers.splice(0)) await s.close();
+});
+
+describe('hooklab listen --tunnel', () => {
+  it('prints the public URL, and a delivery sent to it is printed as a line', async () => {
+    // The tunnel server on loopback, set in the data folder as a user sets it in Settings.
+    const server = await startLocaltunnelServer();
+    servers.push(server);
+    const dataDir = newDir();
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY });
+    processes.push(listener);
+    const publicUrl = (await listener.waitFor(/^public URL: (http:\/\/127\.0\.0\.1:\d+)$/m))[1]!;
+    expect(publicUrl).toBe([...server.tunnels.values()][0]);
+
+    const body = JSON.stringify({ orderId: '700001', orderReference: null, orderType: 'FULL', description: 'through the tunnel', level: 'Info', type: 'SuccessPayment', metadata: null });
+    const res = await fetch(`${publicUrl}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Svc-Event-Id': '4242', 'X-Svc-Event-Created': new Date().toISOString(), 'X-Svc-Hmac-Sha256': signBody(nodeHmac, KEY, body) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const line = await listener.waitFor(/^.*SuccessPayment.*$/m);
+    expect(line[0]).toMatch(/#1 +SuccessPayment +order 700001 +evt 4242 +signature valid/);
+  }, 60_000);
+});
