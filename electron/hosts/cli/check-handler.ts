@@ -18,7 +18,7 @@ import { dataDirOf } from './framework/context';
 import { requireWebhookKey, type SigningKey } from './sending/signing-key';
 
 export const CHECK_HANDLER_USAGE =
-  'usage: npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]\n' +
+  'usage: hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]\n' +
   '       (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; check ids: ' +
   CHECK_IDS.join(', ') +
   ')';

@@ -28,7 +28,7 @@ function parseArgs(argv: string[]): CliArgs {
     } else if (flag === '--data-dir') out.dataDir = value();
     else if (flag === '--json') out.json = true;
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: npm run sandbox -- [--port N] [--data-dir D] [--json]');
+      console.log('usage: hooklab sandbox [--port N] [--data-dir DIR] [--json]');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }

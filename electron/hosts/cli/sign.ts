@@ -13,7 +13,7 @@ import { CliUsageError, type CliIo, processIo, splitPositional } from './cli-io'
 import { dataDirOf } from './framework/context';
 import { requireWebhookKey } from './sending/signing-key';
 
-export const SIGN_USAGE = 'usage: npm run sign -- FILE [--data-dir DIR]   (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; FILE - reads standard input)';
+export const SIGN_USAGE = 'usage: hooklab sign FILE [--data-dir DIR]   (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; FILE - reads standard input)';
 
 /** Runs the command; returns the exit status. */
 export function signCli(argv: readonly string[], io: CliIo, readFile: (path: string) => Uint8Array = (p) => readFileSync(p === '-' ? 0 : p)): number {

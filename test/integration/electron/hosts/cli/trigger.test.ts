@@ -31,6 +31,12 @@ describe('hooklab (the command framework)', () => {
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/--set PATH=VALUE\.\.\./);
     expect(one.stdout).toMatch(/--data-dir DIR/);
+    // The commands with their own parsers speak as hooklab commands too.
+    for (const command of ['check-handler', 'sign']) {
+      const own = await runHooklab([command, '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toMatch(new RegExp(`^usage: hooklab ${command} `));
+    }
   });
 
   it('refuses an unknown flag with the usage and exit 2', async () => {
