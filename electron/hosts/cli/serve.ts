@@ -17,6 +17,7 @@ import { appVersion } from './version';
 import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
 import { printDeliveries } from './listening/delivery-printer';
+import { printTunnel } from './listening/tunnel-printer';
 import { localSession } from './framework/session';
 import { createOutput } from './framework/output';
 import { processIo } from './cli-io';
@@ -63,8 +64,11 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   if (save) applyOptions();
   else overrides.runOnly(applyOptions);
-  // The same line per delivery as `hooklab listen`, beside the UI.
-  printDeliveries(localSession(core), createOutput(processIo(), false), (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
+  // The same line per delivery as `hooklab listen`, beside the UI, and the tunnel's public URL.
+  const session = localSession(core);
+  const output = createOutput(processIo(), false);
+  printDeliveries(session, output, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
+  printTunnel(session, output);
   await core.start();
   const rendererDir = join(packageRoot(), 'out/renderer');
   const host = await startOnPreferredPort(

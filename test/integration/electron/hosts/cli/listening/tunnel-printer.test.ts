@@ -7,6 +7,7 @@ import { startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../
 import { startHooklab } from '../../../../../support/hooklab-cli';
 import { processExists, type ServerProcess } from '../../../../../support/server-process';
 import { tempDirs } from '../../../../../support/temp-dirs';
+import { startServeOn } from '../../../services/instance/serve-on-folder';
 
 const KEY = 'tunnel-listen-key-3a9c';
 const newDir = tempDirs('hooklab-tunnel-');
@@ -43,5 +44,19 @@ describe('hooklab listen --tunnel', () => {
     expect(res.status).toBe(200);
     const line = await listener.waitFor(/^.*SuccessPayment.*$/m);
     expect(line[0]).toMatch(/#1 +SuccessPayment +order 700001 +evt 4242 +signature valid/);
+  }, 60_000);
+});
+
+describe('hooklab serve --tunnel', () => {
+  it('prints the public URL beside the UI address, as listen does', async () => {
+    const server = await startLocaltunnelServer();
+    servers.push(server);
+    const dataDir = newDir();
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+
+    const serve = await startServeOn(dataDir, ['--sandbox-port', '0', '--tunnel']);
+    processes.push(serve.process);
+    const publicUrl = (await serve.process.waitFor(/^public URL: (http:\/\/127\.0\.0\.1:\d+)$/m))[1]!;
+    expect(publicUrl).toBe([...server.tunnels.values()][0]);
   }, 60_000);
 });
