@@ -5,6 +5,7 @@ import { CHECK_IDS } from '../../shared/contract/replay';
 import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
 import { callApi as call } from './support/api';
+import { runHooklab } from '../support/hooklab-cli';
 
 const KEY = 'e2e-replay-key';
 const hmac = (body: Buffer | string, key = KEY) => createHmac('sha256', key).update(body).digest('base64');
@@ -482,6 +483,43 @@ test('the method chosen in the editor (PUT) is what the handler receives, and a 
     await page.getByTestId(`draft-open-${await draft.getAttribute('data-draft-id')}`).click();
     await replay.waitForEditor();
     await expect(page.getByTestId('replay-method')).toHaveValue('PUT');
+  } finally {
+    await handler.close();
+  }
+});
+
+test('a replay sent with `hooklab replay` while the app runs is in Replay history, labelled CLI; one sent here is not', async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e cli replay', value: KEY });
+  const handler = await startHandler('correct', { key: KEY });
+  try {
+    const orderId = `cli-replay-${Date.now()}`;
+    await call(hooklab, 'sandbox.sendEvent', {
+      event: { orderId, orderReference: null, orderType: 'FULL', description: 'replayed from a terminal', level: 'Info', type: 'Created', metadata: null },
+    });
+    const { rows } = (await call(hooklab, 'live.list', { limit: 50 })) as { rows: Array<{ id: number; orderId: string | null }> };
+    const delivery = rows.find((r) => r.orderId === orderId)!;
+    // The app holds the data folder: the command acts through it.
+    const run = await runHooklab(['replay', String(delivery.id), '--to', handler.url, '--data-dir', hooklab.dataDir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(handler.received).toHaveLength(1);
+
+    // The same delivery replayed from this window, to the same handler.
+    const live = new LivePage(page);
+    await app.goto('live');
+    await live.search(orderId);
+    await live.open();
+    await page.getByTestId('open-in-replay').click();
+    const replay = new ReplayPage(page);
+    await replay.waitForEditor();
+    await replay.addTarget(handler.url);
+    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+
+    await replay.tab('history');
+    const toHandler = replay.historyRows.filter({ hasText: handler.url });
+    await expect(toHandler).toHaveCount(2);
+    // Newest first: this window's send, then the terminal's.
+    await expect(toHandler.nth(0).getByTestId('replay-row-cli')).toHaveCount(0);
+    await expect(toHandler.nth(1).getByTestId('replay-row-cli')).toHaveText('CLI');
   } finally {
     await handler.close();
   }
