@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPackedHooklab, run, userEnv } from './packed-project';
 import { startStatefulHandler } from '../../fixtures/stateful-handler';
+import { startMcp, textOf } from '../electron/hosts/mcp/mcp-process';
 
 /**
  * What a user gets from `npm pack`: the tarball installed into a fresh project from the local
@@ -50,6 +51,23 @@ describe('the packed hooklab package', () => {
     const root = join(import.meta.dirname, '../../..');
     const { stdout } = await run('npx', ['--no-install', 'hooklab', 'events', '--help'], { cwd: root, env });
     expect(stdout).toMatch(/usage: hooklab events/);
+  });
+
+  it('serves `hooklab mcp` from the installed JavaScript to the SDK\'s own client (its runtime dependencies are enough)', async () => {
+    const mcp = await startMcp(join(work, 'mcp-data'), {
+      command: 'setsid',
+      args: [process.execPath, join(project, 'node_modules/hooklab/dist/package/cli/hooklab.js'), 'mcp', '--data-dir', join(work, 'mcp-data')],
+      cwd: project,
+    });
+    try {
+      const { tools } = await mcp.client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        ['check_handler', 'explain_signature', 'get_delivery', 'get_order_sequence', 'history_pending', 'list_deliveries', 'list_orders', 'replay_delivery', 'resend', 'trigger_event'],
+      );
+      expect(textOf(await mcp.call('list_deliveries', {}))).toBe('No delivery matches (0 stored).');
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('brings neither Electron, the renderer libraries nor tsx into the project', () => {

@@ -29,8 +29,9 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function startMcp(dataDir: string): Promise<McpSession> {
-  const transport = new StdioClientTransport({ ...mcpCommand(dataDir), stderr: 'pipe' });
+/** Starts `command` (by default this checkout's `hooklab mcp` on dataDir) and connects the SDK's client. */
+export async function startMcp(dataDir: string, command = mcpCommand(dataDir)): Promise<McpSession> {
+  const transport = new StdioClientTransport({ ...command, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'hooklab-test', version: '1.0.0' });
