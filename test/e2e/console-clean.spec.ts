@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures';
-import { callApi } from './support/api';
+import { callApi, signReplaysWithSandboxKey } from './support/api';
 import { HistoryPage } from './pages/history-page';
 import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
@@ -64,7 +64,7 @@ test('a full walk through every area leaves the console clean', async ({ app, pa
 
 test('a walk through Replay (in the dark theme) leaves the console clean', async ({ app, page, consoleErrors }) => {
   // The handler verifies with the sandbox store's key, the listener's current one: Replay signs with it.
-  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const webhookKey = await signReplaysWithSandboxKey(app.server);
   const handler = await startHandler('correct', { key: webhookKey });
   try {
     await callApi(app.server, 'sandbox.sendEvent', event('walk-replay'));

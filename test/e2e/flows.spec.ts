@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { FlowsPanel } from './pages/flows-panel';
 import { SequencesPage } from './pages/sequences-page';
-import { callApi } from './support/api';
+import { callApi, signReplaysWithSandboxKey } from './support/api';
 import { startChaosHandler } from '../integration/electron/features/flows/chaos-handler';
 
 /** CSP violations Chromium reports (the frame must be admitted by frame-src, nothing else). */
@@ -105,7 +105,7 @@ test("the sandbox's scenarios run from the same page", async ({ app, page }) => 
 });
 
 test("chaos replay: a recorded order re-sent shuffled to a local handler, each answer listed, its state beside the derived one", async ({ app, page }) => {
-  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const webhookKey = await signReplaysWithSandboxKey(app.server);
   const handler = await startChaosHandler(webhookKey);
   try {
     const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
@@ -156,7 +156,7 @@ test("the Sequences and Flows tabs are in the URL: a reload keeps the flow, back
 });
 
 test("chaos replay's handler field starts from the listener's forward target, and the run ends with a field-by-field verdict", async ({ app, page }) => {
-  const { webhookKey } = await callApi<{ webhookKey: string }>(app.server, 'sandbox.revealCredentials');
+  const webhookKey = await signReplaysWithSandboxKey(app.server);
   const handler = await startChaosHandler(webhookKey);
   try {
     const { orderId } = await callApi<{ orderId: string }>(app.server, 'sandbox.runScenario', { name: 'order-cancelled' });
