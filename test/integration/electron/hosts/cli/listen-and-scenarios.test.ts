@@ -5,20 +5,17 @@ import type { ScenarioFile } from '../../../../../shared/scenario/scenario-file'
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
 import { startStatefulHandler, type StatefulHandler, type StatefulKind } from '../../../../fixtures/stateful-handler';
 import { runHooklab, startHooklab } from '../../../../support/hooklab-cli';
-import { processExists, type ServerProcess } from '../../../../support/server-process';
+import { type ServerProcess } from '../../../../support/server-process';
+import { processesStoppedAfterEach } from '../../../../support/stopped-processes';
 import { tempDirs } from '../../../../support/temp-dirs';
 
 const KEY = 'cli-listen-key-8c21';
 const env = { HOOKLAB_WEBHOOK_KEY: KEY };
 const newDir = tempDirs('hooklab-listen-');
 const handlers: StatefulHandler[] = [];
-const processes: ServerProcess[] = [];
+const processes = processesStoppedAfterEach();
 
 afterEach(async () => {
-  for (const p of processes.splice(0)) {
-    await p.killGroup('SIGTERM');
-    expect(processExists(-p.pid)).toBe(false);
-  }
   for (const h of handlers.splice(0)) await h.close();
 });
 

@@ -1,20 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectToRunningInstance, type InstanceClient } from '../../../../../../electron/services/instance/instance-client';
 import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
-import { processExists, type ServerProcess } from '../../../../../support/server-process';
+import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { event } from '../../../features/history/sandbox-app';
 import { startReceiver, type Receiver } from '../../../features/history/receiver';
 
 const newDir = tempDirs('hooklab-resend-');
-const processes: ServerProcess[] = [];
+const processes = processesStoppedAfterEach();
 const receivers: Receiver[] = [];
 
 afterEach(async () => {
-  for (const p of processes.splice(0)) {
-    await p.killGroup('SIGTERM');
-    expect(processExists(-p.pid)).toBe(false);
-  }
   for (const r of receivers.splice(0)) await r.close();
 });
 

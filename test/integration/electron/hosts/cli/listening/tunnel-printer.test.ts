@@ -5,20 +5,16 @@ import { confSettingsBackend } from '../../../../../../electron/services/setting
 import { SettingsService } from '../../../../../../electron/services/settings/settings-service';
 import { startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
 import { startHooklab } from '../../../../../support/hooklab-cli';
-import { processExists, type ServerProcess } from '../../../../../support/server-process';
+import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { startServeOn } from '../../../services/instance/serve-on-folder';
 
 const KEY = 'tunnel-listen-key-3a9c';
 const newDir = tempDirs('hooklab-tunnel-');
-const processes: ServerProcess[] = [];
+const processes = processesStoppedAfterEach();
 const servers: LocaltunnelFixture[] = [];
 
 afterEach(async () => {
-  for (const p of processes.splice(0)) {
-    await p.killGroup('SIGTERM');
-    expect(processExists(-p.pid)).toBe(false);
-  }
   for (const s of servers.splice(0)) await s.close();
 });
 

@@ -3,20 +3,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startStatefulHandler, type StatefulHandler } from '../../../../../fixtures/stateful-handler';
 import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
-import { processExists, type ServerProcess } from '../../../../../support/server-process';
+import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
 
 const KEY = 'scenario-folder-key-77d0';
 const env = { HOOKLAB_WEBHOOK_KEY: KEY };
 const newDir = tempDirs('hooklab-scenarios-');
-const processes: ServerProcess[] = [];
+const processes = processesStoppedAfterEach();
 const handlers: StatefulHandler[] = [];
 
 afterEach(async () => {
-  for (const p of processes.splice(0)) {
-    await p.killGroup('SIGTERM');
-    expect(processExists(-p.pid)).toBe(false);
-  }
   for (const h of handlers.splice(0)) await h.close();
 });
 
