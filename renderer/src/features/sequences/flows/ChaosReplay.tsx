@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { ScenarioFileButtons } from './ScenarioFileButtons';
 import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
 import { useTransport } from '../../../transport';
 import { useSettingsView } from '../../../app-state/use-settings-view';
@@ -122,20 +123,14 @@ export function ChaosReplay() {
           <button type="submit" className="button button--primary" disabled={busy || (form.orderId.trim() === '' && !scenario) || form.targetUrl.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy || form.orderId.trim() === ''}
-            onClick={() => void saveScenario()}
-            data-testid="chaos-save-scenario"
-            title="The order's received events, exact bytes and gaps, as a file for hooklab scenario run"
-          >
-            Save as scenario file
-          </button>
-          <label className="button" title="Send a scenario file's events (hooklab scenario record) instead of the order's">
-            Open scenario file…
-            <input type="file" accept="application/json,.json" hidden onChange={(e) => void openScenario(e.currentTarget)} data-testid="chaos-open-scenario" />
-          </label>
+          <ScenarioFileButtons
+            saveBlocked={form.orderId.trim() === '' ? 'Type the order id first' : null}
+            busy={busy}
+            onSave={() => void saveScenario()}
+            onOpen={(input) => void openScenario(input)}
+            openTitle="Send a scenario file's events (hooklab scenario record) instead of the order's"
+            testIdPrefix="chaos"
+          />
           {scenario && (
             <span data-testid="chaos-scenario">
               {scenario.name}: {scenario.file.events.length} events{' '}

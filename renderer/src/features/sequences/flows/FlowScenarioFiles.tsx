@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFlowsStore } from './flows-store';
 import { openScenarioFile, saveOrderScenario } from './scenario-file-actions';
 import { flowScenarioBlocker } from './scenario-files';
+import { ScenarioFileButtons } from './ScenarioFileButtons';
 
 /**
  * The flow's scenario files, with the chaos replay's words and code: **Save as scenario file**
@@ -45,20 +46,14 @@ export function FlowScenarioFiles({ onOpened }: { onOpened: () => void }) {
         saved file opened in the chaos replay, to run against your handler.
       </p>
       <div className="row">
-        <button
-          type="button"
-          className="button"
-          disabled={busy || blocker !== null}
-          onClick={() => void save()}
-          data-testid="flow-save-scenario"
-          title={blocker ?? "The order's received events, exact bytes and gaps, as a file for hooklab scenario run"}
-        >
-          Save as scenario file
-        </button>
-        <label className="button" title="Open a scenario file (hooklab scenario record, or saved here) in the chaos replay">
-          Open scenario file…
-          <input type="file" accept="application/json,.json" hidden onChange={(e) => void open(e.currentTarget)} data-testid="flow-open-scenario" />
-        </label>
+        <ScenarioFileButtons
+          saveBlocked={blocker}
+          busy={busy}
+          onSave={() => void save()}
+          onOpen={(input) => void open(input)}
+          openTitle="Open a scenario file (hooklab scenario record, or saved here) in the chaos replay"
+          testIdPrefix="flow"
+        />
         {blocker && (
           <span className="muted" data-testid="flow-scenario-blocker">
             {blocker}.
