@@ -118,6 +118,14 @@ test('Live table: headers align with cells under a vertical scrollbar, badges st
   const typeSizes = await sizes(typeCell);
   const cut = typeSizes.scrollWidth > typeSizes.clientWidth;
   expect(cut).toBe(false);
+
+  // Every column's name is whole in its header (they were cut to "Even…" and "Ans…").
+  for (const label of await table.getByRole('columnheader').getByRole('button').all()) {
+    const name = (await label.textContent()) ?? '';
+    if (name === '') continue;
+    const labelSizes = await sizes(label);
+    expect.soft(labelSizes.scrollWidth, `header "${name}"`).toBeLessThanOrEqual(labelSizes.clientWidth);
+  }
 });
 
 test('Sequences timeline: every row shows its Open links, inside the pane, without a sideways scrollbar', async ({ app, page }) => {
@@ -144,4 +152,16 @@ test('Sequences timeline: every row shows its Open links, inside the pane, witho
   }
   const timelineSizes = await sizes(timeline);
   expect(timelineSizes.scrollWidth).toBe(timelineSizes.clientWidth);
+
+  // The orders list shows the order's last activity and its type whole (FASTLINK_CHARGE).
+  await app.goto('sandbox');
+  const link = await new SandboxPage(page).runScenario('payment-link-paid');
+  const linkOrder = /Order (\S+)\./.exec((await link.textContent()) ?? '')?.[1] ?? '';
+  await app.goto('sequences');
+  const row = sequences.row(linkOrder);
+  await expect(row).toContainText('FASTLINK_CHARGE');
+  for (const cell of (await row.getByRole('gridcell').all()).slice(0, 3)) {
+    const cellSizes = await sizes(cell);
+    expect.soft(cellSizes.scrollWidth, `"${await cell.textContent()}" whole`).toBeLessThanOrEqual(cellSizes.clientWidth);
+  }
 });

@@ -91,7 +91,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     }),
     column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
     column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '66px' } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '78px' } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] }, width: '90px' },
@@ -132,7 +132,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('answeredStatus', {
       id: 'answered',
       header: 'Answer',
-      meta: { width: '60px' },
+      meta: { width: '72px' },
       cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
     }),
   ];

@@ -30,12 +30,14 @@ export const STATUS_CLASS: Record<OrderSummary['status'], string> = {
 
 /** Columns of the orders list (no column filters: the filter bar asks the core). */
 export const orderColumns = [
-  column.accessor('lastActivityAt', { header: 'Last activity', meta: { width: '150px' }, cell: (c) => localTime(c.getValue()) }),
+  column.accessor('lastActivityAt', { header: 'Last activity', meta: { width: '170px' }, cell: (c) => localTime(c.getValue()) }),
   column.accessor('orderId', { header: 'Order', meta: { width: 'minmax(110px, 1.2fr)' }, cell: (c) => <span className="mono">{c.getValue()}</span> }),
-  column.accessor('orderType', { header: 'Type', meta: { width: 'minmax(90px, 1fr)' } }),
+  // Room for the longest order type (FASTLINK_CHARGE, MARKETPLACE).
+  column.accessor('orderType', { header: 'Type', meta: { width: 'minmax(136px, 1fr)' } }),
   column.accessor('status', {
     header: 'Status',
-    meta: { width: '150px' },
+    // A status badge and, for an order known only from unverified deliveries, "unverified".
+    meta: { width: '136px' },
     cell: (c) => (
       <>
         <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>
