@@ -6,6 +6,7 @@ import { signBody, type HmacSha256 } from '../../shared/signing';
 import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
+import { is2xx } from '../../shared/http/status';
 
 /** Automatic retries after the first attempt (see docs/service.md#delivery-semantics). */
 export const AUTOMATIC_RETRIES = 3;
@@ -141,14 +142,14 @@ export class Dispatcher {
     const status = await this.sendWithRetries(store, url, payload, headers, AUTOMATIC_RETRIES);
     if (this.random() < store.chaos.duplicateRate) await this.send(url, payload, headers);
     if (delivery) this.complete(delivery, status);
-    return { delivery, url, payload, responseStatusCode: status, delivered: isSuccess(status) };
+    return { delivery, url, payload, responseStatusCode: status, delivered: is2xx(status) };
   }
 
   /** Records the final status of a delivery (0 stays if the sandbox closed meanwhile). */
   complete(delivery: DeliveryRecord, status: number): void {
     if (this.abort.signal.aborted) return;
     delivery.responseStatusCode = status;
-    delivery.delivered = isSuccess(status);
+    delivery.delivered = is2xx(status);
     this.state.updateDelivery(delivery);
   }
 
@@ -263,8 +264,4 @@ export class Dispatcher {
     this.abort.abort();
     await this.idle();
   }
-}
-
-function isSuccess(status: number): boolean {
-  return status >= 200 && status < 300;
 }

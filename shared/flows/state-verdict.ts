@@ -1,4 +1,5 @@
 import type { OrderSummary } from '../contract/sequences';
+import { is2xx } from '../http/status';
 
 /** The derived fields a handler's state is compared on, and the names a handler may give them. */
 const FIELDS = [
@@ -59,7 +60,7 @@ function shown(value: unknown): string | null {
 export function compareHandlerState(derived: Derived, answer: { status: number | null; body: unknown; error: string | null }): StateVerdict {
   const notComparable = (reason: string): StateVerdict => ({ outcome: 'not-comparable', fields: [], reason });
   if (answer.error) return notComparable(`the state URL could not be read: ${answer.error}`);
-  if (answer.status === null || answer.status < 200 || answer.status > 299) return notComparable(`the state URL answered ${answer.status ?? 'nothing'}, not 2xx`);
+  if (!is2xx(answer.status)) return notComparable(`the state URL answered ${answer.status ?? 'nothing'}, not 2xx`);
   if (!isRecord(answer.body)) return notComparable('the state URL did not answer a JSON object');
   const scopes = isRecord(answer.body['order']) ? [answer.body, answer.body['order']] : [answer.body];
   const fields = FIELDS.map(({ field, label, names }): FieldComparison => {

@@ -1,6 +1,7 @@
 import type { CheckEvidence, CheckId, TamperPreset } from '../../../shared/contract/replay';
 import type { ExchangeResult } from '../../services/net/exchange';
 import { checkEvent, largeEvent, prettyCheckEvent, shippingUpdates, unknownTypeEvent, UNKNOWN_EVENT_TYPE } from './check-requests';
+import { is2xx } from '../../../shared/http/status';
 
 /** What a check can do: send one signed (or tampered) event and get its evidence back. */
 export interface CheckContext {
@@ -47,7 +48,6 @@ export interface CheckDefinition {
 }
 
 const SLOW_MS = 2_000;
-const is2xx = (status: number) => status >= 200 && status < 300;
 const isRejection = (status: number) => !is2xx(status);
 
 /** "200 in 12 ms" or the error, for messages. */

@@ -4,6 +4,8 @@ import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../sh
 import type { SignatureVerdict } from '../../../shared/signing/diagnose';
 import type { ListenerAnswer } from '../../../shared/settings';
 import { withTransaction } from '../platform/sqlite-transaction';
+import { capSummaryFieldOrNull, summaryFieldSql } from '../../../shared/text/summary-field';
+import { is2xx } from '../../../shared/http/status';
 
 /** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
 export type Truncation = NonNullable<DeliverySummary['truncation']>;
@@ -27,19 +29,24 @@ export interface EventHeaders {
   /** Epoch ms of eventCreated, or null when absent or unparsable. */
   readonly eventCreatedMs: number | null;
 }
-import { capSummaryFieldOrNull, summaryFieldSql } from '../../../shared/text/summary-field';
 
-/** A delivery as it arrived, with everything judged before it is stored. */
-export interface IncomingDelivery {
+/** A request as the listener received it, before anything was decided about it. */
+export interface ReceivedRequest {
   readonly receivedAtMs: number;
   readonly method: string;
   readonly path: string;
-  /** Name/value pairs as received (original case, order and repeats). */
+  /** Name/value pairs in the order and case received (original repeats kept), built once from Node's rawHeaders. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Exactly the bytes received, or those kept of a body that is not whole (see truncation). */
   readonly body: Uint8Array;
+  /** The declared size when known, else the bytes seen. */
   readonly bodySize: number;
-  readonly bodySha256: string;
   readonly truncation: Truncation | null;
+}
+
+/** A delivery as it arrived, with everything judged before it is stored. */
+export interface IncomingDelivery extends ReceivedRequest {
+  readonly bodySha256: string;
   readonly event: EventHeaders;
   readonly fields: EventFields;
   readonly verdict: SignatureVerdict;
@@ -573,7 +580,7 @@ export function summarizeForwards(results: readonly ForwardResult[]): HandlerSum
   const first = results[0];
   return {
     targets: results.length,
-    failed: results.filter((r) => r.status === null || r.status < 200 || r.status > 299).length,
+    failed: results.filter((r) => !is2xx(r.status)).length,
     firstStatus: first?.status ?? null,
     firstError: first?.error ?? null,
   };

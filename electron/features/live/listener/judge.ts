@@ -5,22 +5,11 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../../shared/service';
 import type { SignatureVerdict } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
-import type { IncomingDelivery, Truncation } from '../../../services/data/delivery-store';
+import type { IncomingDelivery, ReceivedRequest } from '../../../services/data/delivery-store';
 import { inspectBody, readEventHeaders } from './inspect';
 
 /** A request as the listener received it, before anything was decided about it. */
-export interface RawDelivery {
-  readonly receivedAtMs: number;
-  readonly method: string;
-  readonly path: string;
-  /** Name/value pairs in the order and case received (headerPairs of Node's rawHeaders, built once). */
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  /** Exactly the bytes received, or those kept of a body that is not whole (see truncation). */
-  readonly body: Uint8Array;
-  /** The declared size when known, else the bytes seen. */
-  readonly bodySize: number;
-  readonly truncation: Truncation | null;
-}
+export type RawDelivery = ReceivedRequest;
 
 /** What judging needs besides the request, read from settings and secrets when its batch is sent. */
 export interface JudgeContext {

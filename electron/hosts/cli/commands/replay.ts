@@ -10,6 +10,7 @@ import { terminalSafe } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
 import { chooseTargets } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
+import { is2xx } from '../../../../shared/http/status';
 
 export const replayCommand: CommandSpec = {
   name: 'replay',
@@ -82,7 +83,7 @@ async function run(inv: Invocation): Promise<number> {
     let status: number = EXIT.done;
     for (const r of replays) {
       const s = r.summary;
-      const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : s.status < 300 && s.status >= 200 ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
+      const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : is2xx(s.status) ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
       inv.out.event(`replay #${s.id}  ${eventType ?? '(no type)'}  -> ${s.targetUrl}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
         replayId: s.id,
         type: eventType,
@@ -91,7 +92,7 @@ async function run(inv: Invocation): Promise<number> {
         latencyMs: s.latencyMs,
         error: s.error,
       });
-      status = Math.max(status, s.status === null ? EXIT.couldNotRun : s.status >= 200 && s.status < 300 ? EXIT.done : EXIT.failed);
+      status = Math.max(status, s.status === null ? EXIT.couldNotRun : is2xx(s.status) ? EXIT.done : EXIT.failed);
     }
     return status;
   } finally {

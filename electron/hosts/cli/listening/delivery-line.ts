@@ -1,5 +1,6 @@
 import type { DeliverySummary, ForwardResult } from '../../../../shared/contract/live';
 import type { Paint } from '../framework/output';
+import { is2xx } from '../../../../shared/http/status';
 
 /** A sender's text on one terminal line: control characters (escape sequences) out, length capped. */
 export function terminalSafe(text: string | null, max = 60): string {
@@ -18,7 +19,7 @@ export function deliveryLine(d: DeliverySummary, forwards: readonly ForwardResul
   const verdict = d.signature === 'valid' ? paint.green('valid') : d.signature === 'no-key' ? paint.yellow('no-key') : paint.red(d.signature);
   const diagnosis = d.diagnosis ? ` (${d.diagnosis.kind}: ${terminalSafe(d.diagnosis.message, 160)})` : '';
   const targets = forwards.map((f) => {
-    const answer = f.status === null ? paint.red(`unreachable: ${terminalSafe(f.error, 80)}`) : f.status < 300 ? paint.green(String(f.status)) : paint.red(String(f.status));
+    const answer = f.status === null ? paint.red(`unreachable: ${terminalSafe(f.error, 80)}`) : is2xx(f.status) ? paint.green(String(f.status)) : paint.red(String(f.status));
     return `  -> ${f.target} ${answer}${f.latencyMs === null ? '' : ` ${Math.round(f.latencyMs)} ms`}`;
   });
   const flags = [d.duplicateOf !== null ? paint.yellow(`duplicate of #${d.duplicateOf}`) : '', d.truncation ? paint.red(`body ${d.truncation}`) : ''].filter(Boolean);

@@ -1,6 +1,7 @@
 import type { ExchangeResult } from '../../../services/net/exchange';
 import type { Output } from '../framework/output';
 import { CliError, EXIT } from '../framework/exit-codes';
+import { is2xx } from '../../../../shared/http/status';
 
 /** What was sent, for the line that reports it. */
 export interface Sent {
@@ -18,7 +19,7 @@ export function reportExchange(out: Output, sent: Sent, result: ExchangeResult):
   const time = new Date().toISOString().slice(11, 23);
   const status = result.ok ? result.answer.status : null;
   const error = result.ok ? null : result.error;
-  const answer = status === null ? out.paint.red(`unreachable: ${error}`) : status >= 200 && status < 300 ? out.paint.green(String(status)) : out.paint.red(String(status));
+  const answer = status === null ? out.paint.red(`unreachable: ${error}`) : is2xx(status) ? out.paint.green(String(status)) : out.paint.red(String(status));
   out.event(
     `${time}  ${(sent.type ?? '(no type)').padEnd(26)} order ${sent.orderId ?? '-'}  evt ${sent.eventId ?? '-'}  -> ${sent.target}  ${answer}  ${Math.round(result.latencyMs)} ms`,
     { time: new Date().toISOString(), ...sent, status, latencyMs: result.latencyMs, error },
@@ -27,7 +28,7 @@ export function reportExchange(out: Output, sent: Sent, result: ExchangeResult):
     out.progress(`hooklab: ${sent.target} is unreachable: ${error}`);
     return EXIT.couldNotRun;
   }
-  return status >= 200 && status < 300 ? EXIT.done : EXIT.failed;
+  return is2xx(status) ? EXIT.done : EXIT.failed;
 }
 
 /** A whole-number option within bounds, or undefined when not given. */

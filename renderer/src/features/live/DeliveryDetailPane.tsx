@@ -18,6 +18,7 @@ import type { SettingsView } from '../../../../shared/contract';
 import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
 import { hrefFor } from '../../app-state/routes';
+import { is2xx } from '../../../../shared/http/status';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {
@@ -183,7 +184,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
             <div key={i} className="live-forward" data-testid="forward-result">
               <div className="row">
                 <code>{f.target}</code>
-                <span className={`badge ${f.status !== null && f.status < 300 ? 'badge--ok' : 'badge--error'}`}>{f.status ?? 'error'}</span>
+                <span className={`badge ${is2xx(f.status) ? 'badge--ok' : 'badge--error'}`}>{f.status ?? 'error'}</span>
                 {f.latencyMs !== null && <span className="muted">{f.latencyMs} ms</span>}
                 {f.error && <span className="live-detail__error">{f.error}</span>}
               </div>

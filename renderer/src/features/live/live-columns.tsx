@@ -3,6 +3,7 @@ import type { DeliverySummary } from '../../../../shared/contract/live';
 import { createRowSearch } from '../../components/data-table';
 import { toggleChecked } from './live-store';
 import { fullTime, timeOf } from '../../lib/time';
+import { is2xx } from '../../../../shared/http/status';
 
 const column = createColumnHelper<DeliverySummary>();
 
@@ -24,7 +25,7 @@ export function typeText(d: DeliverySummary): string {
 }
 
 /** 2xx reads as success, anything else (or no answer) as a failure: same colours for answer and handler. */
-const statusClass = (status: number | null) => (status !== null && status >= 200 && status < 300 ? 'live-status--ok' : 'live-status--error');
+const statusClass = (status: number | null) => (is2xx(status) ? 'live-status--ok' : 'live-status--error');
 
 export function flagsOf(d: DeliverySummary): string {
   return [d.unverified ? 'unverified' : '', d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']

@@ -5,6 +5,7 @@ import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';
 import { prefillCheckUrl, runHandlerCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
+import { is2xx } from '../../../../shared/http/status';
 
 function Evidence({ e }: { e: CheckEvidence }) {
   return (
@@ -14,7 +15,7 @@ function Evidence({ e }: { e: CheckEvidence }) {
         <span className="mono">
           {e.method} {e.url}
         </span>
-        <span className={e.status !== null && e.status < 300 ? 'badge badge--ok' : 'badge badge--error'}>{e.status ?? 'no answer'}</span>
+        <span className={is2xx(e.status) ? 'badge badge--ok' : 'badge badge--error'}>{e.status ?? 'no answer'}</span>
         {e.latencyMs !== null && <span className="muted">{Math.round(e.latencyMs)} ms</span>}
         {e.error && <span className="notice notice--error">{e.error}</span>}
       </div>

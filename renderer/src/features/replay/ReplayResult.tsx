@@ -1,6 +1,7 @@
 import type { ReplayDetail } from '../../../../shared/contract/replay';
 import { HeaderTable } from '../../components/HeaderTable';
 import { base64ToBytes, hexDump } from '../../lib/curl';
+import { is2xx } from '../../../../shared/http/status';
 
 function BodyText({ text, base64 }: { text: string | null; base64: string }) {
   return <pre className="replay-pre">{text ?? hexDump(base64ToBytes(base64))}</pre>;
@@ -8,7 +9,7 @@ function BodyText({ text, base64 }: { text: string | null; base64: string }) {
 
 /** Status class for badges: 2xx ok, anything else (or no answer) an error. */
 export function statusTone(status: number | null): string {
-  return status !== null && status >= 200 && status < 300 ? 'badge badge--ok' : 'badge badge--error';
+  return is2xx(status) ? 'badge badge--ok' : 'badge badge--error';
 }
 
 /** One replay: the handler's answer (or the connection error), then the request exactly as sent. */

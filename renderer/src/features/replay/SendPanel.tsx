@@ -4,6 +4,7 @@ import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, 
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { TargetPanel } from './TargetPanel';
+import { is2xx } from '../../../../shared/http/status';
 
 /** A whole number kept within [min, max] as it is typed (an empty or bad entry becomes min). */
 function WholeNumberInput(props: { min: number; max: number; value: number; onChange: (n: number) => void; testId: string }) {
@@ -80,7 +81,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
         <div data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
           {lastSent.length > 1 && (
             <p className="muted">
-              {lastSent.length} replays: {lastSent.filter((r) => r.summary.status !== null && r.summary.status < 300).length} answered 2xx.
+              {lastSent.length} replays: {lastSent.filter((r) => is2xx(r.summary.status)).length} answered 2xx.
             </p>
           )}
           {lastSent.slice(0, 5).map((r) => (

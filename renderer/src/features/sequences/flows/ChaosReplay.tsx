@@ -7,6 +7,7 @@ import { ChaosVerdict } from './ChaosVerdict';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
 import { closeScenario, openScenarioFile, saveOrderScenario, useOpenedScenario } from './scenario-file-actions';
+import { is2xx } from '../../../../../shared/http/status';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
@@ -164,7 +165,7 @@ export function ChaosReplay() {
                 <td className="mono">{s.delayMs} ms</td>
                 <td>
                   {s.status !== null ? (
-                    <span className={`badge ${s.status < 300 ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
+                    <span className={`badge ${is2xx(s.status) ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
                   ) : (
                     <span className="badge badge--error">{s.error ?? 'no answer'}</span>
                   )}{' '}

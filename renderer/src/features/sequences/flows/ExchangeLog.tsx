@@ -1,11 +1,12 @@
 import type { FlowExchange } from '../../../../../shared/contract/flows';
 import { ProblemFields } from './ProblemFields';
+import { is2xx } from '../../../../../shared/http/status';
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 function statusBadge(x: FlowExchange) {
   if (x.status === null) return <span className="badge badge--error">no answer</span>;
-  return <span className={`badge ${x.status < 300 ? 'badge--ok' : 'badge--error'}`}>{x.status}</span>;
+  return <span className={`badge ${is2xx(x.status) ? 'badge--ok' : 'badge--error'}`}>{x.status}</span>;
 }
 
 /** A validation problem body (docs/service.md#validation-problem) in an answer, if it is one. */
