@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliverySummary } from '../../../../../shared/contract/live';
 import { exportLine } from '../../../../../electron/features/live/delivery-view';
+import { deliverySummary } from '../../../../support/delivery-summary';
 
-const summary = (over: Partial<DeliverySummary>): DeliverySummary => ({
-  id: 1,
-  receivedAt: '2026-01-01T00:00:00.000Z',
-  method: 'POST',
-  path: '/hook',
-  bodySize: 0,
-  truncated: false,
-  truncation: null,
-  eventId: null,
-  eventCreated: null,
-  eventType: null,
-  level: null,
-  orderType: null,
-  orderId: null,
-  orderReference: null,
-  signature: 'no-key',
-  signatureKeyId: null,
-  diagnosis: null,
-  unverified: false,
-  duplicateOf: null,
-  outOfOrder: false,
-  answeredStatus: 200,
-  handler: null,
-  ...over,
-});
+const summary = deliverySummary;
 
 describe('NDJSON export line', () => {
   it('stays one line for readers that split on U+2028/U+2029, and reads back to the same values', () => {

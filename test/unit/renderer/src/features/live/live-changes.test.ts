@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliverySummary } from '../../../../../../shared/contract/live';
+import { deliverySummary } from '../../../../../support/delivery-summary';
 import { applyLiveChanges, type LiveRows } from '../../../../../../renderer/src/features/live/live-changes';
 
 function delivery(id: number): DeliverySummary {
-  return {
-    id,
-    receivedAt: '2026-01-01T00:00:00.000Z',
-    method: 'POST',
-    path: '/webhooks',
-    bodySize: 10,
-    truncated: false,
-    truncation: null,
-    eventId: id,
-    eventCreated: null,
-    eventType: 'Created',
-    level: 'Info',
-    orderType: null,
-    orderId: null,
-    orderReference: null,
-    signature: 'valid',
-    signatureKeyId: null,
-    diagnosis: null,
-    unverified: false,
-    duplicateOf: null,
-    outOfOrder: false,
-    answeredStatus: 200,
-    handler: null,
-  };
+  return deliverySummary({ id, path: '/webhooks', bodySize: 10, eventId: id, eventType: 'Created', level: 'Info', signature: 'valid' });
 }
 
 const rows = (...ids: number[]): LiveRows => ({ rows: ids.map(delivery), total: ids.length, liveUpdates: 0 });
