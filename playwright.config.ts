@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumExecutable } from './test/support/chromium-path';
 
 /**
  * E2E tests drive the real UI in Chromium through the browser host. Each worker starts its own
@@ -19,7 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     trace: 'retain-on-failure',

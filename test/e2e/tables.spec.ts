@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import type { Locator, Page } from '@playwright/test';
+import { chromiumExecutable } from '../support/chromium-path';
 import { LivePage } from './pages/live-page';
 import { SandboxPage } from './pages/sandbox-page';
 import { SequencesPage } from './pages/sequences-page';
@@ -57,7 +58,7 @@ test.use({
   viewport: NORMAL_WINDOW,
   // Playwright hides scrollbars in headless Chromium; users have them, and they take room.
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     ignoreDefaultArgs: ['--hide-scrollbars'],
   },
