@@ -2,7 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { signBody, type HmacSha256 } from '../../shared/signing';
+import type { HmacSha256 } from '../../shared/signing';
+import { signedWebhookHeaders } from '../../shared/signing/webhook-headers';
 import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
@@ -160,16 +161,15 @@ export class Dispatcher {
     eventId: number | null,
     eventCreated: string,
   ): Record<string, string> {
-    const h: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'Hooklab-Sandbox/1.0',
-      'X-Svc-Hmac-Sha256': signBody(this.opts.hmac, store.webhookKey, payload),
-    };
-    if (eventId !== null) {
-      h['X-Svc-Event-Id'] = String(eventId);
-      h['X-Svc-Event-Created'] = eventCreated;
-    }
-    return h;
+    const logged = eventId !== null;
+    return Object.fromEntries([
+      ['Content-Type', 'application/json'],
+      ['User-Agent', 'Hooklab-Sandbox/1.0'],
+      ...signedWebhookHeaders(this.opts.hmac, store.webhookKey, payload, {
+        eventId: logged ? String(eventId) : null,
+        eventCreated: logged ? eventCreated : null,
+      }),
+    ]);
   }
 
   /** One attempt plus up to `retries` more on retryable outcomes; returns the last status. */

@@ -3,7 +3,7 @@
  * signature included). Connection-level headers are left to curl. Pure, so the renderer (Live)
  * and the core (Replay's export) build the same command.
  */
-const LEFT_TO_CURL = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'expect']);
+import { isPerConnectionHeader } from './connection-headers';
 
 /**
  * The body as a single-quoted printf format: printable ASCII as is, everything else as an octal
@@ -56,7 +56,7 @@ export function toCurl(input: {
 }): string {
   const parts = [`printf ${printfFormat(input.body)} | curl -sS --path-as-is -X ${singleQuote(input.method)} ${singleQuote(input.url)}`];
   for (const [name, value] of input.headers) {
-    if (LEFT_TO_CURL.has(name.toLowerCase())) continue;
+    if (isPerConnectionHeader(name)) continue;
     parts.push(`-H ${singleQuote(`${name}: ${value}`)}`);
   }
   parts.push('--data-binary @-');

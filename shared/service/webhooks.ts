@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { CouponStatusSchema, LevelSchema, ShippingStatusSchema } from './enums';
 
-/** Header names (see docs/service.md#webhook-headers), lower-cased as Node delivers them. */
+/** The webhook header names as the service writes them (see docs/service.md#webhook-headers). */
+export const WEBHOOK_HEADER_NAMES = {
+  signature: 'X-Svc-Hmac-Sha256',
+  eventId: 'X-Svc-Event-Id',
+  eventCreated: 'X-Svc-Event-Created',
+} as const;
+
+/** The same names lower-cased, as Node delivers them: compare received names with these. */
 export const SIGNATURE_HEADER = 'x-svc-hmac-sha256';
 export const EVENT_ID_HEADER = 'x-svc-event-id';
 export const EVENT_CREATED_HEADER = 'x-svc-event-created';
+
+/** The three webhook headers, lower-cased. */
+export const WEBHOOK_HEADERS: ReadonlySet<string> = new Set([SIGNATURE_HEADER, EVENT_ID_HEADER, EVENT_CREATED_HEADER]);
 
 /**
  * Webhook event object (see docs/service.md#webhook-event). `type` and `orderType` are plain strings, not enums: a receiver

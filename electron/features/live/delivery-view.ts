@@ -1,6 +1,7 @@
 import type { DeliveryDetail, DeliverySummary } from '../../../shared/contract/live';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import { jsonLiteral } from '../../../shared/text/json-literal';
+import { SIGNATURE_HEADER } from '../../../shared/service/webhooks';
 import { bodyAsText, utf8CutAt } from '../../../shared/text/utf8';
 import { diagnoseAgainstSenderCopies, type KnownKey } from '../../../shared/signing/diagnose';
 import type { HmacSha256 } from '../../../shared/signing/hmac';
@@ -89,7 +90,7 @@ function withSenderCopyDiagnosis(
   source: SenderCopySource,
 ): DeliverySummary {
   if (summary.signature !== 'invalid' || summary.diagnosis?.kind !== 'wrong-key' || summary.eventId === null) return summary;
-  const signature = raw.headers.find(([name]) => name.toLowerCase() === 'x-svc-hmac-sha256')?.[1];
+  const signature = raw.headers.find(([name]) => name.toLowerCase() === SIGNATURE_HEADER)?.[1];
   if (signature === undefined) return summary;
   const copies = source.history
     .list(source.environmentId, { afterId: 0, limit: COPIES_TRIED, eventId: summary.eventId })

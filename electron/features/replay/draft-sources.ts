@@ -14,6 +14,8 @@ import {
 import { isEventType, eventTemplateText } from '../../../shared/replay/templates';
 import { describeZodError } from '../../../shared/contract/errors';
 import { bodyAsText } from '../../../shared/text/utf8';
+import { isPerConnectionHeader } from '../../../shared/http/connection-headers';
+import { EVENT_CREATED_HEADER, EVENT_ID_HEADER, WEBHOOK_HEADERS } from '../../../shared/service/webhooks';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { HistoryStore } from '../../services/data/history-store';
 import type { ReplayStore } from '../../services/data/replay-store';
@@ -29,19 +31,10 @@ export interface DraftSourceStores {
 
 const NOT_UTF8 = 'the original body is not valid UTF-8: it is re-sent as its exact bytes (shown read-only as hex)';
 /** Headers that say which event this is, how it is signed, or how it travels: rebuilt, not copied. */
-const REBUILT = new Set([
-  'x-svc-hmac-sha256',
-  'x-svc-event-id',
-  'x-svc-event-created',
-  'content-type',
-  'user-agent',
-  'host',
-  'content-length',
-  'connection',
-  'transfer-encoding',
-  'keep-alive',
-  'expect',
-]);
+function isRebuilt(name: string): boolean {
+  const lower = name.toLowerCase();
+  return WEBHOOK_HEADERS.has(lower) || lower === 'content-type' || lower === 'user-agent' || isPerConnectionHeader(lower);
+}
 
 function headerValue(headers: ReadonlyArray<readonly [string, string]>, name: string): string | null {
   return headers.find(([n]) => n.toLowerCase() === name)?.[1] ?? null;
@@ -101,8 +94,8 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
         origin: {
           kind: 'received',
           ref: String(from.id),
-          eventId: headerValue(raw.headers, 'x-svc-event-id'),
-          eventCreated: headerValue(raw.headers, 'x-svc-event-created'),
+          eventId: headerValue(raw.headers, EVENT_ID_HEADER),
+          eventCreated: headerValue(raw.headers, EVENT_CREATED_HEADER),
         },
         warnings,
       });
@@ -154,7 +147,7 @@ export function fromFixture(content: string, name?: string): Draft {
   const bytes = new Uint8Array(Buffer.from(fixture.bodyBase64, 'base64'));
   const { body, warnings } = editorBody(bytes);
   const extra = fixture.headers
-    .filter(([n]) => !REBUILT.has(n.toLowerCase()))
+    .filter(([n]) => !isRebuilt(n))
     .map(([n, v]): [string, string] => [n, v]);
   if (fixture.signature !== null) {
     warnings.push(`re-signed with the key you choose (the fixture was signed with ${fixture.keyLabel ? `“${fixture.keyLabel}”` : 'an unnamed key'})`);
@@ -166,8 +159,8 @@ export function fromFixture(content: string, name?: string): Draft {
     origin: {
       kind: 'fixture',
       ref: name ?? null,
-      eventId: headerValue(fixture.headers, 'x-svc-event-id'),
-      eventCreated: headerValue(fixture.headers, 'x-svc-event-created'),
+      eventId: headerValue(fixture.headers, EVENT_ID_HEADER),
+      eventCreated: headerValue(fixture.headers, EVENT_CREATED_HEADER),
     },
     warnings,
   });

@@ -1,4 +1,5 @@
 import type { ReplayFixture } from '../../../shared/contract/replay';
+import { isPerConnectionHeader } from '../../../shared/http/connection-headers';
 import { toCurl } from '../../../shared/http/curl';
 import { jsonLiteral } from '../../../shared/text/json-literal';
 import { bodyAsText } from '../../../shared/text/utf8';
@@ -15,11 +16,10 @@ export interface ExportableRequest {
   readonly eventId: string | null;
 }
 
-/** Set per connection by curl, fetch() or Node: never copied into an export. */
-const PER_CONNECTION = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive', 'expect']);
 const PLACEHOLDER_URL = 'http://127.0.0.1:3000/webhooks';
 
-const portable = (headers: ExportableRequest['headers']) => headers.filter(([n]) => !PER_CONNECTION.has(n.toLowerCase()));
+/** Set per connection by curl, fetch() or Node: never copied into an export. */
+const portable = (headers: ExportableRequest['headers']) => headers.filter(([n]) => !isPerConnectionHeader(n));
 
 function baseName(r: ExportableRequest): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60);

@@ -1,5 +1,8 @@
 import type { DraftOrigin, HeadersSpec, ReplayBody, ReplayRequestSpec } from '../../../shared/contract/replay';
 import { base64Encode, hexEncode, hmacBytes, type HmacSha256 } from '../../../shared/signing';
+import { isFramingHeader } from '../../../shared/http/connection-headers';
+import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../shared/service/webhooks';
+import { webhookHeaders } from '../../../shared/signing/webhook-headers';
 import { applyTamper, type SigningPlan, type TamperContext } from './tamper';
 
 /** A key resolved for signing, or why none is available (said only when a signature is needed). */
@@ -33,9 +36,6 @@ export interface BuiltRequest {
 /** Thrown when a signature is needed but the chosen key cannot be used. */
 export class KeyUnavailableError extends Error {}
 
-const SIGNATURE = 'X-Svc-Hmac-Sha256';
-const EVENT_ID = 'X-Svc-Event-Id';
-const EVENT_CREATED = 'X-Svc-Event-Created';
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The bytes the editor's body stands for: text as UTF-8, or the exact bytes. */
@@ -77,17 +77,11 @@ export function assembleHeaders(
     ['Content-Type', spec.contentType],
     ['User-Agent', spec.userAgent],
   ];
-  if (values.signature !== null) headers.push([SIGNATURE, values.signature]);
-  if (values.eventId !== null) headers.push([EVENT_ID, values.eventId]);
-  if (values.eventCreated !== null) headers.push([EVENT_CREATED, values.eventCreated]);
+  headers.push(...webhookHeaders(values));
   headers.push(...spec.extra.map(([n, v]): [string, string] => [n, v]));
-  const kept = headers.filter(([name]) => !removed.has(name.toLowerCase()) && !isFraming(name));
+  const kept = headers.filter(([name]) => !removed.has(name.toLowerCase()) && !isFramingHeader(name));
   if (wire) kept.push(['Host', wire.url.host], ['Content-Length', String(wire.bodyLength)], ['Connection', 'close']);
   return kept;
-}
-
-function isFraming(name: string): boolean {
-  return ['host', 'content-length', 'connection', 'transfer-encoding'].includes(name.toLowerCase());
 }
 
 /**
@@ -105,7 +99,7 @@ export function buildRequest(spec: ReplayRequestSpec, inputs: BuildInputs): Buil
       break;
     case 'new':
       eventId = inputs.newEventId();
-      volatile.push(EVENT_ID);
+      volatile.push(WEBHOOK_HEADER_NAMES.eventId);
       break;
     case 'typed':
       eventId = spec.headers.eventId.value;
@@ -117,7 +111,7 @@ export function buildRequest(spec: ReplayRequestSpec, inputs: BuildInputs): Buil
       break;
     case 'now':
       eventCreated = new Date(inputs.nowMs).toISOString();
-      volatile.push(EVENT_CREATED);
+      volatile.push(WEBHOOK_HEADER_NAMES.eventCreated);
       break;
     case 'chosen':
       eventCreated = spec.headers.eventCreated.value;
@@ -134,7 +128,7 @@ export function buildRequest(spec: ReplayRequestSpec, inputs: BuildInputs): Buil
   };
   const plan = applyTamper(spec.tamper, honest, { ...inputs.tamper, nowMs: inputs.nowMs });
   warnings.push(...plan.notes);
-  const signatureRemoved = spec.headers.removed.some((n) => n.toLowerCase() === SIGNATURE.toLowerCase());
+  const signatureRemoved = spec.headers.removed.some((n) => n.toLowerCase() === SIGNATURE_HEADER);
   let signature: string | null = null;
   let keyLabel: string | null = null;
   if (plan.signed && !signatureRemoved) {

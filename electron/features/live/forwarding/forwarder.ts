@@ -1,4 +1,5 @@
 import { exchange } from '../../../services/net/exchange';
+import { isPerConnectionHeader } from '../../../../shared/http/connection-headers';
 import type { ForwardResult } from '../../../../shared/contract/live';
 
 /** What is forwarded: the delivery exactly as received. */
@@ -14,24 +15,6 @@ export interface ForwardOptions {
   readonly bodyCap?: number;
 }
 
-/**
- * Headers about this hop, not the message (RFC 9110 7.6.1: Connection, Proxy-Connection,
- * Keep-Alive, TE, Transfer-Encoding, Upgrade; plus what Node sets for the new connection).
- * Every header the sender named in its Connection header is dropped as well.
- */
-const HOP_BY_HOP = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-connection',
-  'proxy-authorization',
-  'expect',
-]);
 
 /**
  * Sends the delivery to every target at once (like `stripe listen --forward-to`); never throws,
@@ -56,7 +39,7 @@ export function forwardToAll(
   );
 }
 
-/** The headers to forward: as received, without hop-by-hop ones (RFC 9110 7.6.1). */
+/** The headers to forward: as received, without per-connection ones and those the Connection header names (RFC 9110 7.6.1). */
 export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
   const named = new Set<string>();
   for (const [name, value] of headers) {
@@ -66,7 +49,7 @@ export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]
   const kept: Array<[string, string]> = [];
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !named.has(lower)) kept.push([name, value]);
+    if (!isPerConnectionHeader(lower) && !named.has(lower)) kept.push([name, value]);
   }
   return kept;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay';
-import { SIGNATURE_HEADER } from '../../../../shared/service';
+import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../../shared/service';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
@@ -66,7 +66,7 @@ async function run(inv: Invocation): Promise<number> {
       if (source.kind !== 'received') throw new CliError('--keep-signature needs a received delivery (a fixture has no signature)');
       const original = (await session.call('live.get', { id: source.id })).headers.find(([name]) => name.toLowerCase() === SIGNATURE_HEADER);
       if (!original) throw new CliError(`delivery #${source.id} arrived without a signature`);
-      request = { ...request, headers: { ...request.headers, removed: [...request.headers.removed, SIGNATURE_HEADER], extra: [...request.headers.extra, ['X-Svc-Hmac-Sha256', original[1]]] } };
+      request = { ...request, headers: { ...request.headers, removed: [...request.headers.removed, SIGNATURE_HEADER], extra: [...request.headers.extra, [WEBHOOK_HEADER_NAMES.signature, original[1]]] } };
     }
     const eventType = eventTypeOf(request);
     const to = inv.value('to');

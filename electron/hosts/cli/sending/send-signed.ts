@@ -1,11 +1,9 @@
-import { EVENT_CREATED_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../../shared/service';
-import { signBody } from '../../../../shared/signing';
+import { isPerConnectionHeader } from '../../../../shared/http/connection-headers';
+import { WEBHOOK_HEADERS } from '../../../../shared/service/webhooks';
+import { signedWebhookHeaders } from '../../../../shared/signing/webhook-headers';
 import { exchange, type ExchangeResult } from '../../../services/net/exchange';
 import { nodeHmac } from '../../../services/platform/node-hmac';
 
-/** Headers the connection itself sets; a recorded copy of them is never replayed. */
-const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive']);
-const SIGNED_HEADERS = new Set([SIGNATURE_HEADER, EVENT_ID_HEADER, EVENT_CREATED_HEADER]);
 
 export interface SignedDelivery {
   readonly body: Uint8Array;
@@ -20,12 +18,10 @@ export function signedHeaders(delivery: SignedDelivery, key: string): Array<[str
   const kept = (delivery.headers ?? [
     ['Content-Type', 'application/json'],
     ['User-Agent', 'Hooklab-CLI'],
-  ]).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase()) && !SIGNED_HEADERS.has(name.toLowerCase()));
+  ]).filter(([name]) => !isPerConnectionHeader(name) && !WEBHOOK_HEADERS.has(name.toLowerCase()));
   return [
     ...kept.map(([n, v]) => [n, v] as [string, string]),
-    ['X-Svc-Hmac-Sha256', signBody(nodeHmac, key, delivery.body)],
-    ['X-Svc-Event-Id', delivery.eventId],
-    ['X-Svc-Event-Created', delivery.created],
+    ...signedWebhookHeaders(nodeHmac, key, delivery.body, { eventId: delivery.eventId, eventCreated: delivery.created }),
     // As the service sends it: a length, not a chunked body.
     ['Content-Length', String(delivery.body.length)],
   ];
