@@ -20,6 +20,7 @@ import { printDeliveries } from './listening/delivery-printer';
 import { printTunnel } from './listening/tunnel-printer';
 import { localSession } from './framework/session';
 import { createOutput } from './framework/output';
+import { terminalLine } from './framework/terminal-text';
 import { processIo } from './cli-io';
 import { forwardTargetsFor } from '../../features/live/forwarding/routes';
 import { ensurePrivateDir } from '../../services/platform/private-files';
@@ -101,10 +102,10 @@ export function serveCli(argv: readonly string[] = process.argv.slice(2)): void 
   main(argv).catch((error: unknown) => {
     // Refused, not failed: another Hooklab holds the folder; the message says which and where.
     if (error instanceof InstanceLockedError) {
-      process.stderr.write(`hooklab: ${error.message}\n`);
+      process.stderr.write(`hooklab: ${terminalLine(error.message)}\n`);
       process.exit(2);
     }
-    process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`hooklab: ${terminalLine((error as Error).message)}\n${USAGE}\n`);
     process.exit(2);
   });
 }

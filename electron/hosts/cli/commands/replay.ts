@@ -6,7 +6,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
-import { terminalSafe } from '../listening/delivery-line';
+import { terminalSafe } from '../framework/terminal-text';
 import { wholeNumber } from '../sending/report';
 import { chooseTargets } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
@@ -84,7 +84,7 @@ async function run(inv: Invocation): Promise<number> {
     for (const r of replays) {
       const s = r.summary;
       const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : is2xx(s.status) ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
-      inv.out.event(`replay #${s.id}  ${eventType ?? '(no type)'}  -> ${s.targetUrl}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
+      inv.out.event(`replay #${s.id}  ${eventType === null ? '(no type)' : terminalSafe(eventType, 40)}  -> ${terminalSafe(s.targetUrl, 200)}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
         replayId: s.id,
         type: eventType,
         target: s.targetUrl,

@@ -1,6 +1,7 @@
 import type { CliIo } from '../cli-io';
 import { CliError, EXIT, EXIT_CODES_HELP } from './exit-codes';
 import { createOutput, type Output } from './output';
+import { terminalLine } from './terminal-text';
 
 /** One option of a command: with `value` it takes one (e.g. 'URL'), without it is a flag. */
 export interface OptionSpec {
@@ -121,7 +122,7 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
     if (count < min) throw new CliError(`missing ${spec.args}`);
     if (count > max) throw new CliError(`unexpected argument "${parsed.positional[max]}"`);
   } catch (error) {
-    io.err(`hooklab ${spec.name}: ${(error as Error).message}\nusage: hooklab ${spec.name} ${spec.args} [options] (hooklab ${spec.name} --help lists them)\n`);
+    io.err(`hooklab ${spec.name}: ${terminalLine((error as Error).message)}\nusage: hooklab ${spec.name} ${spec.args} [options] (hooklab ${spec.name} --help lists them)\n`);
     return EXIT.couldNotRun;
   }
   const out = createOutput(io, parsed.flag('json'));
@@ -129,7 +130,8 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
     return await spec.run({ ...parsed, io, out });
   } catch (error) {
     if (error instanceof CliError) {
-      io.err(`hooklab ${spec.name}: ${error.message}\n`);
+      // The message may quote a file or an answer (a JSON parse error quotes the text).
+      io.err(`hooklab ${spec.name}: ${terminalLine(error.message)}\n`);
       return EXIT.couldNotRun;
     }
     throw error;
