@@ -16,7 +16,7 @@ export function deliveryLine(d: DeliverySummary, forwards: readonly ForwardResul
     return `  -> ${f.target} ${answer}${f.latencyMs === null ? '' : ` ${Math.round(f.latencyMs)} ms`}`;
   });
   const flags = [d.duplicateOf !== null ? paint.yellow(`duplicate of #${d.duplicateOf}`) : '', d.truncation ? paint.red(`body ${d.truncation}`) : ''].filter(Boolean);
-  const text = `${time}  #${d.id}  ${terminalSafe(d.eventType ?? d.bodyKind ?? null, 30).padEnd(26)} order ${terminalSafe(d.orderId, 40)}  evt ${terminalSafe(d.eventId, 40)}  signature ${verdict}${diagnosis}${flags.length ? `  ${flags.join(' ')}` : ''}${targets.join('')}`;
+  const text = `${time}  #${d.id}  ${terminalSafe(d.eventType ?? d.bodyKind ?? null, 30).padEnd(26)} order ${terminalSafe(d.orderId, 40)}  evt ${d.eventId ?? '-'}  signature ${verdict}${diagnosis}${flags.length ? `  ${flags.join(' ')}` : ''}${targets.join('')}`;
   const data = {
     id: d.id,
     receivedAt: d.receivedAt,
