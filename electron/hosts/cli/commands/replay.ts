@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay';
 import { SIGNATURE_HEADER } from '../../../../shared/service';
+import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
@@ -30,15 +30,22 @@ export const replayCommand: CommandSpec = {
   run,
 };
 
+const FIXTURE_MAX_BYTES = 64 * 1024 * 1024;
+
 function sourceOf(inv: Invocation): OpenSource {
   const word = inv.positional[0]!;
   if (/^\d+$/.test(word)) return { kind: 'received', id: Number(word) };
   const path = resolve(inv.io.cwd ?? process.cwd(), word);
+  let content: string | null;
   try {
-    return { kind: 'fixture', content: readFileSync(path, 'utf8'), name: basename(path) };
+    // A regular file no larger than replay.open takes (64 MiB), read once.
+    content = readBoundedTextFile(path, FIXTURE_MAX_BYTES);
   } catch (error) {
-    throw new CliError(`${word} is neither a delivery id nor a readable fixture file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    if (error instanceof FileRefusedError) throw new CliError(`${word} is neither a delivery id nor a readable fixture file (${error.reason})`);
+    throw error;
   }
+  if (content === null) throw new CliError(`${word} is neither a delivery id nor a readable fixture file (ENOENT)`);
+  return { kind: 'fixture', content, name: basename(path) };
 }
 
 async function run(inv: Invocation): Promise<number> {
