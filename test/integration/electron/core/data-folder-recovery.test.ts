@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestApp } from '../../../support/app-harness';
 import { tempDirs } from '../../../support/temp-dirs';
 import { confSettingsBackend } from '../../../../electron/services/settings/conf-backend';
+import { openDatabase } from '../../../../electron/services/data/database';
 import { FileSecretStore, fileModeCipher, type SecretCipher } from '../../../../electron/services/secrets/secret-store';
 
 /**
@@ -84,6 +85,29 @@ describe('a data folder with broken files', () => {
       expect(setAsideCopies(dir, 'hooklab.db')).toHaveLength(1);
       const { host } = await app.call('app.status', {});
       expect(host.dataNotices).toEqual([expect.stringMatching(/^hooklab\.db is not a database .* was moved to .*hooklab\.db\.broken-.*Lost: the received deliveries/)]);
+      expect((await app.call('live.list', {})).rows).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a half-truncated database (issue 25, item 8)', () => {
+  const tempDir = tempDirs('hooklab-truncated-db-');
+
+  it('is set aside and said, like a file that is not a database, and a new one started', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'hooklab.db');
+    const db = openDatabase(path);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.close();
+    // Half a copy: SQLite then answers "database disk image is malformed".
+    truncateSync(path, Math.floor(statSync(path).size / 2));
+    const app = await startOn(dir);
+    try {
+      expect(setAsideCopies(dir, 'hooklab.db')).toHaveLength(1);
+      const { host } = await app.call('app.status', {});
+      expect(host.dataNotices).toEqual([expect.stringMatching(/^hooklab\.db is damaged \(database disk image is malformed\) and was moved to .*hooklab\.db\.broken-.*Lost: the received deliveries/)]);
       expect((await app.call('live.list', {})).rows).toEqual([]);
     } finally {
       await app.close();
