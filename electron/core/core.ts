@@ -73,7 +73,7 @@ export function createCore(options: CoreOptions): Core {
     bus,
   );
   const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
-  const setAside = [...(options.settingsBackend.notices ?? []), ...options.secrets.notices, ...database.notices];
+  const setAside = [...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
   const log = options.log ?? createConsoleLogger();
