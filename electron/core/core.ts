@@ -57,7 +57,7 @@ export interface Core {
 
 export function createCore(options: CoreOptions): Core {
   // Database, settings and secrets live here: only the user may list or open it (0700).
-  ensurePrivateDir(options.dataDir);
+  const folderWarning = ensurePrivateDir(options.dataDir);
   const settings = new SettingsService(options.settingsBackend);
   const bus = new EventBus();
   const environments = new Environments(settings, options.secrets);
@@ -78,6 +78,7 @@ export function createCore(options: CoreOptions): Core {
   // unreadable secrets leave the list as soon as they are entered again.
   const log = options.log ?? createConsoleLogger();
   for (const notice of setAside) log.warn(notice.message);
+  if (folderWarning) log.warn(folderWarning);
   const dataNotices = () => [
     ...setAside.map((n) => n.message),
     ...describeUnreadable(options.secrets.unreadable(), settings.get()),

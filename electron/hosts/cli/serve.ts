@@ -23,7 +23,7 @@ import { createOutput } from './framework/output';
 import { terminalLine } from './framework/terminal-text';
 import { processIo } from './cli-io';
 import { forwardTargetsFor } from '../../features/live/forwarding/routes';
-import { ensurePrivateDir } from '../../services/platform/private-files';
+import { DataFolderError, ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
@@ -100,8 +100,8 @@ async function main(argv: readonly string[]): Promise<void> {
 /** `hooklab serve …` and `npm run serve`: runs until interrupted. */
 export function serveCli(argv: readonly string[] = process.argv.slice(2)): void {
   main(argv).catch((error: unknown) => {
-    // Refused, not failed: another Hooklab holds the folder; the message says which and where.
-    if (error instanceof InstanceLockedError) {
+    // Refused, not failed: another Hooklab holds the folder, or the folder cannot be one; the message says which and where.
+    if (error instanceof InstanceLockedError || error instanceof DataFolderError) {
       process.stderr.write(`hooklab: ${terminalLine(error.message)}\n`);
       process.exit(2);
     }

@@ -2,6 +2,7 @@ import type { CliIo } from '../cli-io';
 import { CliError, EXIT, EXIT_CODES_HELP } from './exit-codes';
 import { createOutput, type Output } from './output';
 import { terminalLine } from './terminal-text';
+import { DataFolderError } from '../../../services/platform/private-files';
 
 /** One option of a command: with `value` it takes one (e.g. 'URL'), without it is a flag. */
 export interface OptionSpec {
@@ -129,7 +130,8 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
   try {
     return await spec.run({ ...parsed, io, out });
   } catch (error) {
-    if (error instanceof CliError) {
+    // A data folder that cannot be one (a file, /dev/null, read-only) is said in one line too.
+    if (error instanceof CliError || error instanceof DataFolderError) {
       // The message may quote a file or an answer (a JSON parse error quotes the text).
       io.err(`hooklab ${spec.name}: ${terminalLine(error.message)}\n`);
       return EXIT.couldNotRun;

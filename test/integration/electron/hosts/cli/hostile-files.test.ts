@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -201,5 +201,31 @@ describe("the config's scenarios folder and scenario record -o (item 10)", () =>
     const forced = await hooklabInProcess(['scenario', 'record', '--ids', '1', '-o', 'paid', '--force', '--data-dir', dataDir], { cwd: project, env });
     expect(forced.code).toBe(0);
     expect(JSON.parse(readFileSync(existing, 'utf8'))).toMatchObject({ format: 'hooklab-scenario' });
+  });
+});
+
+describe('--data-dir that cannot be a data folder (item 16)', () => {
+  it('a file, /dev/null or a path under /proc gives one clear line and exit 2, at once', async () => {
+    const file = join(newDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    for (const [dataDir, reason] of [
+      [file, `${file} is not a folder`],
+      ['/dev/null', '/dev/null is not a folder'],
+      ['/proc/self/hooklab-data', 'cannot create the folder /proc/self/hooklab-data (it cannot be made there, ENOENT)'],
+    ] as const) {
+      const r = await hooklabInProcess(['events', '--data-dir', dataDir], { cwd: newDir() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(reason);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(statSync('/dev/null').mode & 0o777).toBe(0o666);
+  });
+
+  it('an existing folder keeps its mode (a repository root is not made 0700)', async () => {
+    const dataDir = newDir();
+    chmodSync(dataDir, 0o755);
+    const r = await hooklabInProcess(['events', '--data-dir', dataDir], { cwd: dataDir });
+    expect(r.code).toBe(0);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o755);
   });
 });
