@@ -57,7 +57,7 @@ export interface Core {
 
 export function createCore(options: CoreOptions): Core {
   // Database, settings and secrets live here: only the user may list or open it (0700).
-  ensurePrivateDir(options.dataDir);
+  const folderWarning = ensurePrivateDir(options.dataDir);
   const settings = new SettingsService(options.settingsBackend);
   const bus = new EventBus();
   const environments = new Environments(settings, options.secrets);
@@ -73,11 +73,12 @@ export function createCore(options: CoreOptions): Core {
     bus,
   );
   const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
-  const setAside = [...(options.settingsBackend.notices ?? []), ...options.secrets.notices, ...database.notices];
+  const setAside = [...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
   const log = options.log ?? createConsoleLogger();
   for (const notice of setAside) log.warn(notice.message);
+  if (folderWarning) log.warn(folderWarning);
   const dataNotices = () => [
     ...setAside.map((n) => n.message),
     ...describeUnreadable(options.secrets.unreadable(), settings.get()),

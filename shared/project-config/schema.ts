@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The config file's name, looked up in the folder `hooklab` runs in. */
 export const PROJECT_CONFIG_FILE = 'hooklab.config.json';
 
+/** The largest config file read (a real one is a few hundred bytes): 1 MiB. */
+export const PROJECT_CONFIG_MAX_BYTES = 1024 * 1024;
+
 const RouteUrlSchema = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
   message: 'not an http(s) URL',
 });
@@ -50,7 +53,8 @@ export function configMistakes(error: z.ZodError): string[] {
 /** The URLs an event of `eventType` goes to: its own route, else `*`; none when neither exists. */
 export function routeTargets(config: Pick<ProjectConfig, 'routes'>, eventType: string | null): string[] {
   const pick = (key: string) => {
-    const value = config.routes[key];
+    // Own keys only: a sender's type named `constructor` or `hasOwnProperty` is not a route.
+    const value = Object.hasOwn(config.routes, key) ? config.routes[key] : undefined;
     return value === undefined ? [] : typeof value === 'string' ? [value] : value;
   };
   const own = eventType ? pick(eventType) : [];

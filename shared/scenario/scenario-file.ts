@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** The scenario file format this Hooklab writes and reads; a newer file is refused, never guessed at. */
 export const SCENARIO_FILE_VERSION = 1;
 export const SCENARIO_FILE_FORMAT = 'hooklab-scenario';
+/**
+ * The largest scenario file read: 64 MiB (tens of thousands of recorded deliveries). Parsing
+ * takes several times a file's size in memory, so the event cap alone (1,000,000) would let a
+ * file take gigabytes.
+ */
+export const SCENARIO_FILE_MAX_BYTES = 64 * 1024 * 1024;
 
 /** One delivery as it was received: exact body, headers in order, time since the previous one. */
 export const ScenarioEventSchema = z
@@ -50,6 +56,8 @@ export function scenarioFileName(orderId: string): string {
 
 /** Parses a scenario file's text: the file, or one line saying what is wrong with it. */
 export function parseScenarioFile(text: string): { ok: true; file: ScenarioFile } | { ok: false; error: string } {
+  // Characters, not bytes, but never fewer than the bytes they came from: a file past the bound is never parsed.
+  if (text.length > SCENARIO_FILE_MAX_BYTES) return { ok: false, error: `larger than the ${SCENARIO_FILE_MAX_BYTES / 1024 / 1024} MiB a scenario file may be` };
   let raw: unknown;
   try {
     raw = JSON.parse(text);

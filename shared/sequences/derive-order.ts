@@ -118,7 +118,11 @@ export function deriveOrder(
   ].sort((a, b) => FLAG_KINDS.indexOf(a.kind) - FLAG_KINDS.indexOf(b.kind));
 
   const paymentEvent = created.find((e) => e.head.type === 'SuccessPayment');
-  const first = parsed.find((p) => p.orderType !== null) ?? parsed[0];
+  // The order's type and reference are facts a forger would like to set (the type filter follows
+  // them): read from the vouched-for deliveries, the unverified ones only when nothing else exists.
+  const vouchedDeliveries = parsed.filter((p) => p.input.trust !== 'unverified');
+  const described = vouchedDeliveries.length > 0 ? vouchedDeliveries : parsed;
+  const first = described.find((p) => p.orderType !== null) ?? described[0];
   const lastActivity = Math.max(0, ...deliveries.map((d) => d.input.arrivedMs), ...collapsed.map((e) => e.sortMs));
   const flagKinds = FLAG_KINDS.filter((k) => flags.some((f) => f.kind === k)) as FlagKind[];
   const lastAttempt = threeDs.attempts[threeDs.attempts.length - 1];
@@ -126,7 +130,7 @@ export function deriveOrder(
     summary: {
       orderId,
       orderType: first?.orderType ?? null,
-      orderReference: parsed.find((p) => p.orderReference)?.orderReference ?? null,
+      orderReference: described.find((p) => p.orderReference)?.orderReference ?? null,
       status: order.status,
       payment: order.payment,
       shipping: shipping.status,

@@ -16,6 +16,7 @@ import { parseArgs } from './args';
 import { CliUsageError, type CliIo, processIo, splitPositional } from './cli-io';
 import { dataDirOf } from './framework/context';
 import { requireWebhookKey, type SigningKey } from './sending/signing-key';
+import { jsonLine, terminalLine } from './framework/terminal-text';
 
 export const CHECK_HANDLER_USAGE =
   'usage: hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]\n' +
@@ -109,12 +110,13 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
   });
   if (options.json) {
     const checks = report.checks.map((c) => ({ id: c.id, passed: c.passed, status: c.status, latencyMs: c.latencyMs, message: c.message }));
-    io.out(JSON.stringify({ url: report.url, passed: report.passed, checks, ...(report.unreachable ? { error: report.unreachable } : {}) }) + '\n');
+    io.out(jsonLine({ url: report.url, passed: report.passed, checks, ...(report.unreachable ? { error: report.unreachable } : {}) }) + '\n');
   } else if (!report.unreachable) {
-    io.out(formatReport(report, options.key.source));
+    // The handler's answers are quoted in the report: shown through the terminal-safe printer.
+    io.out(terminalLine(formatReport(report, options.key.source)));
   }
   if (report.unreachable) {
-    io.err(`check-handler: ${report.unreachable}\n`);
+    io.err(`check-handler: ${terminalLine(report.unreachable)}\n`);
     return 2;
   }
   return report.passed ? 0 : 1;

@@ -3,8 +3,10 @@
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { isStale } from './freshness.mjs';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../../..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const outputs = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((p) =>
   join(root, p),
 );

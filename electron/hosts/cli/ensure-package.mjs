@@ -3,10 +3,11 @@
 // checkout has this file: the installed package ships dist/package alone.
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStale } from './freshness.mjs';
 
-const root = new URL('../../..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Rebuilds when stale; returns whether it did. */
 export function rebuildPackageIfStale() {

@@ -3,8 +3,10 @@
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { isStale } from './freshness.mjs';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../../..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 if (isStale([join(root, 'out/renderer/index.html')], [join(root, 'renderer'), join(root, 'shared')])) {
   process.stderr.write('Building the Hooklab UI (out/renderer)...\n');

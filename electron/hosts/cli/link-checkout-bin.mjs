@@ -3,8 +3,10 @@
 // checkout-bin.mjs, so `npx hooklab …` works here as it does in a user's project.
 import { chmodSync, lstatSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../../..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'hooklab');
 const target = join(root, 'electron', 'hosts', 'cli', 'checkout-bin.mjs');

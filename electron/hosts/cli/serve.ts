@@ -20,9 +20,10 @@ import { printDeliveries } from './listening/delivery-printer';
 import { printTunnel } from './listening/tunnel-printer';
 import { localSession } from './framework/session';
 import { createOutput } from './framework/output';
+import { terminalLine } from './framework/terminal-text';
 import { processIo } from './cli-io';
 import { forwardTargetsFor } from '../../features/live/forwarding/routes';
-import { ensurePrivateDir } from '../../services/platform/private-files';
+import { DataFolderError, ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
@@ -99,12 +100,12 @@ async function main(argv: readonly string[]): Promise<void> {
 /** `hooklab serve …` and `npm run serve`: runs until interrupted. */
 export function serveCli(argv: readonly string[] = process.argv.slice(2)): void {
   main(argv).catch((error: unknown) => {
-    // Refused, not failed: another Hooklab holds the folder; the message says which and where.
-    if (error instanceof InstanceLockedError) {
-      process.stderr.write(`hooklab: ${error.message}\n`);
+    // Refused, not failed: another Hooklab holds the folder, or the folder cannot be one; the message says which and where.
+    if (error instanceof InstanceLockedError || error instanceof DataFolderError) {
+      process.stderr.write(`hooklab: ${terminalLine(error.message)}\n`);
       process.exit(2);
     }
-    process.stderr.write(`hooklab: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`hooklab: ${terminalLine((error as Error).message)}\n${USAGE}\n`);
     process.exit(2);
   });
 }

@@ -4,8 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../../..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const electronDir = join(root, 'node_modules/electron');
 const args = process.argv.slice(2);
 

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { startCheckpointer } from './checkpointer';
-import { isNotADatabase, openDatabase, type Database } from './database';
+import { openDatabase, unreadableDatabase, type Database } from './database';
 import { setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
 
 /** Hooklab's database as the core runs it. */
 export interface AppDatabase {
   readonly db: Database;
-  /** The file at the path was not a database and was set aside. */
+  /** The file at the path was not a database (or a damaged one) and was set aside. */
   readonly notices: readonly DataNotice[];
   /** Stops the background checkpointer, then closes the connection. */
   close(): Promise<void>;
@@ -28,21 +28,23 @@ export function openAppDatabase(path: string): AppDatabase {
 }
 
 /**
- * A file that is not a database (overwritten, half-copied) is set aside with its WAL and a
- * fresh database started, so the app starts and says what happened instead of stopping on
- * "file is not a database". Any other error (a newer schema, a locked file) still stops it.
+ * A file that is not a database (overwritten) or a damaged one (half-copied, truncated: "database
+ * disk image is malformed") is set aside with its WAL and a fresh database started, so the app
+ * starts and says what happened instead of stopping. Any other error (a newer schema, a locked
+ * file) still stops it.
  */
 function openOrSetAside(path: string): { db: Database; notices: DataNotice[] } {
   try {
     return { db: openDatabase(path), notices: [] };
   } catch (error) {
-    if (!isNotADatabase(error)) throw error;
+    const what = unreadableDatabase(error);
+    if (what === null) throw error;
     const movedTo = setAsideBrokenFile(path);
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(path + suffix)) setAsideBrokenFile(path + suffix);
     }
     const message =
-      `${basename(path)} is not a database (${(error as Error).message}) and was moved to ${movedTo}. ` +
+      `${basename(path)} ${what === 'damaged' ? 'is damaged' : 'is not a database'} (${(error as Error).message}) and was moved to ${movedTo}. ` +
       'Lost: the received deliveries, the history copy, replays, drafts and sequences it held; a new, empty database was started.';
     return { db: openDatabase(path), notices: [{ file: path, message }] };
   }

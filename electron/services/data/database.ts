@@ -35,8 +35,15 @@ export function openDatabase(path: string): Database {
   return db;
 }
 
-/** SQLite's answer when the file at the path is not a database (SQLITE_NOTADB). */
-export function isNotADatabase(error: unknown): boolean {
+/**
+ * What is wrong with the file when SQLite cannot open it as a database: 'not a database'
+ * (SQLITE_NOTADB: overwritten) or 'damaged' (SQLITE_CORRUPT, "database disk image is
+ * malformed": half-copied, truncated); null for any other error (locked, a newer schema).
+ */
+export function unreadableDatabase(error: unknown): 'not a database' | 'damaged' | null {
   const e = error as { errcode?: number; message?: string };
-  return (e.errcode !== undefined && (e.errcode & 0xff) === 26) || /file is not a database/.test(e.message ?? '');
+  const primary = e.errcode === undefined ? null : e.errcode & 0xff;
+  if (primary === 26 || /file is not a database/.test(e.message ?? '')) return 'not a database';
+  if (primary === 11 || /database disk image is malformed/.test(e.message ?? '')) return 'damaged';
+  return null;
 }

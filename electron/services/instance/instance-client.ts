@@ -12,7 +12,22 @@ import {
 } from '../../../shared/contract';
 import { eventSubprotocols } from '../../../shared/security/host-token';
 import { readRunningInstance, type InstanceInfo } from './instance-lock';
-import { readHostToken } from './host-token-file';
+import { HostTokenRefusedError, readHostToken } from './host-token-file';
+import { isLoopbackAddress } from '../net/loopback';
+
+/**
+ * Why the lock's address must not receive the folder's access token, or null when it may: only
+ * an http address on this machine, written as a loopback IP (a name could resolve elsewhere).
+ * The lock file is a file in the folder; whoever can write it must not learn the token.
+ */
+export function lockUrlProblem(url: string): string | null {
+  if (!URL.canParse(url)) return `its address ${url} is not a URL`;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' || !isLoopbackAddress(parsed.hostname)) {
+    return `its address ${parsed.origin} is not a loopback address: the folder's access token is only sent to this machine`;
+  }
+  return null;
+}
 
 /** The running Hooklab that holds a data folder, reached through its local API. */
 export interface InstanceClient {
@@ -50,8 +65,16 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
   if (!holder || holder.url === null) return null;
   const instance = { ...holder, url: holder.url };
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const refused = lockUrlProblem(instance.url);
   const token = (): string => {
-    const value = readHostToken(dataDir);
+    if (refused) throw new InstanceUnreachableError(instance, refused);
+    let value: string | null;
+    try {
+      value = readHostToken(dataDir);
+    } catch (error) {
+      if (error instanceof HostTokenRefusedError) throw new InstanceUnreachableError(instance, error.message);
+      throw error;
+    }
     if (!value) throw new InstanceUnreachableError(instance, `the data folder ${dataDir} has no access token (host-token)`);
     return value;
   };
@@ -61,9 +84,15 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
 
   function openSocket(): Promise<void> {
     if (ready) return ready;
+    let protocols: string[];
+    try {
+      protocols = eventSubprotocols(token());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const url = new URL('/api/events', instance.url);
     url.protocol = 'ws:';
-    const ws = new WebSocket(url, eventSubprotocols(token()), { headers: { Origin: instance.url } });
+    const ws = new WebSocket(url, protocols, { headers: { Origin: instance.url } });
     socket = ws;
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
@@ -91,11 +120,12 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
   return {
     instance,
     async call(name, args) {
+      const authorization = `Bearer ${token()}`;
       let response: Response;
       try {
         response = await doFetch(new URL(`/api/calls/${name}`, instance.url), {
           method: 'POST',
-          headers: { Authorization: `Bearer ${token()}`, 'Content-Type': 'application/json' },
+          headers: { Authorization: authorization, 'Content-Type': 'application/json' },
           body: JSON.stringify(args ?? {}),
           signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
         });

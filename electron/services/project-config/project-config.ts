@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { configMistakes, PROJECT_CONFIG_FILE, ProjectConfigSchema, type ProjectConfig } from '../../../shared/project-config/schema';
+import { configMistakes, PROJECT_CONFIG_FILE, PROJECT_CONFIG_MAX_BYTES, ProjectConfigSchema, type ProjectConfig } from '../../../shared/project-config/schema';
+import { FileRefusedError, readBoundedTextFile } from '../platform/bounded-file';
 
 /** A config file that was found and is valid. */
 export interface LoadedProjectConfig {
@@ -25,13 +25,21 @@ export class ProjectConfigError extends Error {
  */
 export function loadProjectConfig(cwd: string, file?: string): LoadedProjectConfig | null {
   const path = resolve(cwd, file ?? PROJECT_CONFIG_FILE);
-  if (!existsSync(path)) {
+  // A cloned repository chooses what is at this path: read once, a regular file of bounded size.
+  let text: string | null;
+  try {
+    text = readBoundedTextFile(path, PROJECT_CONFIG_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw new ProjectConfigError(path, [error.reason]);
+    throw error;
+  }
+  if (text === null) {
     if (file !== undefined) throw new ProjectConfigError(path, ['no such file']);
     return null;
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new ProjectConfigError(path, [`not valid JSON (${(error as Error).message})`]);
   }

@@ -23,7 +23,8 @@ export function sealedEntry(sealedBy: SealScheme, value: string): SealedEntry {
 }
 
 export type SealedFileRead =
-  | { ok: true; values: Record<string, SealedEntry> }
+  /** `malformed`: entries that are no sealed value (a number, a list), by name and what they are: left out. */
+  | { ok: true; values: Record<string, SealedEntry>; malformed: string[] }
   | { ok: false; reason: string; namesSeen: string[] };
 
 const SECRET_NAME_IN_TEXT = /"((?:webhookKey|replayKey):[a-zA-Z0-9_-]{1,64}|env:[a-z0-9-]{1,40}:(?:clientSecret|secretKey))"/g;
@@ -45,16 +46,29 @@ export function readSealedFile(text: string, cipher: SecretCipher): SealedFileRe
     return { ok: false, reason: 'not a JSON object', namesSeen: namesIn(text) };
   }
   const values: Record<string, SealedEntry> = {};
+  const malformed: string[] = [];
   for (const [name, stored] of Object.entries(raw as Record<string, unknown>)) {
-    values[name] = typeof stored === 'string' ? { sealedBy: guessLegacySeal(stored, cipher), value: stored } : markedEntry(stored);
+    if (typeof stored === 'string') values[name] = { sealedBy: guessLegacySeal(stored, cipher), value: stored };
+    else if (isMarkedEntry(stored)) values[name] = markedEntry(stored);
+    else malformed.push(`${name}: ${describeJson(stored)}`);
   }
-  return { ok: true, values };
+  return { ok: true, values, malformed };
 }
 
-function markedEntry(stored: unknown): SealedEntry {
-  const entry = stored as Partial<SealedEntry> | null;
-  const sealedBy = entry?.sealedBy === 'safeStorage' || entry?.sealedBy === 'base64' ? entry.sealedBy : 'unknown';
-  return { sealedBy, value: typeof entry?.value === 'string' ? entry.value : '' };
+/** `{ sealedBy, value }` with a text value: what every host writes. */
+function isMarkedEntry(stored: unknown): stored is { sealedBy?: unknown; value: string } {
+  return stored !== null && typeof stored === 'object' && !Array.isArray(stored) && typeof (stored as { value?: unknown }).value === 'string';
+}
+
+function markedEntry(entry: { sealedBy?: unknown; value: string }): SealedEntry {
+  const sealedBy = entry.sealedBy === 'safeStorage' || entry.sealedBy === 'base64' ? entry.sealedBy : 'unknown';
+  return { sealedBy, value: entry.value };
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object without a text value' : `a ${typeof value}`;
 }
 
 function namesIn(text: string): string[] {

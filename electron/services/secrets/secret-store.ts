@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../platform/private-files';
-import { setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
+import { isPresentButNotAFile, keepBrokenCopy, setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
 import type { SecretName } from '../../../shared/settings';
 import { sealedEntry, readSealedFile, type SealScheme, type SealedEntry, type SecretCipher } from './sealed-file';
 
@@ -127,6 +127,19 @@ export class FileSecretStore implements SecretStore {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Entries that are no sealed value (a number where a secret was) are never used as one: the
+   * file as it was is copied aside, the others kept, and the user told which were dropped.
+   */
+  private dropMalformed(values: Record<string, SealedEntry>, malformed: readonly string[]): void {
+    const copy = keepBrokenCopy(this.path);
+    writePrivateFile(this.path, JSON.stringify(values));
+    this.notices.push({
+      file: this.path,
+      message: `${basename(this.path)} held values that are not secrets (${malformed.join('; ')}): dropped, the file as it was is at ${copy}. Enter them again.`,
+    });
+  }
+
   /** Writes `next`, and only once it is on disk makes it the store's state. */
   private commit(next: Record<string, SealedEntry>): void {
     ensurePrivateDir(dirname(this.path));
@@ -135,9 +148,17 @@ export class FileSecretStore implements SecretStore {
   }
 
   private load(): Record<string, SealedEntry> {
+    if (isPresentButNotAFile(this.path)) {
+      const movedTo = setAsideBrokenFile(this.path);
+      this.notices.push({ file: this.path, message: `${basename(this.path)} is not a file and was moved to ${movedTo}. Lost: every secret; enter them again.` });
+      return {};
+    }
     const text = readFileSync(this.path, 'utf8');
     const loaded = readSealedFile(text, this.cipher);
-    if (loaded.ok) return loaded.values;
+    if (loaded.ok) {
+      if (loaded.malformed.length > 0) this.dropMalformed(loaded.values, loaded.malformed);
+      return loaded.values;
+    }
     const movedTo = setAsideBrokenFile(this.path);
     const lost = loaded.namesSeen.length > 0 ? loaded.namesSeen.join(', ') : 'every secret it held';
     this.notices.push({

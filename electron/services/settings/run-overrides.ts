@@ -35,6 +35,7 @@ export function createRunOverrides(saved: SettingsBackend, savedSecrets: SecretS
   const backend: SettingsBackend = {
     // The wrapped file's notices (settings.json set aside) are the run's too.
     notices: saved.notices,
+    ...(saved.reportDropped ? { reportDropped: saved.reportDropped.bind(saved) } : {}),
     read: () => effective(),
     write(next: Settings) {
       const sections = next as unknown as Sections;

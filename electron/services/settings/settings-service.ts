@@ -13,6 +13,8 @@ export interface SettingsBackend {
   write(settings: Settings): void;
   /** The settings file was set aside while opening (truncated, not JSON). */
   readonly notices?: readonly DataNotice[];
+  /** Settings of the wrong type were dropped: keeps a copy of the file as it was, and says so. */
+  reportDropped?(dropped: readonly string[]): DataNotice | null;
 }
 
 export type SettingsListener = (next: Settings, previous: Settings) => void;
@@ -24,9 +26,18 @@ export type SettingsListener = (next: Settings, previous: Settings) => void;
 export class SettingsService {
   private current: Settings;
   private readonly listeners = new Set<SettingsListener>();
+  /** What was dropped from the file while loading (wrong-typed settings), to tell the user. */
+  readonly notices: DataNotice[] = [];
 
   constructor(private readonly backend: SettingsBackend) {
-    this.current = loadSettings(backend.read() ?? {});
+    const { settings, dropped } = loadSettings(backend.read() ?? {});
+    this.current = settings;
+    if (dropped.length > 0) {
+      const notice = backend.reportDropped?.(dropped);
+      if (notice) this.notices.push(notice);
+      // The copy keeps what was there; the file now holds what is in use, so the next start is clean.
+      backend.write(settings);
+    }
   }
 
   get(): Settings {
@@ -60,20 +71,26 @@ export class SettingsService {
  * defaults, and a live environment that no longer passes (e.g. a plain-http address, refused
  * since secrets are bound to https origins) is dropped alone, not with the others.
  */
-function loadSettings(raw: unknown): Settings {
+function loadSettings(raw: unknown): { settings: Settings; dropped: string[] } {
   const parsed = SettingsSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const source = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  if (parsed.success) return { settings: parsed.data, dropped: [] };
+  const dropped: string[] = [];
+  const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+  if (!isObject) dropped.push('the file is not a JSON object');
+  const source = { ...(isObject ? raw : {}) } as Record<string, unknown>;
   const environments = source['environments'] as { live?: unknown } | undefined;
   if (environments && Array.isArray(environments.live)) {
-    source['environments'] = { ...environments, live: environments.live.filter((e) => LiveEnvironmentSchema.safeParse(e).success) };
+    const kept = environments.live.filter((e) => LiveEnvironmentSchema.safeParse(e).success);
+    if (kept.length < environments.live.length) dropped.push(`${environments.live.length - kept.length} live environment(s)`);
+    source['environments'] = { ...environments, live: kept };
   }
   const salvaged: Record<string, unknown> = {};
   for (const [section, schema] of Object.entries(SettingsSchema.shape)) {
     const result = schema.safeParse(source[section]);
     if (result.success) salvaged[section] = result.data;
+    else dropped.push(section);
   }
-  return SettingsSchema.parse(salvaged);
+  return { settings: SettingsSchema.parse(salvaged), dropped };
 }
 
 /** Settings held in memory only (tests, throwaway runs). */

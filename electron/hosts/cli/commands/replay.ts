@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay';
 import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../../shared/service';
+import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
-import { terminalSafe } from '../listening/delivery-line';
+import { terminalSafe } from '../framework/terminal-text';
 import { wholeNumber } from '../sending/report';
 import { chooseTargets } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
@@ -30,15 +30,22 @@ export const replayCommand: CommandSpec = {
   run,
 };
 
+const FIXTURE_MAX_BYTES = 64 * 1024 * 1024;
+
 function sourceOf(inv: Invocation): OpenSource {
   const word = inv.positional[0]!;
   if (/^\d+$/.test(word)) return { kind: 'received', id: Number(word) };
   const path = resolve(inv.io.cwd ?? process.cwd(), word);
+  let content: string | null;
   try {
-    return { kind: 'fixture', content: readFileSync(path, 'utf8'), name: basename(path) };
+    // A regular file no larger than replay.open takes (64 MiB), read once.
+    content = readBoundedTextFile(path, FIXTURE_MAX_BYTES);
   } catch (error) {
-    throw new CliError(`${word} is neither a delivery id nor a readable fixture file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    if (error instanceof FileRefusedError) throw new CliError(`${word} is neither a delivery id nor a readable fixture file (${error.reason})`);
+    throw error;
   }
+  if (content === null) throw new CliError(`${word} is neither a delivery id nor a readable fixture file (ENOENT)`);
+  return { kind: 'fixture', content, name: basename(path) };
 }
 
 async function run(inv: Invocation): Promise<number> {
@@ -84,7 +91,7 @@ async function run(inv: Invocation): Promise<number> {
     for (const r of replays) {
       const s = r.summary;
       const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : is2xx(s.status) ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
-      inv.out.event(`replay #${s.id}  ${eventType ?? '(no type)'}  -> ${s.targetUrl}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
+      inv.out.event(`replay #${s.id}  ${eventType === null ? '(no type)' : terminalSafe(eventType, 40)}  -> ${terminalSafe(s.targetUrl, 200)}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
         replayId: s.id,
         type: eventType,
         target: s.targetUrl,

@@ -4,7 +4,7 @@ import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession, type CoreSession } from '../framework/session';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
-import { terminalSafe } from '../listening/delivery-line';
+import { terminalSafe } from '../framework/terminal-text';
 import { wholeNumber } from '../sending/report';
 import { parseSince } from '../values/since';
 

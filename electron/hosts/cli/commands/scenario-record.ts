@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
 import { scenarioFileText } from '../../../../shared/scenario/scenario-file';
 import type { CommandSpec, Invocation } from '../framework/command';
@@ -16,6 +16,7 @@ export const scenarioRecordCommand: CommandSpec = {
   options: [
     { name: 'ids', value: 'ID,ID,...', help: 'record these received deliveries (ids from hooklab events)' },
     { name: 'output', short: 'o', value: 'FILE|NAME', help: "the scenario file to write (required); a bare NAME goes in the config's scenarios folder" },
+    { name: 'force', help: 'replace the file when it exists (without it an existing file is never overwritten)' },
   ],
   examples: ['hooklab scenario record 900001 -o scenarios/3ds-success.json', 'hooklab scenario record 900001 -o 3ds-success'],
   run,
@@ -37,12 +38,20 @@ async function run(inv: Invocation): Promise<number> {
   const selection = selectionOf(inv);
   // Resolved (and the config checked) before the session opens, so a mistake costs no core start.
   const path = scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
+  if (!inv.flag('force') && existsSync(path)) throw new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
   const session = openSession(dataDirOf(inv));
   try {
     const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
     });
-    writeFileSync(path, scenarioFileText(file));
+    try {
+      // 'wx' fails on anything already at the path, a symbolic link included.
+      writeFileSync(path, scenarioFileText(file), { flag: inv.flag('force') ? 'w' : 'wx' });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
+      throw new CliError(`cannot write ${path}: ${code ?? (error as Error).message}`);
+    }
     inv.out.event(`recorded ${file.events.length} deliveries to ${path}`, { file: path, events: file.events.length });
     return EXIT.done;
   } finally {

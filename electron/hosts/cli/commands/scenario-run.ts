@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseScenarioFile, scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
+import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
+import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import { exchange } from '../../../services/net/exchange';
 import type { CommandSpec, Invocation } from '../framework/command';
@@ -44,12 +44,15 @@ function speedOf(text: string | undefined): number {
 async function run(inv: Invocation): Promise<number> {
   const config = configOf(inv);
   const path = scenarioFileToRead(inv.positional[0]!, inv.io.cwd ?? process.cwd(), config);
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file of at most 64 MiB, read once: a symlink to /dev/zero is refused at once.
+    text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
   } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    if (error instanceof FileRefusedError) throw new CliError(error.message);
+    throw error;
   }
+  if (text === null) throw new CliError(`cannot read ${path}: ENOENT`);
   const parsed = parseScenarioFile(text);
   if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
   const speed = speedOf(inv.value('speed'));

@@ -1,6 +1,8 @@
 import type { CliIo } from '../cli-io';
 import { CliError, EXIT, EXIT_CODES_HELP } from './exit-codes';
 import { createOutput, type Output } from './output';
+import { terminalLine } from './terminal-text';
+import { DataFolderError } from '../../../services/platform/private-files';
 
 /** One option of a command: with `value` it takes one (e.g. 'URL'), without it is a flag. */
 export interface OptionSpec {
@@ -121,15 +123,17 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
     if (count < min) throw new CliError(`missing ${spec.args}`);
     if (count > max) throw new CliError(`unexpected argument "${parsed.positional[max]}"`);
   } catch (error) {
-    io.err(`hooklab ${spec.name}: ${(error as Error).message}\nusage: hooklab ${spec.name} ${spec.args} [options] (hooklab ${spec.name} --help lists them)\n`);
+    io.err(`hooklab ${spec.name}: ${terminalLine((error as Error).message)}\nusage: hooklab ${spec.name} ${spec.args} [options] (hooklab ${spec.name} --help lists them)\n`);
     return EXIT.couldNotRun;
   }
   const out = createOutput(io, parsed.flag('json'));
   try {
     return await spec.run({ ...parsed, io, out });
   } catch (error) {
-    if (error instanceof CliError) {
-      io.err(`hooklab ${spec.name}: ${error.message}\n`);
+    // A data folder that cannot be one (a file, /dev/null, read-only) is said in one line too.
+    if (error instanceof CliError || error instanceof DataFolderError) {
+      // The message may quote a file or an answer (a JSON parse error quotes the text).
+      io.err(`hooklab ${spec.name}: ${terminalLine(error.message)}\n`);
       return EXIT.couldNotRun;
     }
     throw error;

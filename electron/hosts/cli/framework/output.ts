@@ -1,6 +1,10 @@
 import type { CliIo } from '../cli-io';
+import { jsonLine, terminalLine } from './terminal-text';
 
-/** How a command reports: one line per event on stdout (or one JSON object with --json), progress on stderr. */
+/**
+ * How a command reports: one line per event on stdout (or one JSON object with --json), progress
+ * on stderr. Every line goes through the terminal-safe printer (terminal-text.ts).
+ */
 export interface Output {
   readonly json: boolean;
   /** One event: `text` for people, `data` for --json. */
@@ -28,10 +32,10 @@ export function createOutput(io: CliIo, json: boolean): Output {
     json,
     paint,
     event(text, data) {
-      io.out(json ? `${JSON.stringify(data)}\n` : `${text}\n`);
+      io.out(json ? `${jsonLine(data)}\n` : `${terminalLine(text)}\n`);
     },
     progress(text) {
-      io.err(`${text}\n`);
+      io.err(`${terminalLine(text)}\n`);
     },
   };
 }

@@ -89,6 +89,8 @@ export function localSession(core: Core): CoreSession {
  * a local API yet (starting) is named in the error instead of opening the database beside it.
  */
 export function openSession(dataDir: string): CoreSession {
+  // A path that cannot be a data folder (a file, /dev/null, under /proc) is said before anything reads in it.
+  ensurePrivateDir(dataDir);
   const client = connectToRunningInstance(dataDir);
   if (client) {
     return {

@@ -1,14 +1,7 @@
 import type { DeliverySummary, ForwardResult } from '../../../../shared/contract/live';
 import type { Paint } from '../framework/output';
 import { is2xx } from '../../../../shared/http/status';
-
-/** A sender's text on one terminal line: control characters (escape sequences) out, length capped. */
-export function terminalSafe(text: string | null, max = 60): string {
-  if (text === null) return '-';
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
+import { terminalSafe } from '../framework/terminal-text';
 
 /**
  * One line per received delivery, as `stripe listen` prints: time, type, order, event id, the

@@ -1,13 +1,14 @@
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { Output } from '../framework/output';
 import type { CoreSession } from '../framework/session';
+import { terminalSafe } from '../framework/terminal-text';
 
-/** What a user must know of the tunnel: its public URL (and that it changed), or why it is down. */
+/** What a user must know of the tunnel: its public URL (and that it changed), or why it is down (both the tunnel server's words). */
 function tunnelLine(t: TunnelStatus): string | null {
   if ((t.state === 'open' || t.state === 'own-url') && t.publicUrl) {
-    return `public URL: ${t.publicUrl}${t.urlChanged ? ' (changed: update the webhook URL in the merchant portal)' : ''}`;
+    return `public URL: ${terminalSafe(t.publicUrl, 200)}${t.urlChanged ? ' (changed: update the webhook URL in the merchant portal)' : ''}`;
   }
-  if (t.state === 'error') return `tunnel down: ${t.error ?? 'no reason given'} (retrying)`;
+  if (t.state === 'error') return `tunnel down: ${t.error === null ? 'no reason given' : terminalSafe(t.error, 200)} (retrying)`;
   return null;
 }
 

@@ -2,8 +2,9 @@ import type { ExchangeResult } from '../../../services/net/exchange';
 import type { Output } from '../framework/output';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { is2xx } from '../../../../shared/http/status';
+import { terminalSafe } from '../framework/terminal-text';
 
-/** What was sent, for the line that reports it. */
+/** What was sent, for the line that reports it (type, order and event id come from a file or a sender). */
 export interface Sent {
   readonly type: string | null;
   readonly orderId: string | null;
@@ -19,13 +20,13 @@ export function reportExchange(out: Output, sent: Sent, result: ExchangeResult):
   const time = new Date().toISOString().slice(11, 23);
   const status = result.ok ? result.answer.status : null;
   const error = result.ok ? null : result.error;
-  const answer = status === null ? out.paint.red(`unreachable: ${error}`) : is2xx(status) ? out.paint.green(String(status)) : out.paint.red(String(status));
+  const answer = status === null ? out.paint.red(`unreachable: ${terminalSafe(error, 120)}`) : is2xx(status) ? out.paint.green(String(status)) : out.paint.red(String(status));
   out.event(
-    `${time}  ${(sent.type ?? '(no type)').padEnd(26)} order ${sent.orderId ?? '-'}  evt ${sent.eventId ?? '-'}  -> ${sent.target}  ${answer}  ${Math.round(result.latencyMs)} ms`,
+    `${time}  ${(sent.type === null ? '(no type)' : terminalSafe(sent.type, 40)).padEnd(26)} order ${terminalSafe(sent.orderId, 40)}  evt ${terminalSafe(sent.eventId, 40)}  -> ${terminalSafe(sent.target, 200)}  ${answer}  ${Math.round(result.latencyMs)} ms`,
     { time: new Date().toISOString(), ...sent, status, latencyMs: result.latencyMs, error },
   );
   if (status === null) {
-    out.progress(`hooklab: ${sent.target} is unreachable: ${error}`);
+    out.progress(`hooklab: ${terminalSafe(sent.target, 200)} is unreachable: ${terminalSafe(error, 200)}`);
     return EXIT.couldNotRun;
   }
   return is2xx(status) ? EXIT.done : EXIT.failed;

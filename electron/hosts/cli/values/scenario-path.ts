@@ -1,15 +1,40 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
 import { CliError } from '../framework/exit-codes';
 
+/** `path` is `root` or below it. */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The path with its symbolic links resolved, as far as it exists (a folder not made yet is checked by its parent). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), relative(parent, path));
+  }
+}
+
 /**
  * The config's `scenarios` folder, resolved against the config file's own folder (the file is
- * committed beside the code, so the folder means the same from any working directory).
+ * committed beside the code, so the folder means the same from any working directory). A
+ * cloned repository's config must not send a bare name elsewhere on the machine: the folder
+ * stays inside the config's folder (symbolic links resolved); a file elsewhere is named by its
+ * path on the command line.
  */
 function scenariosFolder(config: LoadedProjectConfig | null): string | null {
   const folder = config?.config.scenarios;
-  return config && folder ? resolve(dirname(config.path), folder) : null;
+  if (!config || !folder) return null;
+  const root = dirname(config.path);
+  const resolved = resolve(root, folder);
+  if (!isInside(realPath(root), realPath(resolved))) {
+    throw new CliError(`the scenarios folder "${folder}" of ${config.path} is outside the config's folder: refused (give the scenario file's path instead of a bare name)`);
+  }
+  return resolved;
 }
 
 /** A name with no path separator (either kind) means a file of the scenarios folder. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestApp } from '../../../support/app-harness';
 import { tempDirs } from '../../../support/temp-dirs';
 import { confSettingsBackend } from '../../../../electron/services/settings/conf-backend';
+import { openDatabase } from '../../../../electron/services/data/database';
 import { FileSecretStore, fileModeCipher, type SecretCipher } from '../../../../electron/services/secrets/secret-store';
 
 /**
@@ -85,6 +86,85 @@ describe('a data folder with broken files', () => {
       const { host } = await app.call('app.status', {});
       expect(host.dataNotices).toEqual([expect.stringMatching(/^hooklab\.db is not a database .* was moved to .*hooklab\.db\.broken-.*Lost: the received deliveries/)]);
       expect((await app.call('live.list', {})).rows).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a half-truncated database (issue 25, item 8)', () => {
+  const tempDir = tempDirs('hooklab-truncated-db-');
+
+  it('is set aside and said, like a file that is not a database, and a new one started', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'hooklab.db');
+    const db = openDatabase(path);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.close();
+    // Half a copy: SQLite then answers "database disk image is malformed".
+    truncateSync(path, Math.floor(statSync(path).size / 2));
+    const app = await startOn(dir);
+    try {
+      expect(setAsideCopies(dir, 'hooklab.db')).toHaveLength(1);
+      const { host } = await app.call('app.status', {});
+      expect(host.dataNotices).toEqual([expect.stringMatching(/^hooklab\.db is damaged \(database disk image is malformed\) and was moved to .*hooklab\.db\.broken-.*Lost: the received deliveries/)]);
+      expect((await app.call('live.list', {})).rows).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('settings and secrets of the wrong shape (issue 25, item 17)', () => {
+  const tempDir = tempDirs('hooklab-wrong-shape-');
+
+  it('a folder named settings.json is set aside and said, and the app starts', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'settings.json'));
+    const app = await startOn(dir);
+    try {
+      expect(setAsideCopies(dir, 'settings.json')).toHaveLength(1);
+      const { host } = await app.call('app.status', {});
+      expect(host.dataNotices).toEqual([expect.stringMatching(/^settings\.json could not be read \(not a regular file\) and was moved to /)]);
+      await app.call('settings.update', { listener: { retainDeliveries: 500 } });
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).listener.retainDeliveries).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('settings of the wrong type fall back alone, the file as it was is kept aside, and the user is told', async () => {
+    const dir = tempDir();
+    const original = JSON.stringify({ listener: { port: 'eighty', retainDeliveries: 500 }, tunnel: { enabled: true } });
+    writeFileSync(join(dir, 'settings.json'), original);
+    const app = await startOn(dir);
+    try {
+      const [copy] = setAsideCopies(dir, 'settings.json');
+      expect(readFileSync(join(dir, copy!), 'utf8')).toBe(original);
+      const { host } = await app.call('app.status', {});
+      expect(host.dataNotices).toEqual([expect.stringContaining('settings.json had settings of the wrong type (listener)')]);
+      expect(host.dataNotices[0]).toContain(join(dir, copy!));
+      const settings = await app.call('settings.get', {});
+      expect(settings.settings.tunnel.enabled).toBe(true);
+      expect(settings.settings.listener.retainDeliveries).not.toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a secret whose value is a number is dropped and said, the others kept', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(KEY_SETTINGS));
+    const good = fileModeCipher.seal('whk_good');
+    writeFileSync(join(dir, 'secrets.json'), JSON.stringify({ 'webhookKey:storea': { sealedBy: 'base64', value: good }, 'webhookKey:storeb': 12345 }));
+    const app = await startOn(dir);
+    try {
+      expect(app.core.ctx.secrets.get('webhookKey:storea')).toBe('whk_good');
+      expect(app.core.ctx.secrets.names()).not.toContain('webhookKey:storeb');
+      const [copy] = setAsideCopies(dir, 'secrets.json');
+      expect(copy).toBeDefined();
+      const { host } = await app.call('app.status', {});
+      expect(host.dataNotices).toEqual([expect.stringContaining('secrets.json held values that are not secrets (webhookKey:storeb: a number)')]);
     } finally {
       await app.close();
     }

@@ -212,6 +212,19 @@ describe('deriveOrder: unverified deliveries never change what verified ones mea
     ]);
   });
 
+  it('takes the order type and reference from verified deliveries, never from a forged one that came first', () => {
+    const forgedType = delivery(JSON.stringify({ orderId: 'ord-1', orderReference: 'forged-ref', orderType: 'FULL', description: 'x', level: 'Info', type: 'Created', metadata: null }), {
+      eventId: 9,
+      created: 0,
+      arrived: 1,
+      trust: 'unverified',
+    });
+    const d = derive([forgedType, ...real]);
+    expect(d.summary).toMatchObject({ orderType: 'FASTLINK_CHARGE', orderReference: 'ref-1' });
+    // With nothing verified, the unverified deliveries are all there is (and the order says so).
+    expect(derive([forgedType]).summary).toMatchObject({ orderType: 'FULL', orderReference: 'forged-ref', unverifiedOnly: true });
+  });
+
   it('with no key configured (unchecked), copies count together as before', () => {
     const d = derive([...forged, ...real].map((x) => ({ ...x, trust: 'unchecked' as const })));
     expect(d.summary.unverifiedOnly).toBe(false);

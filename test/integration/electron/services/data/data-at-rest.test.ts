@@ -9,6 +9,8 @@ import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { SettingsSchema } from '../../../../../shared/settings';
 import { post } from '../../features/live/live-helpers';
+import type { Logger } from '../../../../../electron/services/kernel/logger';
+import { ensurePrivateDir } from '../../../../../electron/services/platform/private-files';
 
 const tempDir = tempDirs('hooklab-modes-');
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
@@ -26,11 +28,13 @@ afterEach(async () => {
 });
 
 /** The whole product (listener, sandbox with its own database, secrets, settings) on `dataDir`. */
-async function startOn(dataDir: string): Promise<TestApp> {
+async function startOn(dataDir: string, log?: Logger): Promise<TestApp> {
+  // As the hosts do: the folder is made (private) before anything is written in it.
+  ensurePrivateDir(dataDir);
   const settingsBackend = confSettingsBackend(dataDir);
   // The listener on a free port (written before start, as a user's settings would be).
   settingsBackend.write(SettingsSchema.parse({ listener: { port: 0 } }));
-  return startTestApp({ dataDir, secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher), settingsBackend });
+  return startTestApp({ dataDir, secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher), settingsBackend, ...(log ? { log } : {}) });
 }
 
 async function writeEverything(target: TestApp): Promise<void> {
@@ -64,16 +68,19 @@ describe('data at rest', () => {
     }
   });
 
-  it('tightens a data folder and files an earlier version left readable by others', async () => {
+  it("tightens the files an earlier version left readable by others, but never changes an existing folder's mode: it warns", async () => {
+    // A shared folder (sticky bit, 1777) given as --data-dir keeps its mode: Hooklab only says so.
     const dataDir = tempDir();
-    chmodSync(dataDir, 0o755);
+    chmodSync(dataDir, 0o1777);
     mkdirSync(join(dataDir, 'sandbox'), { mode: 0o755 });
     for (const file of ['hooklab.db-wal', 'secrets.json.tmp', 'sandbox/sandbox.sqlite-shm']) writeFileSync(join(dataDir, file), '', { mode: 0o644 });
     chmodSync(join(dataDir, 'hooklab.db-wal'), 0o644);
-    app = await startOn(dataDir);
+    const warnings: string[] = [];
+    app = await startOn(dataDir, { info: () => {}, warn: (m: string) => void warnings.push(m), error: () => {} });
     await writeEverything(app);
-    expect(mode(dataDir)).toBe('700');
-    expect(mode(join(dataDir, 'sandbox'))).toBe('700');
+    expect((statSync(dataDir).mode & 0o7777).toString(8)).toBe('1777');
+    expect(mode(join(dataDir, 'sandbox'))).toBe('755');
+    expect(warnings).toContain(`the folder ${dataDir} is open to other users (mode 1777): Hooklab left it as it is; \`chmod 700\` it to keep its deliveries and secrets private.`);
     for (const file of privateFiles(dataDir)) expect({ file, mode: mode(file) }).toEqual({ file, mode: '600' });
   });
 });

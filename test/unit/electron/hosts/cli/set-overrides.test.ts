@@ -3,7 +3,7 @@ import { applySetOverrides, parseSetOverride } from '../../../../../electron/hos
 import { checkExpectation, parseExpectation } from '../../../../../electron/hosts/cli/values/expectations';
 import { seededShuffle } from '../../../../../electron/hosts/cli/values/seeded-shuffle';
 import { parseSince } from '../../../../../electron/hosts/cli/values/since';
-import { terminalSafe } from '../../../../../electron/hosts/cli/listening/delivery-line';
+import { terminalSafe } from '../../../../../electron/hosts/cli/framework/terminal-text';
 
 const doc = { orderId: '1', metadata: { amount: 10, paid: true, note: null, items: [{ quantity: '2' }] } };
 
@@ -49,7 +49,7 @@ describe('small values', () => {
   });
 
   it('keeps a sender\'s text from driving the terminal (escape sequences) and bounds it', () => {
-    expect(terminalSafe('Paid\u001b[2J\u001b]0;owned\u0007')).toBe('Paid?[2J?]0;owned?');
+    expect(terminalSafe('Paid\u001b[2J\u001b]0;owned\u0007')).toBe('Paid\\x1b[2J\\x1b]0;owned\\x07');
     expect(terminalSafe('x'.repeat(500), 10)).toHaveLength(10);
   });
 });

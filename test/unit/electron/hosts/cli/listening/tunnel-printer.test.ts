@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../../../../electron/hosts/cli/cli-io';
+import { createOutput } from '../../../../../../electron/hosts/cli/framework/output';
+import type { CoreSession } from '../../../../../../electron/hosts/cli/framework/session';
+import { printTunnel } from '../../../../../../electron/hosts/cli/listening/tunnel-printer';
+import type { TunnelStatus } from '../../../../../../shared/contract/status';
+
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A session whose only event is the app status the test emits. */
+function statusSession(): { session: CoreSession; emit(tunnel: Partial<TunnelStatus>): void } {
+  let listener: ((payload: unknown) => void) | null = null;
+  const session = {
+    onEvent: (_name: string, cb: (payload: unknown) => void) => {
+      listener = cb;
+      return () => {};
+    },
+  } as unknown as CoreSession;
+  return { session, emit: (tunnel) => listener?.({ tunnel: { state: 'open', publicUrl: null, urlChanged: false, error: null, ...tunnel } }) };
+}
+
+describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
+  it('prints its URL and its refusal with their control characters escaped', () => {
+    const err: string[] = [];
+    const io: CliIo = { out: () => {}, err: (t) => void err.push(t), env: {}, colors: true };
+    const { session, emit } = statusSession();
+    printTunnel(session, createOutput(io, false));
+    emit({ state: 'open', publicUrl: 'https://x.example\u001b]8;;https://evil/\u0007click\u001b]8;;\u0007' });
+    emit({ state: 'error', error: 'refused\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u009b1m' });
+    expect(err.join('')).not.toMatch(RAW_CONTROL);
+    expect(err).toEqual([
+      'public URL: https://x.example\\x1b]8;;https://evil/\\x07click\\x1b]8;;\\x07\n',
+      'tunnel down: refused\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J\\x9b1m (retrying)\n',
+    ]);
+  });
+});
