@@ -19,6 +19,7 @@ import { createRunOverrides } from '../../../services/settings/run-overrides';
 import { confSettingsBackend } from '../../../services/settings/conf-backend';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { applyLiveCliOptions } from '../options/live-options';
+import { envWebhookKey } from '../values/env-webhook-key';
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
@@ -71,8 +72,10 @@ async function run(inv: Invocation): Promise<number> {
   const core = openLocalCore(dataDir, { hostToken, store: overrides });
   // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
   // hold for this run; with --save they are saved like a change in Settings.
+  const envKey = envWebhookKey(inv.io.env);
+  if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
   const applyOptions = () =>
-    applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
+    applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, core.ctx);
   if (save) applyOptions();
   else overrides.runOnly(applyOptions);
   const session = localSession(core);

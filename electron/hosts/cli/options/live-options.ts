@@ -3,6 +3,7 @@ import type { CliExtension } from './cli-extension';
 import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { webhookKeySecret } from '../../../../shared/settings/secret-names';
+import { envWebhookKey } from '../values/env-webhook-key';
 
 /** What the live options of `npm run serve` ask for. */
 export interface LiveCliOptions {
@@ -10,6 +11,8 @@ export interface LiveCliOptions {
   readonly tunnel: Partial<Pick<TunnelSettings, 'enabled'>>;
   /** The webhook key to store as current, or null to keep the stored keys. */
   readonly webhookKey: string | null;
+  /** What was trimmed off HOOKLAB_WEBHOOK_KEY, said at start; absent when nothing was. */
+  readonly keyNotice?: string;
 }
 
 /** The key id a command-line key is stored under (secret `webhookKey:cli`). */
@@ -44,9 +47,11 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
     }
     listener.forwardTargets = targets;
   }
-  const key = args.value('webhook-key') ?? env['HOOKLAB_WEBHOOK_KEY'] ?? null;
-  if (key !== null && key.trim() === '') throw new Error('the webhook key is empty');
-  return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey: key };
+  const option = args.value('webhook-key');
+  if (option !== undefined && option.trim() === '') throw new Error('the webhook key is empty');
+  const fromEnv = option === undefined ? envWebhookKey(env) : null;
+  const webhookKey = option ?? fromEnv?.value ?? null;
+  return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey, ...(fromEnv?.notice ? { keyNotice: `HOOKLAB_WEBHOOK_KEY: ${fromEnv.notice}` } : {}) };
 }
 
 /** Applies parsed options like a change made in the UI (saved only with `--save`, see serve.ts). */
@@ -72,5 +77,9 @@ export const liveCliExtension: CliExtension = {
   usage: '[--listener-port N] [--forward-to URL]... [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
   options: LIVE_CLI_OPTIONS,
   flags: LIVE_CLI_FLAGS,
-  apply: (args, env, ctx) => applyLiveCliOptions(parseLiveCliOptions(args, env), ctx),
+  apply: (args, env, ctx) => {
+    const options = parseLiveCliOptions(args, env);
+    if (options.keyNotice) ctx.log.warn(options.keyNotice);
+    applyLiveCliOptions(options, ctx);
+  },
 };
