@@ -7,11 +7,17 @@ import { processExists } from '../../../../support/server-process';
 const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 
 /** The `hooklab mcp` command line, run by node itself with tsx as a loader, in a new process group (setsid). */
-export function mcpCommand(dataDir: string): { command: string; args: string[]; cwd: string } {
+export function mcpCommand(
+  dataDir: string,
+  extraArgs: readonly string[] = [],
+  env: Record<string, string> = {},
+): { command: string; args: string[]; cwd: string; env: Record<string, string> } {
   return {
     command: 'setsid',
-    args: [process.execPath, '--import', 'tsx', 'electron/hosts/cli/hooklab.ts', 'mcp', '--data-dir', dataDir],
+    args: [process.execPath, '--import', 'tsx', 'electron/hosts/cli/hooklab.ts', 'mcp', '--data-dir', dataDir, ...extraArgs],
     cwd: root,
+    // What an MCP client passes: its configuration's env, on top of a few safe variables.
+    env,
   };
 }
 
