@@ -4,10 +4,12 @@ import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 import { envWebhookKey } from '../values/env-webhook-key';
+import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from '../listening/forward-allowance';
+import type { Logger } from '../../../services/kernel/logger';
 
 /** What the live options of `npm run serve` ask for. */
 export interface LiveCliOptions {
-  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets' | 'forwardRoutes'>>;
+  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets' | 'forwardRoutes' | 'allowedTargets'>>;
   readonly tunnel: Partial<Pick<TunnelSettings, 'enabled'>>;
   /** The webhook key to store as current, or null to keep the stored keys. */
   readonly webhookKey: string | null;
@@ -19,7 +21,7 @@ export interface LiveCliOptions {
 export const CLI_KEY_ID = 'cli';
 
 export const LIVE_CLI_OPTIONS = ['listener-port', 'forward-to', 'webhook-key'] as const;
-export const LIVE_CLI_FLAGS = ['tunnel'] as const;
+export const LIVE_CLI_FLAGS = ['tunnel', 'allow-non-loopback'] as const;
 
 /**
  * `--listener-port N --forward-to URL [--forward-to URL2] --webhook-key K --tunnel`. The key may
@@ -72,14 +74,33 @@ export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreConte
   }
 }
 
+/**
+ * The options with the forward targets this start allows (see planForwardAllowance): a
+ * `--forward-to` off this machine without --allow-non-loopback throws before anything is saved;
+ * saved targets that stay unallowed are said, and get nothing.
+ */
+function withForwardAllowance(options: LiveCliOptions, saved: ListenerSettings, allowNonLoopback: boolean, log: Logger): LiveCliOptions {
+  const given = options.listener.forwardTargets;
+  const plan = planForwardAllowance({
+    requested: given ?? [],
+    saved: given ? forwardUrls({ forwardRoutes: saved.forwardRoutes }) : forwardUrls(saved),
+    allowed: saved.allowedTargets,
+    allowNonLoopback,
+  });
+  if (plan.refused.length > 0) throw new Error(refusalMessage(plan.refused, '--forward-to'));
+  if (plan.idle.length > 0) log.warn(idleMessage(plan.idle));
+  if (plan.allow.length === 0) return options;
+  return { ...options, listener: { ...options.listener, allowedTargets: [...saved.allowedTargets, ...plan.allow] } };
+}
+
 /** The live options as an extension of the serve command line. */
 export const liveCliExtension: CliExtension = {
-  usage: '[--listener-port N] [--forward-to URL]... [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
+  usage: '[--listener-port N] [--forward-to URL]... [--allow-non-loopback] [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
   options: LIVE_CLI_OPTIONS,
   flags: LIVE_CLI_FLAGS,
   apply: (args, env, ctx) => {
     const options = parseLiveCliOptions(args, env);
     if (options.keyNotice) ctx.log.warn(options.keyNotice);
-    applyLiveCliOptions(options, ctx);
+    applyLiveCliOptions(withForwardAllowance(options, ctx.settings.get().listener, args.flag('allow-non-loopback'), ctx.log), ctx);
   },
 };
