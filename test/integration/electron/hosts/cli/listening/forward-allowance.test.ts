@@ -79,4 +79,16 @@ describe('forwarding follows the one target policy: loopback unless the user all
       await serve.stop();
     }
   }, 60_000);
+
+  it('trigger follows the same policy: a target allowed in the data folder needs no flag; the config alone allows nothing', async () => {
+    const { handler, url } = await offMachineHandler();
+    const refused = await runHooklab(['trigger', 'Created', '--config', configRouting(url), '--data-dir', newDir()], { env });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/--allow-non-loopback/);
+    const dataDir = newDir();
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ listener: { allowedTargets: [url] } }));
+    const sent = await runHooklab(['trigger', 'Created', '--config', configRouting(url), '--data-dir', dataDir], { env });
+    expect(sent.code).toBe(0);
+    expect(handler.received).toHaveLength(1);
+  }, 30_000);
 });
