@@ -67,7 +67,9 @@ export function createSendPolicy(client: ContractClient, options: McpSendOptions
       const href = normalise(raw);
       if (href === null) throw new Error(`"${raw}" is not an http(s) URL`);
       const configured = (await client.call('replay.targets', {})).targets.filter((t) => t.refusal === null).map((t) => normalise(t.url));
-      const allowed = new Set([...configured, ...options.allowTargets.map(normalise)]);
+      // Per-type routes (a project config's, as `listen` applied them) are forward targets too.
+      const routes = Object.values((await client.call('settings.get', {})).settings.listener.forwardRoutes).flat();
+      const allowed = new Set([...configured, ...routes.map(normalise), ...options.allowTargets.map(normalise)]);
       if (allowed.has(href)) return href;
       // Hooklab's own listener, on any path: what trigger_event sends to by default.
       const own = (await client.call('app.status', {})).listener.url;
