@@ -1,6 +1,22 @@
 import { CallError, type SettingsView } from '../../shared/contract';
 import type { CoreContext, Feature } from '../services/kernel/feature';
+import type { ListenerSettings, SettingsPatch } from '../../shared/settings';
+import { normaliseTarget, unallowedTargets } from '../services/net/target-policy';
 import type { HostToken } from '../services/instance/host-token-file';
+
+/**
+ * A forward target off this machine that the user types in the app (Settings → Listener) is one
+ * they allow. Only targets new in this change count: saving the port again must not allow a
+ * target that an earlier start put there without the user's say.
+ */
+export function withTypedTargetsAllowed(patch: SettingsPatch, current: ListenerSettings): SettingsPatch {
+  const typed = [...(patch.listener?.forwardTargets ?? []), ...Object.values(patch.listener?.forwardRoutes ?? {}).flat()];
+  const existing = new Set([...current.forwardTargets, ...Object.values(current.forwardRoutes).flat()].map(normaliseTarget));
+  const allowed = patch.listener?.allowedTargets ?? current.allowedTargets;
+  const added = unallowedTargets(typed.filter((u): u is string => typeof u === 'string' && !existing.has(normaliseTarget(u))), allowed);
+  if (added.length === 0) return patch;
+  return { ...patch, listener: { ...patch.listener, allowedTargets: [...allowed, ...added] } };
+}
 
 /**
  * Status, settings and secrets: the calls every host needs before any area is built. `hostToken`
@@ -19,7 +35,7 @@ export function createAppFeature(ctx: CoreContext, hostToken?: HostToken): Featu
       'app.status': async () => ctx.status.get(),
       'settings.get': async () => view(),
       'settings.update': async (patch) => {
-        ctx.settings.update(patch);
+        ctx.settings.update(withTypedTargetsAllowed(patch, ctx.settings.get().listener));
         return view();
       },
       'secrets.set': async ({ name, value }) => {

@@ -79,6 +79,12 @@ export const ListenerSettingsSchema = z.object({
   forwardTargets: z.array(ForwardTargetSchema).default([]),
   /** Event type to its own targets (a project config's routes); other types go to forwardTargets. */
   forwardRoutes: z.record(z.string().min(1).max(100), z.array(ForwardTargetSchema)).default({}),
+  /**
+   * Forward targets off this machine the user allowed: typed in Settings → Listener, or given to
+   * `listen`/`serve` with --allow-non-loopback. Any other non-loopback target gets nothing (a
+   * hooklab.config.json naming one allows nothing by itself).
+   */
+  allowedTargets: z.array(ForwardTargetSchema).default([]),
   /** Answer the service with the first handler's status instead of the configured answer. */
   passThrough: z.boolean().default(false),
   answer: ListenerAnswerSchema.default({ status: 200, delayMs: 0, body: '', hang: false }),

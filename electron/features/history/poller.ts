@@ -13,12 +13,17 @@ export const POLL_PAGE_SIZE = 100;
 /** In-flight deliveries re-read per cycle, oldest-checked first, so none starves. */
 const IN_FLIGHT_PER_CYCLE = 50;
 /**
- * A cycle reads what the first page announced (totalCount) plus what may arrive meanwhile, and
- * never more than MAX_PAGES_PER_CYCLE pages: a service that never ends its pages (always one
- * more id) is stopped with an error instead of polling forever in one cycle.
+ * What one poll copies at most before it yields: the rest comes in the next poll, a moment
+ * later. The service's totalCount is only a hint (shown as "behind"), never a bound of the loop:
+ * a service announcing a billion deliveries, or never ending its pages, costs one budget per poll.
  */
-const ARRIVING_DURING_CYCLE = 1_000;
-const MAX_PAGES_PER_CYCLE = 10_000;
+export interface PollBudget {
+  readonly pages: number;
+  readonly bytes: number;
+}
+export const DEFAULT_POLL_BUDGET: PollBudget = { pages: 50, bytes: 32 * 1024 * 1024 };
+/** The pause between two polls of a copy that is behind: the app's other work runs meanwhile. */
+export const CONTINUE_POLL_DELAY_MS = 50;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 60_000;
 /** After a cycle during which the listener received something, the next poll comes this soon. */
@@ -36,6 +41,8 @@ export interface CycleResult {
   readonly updated: number;
   readonly pages: number;
   readonly error: string | null;
+  /** The poll stopped at its budget with pages left: the next one comes soon. */
+  readonly more?: boolean;
 }
 
 export interface PollerDeps {
@@ -50,8 +57,10 @@ export interface PollerDeps {
   /** Called after each committed page (and in-flight refresh) with what changed. */
   readonly onApplied: (environmentId: string, change: { inserted: number; updated: number; ids: number[] }) => void;
   readonly random?: () => number;
-  /** The copy's caps; enforced after each cycle that stored new deliveries. */
+  /** The copy's caps; enforced while copying (see RetentionPace) and after each poll that stored something. */
   readonly retention?: () => { maxDeliveries: number; maxBytes: number };
+  /** What one poll copies at most (default DEFAULT_POLL_BUDGET). */
+  readonly budget?: PollBudget;
 }
 
 /**
@@ -123,10 +132,17 @@ export class HistoryPoller {
   }
 
   private startCycle(): Promise<CycleResult> {
-    this.running = this.cycle().finally(() => {
-      this.running = null;
-      this.abort = null;
-    });
+    this.running = this.cycle()
+      .finally(() => {
+        this.running = null;
+        this.abort = null;
+      })
+      .then((result) => {
+        // A poll asked for (Poll now) that stopped at its budget: the rest follows soon, not
+        // at the next interval. (A timer-driven poll schedules its own continuation.)
+        if (result.more && this.timer !== null) this.schedule(CONTINUE_POLL_DELAY_MS);
+        return result;
+      });
     return this.running;
   }
 
@@ -161,12 +177,14 @@ export class HistoryPoller {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.nextAt = null;
-      void this.runOnce().then(() => {
+      void this.runOnce().then((result) => {
         const delay = this.failures > 0
           ? backoffDelay(this.failures, BACKOFF_BASE_MS, BACKOFF_MAX_MS, this.deps.random)
-          : this.nudged
-            ? NUDGED_POLL_DELAY_MS
-            : this.deps.intervalMs();
+          : result.more
+            ? CONTINUE_POLL_DELAY_MS
+            : this.nudged
+              ? NUDGED_POLL_DELAY_MS
+              : this.deps.intervalMs();
         this.nudged = false;
         this.schedule(delay);
       });
@@ -194,30 +212,31 @@ export class HistoryPoller {
     // After a failure the status stays red, with its cause, until a cycle succeeds: a retry that
     // showed a green "polling" would hide that every poll is failing.
     this.deps.report(this.failures > 0 ? { environmentId, cursor } : { state: 'polling', environmentId, cursor });
+    const budget = this.deps.budget ?? DEFAULT_POLL_BUDGET;
+    const retention = new RetentionPace(this.deps.retention?.());
+    let copiedBytes = 0;
+    let more = false;
     try {
-      let next = fetchAfter(cursor);
-      let announced: number | null = null;
-      let read = 0;
-      for (;;) {
-        const page = await next;
+      let next: ReturnType<typeof fetchAfter> | null = fetchAfter(cursor);
+      while (next) {
+        const page: Awaited<ReturnType<typeof fetchAfter>> = await next;
         const rows = page.webhookEvents;
         if (rows.length === 0) break;
-        announced ??= page.totalCount;
-        read += rows.length;
-        if (read > announced + ARRIVING_DURING_CYCLE || pages >= MAX_PAGES_PER_CYCLE) {
-          throw new HistoryApiError(
-            'endless-pages',
-            `the service kept sending pages: ${read.toLocaleString('en-US')} deliveries in one poll after it announced ${announced.toLocaleString('en-US')}; stopped (the copy keeps what was read, up to delivery ${cursor})`,
-          );
-        }
         checkPage(rows.map((d) => d.id), cursor);
         const last = (rows[rows.length - 1] as WebhookDelivery).id;
-        // The next request only needs the new cursor: it goes out first, and the service
-        // prepares it while this page is written (the write is synchronous and would
-        // otherwise hold the request back).
-        const sent = whenRequestSent(`filters=id%3E${last}&`);
-        next = fetchAfter(last);
-        await sent;
+        const bytes = rows.reduce((n, d) => n + d.payload.length + d.url.length, 0);
+        copiedBytes += bytes;
+        // Within budget, the next request only needs the new cursor: it goes out first, and the
+        // service prepares it while this page is written (the write is synchronous).
+        more = pages + 1 >= budget.pages || copiedBytes >= budget.bytes;
+        let sent: Promise<void> | null = null;
+        if (!more) {
+          sent = whenRequestSent(`filters=id%3E${last}&`);
+          next = fetchAfter(last);
+        } else {
+          next = null;
+        }
+        if (sent) await sent;
         const at = new Date(this.deps.clock.now()).toISOString();
         const applied = this.deps.store.apply(environmentId, rows, last, at);
         cursor = last;
@@ -225,10 +244,13 @@ export class HistoryPoller {
         inserted += applied.inserted;
         updated += applied.updated;
         this.fetched += applied.inserted;
+        // Retention keeps pace with the copy, not only after it: a service sending huge payloads
+        // never takes the copy far past its caps.
+        if (retention.stored(applied.inserted, bytes)) this.enforceRetention(environmentId);
         // A page came through: the service answers again, whatever failed before.
         this.failures = 0;
         this.deps.report({
-          state: page.totalCount > rows.length ? 'behind' : 'polling',
+          state: more || page.totalCount > rows.length ? 'behind' : 'polling',
           cursor,
           fetched: this.fetched,
           lastPollAt: at,
@@ -238,10 +260,11 @@ export class HistoryPoller {
       }
       const refreshed = await this.refreshInFlight(target, abort.signal);
       updated += refreshed;
-      this.enforceRetention(environmentId, inserted);
+      if (retention.pending()) this.enforceRetention(environmentId);
       this.failures = 0;
-      this.deps.report({ state: 'caught-up', cursor, lastPollAt: new Date(this.deps.clock.now()).toISOString(), error: null });
-      return { environmentId, inserted, updated, pages, error: null };
+      const lastPollAt = new Date(this.deps.clock.now()).toISOString();
+      this.deps.report(more ? { state: 'behind', cursor, lastPollAt, error: null } : { state: 'caught-up', cursor, lastPollAt, error: null });
+      return { environmentId, inserted, updated, pages, error: null, more };
     } catch (error) {
       const message = error instanceof HistoryApiError ? error.message : `unexpected failure: ${(error as Error).message}`;
       if (!(error instanceof HistoryApiError && error.kind === 'aborted')) {
@@ -249,14 +272,15 @@ export class HistoryPoller {
         this.deps.log.warn('history poll failed', { environmentId, message });
         this.deps.report({ state: 'error', error: message, lastPollAt: new Date(this.deps.clock.now()).toISOString() });
       }
+      if (retention.pending()) this.enforceRetention(environmentId);
       return { environmentId, inserted, updated, pages, error: message };
     }
   }
 
-  /** Once per cycle, not per page: the walk reads every kept row's size. */
-  private enforceRetention(environmentId: string, inserted: number): void {
+  /** The walk reads every kept row's size: run at RetentionPace's rhythm, not per page. */
+  private enforceRetention(environmentId: string): void {
     const limits = this.deps.retention?.();
-    if (!limits || inserted === 0) return;
+    if (!limits) return;
     const removed = this.deps.store.enforceRetention(environmentId, limits);
     if (removed > 0) this.deps.log.info('history copy retention removed the oldest deliveries', { environmentId, removed });
   }
@@ -277,6 +301,39 @@ export class HistoryPoller {
     const applied = this.deps.store.apply(target.environmentId, fresh, null, new Date(this.deps.clock.now()).toISOString());
     this.deps.onApplied(target.environmentId, { ...applied, ids: fresh.map((d) => d.id) });
     return applied.updated;
+  }
+}
+
+/**
+ * When retention runs during a poll: each time a quarter of either cap (at most 8 MB or 5,000
+ * deliveries) was stored since it last ran, so the copy stays within its caps plus a quarter and
+ * one page, however much a poll copies.
+ */
+class RetentionPace {
+  private bytes = 0;
+  private rows = 0;
+  private readonly everyBytes: number;
+  private readonly everyRows: number;
+
+  constructor(limits: { maxDeliveries: number; maxBytes: number } | undefined) {
+    this.everyBytes = limits ? Math.min(8 * 1024 * 1024, Math.max(1, Math.floor(limits.maxBytes / 4))) : Infinity;
+    this.everyRows = limits ? Math.min(5_000, Math.max(1, Math.floor(limits.maxDeliveries / 4))) : Infinity;
+  }
+
+  /** Counts a stored page; true when retention is due now (the counts start again). */
+  stored(rows: number, bytes: number): boolean {
+    if (rows === 0) return false;
+    this.rows += rows;
+    this.bytes += bytes;
+    if (this.rows < this.everyRows && this.bytes < this.everyBytes) return false;
+    this.rows = 0;
+    this.bytes = 0;
+    return true;
+  }
+
+  /** Something was stored since retention last ran. */
+  pending(): boolean {
+    return this.rows > 0;
   }
 }
 

@@ -14,8 +14,12 @@ export class ReplayTargets {
     private readonly store: ReplayStore,
   ) {}
 
+  /** Opted in as a Replay target, or allowed as a forward target (the one target policy). */
   private optedIn(href: string): boolean {
-    return this.store.listTargets().some((t) => t.optedIn && normalise(t.url) === href);
+    return (
+      this.store.listTargets().some((t) => t.optedIn && normalise(t.url) === href) ||
+      this.ctx.settings.get().listener.allowedTargets.some((u) => normalise(u) === href)
+    );
   }
 
   verdict(raw: string): TargetVerdict {

@@ -34,7 +34,7 @@ const OWN_PARSERS: Record<string, { usage: string; run: (argv: readonly string[]
     },
   },
   mcp: {
-    usage: 'hooklab mcp [--data-dir DIR]   an MCP server on stdio for coding agents (through the running Hooklab, else the data folder)',
+    usage: 'hooklab mcp [--data-dir DIR] [--allow-target URL]... [--print-config claude|cursor|vscode]   an MCP server on stdio for coding agents (through the running Hooklab, else the data folder)',
     run: async (argv, io) => (await import('./commands/mcp')).mcpCli(argv, io),
   },
   sandbox: {

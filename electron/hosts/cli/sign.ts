@@ -26,7 +26,10 @@ export function signCli(argv: readonly string[], io: CliIo, readFile: (path: str
     const args = parseArgs(rest, { options: ['data-dir'], flags: [] });
     if (positional.length !== 1) throw new CliUsageError(positional.length === 0 ? 'give the file to sign' : `one FILE only (got ${positional.join(' ')})`);
     const file = positional[0]!;
-    const key = requireWebhookKey(io, dataDirOf({ value: args.value, io })).value;
+    const signing = requireWebhookKey(io, dataDirOf({ value: args.value, io }));
+    // stdout is the signature alone; a trimmed key is said on stderr.
+    if (signing.notice) io.err(`sign: HOOKLAB_WEBHOOK_KEY: ${signing.notice}\n`);
+    const key = signing.value;
     let bytes: Uint8Array;
     try {
       bytes = readFile(file);

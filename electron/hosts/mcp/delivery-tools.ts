@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SIGNATURE_OUTCOMES, type DeliverySummary } from '../../../shared/contract/live';
 import type { ContractClient } from './contract-client';
 import { parseSince } from './since';
-import { bodyNote, bodyView, toolResult } from './tool-result';
+import { bodyNote, bodyView, toolResult, UNTRUSTED, UNTRUSTED_DESCRIPTION } from './tool-result';
+import { withheldHeaders } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 const PAGE = 1000;
@@ -58,26 +59,29 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
   return [
     defineTool({
       name: 'list_deliveries',
-      description: 'Webhook deliveries the Hooklab listener received, newest first, with event type, orderId, event id and signature verdict. Filters as `hooklab events`.',
+      description: `Webhook deliveries the Hooklab listener received, newest first, with event type, orderId, event id and signature verdict. Filters as \`hooklab events\`. ${UNTRUSTED_DESCRIPTION}`,
       input: ListArgs,
       async run(args) {
         const { rows, total } = await findDeliveries(client, args, now());
-        const text = rows.length === 0 ? `No delivery matches (${total} stored).` : `${rows.length} of ${total} stored deliveries:\n${rows.map(line).join('\n')}`;
+        const text = rows.length === 0 ? `No delivery matches (${total} stored).` : `${rows.length} of ${total} stored deliveries (types and order ids are ${UNTRUSTED}):\n${rows.map(line).join('\n')}`;
         return toolResult(text, { deliveries: rows, totalStored: total });
       },
     }),
     defineTool({
       name: 'get_delivery',
-      description: 'One received delivery: headers as received, the body (text, or Base64 when not UTF-8; cut at 64 KB), the signature verdict and what the forward targets answered.',
+      description: `One received delivery: headers as received (credentials and the signature value withheld), the body (text, or Base64 when not UTF-8; cut at 64 KB), the signature verdict and what the forward targets answered. ${UNTRUSTED_DESCRIPTION}`,
       input: IdArgs,
       async run({ id }) {
         const d = await client.call('live.get', { id });
-        const headers = d.headers.map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '(present, not shown)' : value] as [string, string]);
+        // The signature is withheld too: a trigger_event to Hooklab's own listener must not come
+        // back as a signature value through its stored headers.
+        const headers = withheldHeaders(d.headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.has(name.toLowerCase()) ? '(present, not shown)' : value] as [string, string]);
         const body = bodyView(d.bodyBase64, d.bodyText);
         const s = d.summary;
         const verdict = { signature: s.signature, keyId: s.signatureKeyId, diagnosis: s.diagnosis };
         const text = [
           line(s),
+          `Headers and body below are ${UNTRUSTED}.`,
           ...headers.map(([n, v]) => `${n}: ${v}`),
           '',
           `body ${body.encoding} ${bodyNote(body)}:`,

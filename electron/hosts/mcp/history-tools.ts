@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContractClient } from './contract-client';
-import { toolResult } from './tool-result';
+import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 /** history_pending and resend: the service's delivery history (4.7-4.9) through the active environment. */
@@ -9,7 +9,7 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'history_pending',
       description:
-        "Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first.",
+        `Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first. ${UNTRUSTED_DESCRIPTION}`,
       input: z.object({ limit: z.number().int().min(1).max(1000).default(50) }).strict(),
       async run({ limit }) {
         const r = await client.call('history.events', { pendingOnly: true, limit });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
 import type { ContractClient } from './contract-client';
-import { toolResult } from './tool-result';
+import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 const ListArgs = z
@@ -20,7 +20,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
       name: 'list_orders',
-      description: 'Orders seen in received and history deliveries, newest activity first: derived status, payment, shipping, 3-D Secure outcome, event count and flags.',
+      description: `Orders seen in received and history deliveries, newest activity first: derived status, payment, shipping, 3-D Secure outcome, event count and flags. ${UNTRUSTED_DESCRIPTION}`,
       input: ListArgs,
       async run(args) {
         const r = await client.call('sequences.list', args);
@@ -34,7 +34,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     }),
     defineTool({
       name: 'get_order_sequence',
-      description: "One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…).",
+      description: `One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…). ${UNTRUSTED_DESCRIPTION}`,
       input: z.object({ orderId: z.string().min(1).max(200).describe('The orderId of the events') }).strict(),
       async run({ orderId }) {
         const d = await client.call('sequences.get', { orderId });

@@ -3,13 +3,18 @@ import { CHECK_IDS, type ReplayDetail } from '../../../shared/contract/replay';
 import { applyJsonSet } from '../../../shared/replay/json-set';
 import type { Draft } from '../../../shared/contract/replay';
 import type { ContractClient } from './contract-client';
-import { bodyNote, bodyView, toolResult } from './tool-result';
+import { bodyNote, bodyView, toolResult, UNTRUSTED } from './tool-result';
+import type { McpSendPolicy } from './send-policy';
+import { withheldIn, withheldSignatures } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 const SetArg = z
   .record(z.string().min(1).max(200), z.unknown())
   .optional()
   .describe('Body changes by JSON path before signing, e.g. {"metadata.PaidAmount": "99.00", "metadata.orderDetail[0].quantity": "2"}');
+
+const KEY_RULE = "with HOOKLAB_WEBHOOK_KEY given to hooklab mcp in its configuration, else the sandbox store's key; never another key of the data folder";
+const TARGET_RULE = "Targets: the listener's forward targets, Replay's targets, Hooklab's own listener, or URLs the user gave `hooklab mcp --allow-target`; any other URL is refused.";
 
 /** The draft with `set` applied to its JSON body. */
 function withSet(draft: Draft, set: Record<string, unknown> | undefined): Draft {
@@ -18,25 +23,31 @@ function withSet(draft: Draft, set: Record<string, unknown> | undefined): Draft 
   return { ...draft, request: { ...draft.request, body: { kind: 'text', text: applyJsonSet(draft.request.body.text, set) } } };
 }
 
-async function send(client: ContractClient, draft: Draft, to: string): Promise<ReplayDetail> {
-  const { replays } = await client.call('replay.send', { request: draft.request, targetUrl: to, origin: draft.origin });
-  return replays[0]!;
+async function send(client: ContractClient, policy: McpSendPolicy, draft: Draft, to: string): Promise<{ replay: ReplayDetail; keyLabel: string }> {
+  const targetUrl = await policy.requireTarget(to);
+  const key = await policy.key();
+  const { replays } = await client.call('replay.send', { request: { ...draft.request, key: key.choice }, targetUrl, origin: draft.origin });
+  return { replay: replays[0]!, keyLabel: key.label };
 }
 
-function sentResult(what: string, r: ReplayDetail) {
-  const response = r.response ? bodyView(r.response.bodyBase64, r.response.bodyText) : null;
+/**
+ * What a send answers. Never the signature: it covers only the body and never expires, so an
+ * agent that could read it could mint an event a real handler accepts. The key is named by label;
+ * a handler echoing the signature back gets it withheld too.
+ */
+function sentResult(what: string, { replay: r, keyLabel }: { replay: ReplayDetail; keyLabel: string }) {
+  const response = r.response ? withheldIn(bodyView(r.response.bodyBase64, r.response.bodyText), r.request.signature) : null;
   const answer = r.summary.error ? `failed: ${r.summary.error}` : `answered ${r.summary.status} in ${Math.round(r.summary.latencyMs ?? 0)} ms`;
   const text = [
-    `${what} sent to ${r.summary.targetUrl} signed with ${r.request.keyLabel ?? 'no key'} (X-Svc-Hmac-Sha256 ${r.request.signature ?? 'absent'}): ${answer}.`,
-    ...(response ? [`response body ${bodyNote(response)}:`, response.content] : []),
+    `${what} sent to ${r.summary.targetUrl} signed with key "${keyLabel}": ${answer}.`,
+    ...(response ? [`response body ${bodyNote(response)} (${UNTRUSTED}):`, response.content] : []),
   ].join('\n');
   return toolResult(text, {
     replayId: r.summary.id,
     targetUrl: r.summary.targetUrl,
     eventId: r.summary.eventId,
     eventType: r.summary.eventType,
-    signature: r.request.signature,
-    keyLabel: r.request.keyLabel,
+    keyLabel,
     status: r.summary.status,
     error: r.summary.error,
     latencyMs: r.summary.latencyMs,
@@ -45,12 +56,12 @@ function sentResult(what: string, r: ReplayDetail) {
 }
 
 /** replay_delivery, trigger_event and check_handler: requests Hooklab signs and sends. */
-export function sendTools(client: ContractClient): ToolDefinition[] {
+export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDefinition[] {
   return [
     defineTool({
       name: 'replay_delivery',
       description:
-        "Send a received delivery again to a URL, re-signed with the listener's current key after the `set` changes; its event id and created time are kept, as in the service's resends. Loopback URLs only unless the data folder allows other hosts (Replay targets).",
+        `Send a received delivery again to a URL, re-signed after the \`set\` changes (${KEY_RULE}); its event id and created time are kept, as in the service's resends. ${TARGET_RULE} The result names the key, never the signature.`,
       input: z
         .object({
           id: z.number().int().positive().describe('Id of a received delivery (from list_deliveries)'),
@@ -60,13 +71,13 @@ export function sendTools(client: ContractClient): ToolDefinition[] {
         .strict(),
       async run({ id, to, set }) {
         const draft = withSet(await client.call('replay.open', { from: { kind: 'received', id } }), set);
-        return sentResult(`Delivery #${id}`, await send(client, draft, to));
+        return sentResult(`Delivery #${id}`, await send(client, policy, draft, to));
       },
     }),
     defineTool({
       name: 'trigger_event',
       description:
-        "Send a new event of a type (6.4) built from Hooklab's template, with a fresh event id, signed with the listener's current key. Without `to` it goes to Hooklab's own running listener.",
+        `Send a new event of a type (6.4) built from Hooklab's template, with a fresh event id, signed (${KEY_RULE}). Without \`to\` it goes to Hooklab's own running listener. ${TARGET_RULE} The result names the key, never the signature.`,
       input: z
         .object({
           eventType: z.string().min(1).max(100).describe('Event type, e.g. SuccessPayment, Updated, ThreeDSecureAuthSucceeded'),
@@ -80,27 +91,29 @@ export function sendTools(client: ContractClient): ToolDefinition[] {
         const draft = withSet(opened, { ...(orderId !== undefined ? { orderId } : {}), ...set });
         const target = to ?? (await client.call('app.status', {})).listener.url;
         if (!target) throw new Error('the listener is not running here: give `to`');
-        return sentResult(`A new ${eventType} event`, await send(client, draft, target));
+        return sentResult(`A new ${eventType} event`, await send(client, policy, draft, target));
       },
     }),
     defineTool({
       name: 'check_handler',
       description:
-        "Run Hooklab's 10 checks against a webhook handler URL (valid signature accepted; invalid, missing, re-serialised and hex signatures rejected; duplicates, unknown types and large payloads acknowledged; timely answer…), each with its evidence.",
+        `Run Hooklab's 10 checks against a webhook handler URL (valid signature accepted; invalid, missing, re-serialised and hex signatures rejected; duplicates, unknown types and large payloads acknowledged; timely answer…), each with its evidence (signature values withheld). Signed ${KEY_RULE}. ${TARGET_RULE}`,
       input: z
         .object({
-          url: z.string().min(1).max(2000).describe("The handler's URL (loopback unless allowed)"),
+          url: z.string().min(1).max(2000).describe("The handler's URL: a configured forward or Replay target"),
           only: z.array(z.enum(CHECK_IDS)).max(CHECK_IDS.length).optional().describe('Run only these checks'),
           timeoutMs: z.number().int().min(100).max(600_000).optional().describe('Answer deadline for timely-response (default 10 s)'),
         })
         .strict(),
       async run(args) {
-        const r = await client.call('replay.checkHandler', args);
+        const url = await policy.requireTarget(args.url);
+        const key = await policy.key();
+        const r = withheldSignatures(await client.call('replay.checkHandler', { ...args, url, key: key.choice }));
         const passed = r.checks.filter((c) => c.passed).length;
         const text = r.unreachable
           ? `The handler at ${r.url} could not be reached: ${r.unreachable}. No check was judged.`
           : [
-              `${r.passed ? 'PASSED' : 'FAILED'}: ${passed} of ${r.checks.length} checks passed at ${r.url} (signed with ${r.keyLabel ?? 'no key'}).`,
+              `${r.passed ? 'PASSED' : 'FAILED'}: ${passed} of ${r.checks.length} checks passed at ${r.url} (signed with key "${key.label}").`,
               ...r.checks.map((c) => `${c.passed ? '✓' : '✗'} ${c.id}: ${c.message}${c.fix ? ` Fix: ${c.fix}` : ''}${c.warning ? ` Warning: ${c.warning}` : ''}`),
             ].join('\n');
         return toolResult(text, r as unknown as Record<string, unknown>);

@@ -4,21 +4,22 @@ import { deliveryTools } from './delivery-tools';
 import { historyTools } from './history-tools';
 import { orderTools } from './order-tools';
 import { sendTools } from './send-tools';
+import type { McpSendPolicy } from './send-policy';
 import { toolError } from './tool-result';
 import type { ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
-export function hooklabTools(client: ContractClient, now: () => number = Date.now): ToolDefinition[] {
-  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client), ...historyTools(client)];
+export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now: () => number = Date.now): ToolDefinition[] {
+  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client, policy), ...historyTools(client)];
 }
 
 /**
  * The MCP server over a ContractClient. A tool's failure (a refused target, an unknown id, a
  * `set` path the body lacks) comes back as an error result in words, for the agent to correct.
  */
-export function createMcpServer(client: ContractClient, version: string): McpServer {
+export function createMcpServer(client: ContractClient, policy: McpSendPolicy, version: string): McpServer {
   const server = new McpServer({ name: 'hooklab', version });
-  for (const tool of hooklabTools(client)) {
+  for (const tool of hooklabTools(client, policy)) {
     server.registerTool(tool.name, { description: tool.description, inputSchema: tool.input }, async (args: unknown) => {
       try {
         return await tool.run(args as never);

@@ -46,3 +46,27 @@ export function targetVerdict(raw: string, optedIn: boolean): TargetVerdict {
       'Add it as a Replay target, opting in with the reason (for example, your staging handler).',
   };
 }
+
+/** A target as compared with the allowed ones: its parsed form (`HTTP://Host:80/x` is `http://host/x`). */
+export function normaliseTarget(raw: string): string {
+  const url = parseTarget(raw);
+  return typeof url === 'string' ? raw : url.href;
+}
+
+/**
+ * The one rule for every way Hooklab sends (forwarding, trigger, replay, scenarios): loopback, or
+ * a target the user allowed (on the command line, in the app, or as an opted-in Replay target).
+ * A file in the working directory allows nothing.
+ */
+export function allowedTargetVerdict(raw: string, allowed: readonly string[]): TargetVerdict {
+  const href = normaliseTarget(raw);
+  return targetVerdict(raw, allowed.some((a) => normaliseTarget(a) === href));
+}
+
+/** The targets among `urls` that are off this machine and not allowed yet. */
+export function unallowedTargets(urls: readonly string[], allowed: readonly string[]): string[] {
+  return [...new Set(urls)].filter((u) => {
+    const v = allowedTargetVerdict(u, allowed);
+    return !v.allowed && v.needsOptIn;
+  });
+}

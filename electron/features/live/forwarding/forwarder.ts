@@ -1,4 +1,5 @@
 import { exchange } from '../../../services/net/exchange';
+import { allowedTargetVerdict } from '../../../services/net/target-policy';
 import { isPerConnectionHeader } from '../../../../shared/http/connection-headers';
 import type { ForwardResult } from '../../../../shared/contract/live';
 
@@ -13,8 +14,14 @@ export interface ForwardOptions {
   readonly timeoutMs?: number;
   /** Bytes of each handler's response body kept. */
   readonly bodyCap?: number;
+  /** Non-loopback targets the user allowed (settings.listener.allowedTargets); others get nothing. */
+  readonly allowedTargets?: readonly string[];
 }
 
+/** Why a delivery was not forwarded to a target off this machine, and how to allow it. */
+export function notAllowedMessage(host: string): string {
+  return `not forwarded: ${host} is not on this machine and you did not allow it (start with --allow-non-loopback, or add it in Settings → Listener)`;
+}
 
 /**
  * Sends the delivery to every target at once (like `stripe listen --forward-to`); never throws,
@@ -64,6 +71,10 @@ export async function forwardOne(target: string, payload: ForwardPayload, option
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)` };
+  }
+  // Real webhooks, signed with the store's key: off this machine only where the user said so.
+  if (!allowedTargetVerdict(target, options.allowedTargets ?? []).allowed) {
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: notAllowedMessage(url.host) };
   }
   const headers = endToEndHeaders(payload.headers);
   headers.push(['Content-Length', String(payload.body.length)], ['Host', url.host]);

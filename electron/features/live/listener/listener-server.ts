@@ -204,7 +204,7 @@ export class ListenerServer {
     const { id } = stored.summary;
     if (stored.answer === null) {
       // Pass-through: the first handler's answer is the service's answer.
-      const results = await forwardToAll(targets, { method, headers, body: body.bytes });
+      const results = await forwardToAll(targets, { method, headers, body: body.bytes }, { allowedTargets: settings.allowedTargets });
       const first = results[0]!;
       const status = first.status ?? 502;
       // The delivery is stored and the handler has answered: that answer is the service's,
@@ -220,7 +220,7 @@ export class ListenerServer {
     }
     this.answer(res, stored.answer);
     if (targets.length > 0) {
-      forwardToAll(targets, { method, headers, body: body.bytes })
+      forwardToAll(targets, { method, headers, body: body.bytes }, { allowedTargets: settings.allowedTargets })
         .then(async (results) => this.deps.onForwarded(id, await this.saveForwards({ id, results }), stored.summary.answeredStatus))
         .catch((error: unknown) => this.deps.onError('forwarding failed', error));
     }

@@ -19,6 +19,9 @@ import { createRunOverrides } from '../../../services/settings/run-overrides';
 import { confSettingsBackend } from '../../../services/settings/conf-backend';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { applyLiveCliOptions } from '../options/live-options';
+import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../listening/forward-allowance';
+import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
+import { envWebhookKey } from '../values/env-webhook-key';
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
@@ -30,6 +33,7 @@ export const listenCommand: CommandSpec = {
     { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
     { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
+    { name: 'allow-non-loopback', help: 'allow forwarding to targets off this machine (from --forward-to or the config); without it such a target refuses the start' },
     { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
   ],
   examples: ['hooklab listen --forward-to http://localhost:3000/webhooks', 'hooklab listen --json | jq .type'],
@@ -53,11 +57,32 @@ export function listenerPatch(inv: Pick<Invocation, 'value' | 'values'>, config:
   return patch;
 }
 
+/**
+ * Targets off this machine: refused unless --allow-non-loopback (checked before anything is
+ * saved, so `--save` never keeps a target the user did not allow). Routes come from the config
+ * and replace saved ones; the general targets saved earlier stay when this start names none.
+ */
+function forwardAllowance(inv: Invocation, dataDir: string, patch: Partial<ListenerSettings>, config: LoadedProjectConfig | null): ForwardAllowance {
+  const saved = readSettingsSnapshot(dataDir)?.listener;
+  const plan = planForwardAllowance({
+    requested: forwardUrls(patch),
+    saved: patch.forwardTargets === undefined ? (saved?.forwardTargets ?? []) : [],
+    allowed: saved?.allowedTargets ?? [],
+    allowNonLoopback: inv.flag('allow-non-loopback'),
+  });
+  if (plan.refused.length > 0) {
+    const source = inv.values('forward-to').length > 0 ? '--forward-to' : `the config ${config?.path ?? 'hooklab.config.json'}`;
+    throw new CliError(refusalMessage(plan.refused, source));
+  }
+  return plan;
+}
+
 async function run(inv: Invocation): Promise<number> {
   const save = inv.flag('save');
   const dataDir = dataDirOf(inv, save);
   const config = configOf(inv);
   const patch = listenerPatch(inv, config);
+  const plan = forwardAllowance(inv, dataDir, patch, config);
   ensurePrivateDir(dataDir);
   let lock;
   try {
@@ -71,8 +96,11 @@ async function run(inv: Invocation): Promise<number> {
   const core = openLocalCore(dataDir, { hostToken, store: overrides });
   // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
   // hold for this run; with --save they are saved like a change in Settings.
+  const envKey = envWebhookKey(inv.io.env);
+  if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
+  const listener = plan.allow.length > 0 ? { ...patch, allowedTargets: [...(readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? []), ...plan.allow] } : patch;
   const applyOptions = () =>
-    applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
+    applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, core.ctx);
   if (save) applyOptions();
   else overrides.runOnly(applyOptions);
   const session = localSession(core);
@@ -91,6 +119,7 @@ async function run(inv: Invocation): Promise<number> {
   const { forwardTargets, forwardRoutes } = core.ctx.settings.get().listener;
   const routes = Object.entries(forwardRoutes).map(([type, urls]) => `${type} -> ${urls.join(', ')}`);
   inv.out.progress(`Ready: listening on ${status.url} (data folder ${dataDir})`);
+  if (plan.idle.length > 0) inv.out.progress(idleMessage(plan.idle));
   if (forwardTargets.length > 0) inv.out.progress(`forwarding to ${forwardTargets.join(', ')}`);
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);

@@ -3,13 +3,23 @@ import { parseArgs } from '../args';
 import type { CliIo } from '../cli-io';
 import { defaultDataDir } from '../data-dir';
 import { appVersion } from '../version';
+import { packageRoot } from '../package-root';
+import { envWebhookKey } from '../values/env-webhook-key';
+import { MCP_CLIENTS, MCP_CONFIG_PLACE, mcpConfig, mcpLaunch, type McpClient } from '../values/mcp-config';
 import { openDataFolder } from '../../mcp/data-folder-client';
+import { createSendPolicy, type McpSendOptions } from '../../mcp/send-policy';
 import { createMcpServer } from '../../mcp/server';
 
-export const MCP_USAGE = `hooklab mcp [--data-dir DIR]   (default: HOOKLAB_DATA_DIR, else the desktop app's data folder)
+export const MCP_USAGE = `hooklab mcp [--data-dir DIR] [--allow-target URL]...   (default: HOOKLAB_DATA_DIR, else the desktop app's data folder)
+hooklab mcp --print-config claude|cursor|vscode [--data-dir DIR]
   A Model Context Protocol server on stdin/stdout for coding agents (Claude Code, Cursor…):
   received deliveries, signature diagnosis, order sequences, replay, trigger, the handler check
   and the service's history. Uses the running Hooklab of the data folder when there is one.
+  The tools sign with HOOKLAB_WEBHOOK_KEY set in the agent's MCP configuration, else with the
+  sandbox store's key (never another key of the data folder), and send only to the listener's
+  forward targets, Replay's targets, Hooklab's own listener and --allow-target URLs.
+  --print-config prints the configuration that runs this installed hooklab (by path, never
+  fetched from the registry) for that client.
   Ends when stdin closes. Exit status: 0 ended, 2 could not start.
 `;
 
@@ -20,11 +30,27 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
     return 0;
   }
   let dataDir: string;
+  let send: McpSendOptions;
+  let printConfig: string | undefined;
+  let givenDataDir: string | undefined;
   try {
-    dataDir = parseArgs(argv, { options: ['data-dir'], flags: [] }).value('data-dir') ?? io.env['HOOKLAB_DATA_DIR'] ?? defaultDataDir(io.env);
+    const args = parseArgs(argv, { options: ['data-dir', 'allow-target', 'print-config'], flags: [] });
+    givenDataDir = args.value('data-dir') ?? io.env['HOOKLAB_DATA_DIR'];
+    dataDir = givenDataDir ?? defaultDataDir(io.env);
+    printConfig = args.value('print-config');
+    if (printConfig !== undefined && !(MCP_CLIENTS as readonly string[]).includes(printConfig)) {
+      throw new Error(`--print-config ${printConfig}: one of ${MCP_CLIENTS.join(', ')}`);
+    }
+    send = { webhookKey: envWebhookKey(io.env)?.value ?? null, allowTargets: args.values('allow-target') };
   } catch (error) {
     io.err(`hooklab mcp: ${(error as Error).message}\n${MCP_USAGE}`);
     return 2;
+  }
+  if (printConfig !== undefined) {
+    const client = printConfig as McpClient;
+    io.out(mcpConfig(client, mcpLaunch(packageRoot(), process.execPath, givenDataDir ?? null)));
+    io.err(`hooklab mcp: ${MCP_CONFIG_PLACE[client]}. To sign with your store's key instead of the sandbox's, add HOOKLAB_WEBHOOK_KEY to the server's env there.\n`);
+    return 0;
   }
   let folder;
   try {
@@ -33,7 +59,8 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
     io.err(`hooklab mcp: ${(error as Error).message}\n`);
     return 2;
   }
-  const server = createMcpServer(folder.client, appVersion());
+  const policy = createSendPolicy(folder.client, send);
+  const server = createMcpServer(folder.client, policy, appVersion());
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
@@ -42,9 +69,11 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
     process.once('SIGTERM', resolve);
   });
   await server.connect(transport);
-  io.err(`hooklab mcp: serving ${folder.description}\n`);
+  const key = send.webhookKey !== null ? 'HOOKLAB_WEBHOOK_KEY' : "the sandbox store's key";
+  io.err(`hooklab mcp: serving ${folder.description}; tools sign with ${key}\n`);
   await ended;
   await server.close();
+  await policy.close();
   await folder.close();
   return 0;
 }

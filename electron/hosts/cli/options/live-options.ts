@@ -3,20 +3,25 @@ import type { CliExtension } from './cli-extension';
 import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { webhookKeySecret } from '../../../../shared/settings/secret-names';
+import { envWebhookKey } from '../values/env-webhook-key';
+import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from '../listening/forward-allowance';
+import type { Logger } from '../../../services/kernel/logger';
 
 /** What the live options of `npm run serve` ask for. */
 export interface LiveCliOptions {
-  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets' | 'forwardRoutes'>>;
+  readonly listener: Partial<Pick<ListenerSettings, 'port' | 'forwardTargets' | 'forwardRoutes' | 'allowedTargets'>>;
   readonly tunnel: Partial<Pick<TunnelSettings, 'enabled'>>;
   /** The webhook key to store as current, or null to keep the stored keys. */
   readonly webhookKey: string | null;
+  /** What was trimmed off HOOKLAB_WEBHOOK_KEY, said at start; absent when nothing was. */
+  readonly keyNotice?: string;
 }
 
 /** The key id a command-line key is stored under (secret `webhookKey:cli`). */
 export const CLI_KEY_ID = 'cli';
 
 export const LIVE_CLI_OPTIONS = ['listener-port', 'forward-to', 'webhook-key'] as const;
-export const LIVE_CLI_FLAGS = ['tunnel'] as const;
+export const LIVE_CLI_FLAGS = ['tunnel', 'allow-non-loopback'] as const;
 
 /**
  * `--listener-port N --forward-to URL [--forward-to URL2] --webhook-key K --tunnel`. The key may
@@ -44,9 +49,11 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
     }
     listener.forwardTargets = targets;
   }
-  const key = args.value('webhook-key') ?? env['HOOKLAB_WEBHOOK_KEY'] ?? null;
-  if (key !== null && key.trim() === '') throw new Error('the webhook key is empty');
-  return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey: key };
+  const option = args.value('webhook-key');
+  if (option !== undefined && option.trim() === '') throw new Error('the webhook key is empty');
+  const fromEnv = option === undefined ? envWebhookKey(env) : null;
+  const webhookKey = option ?? fromEnv?.value ?? null;
+  return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey, ...(fromEnv?.notice ? { keyNotice: `HOOKLAB_WEBHOOK_KEY: ${fromEnv.notice}` } : {}) };
 }
 
 /** Applies parsed options like a change made in the UI (saved only with `--save`, see serve.ts). */
@@ -67,10 +74,33 @@ export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreConte
   }
 }
 
+/**
+ * The options with the forward targets this start allows (see planForwardAllowance): a
+ * `--forward-to` off this machine without --allow-non-loopback throws before anything is saved;
+ * saved targets that stay unallowed are said, and get nothing.
+ */
+function withForwardAllowance(options: LiveCliOptions, saved: ListenerSettings, allowNonLoopback: boolean, log: Logger): LiveCliOptions {
+  const given = options.listener.forwardTargets;
+  const plan = planForwardAllowance({
+    requested: given ?? [],
+    saved: given ? forwardUrls({ forwardRoutes: saved.forwardRoutes }) : forwardUrls(saved),
+    allowed: saved.allowedTargets,
+    allowNonLoopback,
+  });
+  if (plan.refused.length > 0) throw new Error(refusalMessage(plan.refused, '--forward-to'));
+  if (plan.idle.length > 0) log.warn(idleMessage(plan.idle));
+  if (plan.allow.length === 0) return options;
+  return { ...options, listener: { ...options.listener, allowedTargets: [...saved.allowedTargets, ...plan.allow] } };
+}
+
 /** The live options as an extension of the serve command line. */
 export const liveCliExtension: CliExtension = {
-  usage: '[--listener-port N] [--forward-to URL]... [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
+  usage: '[--listener-port N] [--forward-to URL]... [--allow-non-loopback] [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
   options: LIVE_CLI_OPTIONS,
   flags: LIVE_CLI_FLAGS,
-  apply: (args, env, ctx) => applyLiveCliOptions(parseLiveCliOptions(args, env), ctx),
+  apply: (args, env, ctx) => {
+    const options = parseLiveCliOptions(args, env);
+    if (options.keyNotice) ctx.log.warn(options.keyNotice);
+    applyLiveCliOptions(withForwardAllowance(options, ctx.settings.get().listener, args.flag('allow-non-loopback'), ctx.log), ctx);
+  },
 };

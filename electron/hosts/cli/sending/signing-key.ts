@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { CliUsageError, type CliIo } from '../cli-io';
+import { envWebhookKey } from '../values/env-webhook-key';
 
 /** The key events are signed with, and where it came from (printed; never the value). */
 export interface SigningKey {
   readonly value: string;
   readonly source: string;
+  /** What was trimmed off HOOKLAB_WEBHOOK_KEY (also in `source`), for commands that print no source. */
+  readonly notice?: string | null;
 }
 
 /**
@@ -15,8 +18,8 @@ export interface SigningKey {
  * (sign and check-handler then refuse: a throwaway key would prove nothing about a handler).
  */
 export function storedSigningKey(env: NodeJS.ProcessEnv, dataDir: string): SigningKey | null {
-  const fromEnv = env['HOOKLAB_WEBHOOK_KEY'];
-  if (fromEnv) return { value: fromEnv, source: 'HOOKLAB_WEBHOOK_KEY' };
+  const fromEnv = envWebhookKey(env);
+  if (fromEnv) return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
   // Read only: a folder that does not exist yet is not created by a trigger.
   const settings = readSettingsSnapshot(dataDir);
   if (!settings) return null;

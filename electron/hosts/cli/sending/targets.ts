@@ -1,7 +1,7 @@
 import { routeTargets } from '../../../../shared/project-config/schema';
 import { DEFAULT_LISTENER_PORT } from '../../../../shared/settings/listener';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
-import { targetVerdict } from '../../../services/net/target-policy';
+import { allowedTargetVerdict, targetVerdict } from '../../../services/net/target-policy';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { CliError } from '../framework/exit-codes';
 
@@ -25,8 +25,11 @@ export function chooseTargets(
 ): string[] {
   const fromRoutes = config ? routeTargets(config.config, eventType) : [];
   const chosen = to.length > 0 ? to : fromRoutes.length > 0 ? fromRoutes : [listenerUrl(dataDir, config)];
+  // The one target policy: loopback, this command's flag, or a target the user allowed earlier
+  // (Settings → Listener, or a `listen --allow-non-loopback --save`); never the config alone.
+  const allowed = readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? [];
   return chosen.map((raw) => {
-    const verdict = targetVerdict(raw, allowNonLoopback);
+    const verdict = allowNonLoopback ? targetVerdict(raw, true) : allowedTargetVerdict(raw, allowed);
     if (verdict.allowed) return verdict.url;
     throw new CliError(verdict.needsOptIn ? `${raw} is not on this machine: pass --allow-non-loopback to send it events signed with your key` : verdict.message);
   });

@@ -28,6 +28,7 @@ export function pollerRig(options: {
   timeoutMs?: number;
   environmentId?: string;
   retention?: { maxDeliveries: number; maxBytes: number };
+  budget?: { pages: number; bytes: number };
 }): PollerRig {
   const db = openDatabase(options.dbPath);
   const store = new HistoryStore(db);
@@ -58,6 +59,7 @@ export function pollerRig(options: {
     },
     onApplied: () => {},
     ...(options.retention ? { retention: () => options.retention! } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
   });
   return {
     db,

@@ -7,12 +7,26 @@ import { processExists } from '../../../../support/server-process';
 const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 
 /** The `hooklab mcp` command line, run by node itself with tsx as a loader, in a new process group (setsid). */
-export function mcpCommand(dataDir: string): { command: string; args: string[]; cwd: string } {
+export function mcpCommand(
+  dataDir: string,
+  extraArgs: readonly string[] = [],
+  env: Record<string, string> = {},
+): McpCommand {
   return {
     command: 'setsid',
-    args: [process.execPath, '--import', 'tsx', 'electron/hosts/cli/hooklab.ts', 'mcp', '--data-dir', dataDir],
+    args: [process.execPath, '--import', 'tsx', 'electron/hosts/cli/hooklab.ts', 'mcp', '--data-dir', dataDir, ...extraArgs],
     cwd: root,
+    // What an MCP client passes: its configuration's env, on top of a few safe variables.
+    env,
   };
+}
+
+/** How to start an MCP server, as an MCP client's configuration says it. */
+export interface McpCommand {
+  readonly command: string;
+  readonly args: string[];
+  readonly cwd: string;
+  readonly env?: Record<string, string>;
 }
 
 /** A `hooklab mcp` server and the SDK's own client, connected over the server's stdin/stdout. */
@@ -30,7 +44,7 @@ export interface McpSession {
 }
 
 /** Starts `command` (by default this checkout's `hooklab mcp` on dataDir) and connects the SDK's client. */
-export async function startMcp(dataDir: string, command = mcpCommand(dataDir)): Promise<McpSession> {
+export async function startMcp(dataDir: string, command: McpCommand = mcpCommand(dataDir)): Promise<McpSession> {
   const transport = new StdioClientTransport({ ...command, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -26,6 +26,13 @@ describe('parseLiveCliOptions', () => {
     expect(parseLiveCliOptions(parse([]), {})).toEqual({ listener: {}, tunnel: {}, webhookKey: null });
   });
 
+  it('trims HOOKLAB_WEBHOOK_KEY as the UI trims a pasted key, and says so (a trailing newline made every delivery wrong-key)', () => {
+    const options = parseLiveCliOptions(parse([]), { HOOKLAB_WEBHOOK_KEY: 'env-key\n' });
+    expect(options.webhookKey).toBe('env-key');
+    expect(options.keyNotice).toMatch(/^HOOKLAB_WEBHOOK_KEY: The key had a line break after it; it was removed/);
+    expect(() => parseLiveCliOptions(parse([]), { HOOKLAB_WEBHOOK_KEY: ' \n' })).toThrow(/only whitespace/);
+  });
+
   it('rejects bad values with a readable message', () => {
     expect(() => parseLiveCliOptions(parse(['--listener-port', '70000']), {})).toThrow(/--listener-port/);
     expect(() => parseLiveCliOptions(parse(['--forward-to', 'nope']), {})).toThrow(/not a URL/);
