@@ -72,7 +72,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     bus,
   );
-  const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
+  const databasePath = options.databasePath ?? join(options.dataDir, 'hooklab.db');
+  const database = openAppDatabase(databasePath);
   const setAside = [...(options.settingsBackend.notices ?? []), ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
@@ -89,6 +90,7 @@ export function createCore(options: CoreOptions): Core {
   const ctx: CoreContext = {
     dataDir: options.dataDir,
     db: database.db,
+    databasePath,
     settings,
     secrets: options.secrets,
     environments,

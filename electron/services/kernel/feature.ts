@@ -13,6 +13,8 @@ import type { ResendRequests } from '../resend-requests/resend-requests';
 export interface CoreContext {
   readonly dataDir: string;
   readonly db: Database;
+  /** The database's file, for connections of other threads (the listener's). */
+  readonly databasePath: string;
   readonly settings: SettingsService;
   readonly secrets: SecretStore;
   readonly environments: Environments;
