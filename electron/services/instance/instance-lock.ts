@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateFile, writePrivateFile } from '../platform/private-files';
 
-/** Who may hold a data folder: the desktop app, the browser host, and the terminal tools. */
-export const InstanceKindSchema = z.enum(['desktop', 'serve', 'listen', 'mcp']);
+/**
+ * Who may hold a data folder: the desktop app, the browser host, the terminal tools, and a
+ * terminal command that writes (replay, resend, scenario record) while it runs.
+ */
+export const InstanceKindSchema = z.enum(['desktop', 'serve', 'listen', 'mcp', 'command']);
 export type InstanceKind = z.infer<typeof InstanceKindSchema>;
 
 /** What the lock file holds: enough for another process to say who holds the folder and reach it. */

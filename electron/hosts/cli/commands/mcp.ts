@@ -1,12 +1,14 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs } from '../args';
 import type { CliIo } from '../cli-io';
-import { defaultDataDir } from '../data-dir';
+import { join } from 'node:path';
+import { chooseDataDir } from '../data-dir';
+import { packageRoot } from '../package-root';
 import { appVersion } from '../version';
-import { openDataFolder } from '../../mcp/data-folder-client';
+import { openFolderForMcp } from '../../mcp/data-folder-client';
 import { createMcpServer } from '../../mcp/server';
 
-export const MCP_USAGE = `hooklab mcp [--data-dir DIR]   (default: HOOKLAB_DATA_DIR, else the desktop app's data folder)
+export const MCP_USAGE = `hooklab mcp [--data-dir DIR]   (default: HOOKLAB_DATA_DIR, else the folder saved with --save, else the desktop app's)
   A Model Context Protocol server on stdin/stdout for coding agents (Claude Code, Cursor…):
   received deliveries, signature diagnosis, order sequences, replay, trigger, the handler check
   and the service's history. Uses the running Hooklab of the data folder when there is one.
@@ -21,14 +23,14 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let dataDir: string;
   try {
-    dataDir = parseArgs(argv, { options: ['data-dir'], flags: [] }).value('data-dir') ?? io.env['HOOKLAB_DATA_DIR'] ?? defaultDataDir(io.env);
+    dataDir = chooseDataDir(parseArgs(argv, { options: ['data-dir'], flags: [] }).value('data-dir'), io.env);
   } catch (error) {
     io.err(`hooklab mcp: ${(error as Error).message}\n${MCP_USAGE}`);
     return 2;
   }
   let folder;
   try {
-    folder = await openDataFolder(dataDir, appVersion());
+    folder = await openFolderForMcp(dataDir, appVersion(), { rendererDir: join(packageRoot(), 'out/renderer') });
   } catch (error) {
     io.err(`hooklab mcp: ${(error as Error).message}\n`);
     return 2;

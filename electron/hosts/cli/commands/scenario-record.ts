@@ -37,7 +37,7 @@ async function run(inv: Invocation): Promise<number> {
   const selection = selectionOf(inv);
   // Resolved (and the config checked) before the session opens, so a mistake costs no core start.
   const path = scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
-  const session = openSession(dataDirOf(inv));
+  const session = openSession(dataDirOf(inv), { writes: true });
   try {
     const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
