@@ -8,6 +8,7 @@ import {
   type Handlers,
 } from '../../shared/contract';
 import { openAppDatabase } from '../services/data/app-database';
+import { DeliveryStore } from '../services/data/delivery-store';
 import { SettingsService, type SettingsBackend } from '../services/settings/settings-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { systemClock, type Clock } from '../services/platform/clock';
@@ -87,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
   options.secrets.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   settings.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   const clock = options.clock ?? systemClock;
+  const resendRequests = new ResendRequests(clock);
   const ctx: CoreContext = {
     dataDir: options.dataDir,
     db: database.db,
@@ -99,7 +101,8 @@ export function createCore(options: CoreOptions): Core {
     status,
     log,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-    resendRequests: new ResendRequests(clock),
+    resendRequests,
+    deliveries: new DeliveryStore(database.db, (eventId) => resendRequests.isRequested(eventId)),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];

@@ -17,7 +17,8 @@ import { memorySettingsBackend } from '../../electron/services/settings/settings
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
 import { silentLogger } from '../../electron/services/kernel/logger';
 import { openDatabase } from '../../electron/services/data/database';
-import { DeliveryStore, type IncomingDelivery } from '../../electron/services/data/delivery-store';
+import { DeliveryStore } from '../../electron/services/data/delivery-store';
+import type { IncomingDelivery } from '../../electron/services/data/received-delivery';
 import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';

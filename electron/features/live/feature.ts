@@ -5,7 +5,7 @@ import type { KnownKey } from '../../../shared/signing/diagnose';
 import { readKeyInput } from '../../../shared/signing/key-input';
 import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
-import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
+import type { StoredTotals } from '../../services/data/received-delivery';
 import { HistoryStore } from '../../services/data/history-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerThread } from './listener/listener-thread';
@@ -28,7 +28,7 @@ export interface LiveFeatureOptions {
  * status and the contract's live.* calls and events.
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
-  const store = new DeliveryStore(ctx.db, (eventId) => ctx.resendRequests.isRequested(eventId));
+  const store = ctx.deliveries;
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });

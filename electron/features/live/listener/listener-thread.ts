@@ -6,7 +6,7 @@ import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
-import type { RetentionLimits, StoredTotals } from '../../../services/data/delivery-store';
+import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
 import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListener } from './thread-protocol';
 
 export interface ListenerThreadDeps {

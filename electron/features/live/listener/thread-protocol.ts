@@ -2,7 +2,7 @@ import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
-import type { RetentionLimits, StoredTotals } from '../../../services/data/delivery-store';
+import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
 
 /**
  * The messages between the app's main thread and the listener's thread. Everything here is
