@@ -16,6 +16,9 @@ import { DeliverySearch } from '../../services/data/delivery-search';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
 
+/** A listener thread that lived at least this long before it died is started again. */
+const RESTART_AFTER_MS = 1000;
+
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
 
@@ -93,10 +96,21 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     onExit: (error) => {
       ctx.log.error("the listener's thread stopped", { message: error.message });
       ctx.status.update('listener', { state: 'error', url: null, error: `the listener stopped: ${error.message}` });
+      // Its port was freed with it: a new thread takes it again, unless the app is stopping or
+      // the thread died at once (then it would only die again: the status says why).
+      const lived = Date.now() - threadStartedAt;
+      listener = null;
+      if (!stopping && lived > RESTART_AFTER_MS) applying = applying.then(() => startListener(ctx.settings.get().listener.port));
     },
   });
   let listener: ListenerThread | null = null;
-  const thread = (): ListenerThread => (listener ??= startThread());
+  let threadStartedAt = 0;
+  let stopping = false;
+  const thread = (): ListenerThread => {
+    if (listener) return listener;
+    threadStartedAt = Date.now();
+    return (listener = startThread());
+  };
   /** Settings and keys as the listener's thread reads them (sent on every change). */
   const configureListener = () => listener?.configure(ctx.settings.get().listener, keys());
 
@@ -226,6 +240,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       );
     },
     async stop() {
+      stopping = true;
       for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
