@@ -34,14 +34,14 @@ export const LISTENER_WORKER_FILE = 'listener-worker.js';
  */
 export function listenerWorkerEntry(): { url: URL; execArgv: string[] } {
   const here = import.meta.url;
+  // The process's own flags are not inherited: some (--expose-gc, --inspect) are refused in a worker.
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    const inherited = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', tsx];
-    return { url: new URL('./listener-worker.ts', here), execArgv: inherited };
+    return { url: new URL('./listener-worker.ts', here), execArgv: ['--import', tsx] };
   }
   for (const candidate of [`./${LISTENER_WORKER_FILE}`, `../${LISTENER_WORKER_FILE}`]) {
     const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return { url, execArgv: process.execArgv };
+    if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
   }
   throw new Error(`the listener's worker (${LISTENER_WORKER_FILE}) is missing beside ${fileURLToPath(here)}`);
 }
