@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/hosts/desktop/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'electron/hosts/desktop/index.ts'),
+          // The listener's thread: its own file beside index.js (features/live/listener/listener-thread.ts finds it).
+          'listener-worker': resolve(import.meta.dirname, 'electron/features/live/listener/listener-worker.ts'),
+        },
+      },
     },
   },
   preload: {

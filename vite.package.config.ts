@@ -11,6 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
 export const PACKAGE_ENTRIES: Record<string, string> = {
   'cli/hooklab': 'electron/hosts/cli/hooklab.ts',
   'testing/index': 'electron/hosts/testing/index.ts',
+  // The listener's thread, at the package's root (features/live/listener/listener-thread.ts finds it).
+  'listener-worker': 'electron/features/live/listener/listener-worker.ts',
 };
 const BINS = new Set(['cli/hooklab']);
 

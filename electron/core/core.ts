@@ -8,6 +8,7 @@ import {
   type Handlers,
 } from '../../shared/contract';
 import { openAppDatabase } from '../services/data/app-database';
+import { DeliveryStore } from '../services/data/delivery-store';
 import { SettingsService, type SettingsBackend } from '../services/settings/settings-service';
 import type { SecretStore } from '../services/secrets/secret-store';
 import { systemClock, type Clock } from '../services/platform/clock';
@@ -72,7 +73,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     bus,
   );
-  const database = openAppDatabase(options.databasePath ?? join(options.dataDir, 'hooklab.db'));
+  const databasePath = options.databasePath ?? join(options.dataDir, 'hooklab.db');
+  const database = openAppDatabase(databasePath);
   const setAside = [...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
@@ -87,9 +89,11 @@ export function createCore(options: CoreOptions): Core {
   options.secrets.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   settings.onChange(() => status.updateHost({ dataNotices: dataNotices() }));
   const clock = options.clock ?? systemClock;
+  const resendRequests = new ResendRequests(clock);
   const ctx: CoreContext = {
     dataDir: options.dataDir,
     db: database.db,
+    databasePath,
     settings,
     secrets: options.secrets,
     environments,
@@ -98,7 +102,8 @@ export function createCore(options: CoreOptions): Core {
     status,
     log,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-    resendRequests: new ResendRequests(clock),
+    resendRequests,
+    deliveries: new DeliveryStore(database.db, (eventId) => resendRequests.isRequested(eventId)),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];

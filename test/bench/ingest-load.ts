@@ -61,7 +61,7 @@ async function main() {
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 100) / 100;
-  process.stdout.write(JSON.stringify({ sent: total, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), errors, non2xx }) + '\n');
+  process.stdout.write(JSON.stringify({ sent: total, rps: Math.round(latencies.length / elapsed), p50: at(0.5), p90: at(0.9), p95: at(0.95), p99: at(0.99), max: at(1), errors, non2xx }) + '\n');
   agent.destroy();
 }
 

@@ -7,7 +7,9 @@
  *   memory   <dir>: starts the core on that database, lists every summary, prints memory
  * Prints `READY <port>` (or one JSON line for memory).
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { createHmac, createSecretKey } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +19,8 @@ import { memorySettingsBackend } from '../../electron/services/settings/settings
 import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
 import { silentLogger } from '../../electron/services/kernel/logger';
 import { openDatabase } from '../../electron/services/data/database';
-import { DeliveryStore, type IncomingDelivery } from '../../electron/services/data/delivery-store';
+import { DeliveryStore } from '../../electron/services/data/delivery-store';
+import type { IncomingDelivery } from '../../electron/services/data/received-delivery';
 import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
@@ -76,6 +79,40 @@ export function seed(dbPath: string, count: number): void {
   db.close();
 }
 
+/**
+ * The baseline a durable receiver cannot beat by much: node:http, the HMAC checked, every
+ * delivery (headers and body) in SQLite with the listener's durability (WAL, synchronous=FULL),
+ * requests finishing in one event-loop turn committed together, 200 only after the commit.
+ */
+function startDurable(dir: string): void {
+  const db = new DatabaseSync(join(dir, 'durable.db'));
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
+  db.exec('CREATE TABLE d (id INTEGER PRIMARY KEY, received_at_ms INTEGER, headers_json TEXT, body BLOB, verified INTEGER)');
+  const insert = db.prepare('INSERT INTO d (received_at_ms, headers_json, body, verified) VALUES (?, ?, ?, ?)');
+  const key = createSecretKey(Buffer.from(BENCH_KEY));
+  let queue: Array<{ headers: string; body: Buffer; verified: number; res: ServerResponse }> = [];
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    db.exec('BEGIN');
+    for (const d of batch) insert.run(Date.now(), d.headers, d.body, d.verified);
+    db.exec('COMMIT');
+    for (const d of batch) d.res.writeHead(200).end();
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const expected = createHmac('sha256', key).update(body).digest('base64');
+      const verified = req.headers['x-svc-hmac-sha256'] === expected ? 1 : 0;
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ headers: JSON.stringify(req.rawHeaders), body, verified, res });
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${(server.address() as { port: number }).port}\n`));
+}
+
 // A clean exit on SIGINT lets --cpu-prof write its profile.
 process.on('SIGINT', () => process.exit(0));
 
@@ -86,6 +123,10 @@ async function main() {
       req.on('end', () => res.writeHead(200).end());
     });
     server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${(server.address() as { port: number }).port}\n`));
+    return;
+  }
+  if (mode === 'durable') {
+    startDurable(mkdtempSync(join(tmpdir(), 'hooklab-bench-durable-')));
     return;
   }
   if (mode === 'hooklab') {
@@ -120,7 +161,7 @@ async function main() {
     await core.stop();
     return;
   }
-  throw new Error('mode: bare | hooklab | seed | memory');
+  throw new Error('mode: bare | durable | hooklab | seed | memory');
 }
 
 /**

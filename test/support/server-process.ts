@@ -48,6 +48,15 @@ export function spawnServer(entry: string, args: readonly string[], options: Spa
     options.fileLimit !== undefined
       ? ['prlimit', [`--nofile=${options.fileLimit}:${options.fileLimit}`, process.execPath, ...nodeArgs]]
       : [process.execPath, nodeArgs];
+  return spawnGroup(command, commandArgs, entry, options);
+}
+
+/** `sh -c script` in its own process group, watched and stopped like spawnServer's servers. */
+export function spawnShell(script: string, options: SpawnOptions = {}): ServerProcess {
+  return spawnGroup('sh', ['-c', script], 'sh', options);
+}
+
+function spawnGroup(command: string, commandArgs: readonly string[], entry: string, options: SpawnOptions): ServerProcess {
   const child = spawn(command, commandArgs, {
     cwd: root,
     detached: true,

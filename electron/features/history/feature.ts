@@ -6,7 +6,6 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
-import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendMany, resendOne, type ResendClient, type ResendOutcome } from './resend';
 import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
@@ -27,7 +26,7 @@ export interface HistoryFeatureOptions {
  */
 export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOptions = {}): Feature {
   const store = new HistoryStore(ctx.db);
-  const received = new DeliveryStore(ctx.db);
+  const received = ctx.deliveries;
   const pool = new ClientPool(ctx.fetch, ctx.clock, options.timeoutMs);
   const notifier = new UpdateNotifier(ctx.bus, store);
   const poller = new HistoryPoller({

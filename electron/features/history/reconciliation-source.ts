@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../services/data/database';
-import { DeliveryStore } from '../../services/data/delivery-store';
+import { receivedReconciliationRefs } from '../../services/data/reconciliation-reads';
 import { HistoryStore } from '../../services/data/history-store';
 import type { HistoryRef, LeftOutRef, ReceivedRef } from './reconciliation';
 
@@ -22,7 +22,7 @@ export function loadReconciliationInput(
   const since = sinceMs ?? 0;
   const copy = new HistoryStore(db);
   const history = copy.reconciliationRefs(environmentId, new Date(since).toISOString());
-  const { received, leftOut } = new DeliveryStore(db).reconciliationRefs(since, otherEnvironmentKeyIds);
+  const { received, leftOut } = receivedReconciliationRefs(db, since, otherEnvironmentKeyIds);
   const payloadHashes = (ids: number[]) => {
     const out = new Map<number, string>();
     for (const id of ids) {

@@ -5,17 +5,19 @@ import type { KnownKey } from '../../../shared/signing/diagnose';
 import { readKeyInput } from '../../../shared/signing/key-input';
 import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
-import { DeliveryStore, type StoredTotals } from '../../services/data/delivery-store';
+import type { StoredTotals } from '../../services/data/received-delivery';
 import { HistoryStore } from '../../services/data/history-store';
 import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
-import { ListenerServer } from './listener/listener-server';
+import { ListenerThread } from './listener/listener-thread';
 import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
-import { describeStorageError } from '../../services/data/storage-error';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
+
+/** A listener thread that lived at least this long before it died is started again. */
+const RESTART_AFTER_MS = 1000;
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -29,7 +31,7 @@ export interface LiveFeatureOptions {
  * status and the contract's live.* calls and events.
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
-  const store = new DeliveryStore(ctx.db, (eventId) => ctx.resendRequests.isRequested(eventId));
+  const store = ctx.deliveries;
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
@@ -37,11 +39,14 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   /** Why the last batch could not be stored, until one is. */
   let storeFailure: string | null = null;
   let removedAnnounced = 0;
+  /** Rows retention removed, as the listener's thread last counted them. */
+  let removedByRetention = 0;
   /**
    * What the status bar says about storage: the totals and the caps they are held to. When
    * retention removed deliveries since the last call, the UI is told to drop them too.
    */
-  const storageStatus = (totals: StoredTotals) => {
+  const storageStatus = (totals: StoredTotals = { ...store.totals(), removed: removedByRetention }) => {
+    removedByRetention = totals.removed;
     if (totals.removed !== removedAnnounced) {
       removedAnnounced = totals.removed;
       ctx.bus.emit('live.removed', { keptFromId: store.oldestId() });
@@ -57,12 +62,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
-  const listener = new ListenerServer({
-    store,
-    hmac,
-    settings: () => ctx.settings.get().listener,
-    keys,
-    now: () => ctx.clock.now(),
+  /**
+   * The listener runs in its own thread with its own connection (listener-worker.ts): nothing
+   * this thread does (listings, Sequences, search, export, the history copy) delays an answer.
+   */
+  const startThread = () => new ListenerThread({
+    databasePath: ctx.databasePath,
+    settings: ctx.settings.get().listener,
+    keys: keys(),
+    resends: ctx.resendRequests.entries(),
     onStored: (deliveries, totals) => {
       received += deliveries.length;
       // The one notification of a committed batch: the search index, History's nudge, the
@@ -73,10 +81,9 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       storeFailure = null;
       ctx.status.update('listener', { received, ...storageStatus(totals), ...recovered });
     },
-    onStoreFailed: (error) => {
+    onStoreFailed: (cause) => {
       // Not "listening" while every delivery gets 500: the status bar says why, in SQLite's
       // or the system's own words (disk full), until a batch is stored again.
-      const cause = describeStorageError(error);
       if (storeFailure !== cause) ctx.log.error('cannot store deliveries', { cause });
       storeFailure = cause;
       ctx.status.update('listener', {
@@ -85,8 +92,27 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       });
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
-    onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),
+    onError: (message, cause) => ctx.log.error(message, { message: cause }),
+    onExit: (error) => {
+      ctx.log.error("the listener's thread stopped", { message: error.message });
+      ctx.status.update('listener', { state: 'error', url: null, error: `the listener stopped: ${error.message}` });
+      // Its port was freed with it: a new thread takes it again, unless the app is stopping or
+      // the thread died at once (then it would only die again: the status says why).
+      const lived = Date.now() - threadStartedAt;
+      listener = null;
+      if (!stopping && lived > RESTART_AFTER_MS) applying = applying.then(() => startListener(ctx.settings.get().listener.port));
+    },
   });
+  let listener: ListenerThread | null = null;
+  let threadStartedAt = 0;
+  let stopping = false;
+  const thread = (): ListenerThread => {
+    if (listener) return listener;
+    threadStartedAt = Date.now();
+    return (listener = startThread());
+  };
+  /** Settings and keys as the listener's thread reads them (sent on every change). */
+  const configureListener = () => listener?.configure(ctx.settings.get().listener, keys());
 
   const tunnel = new TunnelService({
     onStatus: (patch) => ctx.status.update('tunnel', patch),
@@ -105,7 +131,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   async function startListener(port: number): Promise<void> {
     ctx.status.update('listener', { state: 'starting', port, error: null });
     try {
-      const bound = await listener.start(port);
+      const bound = await thread().start(port);
       const url = `http://127.0.0.1:${bound}/`;
       ctx.status.update('listener', { state: 'listening', port: bound, url, error: null, received });
       // Scripts (and the kill -9 test) find the port in this line.
@@ -124,10 +150,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
    * once the new port answers.
    */
   async function moveListener(port: number, configuredBefore: number): Promise<void> {
-    const previous = listener.port;
+    const previous = listener?.port ?? null;
     if (previous === null) return startListener(port);
     try {
-      const bound = await listener.moveTo(port);
+      const bound = await thread().moveTo(port);
       const url = `http://127.0.0.1:${bound}/`;
       ctx.status.update('listener', { state: 'listening', port: bound, url, error: null, portError: null });
       ctx.log.info(`Listening for webhooks on ${url}`);
@@ -148,12 +174,14 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   // Serialised so quick successive port changes never race two servers for one port.
   let applying: Promise<void> = Promise.resolve();
   const applyChange = (next: Settings, prev: Settings) => {
+    // At once, not behind a port change: the listener's next batch reads them.
+    configureListener();
     const reverted = revertingTo !== null && next.listener.port === revertingTo;
     revertingTo = null;
     applying = applying.then(async () => {
-      listener.applySettings(next.listener);
-      if (listener.port === null) await startListener(next.listener.port);
-      else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== listener.port) {
+      const port = listener?.port ?? null;
+      if (port === null) await startListener(next.listener.port);
+      else if (!reverted && next.listener.port !== prev.listener.port && next.listener.port !== port) {
         await moveListener(next.listener.port, prev.listener.port);
       } else if (!reverted) {
         // A later save that leaves the listener where the settings say: an earlier refusal no
@@ -161,11 +189,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         ctx.status.update('listener', { portError: null });
       }
       if (next.listener.retainDeliveries !== prev.listener.retainDeliveries || next.listener.retainBytes !== prev.listener.retainBytes) {
-        // Lowered caps apply at once, not only at the next delivery.
-        store.enforce({ maxDeliveries: next.listener.retainDeliveries, maxBytes: next.listener.retainBytes });
-        ctx.status.update('listener', storageStatus(store.totals()));
+        // Lowered caps apply at once, not only at the next delivery (on the listener's connection).
+        const limits = { maxDeliveries: next.listener.retainDeliveries, maxBytes: next.listener.retainBytes };
+        ctx.status.update('listener', storageStatus(await thread().enforce(limits)));
       }
-      tunnel.apply(next.tunnel, listener.port);
+      tunnel.apply(next.tunnel, listener?.port ?? null);
     });
   };
   const unsubscribers: Array<() => void> = [];
@@ -190,10 +218,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     name: 'live',
     async start() {
       const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
-      store.enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
-      received = store.count();
-      ctx.status.update('listener', storageStatus(store.totals()));
       classifyStoredBodies();
+      const totals = await thread().enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
+      received = totals.count;
+      ctx.status.update('listener', storageStatus(totals));
       unsubscribers.push(
         ctx.bus.subscribe((event) => {
           if (event === 'live.received') search.scheduleIndexing();
@@ -203,15 +231,22 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       // after the first screens have loaded (a search indexes them at once if it comes first).
       search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
-      tunnel.apply(ctx.settings.get().tunnel, listener.port);
-      unsubscribers.push(ctx.settings.onChange(applyChange));
+      tunnel.apply(ctx.settings.get().tunnel, listener?.port ?? null);
+      unsubscribers.push(
+        ctx.settings.onChange(applyChange),
+        // A key's value changed (settings name the keys, secrets hold them).
+        ctx.secrets.onChange(configureListener),
+        ctx.resendRequests.onChange(() => listener?.resends(ctx.resendRequests.entries())),
+      );
     },
     async stop() {
+      stopping = true;
       for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
       tunnel.close();
-      await listener.stop();
+      await listener?.stop();
+      listener = null;
       ctx.status.update('listener', { state: 'stopped', url: null });
     },
     handlers: {
@@ -249,7 +284,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       'live.clear': async () => {
         store.clear();
         received = 0;
-        ctx.status.update('listener', { received, ...storageStatus(store.totals()) });
+        ctx.status.update('listener', { received, ...storageStatus() });
         ctx.bus.emit('live.cleared', {});
         return { ok: true as const };
       },

@@ -4,7 +4,6 @@ import { ORDER_TYPES, EVENT_TYPES } from '../../../shared/service';
 import { EVENT_TYPE_INFO } from '../../../shared/replay/templates';
 import type { Draft } from '../../../shared/contract/replay';
 import { nodeHmac } from '../../services/platform/node-hmac';
-import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryStore } from '../../services/data/history-store';
 import { diffBytes } from '../../services/data/delivery-diff';
 import { ReplayStore } from '../../services/data/replay-store';
@@ -29,7 +28,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
   const newEventId = createEventIdGenerator(() => ctx.clock.now());
   const service = new ReplayService(ctx, store, keys, targets, nodeHmac, newEventId);
   const sources = {
-    received: new DeliveryStore(ctx.db),
+    received: ctx.deliveries,
     history: new HistoryStore(ctx.db),
     replay: store,
     environmentId: () => ctx.environments.activeInfo().id,

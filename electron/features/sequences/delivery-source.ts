@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DeliveryRef } from '../../../shared/contract/sequences';
 import type { DeliveryInput } from '../../../shared/sequences';
 import type { Database } from '../../services/data/database';
-import { DeliveryStore, type SequenceRow } from '../../services/data/delivery-store';
+import { SequenceReads, type SequenceRow } from '../../services/data/sequence-reads';
 import { HistoryStore, type HistorySequenceRow } from '../../services/data/history-store';
 
 /** The newest row ids read so far, so the next read only brings what is new. */
@@ -53,11 +53,11 @@ function fromHistory([id, eventId, eventCreated, created, payload]: HistorySeque
  * cursor per store is enough to read each delivery once. Rows come in pages to bound memory.
  */
 export class DeliverySource {
-  private readonly received: DeliveryStore;
+  private readonly received: SequenceReads;
   private readonly copy: HistoryStore;
 
   constructor(db: Database) {
-    this.received = new DeliveryStore(db);
+    this.received = new SequenceReads(db);
     this.copy = new HistoryStore(db);
   }
 

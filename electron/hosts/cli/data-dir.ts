@@ -19,6 +19,14 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 export const SAVED_START_FILE = 'start.json';
 
 /**
+ * The one rule every command, serve and mcp choose their data folder by: `--data-dir`, else
+ * HOOKLAB_DATA_DIR, else the folder `--data-dir D --save` recorded, else the platform's default.
+ */
+export function chooseDataDir(given: string | undefined, env: NodeJS.ProcessEnv, save = false): string {
+  return resolveDataDir(given ?? (env['HOOKLAB_DATA_DIR'] || undefined), save, defaultDataDir(env));
+}
+
+/**
  * The data folder of this start: `--data-dir` when given (recorded for later starts only with
  * `--save`), else the one saved earlier, else the platform's default.
  */

@@ -4,15 +4,8 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createCore } from '../../core/core';
-import { productFeatures } from '../../core/product-features';
-import { confSettingsBackend } from '../../services/settings/conf-backend';
-import { createRunOverrides } from '../../services/settings/run-overrides';
-import { FileSecretStore, fileModeCipher } from '../../services/secrets/secret-store';
-import { startBrowserHost } from '../browser/browser-host';
-import { createConsoleLogger } from '../../services/kernel/logger';
 import { parseArgs } from './args';
-import { resolveDataDir } from './data-dir';
+import { chooseDataDir } from './data-dir';
 import { appVersion } from './version';
 import { packageRoot } from './package-root';
 import { CLI_EXTENSIONS } from './extensions';
@@ -23,10 +16,9 @@ import { createOutput } from './framework/output';
 import { terminalLine } from './framework/terminal-text';
 import { processIo } from './cli-io';
 import { forwardTargetsFor } from '../../features/live/forwarding/routes';
-import { DataFolderError, ensurePrivateDir } from '../../services/platform/private-files';
-import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
-import { HostToken } from '../../services/instance/host-token-file';
-import { startOnPreferredPort } from '../../services/net/preferred-port';
+import { DataFolderError } from '../../services/platform/private-files';
+import { InstanceLockedError } from '../../services/instance/instance-lock';
+import { openDataFolder } from '../data-folder/open-folder';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
@@ -41,30 +33,20 @@ async function main(argv: readonly string[]): Promise<void> {
     flags: ['save', ...CLI_EXTENSIONS.flatMap((e) => e.flags)],
   });
   const save = args.flag('save');
-  const dataDir = resolveDataDir(args.value('data-dir'), save);
-  const log = createConsoleLogger();
-  ensurePrivateDir(dataDir);
+  const dataDir = chooseDataDir(args.value('data-dir'), process.env, save);
   // One writer per data folder, taken before the database opens: a second serve (or the
   // desktop app) on this folder is refused here, and the first keeps working.
-  const lock = acquireInstanceLock(dataDir, { kind: 'serve' });
-  const hostToken = new HostToken(dataDir);
-  const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
-  const core = createCore({
-    hostKind: 'browser',
-    version: appVersion(),
-    dataDir,
-    settingsBackend: overrides.backend,
-    secrets: overrides.secrets,
-    log,
-    features: productFeatures,
-    hostToken,
-  });
   // Command-line options hold for this run; saved (as if changed in Settings) only with --save.
-  const applyOptions = () => {
-    for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, core.ctx);
-  };
-  if (save) applyOptions();
-  else overrides.runOnly(applyOptions);
+  const folder = openDataFolder({
+    dataDir,
+    kind: 'serve',
+    version: appVersion(),
+    save,
+    options: (ctx) => {
+      for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, ctx);
+    },
+  });
+  const { core, hostToken } = folder;
   // The same line per delivery as `hooklab listen`, beside the UI, and the tunnel's public URL.
   const session = localSession(core);
   const output = createOutput(processIo(), false);
@@ -72,12 +54,9 @@ async function main(argv: readonly string[]): Promise<void> {
   printTunnel(session, output);
   await core.start();
   const rendererDir = join(packageRoot(), 'out/renderer');
-  const host = await startOnPreferredPort(
-    core.ctx.settings.get().localApi.port,
-    (port) => startBrowserHost({ core, rendererDir, port, token: hostToken }),
-    (taken) => process.stderr.write(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--port N to choose one)\n`),
+  const host = await folder.startLocalApi(core.ctx.settings.get().localApi.port, rendererDir, (taken) =>
+    process.stderr.write(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--port N to choose one)\n`),
   );
-  lock.setUrl(host.url);
   if (save) process.stdout.write('Options saved for later starts (--save).\n');
   process.stdout.write(`Data folder: ${dataDir}\n`);
   process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
@@ -88,9 +67,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await host.close();
-    await core.stop();
-    lock.release();
+    await folder.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -5,20 +5,15 @@
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, type Core } from '../../core/core';
-import { productFeatures } from '../../core/product-features';
 import { FileSecretStore } from '../../services/secrets/secret-store';
-import { ensurePrivateDir } from '../../services/platform/private-files';
 import { electronStoreBackend } from './electron-store-backend';
 import { safeStorageCipher } from './safe-storage-cipher';
 import { registerAppScheme, serveRenderer } from './protocol';
 import { EVENT_CHANNEL, registerContractHandlers, trustOnly } from './ipc-adapter';
 import { createMainWindow, denyAllPermissions } from './window';
-import { acquireInstanceLock, InstanceLockedError, type InstanceLock } from '../../services/instance/instance-lock';
-import { HostToken } from '../../services/instance/host-token-file';
-import { startBrowserHost, type BrowserHost } from '../browser/browser-host';
-import { createRunOverrides } from '../../services/settings/run-overrides';
-import { startOnPreferredPort } from '../../services/net/preferred-port';
+import type { Core } from '../../core/core';
+import { InstanceLockedError } from '../../services/instance/instance-lock';
+import { openDataFolder, type OpenFolder } from '../data-folder/open-folder';
 import { resolveDataDir } from '../cli/data-dir';
 import { hostCliExtension } from '../cli/options/host-options';
 import { liveCliExtension } from '../cli/options/live-options';
@@ -54,9 +49,8 @@ const outDir = fileURLToPath(new URL('..', import.meta.url));
 
 let core: Core | null = null;
 let win: BrowserWindow | null = null;
-let lock: InstanceLock | null = null;
-/** The local API (the browser host's HTTP+WebSocket API on 127.0.0.1) terminal tools reach the app through. */
-let localApi: BrowserHost | null = null;
+/** The data folder this app holds: its lock, and the local API terminal tools reach the app through. */
+let folder: OpenFolder | null = null;
 
 // app.quit() only asks to quit: the rest of this file would still run (whenReady, the core, a
 // window), so a second instance starts nothing at all.
@@ -73,33 +67,29 @@ function runAsTheOnlyInstance(): void {
   app.whenReady().then(async () => {
     const args = startArgs();
     const dataDir = dataDirFromArgs();
-    // Only the user may open it (0700): the database, secrets and Chromium's profile live there.
-    ensurePrivateDir(dataDir);
-    // One writer per data folder: a serve (or a terminal tool) holding it makes this one refuse
-    // before the database opens (below: an error box, exit 2). A second desktop app never gets
-    // here: Electron's single-instance lock above brings the first one's window forward instead.
-    lock = acquireInstanceLock(dataDir, { kind: 'desktop' });
-    const hostToken = new HostToken(dataDir);
     denyAllPermissions();
     serveRenderer(join(outDir, 'renderer'), () => core);
-    const overrides = createRunOverrides(electronStoreBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()));
-    core = createCore({
+    // The one opener of a data folder (as serve, listen, mcp): private (0700: the database,
+    // secrets and Chromium's profile live there), then its lock: a serve (or a terminal tool)
+    // holding it makes this one refuse before the database opens (below: an error box, exit 2).
+    // A second desktop app never gets here: Electron's single-instance lock above brings the
+    // first one's window forward instead. --port and --listener-port hold for this run; saved
+    // like a change in Settings only with --save. No environment: the desktop app does not
+    // take the serve's HOOKLAB_* options.
+    const opened = openDataFolder({
+      dataDir,
+      kind: 'desktop',
       hostKind: 'electron',
       version: app.getVersion(),
-      dataDir,
-      settingsBackend: overrides.backend,
-      secrets: overrides.secrets,
-      features: productFeatures,
-      hostToken,
+      store: { backend: electronStoreBackend(dataDir), secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()) },
+      save: args.flag('save'),
+      options: (ctx) => {
+        for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, ctx);
+      },
     });
-    const running = core;
-    // --port and --listener-port hold for this run; saved like a change in Settings only with --save.
-    // No environment: the desktop app does not take the serve's HOOKLAB_* options.
-    const applyOptions = () => {
-      for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, running.ctx);
-    };
-    if (args.flag('save')) applyOptions();
-    else overrides.runOnly(applyOptions);
+    folder = opened;
+    core = opened.core;
+    const running = opened.core;
     registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
     running.ctx.bus.subscribe((event, payload) => {
       if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
@@ -107,12 +97,9 @@ function runAsTheOnlyInstance(): void {
     await running.start();
     // The same API the browser host serves, so `hooklab` commands act through the running app
     // (and the app shows what they do) instead of being refused by the lock.
-    localApi = await startOnPreferredPort(
-      running.ctx.settings.get().localApi.port,
-      (port) => startBrowserHost({ core: running, rendererDir: join(outDir, 'renderer'), port, token: hostToken }),
-      (taken) => running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
+    await opened.startLocalApi(running.ctx.settings.get().localApi.port, join(outDir, 'renderer'), (taken) =>
+      running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
     );
-    lock.setUrl(localApi.url);
     win = createMainWindow(join(outDir, 'preload'));
     win.on('closed', () => (win = null));
   }).catch((error: unknown) => {
@@ -140,17 +127,12 @@ function runAsTheOnlyInstance(): void {
     }
     if (!core) return;
     event.preventDefault();
-    const running = core;
+    const opened = folder;
     core = null;
-    const api = localApi;
-    localApi = null;
-    stopping = (api ? api.close() : Promise.resolve())
-      .then(() => running.stop())
-      .finally(() => {
-        lock?.release();
-        lock = null;
-        stopping = null;
-        app.quit();
-      });
+    folder = null;
+    stopping = (opened ? opened.close() : Promise.resolve()).finally(() => {
+      stopping = null;
+      app.quit();
+    });
   });
 }

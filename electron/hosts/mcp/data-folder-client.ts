@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import { createCore } from '../../core/core';
-import { productFeatures } from '../../core/product-features';
 import { createConsoleLogger } from '../../services/kernel/logger';
-import { acquireInstanceLock, readRunningInstance } from '../../services/instance/instance-lock';
+import type { CoreContext } from '../../services/kernel/feature';
+import { readRunningInstance } from '../../services/instance/instance-lock';
 import { connectToRunningInstance } from '../../services/instance/instance-client';
-import { ensurePrivateDir } from '../../services/platform/private-files';
-import { FileSecretStore, fileModeCipher } from '../../services/secrets/secret-store';
-import { confSettingsBackend } from '../../services/settings/conf-backend';
+import { openDataFolder } from '../data-folder/open-folder';
 import { coreClient, type ContractClient } from './contract-client';
 
 /** How the MCP server reaches the data folder, and how it lets go of it. */
@@ -17,12 +13,19 @@ export interface DataFolderClient {
   close(): Promise<void>;
 }
 
+export interface McpFolderOptions {
+  /** The UI's files, served by the local API this process starts when it holds the folder. */
+  readonly rendererDir: string;
+  /** Start options of `hooklab mcp` (HOOKLAB_WEBHOOK_KEY), for this run only. */
+  readonly options?: (ctx: CoreContext) => void;
+}
+
 /**
  * The data folder's contract: through the local API of the Hooklab that holds it (the database
  * is never opened twice), else a core opened here under the folder's lock (kind `mcp`), so a
  * desktop app or serve started meanwhile is refused instead of opening it beside this one.
  */
-export async function openDataFolder(dataDir: string, version: string): Promise<DataFolderClient> {
+export async function openFolderForMcp(dataDir: string, version: string, options: McpFolderOptions): Promise<DataFolderClient> {
   const instance = connectToRunningInstance(dataDir);
   if (instance) {
     return {
@@ -35,30 +38,26 @@ export async function openDataFolder(dataDir: string, version: string): Promise<
   if (holder) {
     throw new Error(`the data folder ${dataDir} is held by a Hooklab (${holder.kind}, pid ${holder.pid}) without a local API yet: try again once it has started`);
   }
-  ensurePrivateDir(dataDir);
-  const lock = acquireInstanceLock(dataDir, { kind: 'mcp' });
+  // No app runs: this process holds the folder, with the local API too, so `hooklab events`,
+  // `replay` and an app started meanwhile go through it (or are told who holds it).
+  const folder = openDataFolder({
+    dataDir,
+    kind: 'mcp',
+    version,
+    // stdout carries the protocol: every log line goes to stderr.
+    log: createConsoleLogger(),
+    ...(options.options ? { options: options.options } : {}),
+  });
   try {
-    const core = createCore({
-      hostKind: 'browser',
-      version,
-      dataDir,
-      settingsBackend: confSettingsBackend(dataDir),
-      secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
-      // stdout carries the protocol: every log line goes to stderr.
-      log: createConsoleLogger(),
-      features: productFeatures,
-    });
-    await core.start();
+    await folder.core.start();
+    const host = await folder.startLocalApi(0, options.rendererDir);
     return {
-      client: coreClient(core),
-      description: `with the data folder ${dataDir} opened here`,
-      close: async () => {
-        await core.stop();
-        lock.release();
-      },
+      client: coreClient(folder.core),
+      description: `with the data folder ${dataDir} opened here (local API ${host.url})`,
+      close: () => folder.close(),
     };
   } catch (error) {
-    lock.release();
+    await folder.close();
     throw error;
   }
 }

@@ -1,13 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { Database } from './database';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, type Database } from './database';
 
 /** How often the background connection copies the WAL back into the database file. */
 const CHECKPOINT_EVERY_MS = 200;
-/**
- * If the background checkpointer ever dies, SQLite's own checkpoint on commit takes over at this
- * WAL size (pages of 4 KiB: 64 MiB) instead of its default 1,000 pages, so the WAL stays bounded.
- */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 16_384;
 
 /*
  * The worker's whole source, run with `eval` so the Electron bundle and tsx need no separate

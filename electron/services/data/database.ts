@@ -8,6 +8,12 @@ import { migrations } from './migrations';
 export type Database = DatabaseSync;
 
 /**
+ * If the background checkpointer ever dies, SQLite's own checkpoint on commit takes over at this
+ * WAL size (pages of 4 KiB: 64 MiB) instead of its default 1,000 pages, so the WAL stays bounded.
+ */
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_384;
+
+/**
  * Opens (creating if needed) Hooklab's database and brings its schema up to date.
  * WAL lets the UI read while the listener writes; synchronous=FULL because a 2xx from the
  * listener promises the delivery is on disk, and NORMAL can lose the last commits on power loss.
@@ -28,6 +34,26 @@ export function openDatabase(path: string): Database {
     db.exec('PRAGMA foreign_keys = ON');
     db.exec('PRAGMA busy_timeout = 5000');
     migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Another connection to a database openDatabase already opened and migrated (the listener's
+ * thread has its own): the same durability (WAL, synchronous=FULL), no schema work.
+ */
+export function openConnection(path: string): Database {
+  const db = new DatabaseSync(path);
+  try {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    // Commits never checkpoint here while the background checkpointer runs (see checkpointer.ts).
+    db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   } catch (error) {
     db.close();
     throw error;

@@ -1,126 +1,18 @@
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
-import type { SignatureVerdict } from '../../../shared/signing/diagnose';
-import type { ListenerAnswer } from '../../../shared/settings';
 import { withTransaction } from '../platform/sqlite-transaction';
-import { capSummaryFieldOrNull, summaryFieldSql } from '../../../shared/text/summary-field';
-import { is2xx } from '../../../shared/http/status';
+import { SUMMARY_COLUMNS, TRUNCATION_CODES, toSummary, type Row } from './delivery-row';
+import {
+  summarizeForwards,
+  type BodyKind,
+  type ForwardWrite,
+  type IncomingDelivery,
+  type RetentionLimits,
+  type StoredDelivery,
+  type StoredTotals,
+} from './received-delivery';
 
-/** Why a body is not whole: over the size limit, or the sender stopped (or was cut off) mid-body. */
-export type Truncation = NonNullable<DeliverySummary['truncation']>;
-
-/** What a body without an event type is, so the table can say so instead of a blank. */
-export type BodyKind = NonNullable<DeliverySummary['bodyKind']>;
-
-/** The event fields the table shows (see docs/service.md#webhook-event), read leniently: a body that is not an event still gets stored. */
-export interface EventFields {
-  readonly eventType: string | null;
-  readonly level: string | null;
-  readonly orderType: string | null;
-  readonly orderId: string | null;
-  readonly orderReference: string | null;
-}
-
-/** The event headers of 6.1 as stored. */
-export interface EventHeaders {
-  readonly eventId: number | null;
-  readonly eventCreated: string | null;
-  /** Epoch ms of eventCreated, or null when absent or unparsable. */
-  readonly eventCreatedMs: number | null;
-}
-
-/** A request as the listener received it, before anything was decided about it. */
-export interface ReceivedRequest {
-  readonly receivedAtMs: number;
-  readonly method: string;
-  readonly path: string;
-  /** Name/value pairs in the order and case received (original repeats kept), built once from Node's rawHeaders. */
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  /** Exactly the bytes received, or those kept of a body that is not whole (see truncation). */
-  readonly body: Uint8Array;
-  /** The declared size when known, else the bytes seen. */
-  readonly bodySize: number;
-  readonly truncation: Truncation | null;
-}
-
-/** A delivery as it arrived, with everything judged before it is stored. */
-export interface IncomingDelivery extends ReceivedRequest {
-  readonly bodySha256: string;
-  readonly event: EventHeaders;
-  readonly fields: EventFields;
-  readonly verdict: SignatureVerdict;
-  /** What the body is when it has no event type (null when it has one). */
-  readonly bodyKind: BodyKind | null;
-  /** A key was configured when it was judged (else nothing can verify, and all count alike). */
-  readonly keyed: boolean;
-  /** The answer for this attempt of its event (null: the handler's status, decided later). */
-  readonly answerFor: (attempt: number) => ListenerAnswer | null;
-}
-
-/** The caps on stored received deliveries (settings.listener retainDeliveries / retainBytes). */
-export interface RetentionLimits {
-  readonly maxDeliveries: number;
-  readonly maxBytes: number;
-}
-
-/** How much is stored, and how many rows retention has removed since the store was opened. */
-export interface StoredTotals {
-  readonly count: number;
-  /** Bodies plus headers, the figure retention caps. */
-  readonly bytes: number;
-  readonly removed: number;
-}
-
-/** `truncated` column: 0 whole, 1 over the limit, 2 cut off mid-body. */
-const TRUNCATION_CODES = { 'over-limit': 1, 'cut-off': 2 } as const;
-const truncationOf = (code: number): DeliverySummary['truncation'] =>
-  code === 1 ? 'over-limit' : code === 2 ? 'cut-off' : null;
-
-/** The forward results of one delivery, to be written with the next batch. */
-export interface ForwardWrite {
-  readonly id: number;
-  readonly results: readonly ForwardResult[];
-  /** Pass-through: the handler's status became the answer (undefined: the answer was ours). */
-  readonly answeredStatus?: number | null;
-}
-
-/** What storing decided: the row id and the judgements that need earlier rows. */
-export interface StoredDelivery {
-  readonly summary: DeliverySummary;
-  readonly attempt: number;
-  readonly answer: ListenerAnswer | null;
-}
-
-interface Row {
-  id: number;
-  received_at: string;
-  method: string;
-  path: string;
-  body_size: number;
-  truncated: number;
-  event_id: number | null;
-  event_created: string | null;
-  event_type: string | null;
-  level: string | null;
-  order_type: string | null;
-  order_id: string | null;
-  order_reference: string | null;
-  signature_outcome: string;
-  signature_key_id: string | null;
-  signature_diagnosis: string | null;
-  verified: number | null;
-  duplicate_of: number | null;
-  out_of_order: number;
-  answered_status: number | null;
-  handler_targets: number;
-  handler_failed: number;
-  handler_first_status: number | null;
-  handler_first_error: string | null;
-  body_kind: BodyKind | null;
-}
-
-// Summary fields of rows stored before they were capped at insert are read capped too.
 /**
  * Raw bytes (bodies and headers) one export page reads at most, unless its first row alone is
  * more. A line carries the body as Base64 and as text, so a page's NDJSON is about 7/3 of it.
@@ -134,11 +26,6 @@ export interface ExportRow {
   readonly body: Uint8Array;
   readonly sha256: string;
 }
-
-const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, ${summaryFieldSql('event_type')},
-  ${summaryFieldSql('level')}, ${summaryFieldSql('order_type')}, ${summaryFieldSql('order_id')}, ${summaryFieldSql('order_reference')}, signature_outcome, signature_key_id, signature_diagnosis,
-  verified, duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
-  handler_first_error, body_kind`;
 
 /**
  * The received_deliveries table. Inserts happen in batches inside one transaction (group
@@ -156,9 +43,6 @@ export class DeliveryStore {
   private readonly removeThrough: StatementSync;
   private removed = 0;
   private insertForward: StatementSync | undefined;
-  /** Prepared on first use: only the sequences index reads these. */
-  private sequenceAfter: StatementSync | undefined;
-  private sequenceByIds: StatementSync | undefined;
 
   /**
    * `isRequestedResend` says whether an arrival of an event is a resend the user asked for: it
@@ -481,143 +365,4 @@ export class DeliveryStore {
       .all(eventId) as { id: number; received_at: string; body_size: number }[];
     return rows.map((r) => ({ id: r.id, receivedAt: r.received_at, bodySize: r.body_size }));
   }
-
-  /**
-   * What reconciliation compares, received at or after `sinceMs`: the deliveries no key of
-   * another environment verified (with whether a forward to the handler failed), and apart
-   * those one did (`leftOut`: another store's traffic, not lost deliveries).
-   */
-  reconciliationRefs(sinceMs: number, otherEnvironmentKeyIds: readonly string[]): { received: ReceivedRow[]; leftOut: LeftOutRow[] } {
-    const keys = JSON.stringify(otherEnvironmentKeyIds);
-    const received = (
-      this.db
-        .prepare(
-          `SELECT d.id, d.event_id, d.received_at, d.body_sha256, d.verified, f.failed FROM received_deliveries d
-           LEFT JOIN (SELECT delivery_id, MAX(error IS NOT NULL OR status IS NULL OR status < 200 OR status > 299) AS failed
-                      FROM forward_results GROUP BY delivery_id) f ON f.delivery_id = d.id
-           WHERE d.received_at_ms >= ?
-             AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
-           ORDER BY d.id`,
-        )
-        .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; verified: number | null; failed: number | null }[]
-    ).map((r) => ({
-      id: r.id,
-      eventId: r.event_id,
-      receivedAt: r.received_at,
-      bodySha256: r.body_sha256,
-      handlerFailed: r.failed === null ? null : r.failed === 1,
-      unverified: r.verified === 0,
-    }));
-    const leftOut = (
-      this.db
-        .prepare(
-          `SELECT id, event_id, signature_key_id FROM received_deliveries
-           WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-        )
-        .all(sinceMs, keys) as { id: number; event_id: number | null; signature_key_id: string }[]
-    ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
-    return { received, leftOut };
-  }
-
-  /**
-   * Deliveries after `afterId` that no key of another environment verified, as arrays in
-   * SEQUENCE_COLUMNS order (a third cheaper than objects over 100,000 rows), a page at a time.
-   */
-  sequenceRowsAfter(afterId: number, otherEnvironmentKeyIds: readonly string[], limit: number): SequenceRow[] {
-    this.sequenceAfter ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries
-        WHERE id > ? AND (signature_key_id IS NULL OR signature_key_id NOT IN (SELECT value FROM json_each(?)))
-        ORDER BY id LIMIT ?`),
-    );
-    return this.sequenceAfter.all(afterId, JSON.stringify(otherEnvironmentKeyIds), limit) as unknown as SequenceRow[];
-  }
-
-  /** The named deliveries, as sequenceRowsAfter gives them. */
-  sequenceRowsByIds(ids: readonly number[]): SequenceRow[] {
-    this.sequenceByIds ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM received_deliveries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`),
-    );
-    return this.sequenceByIds.all(JSON.stringify(ids)) as unknown as SequenceRow[];
-  }
-
-  /** The highest id ever stored and still present (0 when none): lower than a reader's cursor means a clear. */
-  maxId(): number {
-    const row = this.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM received_deliveries').get() as { id: number };
-    return Number(row.id);
-  }
-}
-
-/** A received delivery as reconciliation reads it. */
-export interface ReceivedRow {
-  readonly id: number;
-  readonly eventId: number | null;
-  readonly receivedAt: string;
-  readonly bodySha256: string;
-  /** Whether a forward to the local handler failed (null: not forwarded). */
-  readonly handlerFailed: boolean | null;
-  /** A key was configured and it did not verify: it never stands for a history delivery. */
-  readonly unverified: boolean;
-}
-
-/** A received delivery a key of another environment verified. */
-export interface LeftOutRow {
-  readonly id: number;
-  readonly eventId: number | null;
-  readonly keyId: string;
-}
-
-/** A received delivery as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
-export type SequenceRow = [id: number, receivedAtMs: number, eventId: number | null, eventCreated: string | null, eventCreatedMs: number | null, body: Uint8Array, sha256: string, verified: number | null];
-const SEQUENCE_COLUMNS = 'id, received_at_ms, event_id, event_created, event_created_ms, body, body_sha256, verified';
-
-function arrays(statement: StatementSync): StatementSync {
-  statement.setReturnArrays(true);
-  return statement;
-}
-
-/** A handler "failed" when it could not be reached or did not answer 2xx. */
-export function summarizeForwards(results: readonly ForwardResult[]): HandlerSummary {
-  const first = results[0];
-  return {
-    targets: results.length,
-    failed: results.filter((r) => !is2xx(r.status)).length,
-    firstStatus: first?.status ?? null,
-    firstError: first?.error ?? null,
-  };
-}
-
-function toSummary(r: Row): DeliverySummary {
-  return {
-    id: r.id,
-    receivedAt: r.received_at,
-    method: r.method,
-    path: r.path,
-    bodySize: r.body_size,
-    truncated: r.truncated !== 0,
-    truncation: truncationOf(r.truncated),
-    eventId: r.event_id,
-    eventCreated: r.event_created,
-    eventType: capSummaryFieldOrNull(r.event_type),
-    level: capSummaryFieldOrNull(r.level),
-    orderType: capSummaryFieldOrNull(r.order_type),
-    orderId: capSummaryFieldOrNull(r.order_id),
-    orderReference: capSummaryFieldOrNull(r.order_reference),
-    signature: r.signature_outcome as DeliverySummary['signature'],
-    signatureKeyId: r.signature_key_id,
-    diagnosis: r.signature_diagnosis ? (JSON.parse(r.signature_diagnosis) as DeliverySummary['diagnosis']) : null,
-    unverified: r.verified === 0,
-    duplicateOf: r.duplicate_of,
-    outOfOrder: r.out_of_order === 1,
-    answeredStatus: r.answered_status,
-    ...(r.body_kind !== null ? { bodyKind: r.body_kind } : {}),
-    handler:
-      r.handler_targets > 0
-        ? {
-            targets: r.handler_targets,
-            failed: r.handler_failed,
-            firstStatus: r.handler_first_status,
-            firstError: r.handler_first_error,
-          }
-        : null,
-  };
 }

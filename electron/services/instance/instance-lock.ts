@@ -1,10 +1,14 @@
-import { closeSync, fchmodSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writePrivateFile, PRIVATE_FILE_MODE } from '../platform/private-files';
+import { ensurePrivateFile, writePrivateFile } from '../platform/private-files';
 
-/** Who may hold a data folder: the desktop app, the browser host, and the terminal tools. */
-export const InstanceKindSchema = z.enum(['desktop', 'serve', 'listen', 'mcp']);
+/**
+ * Who may hold a data folder: the desktop app, the browser host, the terminal tools, and a
+ * terminal command that writes (replay, resend, scenario record) while it runs.
+ */
+export const InstanceKindSchema = z.enum(['desktop', 'serve', 'listen', 'mcp', 'command']);
 export type InstanceKind = z.infer<typeof InstanceKindSchema>;
 
 /** What the lock file holds: enough for another process to say who holds the folder and reach it. */
@@ -27,7 +31,7 @@ export interface InstanceLock {
   info(): InstanceInfo;
   /** Records where this instance's local API answers, so terminal tools can reach it. */
   setUrl(url: string): void;
-  /** Removes the lock file if it is still ours (idempotent). */
+  /** Removes the lock file if it is still ours and lets the lock go (idempotent). */
   release(): void;
 }
 
@@ -43,24 +47,35 @@ export class InstanceLockedError extends Error {
   }
 }
 
+/** The small SQLite database whose exclusive lock is the data folder's lock. */
+export const LOCK_DATABASE = 'instance-lock.db';
+
+/**
+ * How long a start waits for the lock database: a terminal tool asking who runs (a read of a
+ * few microseconds) must not make a start fail, a live holder refuses after this.
+ */
+const ACQUIRE_WAIT_MS = 250;
+
 /**
  * Takes the data folder for this process: one writer per folder, so two hosts never share a
- * database, a listener port setting or a sandbox state file. The lock is created complete and
- * exclusively (written to a private temp file, then hard-linked into place, which fails if a
- * lock exists), so no reader ever sees a half-written lock. A lock whose process is gone (a
- * crash, a SIGKILL) is stale and taken over. Throws InstanceLockedError when a live process
- * holds it. The caller creates the folder first (createCore's hosts do, 0700).
+ * database, a listener port setting or a sandbox state file. The lock is an exclusive SQLite
+ * lock on instance-lock.db (an fcntl lock, LockFileEx on Windows), held by a connection kept
+ * open for the life of the process: the operating system frees it when the process ends,
+ * however it ends (SIGKILL, a zombie not yet reaped), so a dead holder never blocks a start and
+ * no pid is ever asked whether it is alive. The lock file beside it (instance.lock: kind, URL,
+ * pid) is written once the lock is held, for terminal tools to reach the holder. Throws
+ * InstanceLockedError when a live process holds it. The caller creates the folder first.
  */
 export function acquireInstanceLock(dataDir: string, options: { kind: InstanceKind; url?: string }): InstanceLock {
   const path = join(dataDir, LOCK_FILE);
+  const held = holdLockDatabase(join(dataDir, LOCK_DATABASE));
+  if (!held) throw new InstanceLockedError(dataDir, readLock(path) ?? UNKNOWN_HOLDER);
   let info: InstanceInfo = { pid: process.pid, kind: options.kind, url: options.url ?? null, startedAt: new Date().toISOString() };
-  // Two attempts: the second follows taking over a stale lock; losing that race is a refusal.
-  for (let attempt = 0; ; attempt++) {
-    if (linkNewLock(path, info)) break;
-    const holder = readLock(path);
-    if (holder && isAlive(holder.pid)) throw new InstanceLockedError(dataDir, holder);
-    if (attempt > 0) throw new Error(`could not take over the stale lock ${path}; remove it if no Hooklab is running`);
-    takeOverStale(path, holder);
+  try {
+    writePrivateFile(path, JSON.stringify(info));
+  } catch (error) {
+    held.close();
+    throw error;
   }
   let released = false;
   const release = () => {
@@ -68,11 +83,12 @@ export function acquireInstanceLock(dataDir: string, options: { kind: InstanceKi
     released = true;
     process.off('exit', release);
     const current = readLock(path);
-    // Never remove a lock another process holds now (after ours was taken over as stale).
+    // Never remove a lock file another process wrote (it holds the lock now).
     if (current && current.pid === info.pid && current.startedAt === info.startedAt) rmSync(path, { force: true });
+    held.close();
   };
-  // Plain exits, process.exit() and signal handlers that exit all run this; a SIGKILL leaves a
-  // stale lock that the next start takes over.
+  // A clean exit removes the lock file; any other end leaves it, naming a holder that no
+  // longer holds the lock: readers ask the lock, not the file.
   process.on('exit', release);
   return {
     dataDir,
@@ -86,59 +102,55 @@ export function acquireInstanceLock(dataDir: string, options: { kind: InstanceKi
   };
 }
 
-/** The live process holding the data folder, or null when none does (no lock, or a stale one). */
+/** The live process holding the data folder, or null when none does (no lock, or a stale file). */
 export function readRunningInstance(dataDir: string): InstanceInfo | null {
-  const holder = readLock(join(dataDir, LOCK_FILE));
-  return holder && isAlive(holder.pid) ? holder : null;
+  if (!existsSync(join(dataDir, LOCK_DATABASE)) || !isLockHeld(join(dataDir, LOCK_DATABASE))) return null;
+  return readLock(join(dataDir, LOCK_FILE)) ?? UNKNOWN_HOLDER;
 }
 
-function linkNewLock(path: string, info: InstanceInfo): boolean {
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(tmp, 'wx', PRIVATE_FILE_MODE);
-  try {
-    fchmodSync(fd, PRIVATE_FILE_MODE);
-    writeSync(fd, JSON.stringify(info));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(tmp, path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
-}
+/** Said of a holder that has the lock but has not yet written who it is. */
+const UNKNOWN_HOLDER: InstanceInfo = { pid: 1, kind: 'serve', url: null, startedAt: new Date(0).toISOString() };
 
-/**
- * Moves a stale lock aside. Renaming is atomic, so of two processes taking over the same stale
- * lock only one moves it; if what was moved turns out to be a live lock (the other process
- * already replaced the stale one), it is put back and the caller's next attempt refuses.
- */
-function takeOverStale(path: string, stale: InstanceInfo | null): void {
-  const aside = `${path}.${process.pid}.stale`;
+/** The exclusive lock, held by the returned connection until it closes; null when another holds it. */
+function holdLockDatabase(path: string): DatabaseSync | null {
+  ensurePrivateFile(path);
+  const db = new DatabaseSync(path);
   try {
-    renameSync(path, aside);
+    db.exec(`PRAGMA busy_timeout = ${ACQUIRE_WAIT_MS}`);
+    // In exclusive locking mode the lock taken by the first write transaction is kept until
+    // the connection closes.
+    db.exec('PRAGMA locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    db.exec('COMMIT');
+    return db;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    db.close();
+    if (isBusy(error)) return null;
     throw error;
   }
-  const moved = readLock(aside);
-  const same = moved === null ? stale === null : stale !== null && moved.pid === stale.pid && moved.startedAt === stale.startedAt;
-  if (!same && moved && isAlive(moved.pid)) {
-    try {
-      linkSync(aside, path);
-    } catch {
-      // Someone else has a lock in place already; theirs stands.
-    }
-  }
-  rmSync(aside, { force: true });
 }
 
-/** The lock's contents, or null when the file is missing or not a lock (then it is stale too). */
+/** Whether some connection holds the lock database (a read is refused while it does). */
+function isLockHeld(path: string): boolean {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    db.exec('PRAGMA busy_timeout = 0');
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return false;
+  } catch (error) {
+    if (isBusy(error)) return true;
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: number }).errcode;
+  return code !== undefined && ((code & 0xff) === 5 || (code & 0xff) === 6);
+}
+
+/** The lock file's contents, or null when the file is missing or not a lock. */
 function readLock(path: string): InstanceInfo | null {
   let text: string;
   try {
@@ -152,15 +164,5 @@ function readLock(path: string): InstanceInfo | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
-  }
-}
-
-/** Whether a process with this pid exists (EPERM: it exists but belongs to another user). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

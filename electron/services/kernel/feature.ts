@@ -8,11 +8,14 @@ import type { StatusHub } from './status-hub';
 import type { Logger } from './logger';
 import type { Environments } from '../environments/environments';
 import type { ResendRequests } from '../resend-requests/resend-requests';
+import type { DeliveryStore } from '../data/delivery-store';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
   readonly dataDir: string;
   readonly db: Database;
+  /** The database's file, for connections of other threads (the listener's). */
+  readonly databasePath: string;
   readonly settings: SettingsService;
   readonly secrets: SecretStore;
   readonly environments: Environments;
@@ -21,6 +24,11 @@ export interface CoreContext {
   readonly status: StatusHub;
   readonly log: Logger;
   readonly fetch: typeof fetch;
+  /**
+   * The received deliveries on this thread's connection, built once per app (the listener's
+   * thread has its own, on its own connection): listing, export, detail, the diff, clear.
+   */
+  readonly deliveries: DeliveryStore;
   /** Resends the user asked for, while under way (History asks, Live receives). */
   readonly resendRequests: ResendRequests;
 }

@@ -1,7 +1,7 @@
 import { EVENT_CREATED_HEADER, EVENT_ID_HEADER } from '../../../../shared/service';
 import { tooDeepToParse } from '../../../../shared/signing/json-depth';
 import { readTopLevelScalars } from '../../../../shared/json/top-level-fields';
-import type { BodyKind, EventFields, EventHeaders } from '../../../services/data/delivery-store';
+import type { BodyKind, EventFields, EventHeaders } from '../../../services/data/received-delivery';
 import { capSummaryFieldOrNull } from '../../../../shared/text/summary-field';
 
 const NO_FIELDS: EventFields = { eventType: null, level: null, orderType: null, orderId: null, orderReference: null };

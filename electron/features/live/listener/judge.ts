@@ -5,7 +5,7 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../../shared/service';
 import type { SignatureVerdict } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
-import type { IncomingDelivery, ReceivedRequest } from '../../../services/data/delivery-store';
+import type { IncomingDelivery, ReceivedRequest } from '../../../services/data/received-delivery';
 import { inspectBody, readEventHeaders } from './inspect';
 
 /** A request as the listener received it, before anything was decided about it. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { OVER_LIMIT_PREFIX_BYTES } from '../../../../shared/settings';
 
-import type { Truncation } from '../../../services/data/delivery-store';
+import type { Truncation } from '../../../services/data/received-delivery';
 
 /** A request body as the listener keeps it. */
 export interface BodyRead {

@@ -61,7 +61,7 @@ async function run(inv: Invocation): Promise<number> {
   const limit = wholeNumber(inv.value('limit'), 'limit', 1, 1_000_000) ?? 50;
   const sinceText = inv.value('since');
   const sinceMs = sinceText === undefined ? null : parseSince(sinceText, Date.now());
-  const session = openSession(dataDirOf(inv));
+  const session = openSession(dataDirOf(inv), { writes: false });
   const print = (d: DeliverySummary) => {
     const line = deliveryLine(d, [], inv.out.paint);
     inv.out.event(line.text, line.data);

@@ -2,22 +2,18 @@ import { join } from 'node:path';
 import { routeTargets } from '../../../../shared/project-config/schema';
 import type { ListenerSettings } from '../../../../shared/settings';
 import { forwardTargetsFor } from '../../../features/live/forwarding/routes';
-import { HostToken } from '../../../services/instance/host-token-file';
-import { acquireInstanceLock, InstanceLockedError } from '../../../services/instance/instance-lock';
-import { ensurePrivateDir } from '../../../services/platform/private-files';
+import { InstanceLockedError } from '../../../services/instance/instance-lock';
+import { openDataFolder } from '../../data-folder/open-folder';
+import { appVersion } from '../version';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
-import { startBrowserHost } from '../../browser/browser-host';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
-import { localSession, openLocalCore } from '../framework/session';
+import { localSession, quietLogger } from '../framework/session';
 import { printDeliveries } from '../listening/delivery-printer';
 import { printTunnel } from '../listening/tunnel-printer';
 import { packageRoot } from '../package-root';
 import { parsePort } from '../args';
-import { createRunOverrides } from '../../../services/settings/run-overrides';
-import { confSettingsBackend } from '../../../services/settings/conf-backend';
-import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { applyLiveCliOptions } from '../options/live-options';
 import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../listening/forward-allowance';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
@@ -83,39 +79,39 @@ async function run(inv: Invocation): Promise<number> {
   const config = configOf(inv);
   const patch = listenerPatch(inv, config);
   const plan = forwardAllowance(inv, dataDir, patch, config);
-  ensurePrivateDir(dataDir);
-  let lock;
-  try {
-    lock = acquireInstanceLock(dataDir, { kind: 'listen' });
-  } catch (error) {
-    if (error instanceof InstanceLockedError) throw new CliError(error.message);
-    throw error;
-  }
-  const hostToken = new HostToken(dataDir);
-  const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
-  const core = openLocalCore(dataDir, { hostToken, store: overrides });
   // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
   // hold for this run; with --save they are saved like a change in Settings.
   const envKey = envWebhookKey(inv.io.env);
   if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
   const listener = plan.allow.length > 0 ? { ...patch, allowedTargets: [...(readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? []), ...plan.allow] } : patch;
-  const applyOptions = () =>
-    applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, core.ctx);
-  if (save) applyOptions();
-  else overrides.runOnly(applyOptions);
+  let folder;
+  try {
+    folder = openDataFolder({
+      dataDir,
+      kind: 'listen',
+      version: appVersion(),
+      log: quietLogger(),
+      requireAllHandlers: false,
+      save,
+      options: (ctx) =>
+        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx),
+    });
+  } catch (error) {
+    if (error instanceof InstanceLockedError) throw new CliError(error.message);
+    throw error;
+  }
+  const { core } = folder;
   const session = localSession(core);
   printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
   printTunnel(session, inv.out);
   await core.start();
   const status = core.ctx.status.get().listener;
   if (status.state !== 'listening' || !status.url) {
-    await core.stop();
-    lock.release();
+    await folder.close();
     throw new CliError(`the listener could not start: ${status.error ?? status.portError ?? status.state}`);
   }
   // The local API (and the UI when built) lets events, replay and the app reach this listener.
-  const host = await startBrowserHost({ core, rendererDir: join(packageRoot(), 'out/renderer'), port: 0, token: hostToken });
-  lock.setUrl(host.url);
+  await folder.startLocalApi(0, join(packageRoot(), 'out/renderer'));
   const { forwardTargets, forwardRoutes } = core.ctx.settings.get().listener;
   const routes = Object.entries(forwardRoutes).map(([type, urls]) => `${type} -> ${urls.join(', ')}`);
   inv.out.progress(`Ready: listening on ${status.url} (data folder ${dataDir})`);
@@ -128,13 +124,7 @@ async function run(inv: Invocation): Promise<number> {
     const stop = () => {
       if (stopping) return;
       stopping = true;
-      void host
-        .close()
-        .then(() => core.stop())
-        .finally(() => {
-          lock.release();
-          resolve(0);
-        });
+      void folder.close().finally(() => resolve(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -1,16 +1,17 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs } from '../args';
 import type { CliIo } from '../cli-io';
-import { defaultDataDir } from '../data-dir';
-import { appVersion } from '../version';
+import { join } from 'node:path';
+import { chooseDataDir } from '../data-dir';
 import { packageRoot } from '../package-root';
+import { appVersion } from '../version';
 import { envWebhookKey } from '../values/env-webhook-key';
 import { MCP_CLIENTS, MCP_CONFIG_PLACE, mcpConfig, mcpLaunch, type McpClient } from '../values/mcp-config';
-import { openDataFolder } from '../../mcp/data-folder-client';
+import { openFolderForMcp } from '../../mcp/data-folder-client';
 import { createSendPolicy, type McpSendOptions } from '../../mcp/send-policy';
 import { createMcpServer } from '../../mcp/server';
 
-export const MCP_USAGE = `hooklab mcp [--data-dir DIR] [--allow-target URL]...   (default: HOOKLAB_DATA_DIR, else the desktop app's data folder)
+export const MCP_USAGE = `hooklab mcp [--data-dir DIR] [--allow-target URL]...   (default: HOOKLAB_DATA_DIR, else the folder saved with --save, else the desktop app's)
 hooklab mcp --print-config claude|cursor|vscode [--data-dir DIR]
   A Model Context Protocol server on stdin/stdout for coding agents (Claude Code, Cursor…):
   received deliveries, signature diagnosis, order sequences, replay, trigger, the handler check
@@ -36,7 +37,7 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const args = parseArgs(argv, { options: ['data-dir', 'allow-target', 'print-config'], flags: [] });
     givenDataDir = args.value('data-dir') ?? io.env['HOOKLAB_DATA_DIR'];
-    dataDir = givenDataDir ?? defaultDataDir(io.env);
+    dataDir = chooseDataDir(args.value('data-dir'), io.env);
     printConfig = args.value('print-config');
     if (printConfig !== undefined && !(MCP_CLIENTS as readonly string[]).includes(printConfig)) {
       throw new Error(`--print-config ${printConfig}: one of ${MCP_CLIENTS.join(', ')}`);
@@ -54,7 +55,7 @@ export async function mcpCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let folder;
   try {
-    folder = await openDataFolder(dataDir, appVersion());
+    folder = await openFolderForMcp(dataDir, appVersion(), { rendererDir: join(packageRoot(), 'out/renderer') });
   } catch (error) {
     io.err(`hooklab mcp: ${(error as Error).message}\n`);
     return 2;

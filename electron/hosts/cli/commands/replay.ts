@@ -55,7 +55,7 @@ async function run(inv: Invocation): Promise<number> {
   const dataDir = dataDirOf(inv);
   const config = configOf(inv);
   const source = sourceOf(inv);
-  const session = openSession(dataDir);
+  const session = openSession(dataDir, { writes: true });
   try {
     const draft = await session.call('replay.open', { from: source });
     let request: ReplayRequestSpec = draft.request;

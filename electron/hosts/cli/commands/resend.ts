@@ -48,7 +48,7 @@ async function run(inv: Invocation): Promise<number> {
   // Parsed before the session opens, so a mistake costs no core start.
   const since = sinceText === undefined ? undefined : new Date(parseSince(sinceText, Date.now())).toISOString();
   const config = configOf(inv);
-  const session = openSession(dataDirOf(inv));
+  const session = openSession(dataDirOf(inv), { writes: true });
   try {
     if (config?.config.environment) await requireActiveEnvironment(session, config.config.environment);
     if (!pending) {

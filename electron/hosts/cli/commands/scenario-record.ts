@@ -39,7 +39,7 @@ async function run(inv: Invocation): Promise<number> {
   // Resolved (and the config checked) before the session opens, so a mistake costs no core start.
   const path = scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
   if (!inv.flag('force') && existsSync(path)) throw new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
-  const session = openSession(dataDirOf(inv));
+  const session = openSession(dataDirOf(inv), { writes: true });
   try {
     const file = await recordScenario(session.call.bind(session), selection, new Date().toISOString()).catch((error: unknown) => {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;

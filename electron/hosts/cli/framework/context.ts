@@ -1,12 +1,12 @@
 import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../../../services/project-config/project-config';
-import { defaultDataDir, resolveDataDir } from '../data-dir';
+import { chooseDataDir } from '../data-dir';
 import { PROJECT_CONFIG_ENV } from '../../../features/project-config/feature';
 import type { Invocation } from './command';
 import { CliError } from './exit-codes';
 
 /** --data-dir, else HOOKLAB_DATA_DIR, else the folder `serve --data-dir D --save` recorded, else the desktop app's. */
 export function dataDirOf(inv: Pick<Invocation, 'value' | 'io'>, save = false): string {
-  return resolveDataDir(inv.value('data-dir') ?? inv.io.env['HOOKLAB_DATA_DIR'], save, defaultDataDir(inv.io.env));
+  return chooseDataDir(inv.value('data-dir'), inv.io.env, save);
 }
 
 /** The project config (--config FILE or ./hooklab.config.json), null when there is none. */

@@ -4,7 +4,8 @@ import { createCore, type Core } from '../../../core/core';
 import { productFeatures } from '../../../core/product-features';
 import { HostToken } from '../../../services/instance/host-token-file';
 import { connectToRunningInstance, InstanceUnreachableError } from '../../../services/instance/instance-client';
-import { readRunningInstance } from '../../../services/instance/instance-lock';
+import { InstanceLockedError, readRunningInstance } from '../../../services/instance/instance-lock';
+import { openDataFolder } from '../../data-folder/open-folder';
 import type { CoreContext, Feature } from '../../../services/kernel/feature';
 import { createConsoleLogger, type Logger } from '../../../services/kernel/logger';
 import { ensurePrivateDir } from '../../../services/platform/private-files';
@@ -87,8 +88,11 @@ export function localSession(core: Core): CoreSession {
 /**
  * The running Hooklab on `dataDir` when there is one, else a core opened here. A holder without
  * a local API yet (starting) is named in the error instead of opening the database beside it.
+ * A command that writes (`writes`: replay, resend, scenario record) holds the folder's lock
+ * while it runs, through the one opener of a data folder; a reader (events, --follow included)
+ * takes no lock, so it never keeps the app from starting.
  */
-export function openSession(dataDir: string): CoreSession {
+export function openSession(dataDir: string, options: { writes: boolean }): CoreSession {
   // A path that cannot be a data folder (a file, /dev/null, under /proc) is said before anything reads in it.
   ensurePrivateDir(dataDir);
   const client = connectToRunningInstance(dataDir);
@@ -103,5 +107,14 @@ export function openSession(dataDir: string): CoreSession {
   }
   const holder = readRunningInstance(dataDir);
   if (holder) throw new CliError(`the data folder ${dataDir} is held by a Hooklab (${holder.kind}, pid ${holder.pid}) that has no local API yet: try again in a moment`);
-  return localSession(openLocalCore(dataDir));
+  if (!options.writes) return localSession(openLocalCore(dataDir));
+  let folder;
+  try {
+    folder = openDataFolder({ dataDir, kind: 'command', version: appVersion(), log: quietLogger(), requireAllHandlers: false });
+  } catch (error) {
+    // Taken by an app that started a moment ago: said as the app says it.
+    if (error instanceof InstanceLockedError) throw new CliError(error.message);
+    throw error;
+  }
+  return { ...localSession(folder.core), close: () => folder.close() };
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
@@ -13,43 +13,6 @@ let app: TestApp | null = null;
 afterEach(async () => {
   await app?.close();
   app = null;
-});
-
-/** The database may not grow past its current size: SQLite answers SQLITE_FULL, as on a full disk. */
-function fillDisk(target: TestApp): void {
-  const { page_count } = target.core.ctx.db.prepare('PRAGMA page_count').get() as { page_count: number };
-  target.core.ctx.db.exec(`PRAGMA max_page_count = ${page_count}`);
-}
-
-describe('a full disk', () => {
-  it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {
-    const lines: string[] = [];
-    app = await startTestApp({
-      features: (ctx) => [createLiveFeature(ctx)],
-      secrets: new MemorySecretStore(),
-      settings: { listener: { port: 0 } },
-      log: createConsoleLogger((line) => lines.push(line)),
-    });
-    const port = app.core.ctx.status.get().listener.port;
-    const url = `http://127.0.0.1:${port}/`;
-    await post(url, eventBody({ orderId: 'before' }));
-    fillDisk(app);
-
-    const refused = await post(url, eventBody({ orderId: 'lost', pad: 'x'.repeat(200_000) }));
-    expect(refused.status).toBe(500);
-    const status = await waitForStatus(app, (s) => s.listener.state === 'error');
-    expect(status.listener.error).toMatch(/cannot store deliveries: database or disk is full \(SQLITE_FULL\)/);
-    const log = lines.join('\n');
-    expect(log).toMatch(/database or disk is full/);
-    expect(log).not.toMatch(/cannot rollback/);
-
-    // Room again: the next delivery is stored and the listener says so.
-    app.core.ctx.db.exec('PRAGMA max_page_count = 1073741823');
-    expect((await post(url, eventBody({ orderId: 'after' }))).status).toBe(200);
-    const back = await waitForStatus(app, (s) => s.listener.state === 'listening');
-    expect(back.listener.error).toBeNull();
-    expect((await app.call('live.list', {})).rows.map((r) => r.orderId)).toEqual(['after', 'before']);
-  });
 });
 
 /** Whether this machine lets the tests mount a real, tiny file system (root may mount tmpfs). */
@@ -66,16 +29,64 @@ function canMountTmpfs(): boolean {
   }
 }
 
-describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 1 MB; needs root to mount)', () => {
+/** Takes every free byte of the file system holding `path`, in a file there. */
+function fillDisk(path: string): void {
+  const chunk = Buffer.alloc(64 * 1024);
+  const fd = openSync(path, 'w');
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 2 MB; needs root to mount)', () => {
   let disk = '';
   beforeAll(() => {
     disk = mkdtempSync(join(tmpdir(), 'hooklab-full-disk-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk]);
   });
   // After every afterEach (which closes the app and its database on this disk).
   afterAll(() => {
     execFileSync('umount', [disk]);
     rmSync(disk, { recursive: true, force: true });
+  });
+
+  it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {
+    const lines: string[] = [];
+    app = await startTestApp({
+      dataDir: join(disk, 'recover'),
+      features: (ctx) => [createLiveFeature(ctx)],
+      secrets: new MemorySecretStore(),
+      settings: { listener: { port: 0 } },
+      log: createConsoleLogger((line) => lines.push(line)),
+    });
+    const port = app.core.ctx.status.get().listener.port;
+    const url = `http://127.0.0.1:${port}/`;
+    await post(url, eventBody({ orderId: 'before' }));
+    // The disk fills up for every connection (the listener's thread has its own).
+    const filler = join(disk, 'filler');
+    fillDisk(filler);
+
+    const refused = await post(url, eventBody({ orderId: 'lost', pad: 'x'.repeat(200_000) }));
+    expect(refused.status).toBe(500);
+    const status = await waitForStatus(app, (s) => s.listener.state === 'error');
+    expect(status.listener.error).toMatch(/cannot store deliveries: database or disk is full \(SQLITE_FULL\)/);
+    const log = lines.join('\n');
+    expect(log).toMatch(/database or disk is full/);
+    expect(log).not.toMatch(/cannot rollback/);
+
+    // Room again: the next delivery is stored and the listener says so.
+    rmSync(filler);
+    expect((await post(url, eventBody({ orderId: 'after' }))).status).toBe(200);
+    const back = await waitForStatus(app, (s) => s.listener.state === 'listening');
+    expect(back.listener.error).toBeNull();
+    expect((await app.call('live.list', {})).rows.map((r) => r.orderId)).toEqual(['after', 'before']);
+    await app.close();
+    app = null;
+    rmSync(join(disk, 'recover'), { recursive: true, force: true });
   });
 
   it('names SQLITE_FULL, not "cannot rollback - no transaction is active", and stops claiming "listening"', async () => {

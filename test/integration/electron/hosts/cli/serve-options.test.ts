@@ -99,6 +99,21 @@ describe('serve options apply to the run, and are saved only with --save', () =>
     }
   });
 
+  it('takes HOOKLAB_DATA_DIR as every command does, when --data-dir is not given', async () => {
+    const dataDir = tempDir();
+    const serve = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--sandbox-port', '0'], {
+      env: { HOOKLAB_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir() },
+    });
+    try {
+      await serve.waitFor(/Hooklab is running at/);
+      expect(serve.output()).toContain(`Data folder: ${dataDir}\n`);
+      expect(connectToRunningInstance(dataDir)).not.toBeNull();
+    } finally {
+      await serve.killGroup('SIGTERM');
+      expect(processExists(-serve.pid)).toBe(false);
+    }
+  });
+
   it('without --save, --data-dir is not remembered', async () => {
     const dataDir = tempDir();
     const config = tempDir();

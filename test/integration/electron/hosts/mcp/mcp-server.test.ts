@@ -9,6 +9,7 @@ import { processExists } from '../../../../support/server-process';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { callWith, startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { mcpCommand, startMcp, textOf, type McpSession } from './mcp-process';
+import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
 
 const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
@@ -226,8 +227,17 @@ describe('hooklab mcp on a data folder nobody holds', () => {
         });
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
       });
-      const lock = JSON.parse(readFileSync(join(dataDir, 'instance.lock'), 'utf8')) as { pid: number; kind: string };
+      const lock = JSON.parse(readFileSync(join(dataDir, 'instance.lock'), 'utf8')) as { pid: number; kind: string; url: string | null };
       expect(lock).toMatchObject({ pid, kind: 'mcp' });
+      // It serves the local API too: terminal tools (events, replay) go through it meanwhile.
+      expect(lock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = connectToRunningInstance(dataDir)!;
+      try {
+        expect((await client.call('app.status', {})).host.dataDir).toBe(dataDir);
+        expect((await client.call('live.list', { limit: 10 })).rows).toEqual([]);
+      } finally {
+        client.close();
+      }
       // A serve started now is refused instead of opening the database beside it.
       await expect(startServeOn(dataDir)).rejects.toThrow(/in use by another Hooklab \(mcp, pid/);
 

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { spawnServer, processExists } from '../../../../support/server-process';
 import { freePort } from '../../../../support/free-port';
 import { tempDirs } from '../../../../support/temp-dirs';
-import { LOCK_FILE, readRunningInstance } from '../../../../../electron/services/instance/instance-lock';
+import { acquireInstanceLock, LOCK_FILE, readRunningInstance } from '../../../../../electron/services/instance/instance-lock';
 import { HOST_TOKEN_FILE, readHostToken } from '../../../../../electron/services/instance/host-token-file';
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
 import { eventSubprotocols } from '../../../../../shared/security/host-token';
@@ -115,9 +115,9 @@ describe('the instance client', () => {
 
   it('says clearly when the holder of the folder does not answer', async () => {
     const dataDir = tempDir();
-    // A live pid (this test's) holding the folder at an address where nothing listens.
+    // This test's process holding the folder at an address where nothing listens.
     const closedPort = await freePort();
-    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, kind: 'desktop', url: `http://127.0.0.1:${closedPort}`, startedAt: new Date().toISOString() }));
+    const lock = acquireInstanceLock(dataDir, { kind: 'desktop', url: `http://127.0.0.1:${closedPort}` });
     writeFileSync(join(dataDir, HOST_TOKEN_FILE), 'a'.repeat(32));
     const client = connectToRunningInstance(dataDir)!;
     await expect(client.call('app.status', {})).rejects.toThrow(
@@ -125,6 +125,7 @@ describe('the instance client', () => {
     );
     await expect(client.eventsReady()).rejects.toThrow('does not answer');
     client.close();
+    lock.release();
   });
 });
 

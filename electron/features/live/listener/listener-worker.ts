@@ -1,0 +1,79 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { KnownKey } from '../../../../shared/signing/diagnose';
+import type { ListenerSettings } from '../../../../shared/settings';
+import { openConnection } from '../../../services/data/database';
+import { DeliveryStore } from '../../../services/data/delivery-store';
+import { describeStorageError } from '../../../services/data/storage-error';
+import { ResendRequests } from '../../../services/resend-requests/resend-requests';
+import { systemClock } from '../../../services/platform/clock';
+import { createKeyedHmac } from './keyed-hmac';
+import { ListenerServer } from './listener-server';
+import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from './thread-protocol';
+
+/*
+ * The listener's thread: reading requests, judging signatures, group commit, retention and
+ * forwarding run here, on this thread's event loop and its own SQLite connection. Nothing the
+ * UI, the CLI, MCP, the history poller, Sequences or search does runs here, so a busy main
+ * thread never delays an answer. Settings and keys arrive by message and apply from the next
+ * batch; each committed batch goes back as one message.
+ */
+
+const port = parentPort!;
+const data = workerData as ListenerThreadData;
+const db = openConnection(data.databasePath);
+let settings: ListenerSettings = data.settings;
+let keys: readonly KnownKey[] = data.keys;
+const resends = new ResendRequests(systemClock);
+resends.replace(data.resends);
+const store = new DeliveryStore(db, (eventId) => resends.isRequested(eventId));
+const send = (message: FromListener) => port.postMessage(message);
+const causeOf = (error: unknown) => (error as Error | undefined)?.message;
+
+const listener = new ListenerServer({
+  store,
+  hmac: createKeyedHmac(),
+  settings: () => settings,
+  keys: () => [...keys],
+  now: () => Date.now(),
+  onStored: (deliveries, totals) => send({ type: 'stored', deliveries, totals }),
+  onStoreFailed: (error) => send({ type: 'storeFailed', cause: describeStorageError(error) }),
+  onForwarded: (id, handler, answeredStatus) => send({ type: 'forwarded', id, handler, answeredStatus }),
+  onError: (message, error) => send({ type: 'error', message, cause: causeOf(error) }),
+});
+
+async function run(call: ListenerOp): Promise<unknown> {
+  switch (call.op) {
+    case 'start':
+      return listener.start(call.port);
+    case 'moveTo':
+      return listener.moveTo(call.port);
+    case 'stop':
+      await listener.stop();
+      db.close();
+      return null;
+    case 'enforce':
+      store.enforce(call.limits);
+      return store.totals();
+    case 'totals':
+      return store.totals();
+  }
+}
+
+port.on('message', (message: ToListener) => {
+  if (message.type === 'configure') {
+    settings = message.settings;
+    keys = message.keys;
+    listener.applySettings(settings);
+  } else if (message.type === 'resends') {
+    resends.replace(message.entries);
+  } else {
+    const { id } = message;
+    run(message).then(
+      (value) => send({ type: 'reply', id, value }),
+      (error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        send({ type: 'reply', id, error: { message: causeOf(error) ?? String(error), ...(code ? { code } : {}) } });
+      },
+    );
+  }
+});

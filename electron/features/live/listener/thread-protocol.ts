@@ -1,0 +1,49 @@
+import type { KnownKey } from '../../../../shared/signing/diagnose';
+import type { ListenerSettings } from '../../../../shared/settings';
+import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
+import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
+import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
+
+/**
+ * The messages between the app's main thread and the listener's thread. Everything here is
+ * plain data (structured clone): settings and keys go in, what was stored comes out.
+ */
+
+/** What the listener's thread is started with (workerData). */
+export interface ListenerThreadData {
+  /** The database file, already opened and migrated by the main thread. */
+  readonly databasePath: string;
+  readonly settings: ListenerSettings;
+  readonly keys: readonly KnownKey[];
+  readonly resends: readonly ResendEntry[];
+}
+
+/** Operations the main thread asks for and waits on. */
+export type ListenerOp =
+  | { readonly op: 'start'; readonly port: number }
+  | { readonly op: 'moveTo'; readonly port: number }
+  | { readonly op: 'stop' }
+  | { readonly op: 'enforce'; readonly limits: RetentionLimits }
+  | { readonly op: 'totals' };
+
+export type ToListener =
+  /** Read on every request from now on: apply from the next batch, as in one thread. */
+  | { readonly type: 'configure'; readonly settings: ListenerSettings; readonly keys: readonly KnownKey[] }
+  | { readonly type: 'resends'; readonly entries: readonly ResendEntry[] }
+  | ({ readonly type: 'call'; readonly id: number } & ListenerOp);
+
+/** A failure carried across threads (a bind error keeps its code: EADDRINUSE...). */
+export interface ThreadError {
+  readonly message: string;
+  readonly code?: string;
+}
+
+export type FromListener =
+  | { readonly type: 'reply'; readonly id: number; readonly value: unknown }
+  | { readonly type: 'reply'; readonly id: number; readonly error: ThreadError }
+  /** One message per committed batch, after its commit and before its answers. */
+  | { readonly type: 'stored'; readonly deliveries: DeliverySummary[]; readonly totals: StoredTotals }
+  | { readonly type: 'forwarded'; readonly id: number; readonly handler: HandlerSummary; readonly answeredStatus: number | null }
+  /** A batch could not be stored; `cause` in SQLite's or the system's words. */
+  | { readonly type: 'storeFailed'; readonly cause: string }
+  | { readonly type: 'error'; readonly message: string; readonly cause: string | undefined };

@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import { createCore, type Core, type CoreOptions } from '../../core/core';
+import { productFeatures } from '../../core/product-features';
+import { acquireInstanceLock, type InstanceKind, type InstanceLock } from '../../services/instance/instance-lock';
+import { HostToken } from '../../services/instance/host-token-file';
+import type { CoreContext } from '../../services/kernel/feature';
+import { createConsoleLogger, type Logger } from '../../services/kernel/logger';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { startOnPreferredPort } from '../../services/net/preferred-port';
+import { FileSecretStore, fileModeCipher, type SecretStore } from '../../services/secrets/secret-store';
+import { confSettingsBackend } from '../../services/settings/conf-backend';
+import { createRunOverrides } from '../../services/settings/run-overrides';
+import type { SettingsBackend } from '../../services/settings/settings-service';
+import { startBrowserHost, type BrowserHost } from '../browser/browser-host';
+
+export interface OpenFolderOptions {
+  readonly dataDir: string;
+  /** Who holds the folder, as the lock file says to other processes. */
+  readonly kind: InstanceKind;
+  readonly version: string;
+  readonly hostKind?: CoreOptions['hostKind'];
+  /** The folder's saved settings and secrets; default: the terminal hosts' files (settings.json, secrets.json). */
+  readonly store?: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
+  readonly log?: Logger;
+  readonly features?: CoreOptions['features'];
+  readonly requireAllHandlers?: boolean;
+  /** Command-line options: they hold for this run, or are saved like a change in Settings with `save`. */
+  readonly options?: (ctx: CoreContext) => void;
+  readonly save?: boolean;
+}
+
+/** A data folder held by this process: its lock, its token and a core on it (not started). */
+export interface OpenFolder {
+  readonly dataDir: string;
+  readonly core: Core;
+  readonly lock: InstanceLock;
+  readonly hostToken: HostToken;
+  /**
+   * Serves the local API (the browser host) on `port` (a free one when taken; 0: any) and
+   * records its URL in the lock file, so terminal tools and agents act through this process.
+   */
+  startLocalApi(port: number, rendererDir: string, onPortTaken?: (port: number) => void): Promise<BrowserHost>;
+  /** Local API down, core stopped, folder let go (idempotent). */
+  close(): Promise<void>;
+}
+
+/**
+ * The one way a process opens a data folder for itself: the desktop app, `serve`, `listen`,
+ * `mcp`, and the terminal commands that write when no app runs. In order: the folder private
+ * (0700), its lock (InstanceLockedError, naming the holder, when another process has it), its
+ * access token, settings and secrets with run-only options, then createCore.
+ */
+export function openDataFolder(options: OpenFolderOptions): OpenFolder {
+  const { dataDir } = options;
+  ensurePrivateDir(dataDir);
+  const lock = acquireInstanceLock(dataDir, { kind: options.kind });
+  let core: Core;
+  let hostToken: HostToken;
+  try {
+    hostToken = new HostToken(dataDir);
+    const store = options.store ?? {
+      backend: confSettingsBackend(dataDir),
+      secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
+    };
+    const overrides = createRunOverrides(store.backend, store.secrets);
+    core = createCore({
+      hostKind: options.hostKind ?? 'browser',
+      version: options.version,
+      dataDir,
+      settingsBackend: overrides.backend,
+      secrets: overrides.secrets,
+      log: options.log ?? createConsoleLogger(),
+      features: options.features ?? productFeatures,
+      hostToken,
+      ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
+    });
+    const apply = options.options;
+    if (apply) {
+      if (options.save) apply(core.ctx);
+      else overrides.runOnly(() => apply(core.ctx));
+    }
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let host: BrowserHost | null = null;
+  let closing: Promise<void> | null = null;
+  return {
+    dataDir,
+    core,
+    lock,
+    hostToken,
+    async startLocalApi(port, rendererDir, onPortTaken = () => {}) {
+      host = await startOnPreferredPort(port, (p) => startBrowserHost({ core, rendererDir, port: p, token: hostToken }), onPortTaken);
+      lock.setUrl(host.url);
+      return host;
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          await host?.close();
+          await core.stop();
+        } finally {
+          lock.release();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { Database } from './database';
+
+/*
+ * The received deliveries as History's reconciliation reads them (received_deliveries is
+ * written by delivery-store.ts; this module only reads).
+ */
+
+/** A received delivery as reconciliation reads it. */
+export interface ReceivedRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly receivedAt: string;
+  readonly bodySha256: string;
+  /** Whether a forward to the local handler failed (null: not forwarded). */
+  readonly handlerFailed: boolean | null;
+  /** A key was configured and it did not verify: it never stands for a history delivery. */
+  readonly unverified: boolean;
+}
+
+/** A received delivery a key of another environment verified. */
+export interface LeftOutRow {
+  readonly id: number;
+  readonly eventId: number | null;
+  readonly keyId: string;
+}
+
+/**
+ * What reconciliation compares, received at or after `sinceMs`: the deliveries no key of
+ * another environment verified (with whether a forward to the handler failed), and apart
+ * those one did (`leftOut`: another store's traffic, not lost deliveries).
+ */
+export function receivedReconciliationRefs(db: Database, sinceMs: number, otherEnvironmentKeyIds: readonly string[]): { received: ReceivedRow[]; leftOut: LeftOutRow[] } {
+  const keys = JSON.stringify(otherEnvironmentKeyIds);
+  const received = (
+    db
+      .prepare(
+        // Whether a handler failed was decided once, when its results were stored
+        // (summarizeForwards, received-delivery.ts): handler_failed counts them.
+        `SELECT d.id, d.event_id, d.received_at, d.body_sha256, d.verified,
+           CASE WHEN d.handler_targets = 0 THEN NULL ELSE d.handler_failed > 0 END AS failed
+         FROM received_deliveries d
+         WHERE d.received_at_ms >= ?
+           AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
+         ORDER BY d.id`,
+      )
+      .all(sinceMs, keys) as { id: number; event_id: number | null; received_at: string; body_sha256: string; verified: number | null; failed: number | null }[]
+  ).map((r) => ({
+    id: r.id,
+    eventId: r.event_id,
+    receivedAt: r.received_at,
+    bodySha256: r.body_sha256,
+    handlerFailed: r.failed === null ? null : r.failed === 1,
+    unverified: r.verified === 0,
+  }));
+  const leftOut = (
+    db
+      .prepare(
+        `SELECT id, event_id, signature_key_id FROM received_deliveries
+         WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      )
+      .all(sinceMs, keys) as { id: number; event_id: number | null; signature_key_id: string }[]
+  ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
+  return { received, leftOut };
+}
