@@ -11,6 +11,8 @@ import { setKeyEnvironment } from '../../services/webhook-keys/key-environments'
 import { ListenerServer } from './listener/listener-server';
 import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
+import { ProbeNonces } from './probe/probe-nonces';
+import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
@@ -22,6 +24,8 @@ const STARTUP_INDEXING_DELAY_MS = 2000;
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
+  /** The probe interval instead of `tunnel.probeIntervalSeconds` (tests). */
+  readonly probeIntervalMs?: number;
 }
 
 /**
@@ -57,6 +61,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
+  const nonces = new ProbeNonces(() => ctx.clock.now());
   const listener = new ListenerServer({
     store,
     hmac,
@@ -86,14 +91,25 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     onForwarded: (id, handler, answeredStatus) => ctx.bus.emit('live.forwarded', { id, handler, answeredStatus }),
     onError: (message, error) => ctx.log.error(message, { message: (error as Error)?.message }),
+    redeemProbe: (nonce, signature) => {
+      const proof = nonces.redeem(nonce, signature);
+      if (proof !== null) ctx.status.update('listener', { probesAnswered: nonces.answered });
+      return proof;
+    },
   });
 
-  const tunnel = new TunnelService({
-    onStatus: (patch) => ctx.status.update('tunnel', patch),
+  const tunnel: TunnelService = new TunnelService({
+    onStatus: (patch) => {
+      ctx.status.update('tunnel', patch);
+      tunnelProbe.tunnelChanged();
+    },
     onPublicUrl: (url) => ctx.settings.update({ tunnel: { lastPublicUrl: url } }),
+    onAutoSubdomain: (subdomain) => ctx.settings.update({ tunnel: { autoSubdomain: subdomain } }),
     log: (message, fields) => ctx.log.warn(message, fields),
     ...(options.tunnelOpenTimeoutMs ? { openTimeoutMs: options.tunnelOpenTimeoutMs } : {}),
   });
+
+  const tunnelProbe = createTunnelProbe(ctx, tunnel, nonces, options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {});
 
   const bindError = (error: unknown, port: number): string =>
     (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -203,6 +219,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       // after the first screens have loaded (a search indexes them at once if it comes first).
       search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
+      tunnelProbe.start();
       tunnel.apply(ctx.settings.get().tunnel, listener.port);
       unsubscribers.push(ctx.settings.onChange(applyChange));
     },
@@ -210,6 +227,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
+      tunnelProbe.stop();
       tunnel.close();
       await listener.stop();
       ctx.status.update('listener', { state: 'stopped', url: null });
@@ -281,6 +299,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         tunnel.reconnect();
         return { ok: true as const };
       },
+      'live.probePublicUrl': async () => tunnelProbe.probe.probeNow(),
     },
   };
 }
