@@ -16,7 +16,8 @@ const TLS_CODE = /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_|ERR_SSL|HOSTNAME_MISMATCH/
 const QUOTE_CHARS = 120;
 
 function quote(line: string): string {
-  const clean = line.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  // eslint-disable-next-line no-control-regex -- a sender's control characters are what this removes
+  const clean = line.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
   return clean.length > QUOTE_CHARS ? `${clean.slice(0, QUOTE_CHARS)}…` : clean;
 }
 

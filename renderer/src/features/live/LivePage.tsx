@@ -22,6 +22,7 @@ import {
 } from './live-store';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
+import { TunnelNotice } from '../../components/TunnelNotice';
 import './live.css';
 
 /** The delivery id in `#/live/<id>`, or null. */
@@ -150,6 +151,7 @@ export function LivePage({ route }: { route: Route }) {
         {busy && <span className="muted">{busy}</span>}
       </div>
       {error && <p className="notice notice--error">{error}</p>}
+      <TunnelNotice />
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}
