@@ -15,6 +15,8 @@ import { loadReconciliationInput } from './reconciliation-source';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
 import { diffBodies } from '../../services/data/delivery-diff';
 import { UpdateNotifier } from './update-notifier';
+import { deliveryUrlsView, ownAddresses } from './own-addresses';
+import { unpairedCause } from '../../../shared/history/delivery-urls';
 
 export interface HistoryFeatureOptions {
   /** Deadline of one call to the service (tests shorten it to exercise a hung service). */
@@ -167,7 +169,9 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const otherKeys = otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id));
           const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
           const aside = setAsideLeftOut(input.history, input.leftOut);
-          const result = reconcile(aside.history, input.received, input.payloadHashes);
+          const { addresses } = ownAddresses(ctx);
+          const causeContext = { addresses, listenerStatuses: input.listenerStatuses };
+          const result = reconcile(aside.history, input.received, input.payloadHashes, (h) => unpairedCause({ url: h.url ?? '', status: h.status }, causeContext));
           const leftOut = explainLeftOut(aside.groups, ctx.settings.get(), environmentId);
           const durationMs = Math.round(performance.now() - started);
           lastReconciliation = { environmentId, result, leftOut, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
@@ -185,6 +189,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           leftOut,
         };
       },
+      'history.deliveryUrls': async ({ since }) => deliveryUrlsView(store.deliveryUrls(activeId(), since ?? ''), ownAddresses(ctx)),
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
       'history.arrivals': async ({ eventId }) => {
         const arrivals = received.arrivalsOf(eventId);

@@ -18,11 +18,18 @@ export function loadReconciliationInput(
   environmentId: string,
   sinceMs: number | null,
   otherEnvironmentKeyIds: readonly string[] = [],
-): { history: HistoryRef[]; received: ReceivedRef[]; leftOut: LeftOutRef[]; payloadHashes: (ids: number[]) => Map<number, string> } {
+): {
+  history: HistoryRef[];
+  received: ReceivedRef[];
+  leftOut: LeftOutRef[];
+  payloadHashes: (ids: number[]) => Map<number, string>;
+  listenerStatuses: Set<number>;
+} {
   const since = sinceMs ?? 0;
   const copy = new HistoryStore(db);
   const history = copy.reconciliationRefs(environmentId, new Date(since).toISOString());
-  const { received, leftOut } = new DeliveryStore(db).reconciliationRefs(since, otherEnvironmentKeyIds);
+  const deliveries = new DeliveryStore(db);
+  const { received, leftOut } = deliveries.reconciliationRefs(since, otherEnvironmentKeyIds);
   const payloadHashes = (ids: number[]) => {
     const out = new Map<number, string>();
     for (const id of ids) {
@@ -31,5 +38,5 @@ export function loadReconciliationInput(
     }
     return out;
   };
-  return { history, received, leftOut, payloadHashes };
+  return { history, received, leftOut, payloadHashes, listenerStatuses: deliveries.answeredStatuses(since) };
 }

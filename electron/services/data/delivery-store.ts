@@ -519,6 +519,14 @@ export class DeliveryStore {
     return { received, leftOut };
   }
 
+  /** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
+  answeredStatuses(sinceMs: number): Set<number> {
+    const rows = this.db
+      .prepare('SELECT DISTINCT answered_status FROM received_deliveries WHERE received_at_ms >= ? AND answered_status IS NOT NULL')
+      .all(sinceMs) as { answered_status: number }[];
+    return new Set(rows.map((r) => Number(r.answered_status)));
+  }
+
   /**
    * Deliveries after `afterId` that no key of another environment verified, as arrays in
    * SEQUENCE_COLUMNS order (a third cheaper than objects over 100,000 rows), a page at a time.
