@@ -73,6 +73,22 @@ export const DeliveryUrlsSchema = z.object({
 });
 export type DeliveryUrls = z.infer<typeof DeliveryUrlsSchema>;
 
+/** Deliveries the service sent to URLs that are not this Hooklab's and whose events never arrived here. */
+export const SentElsewhereSchema = z.object({
+  publicUrl: z.string().nullable(),
+  groups: z.array(
+    z.object({
+      url: z.string(),
+      deliveries: z.number().int(),
+      /** When the first of them was logged. */
+      since: z.string(),
+      /** Their events, to resend exactly those. */
+      eventIds: z.array(z.number().int()),
+    }),
+  ),
+});
+export type SentElsewhere = z.infer<typeof SentElsewhereSchema>;
+
 export const RECONCILE_CATEGORIES = ['received', 'lost', 'handler-failed', 'refused-by-handler', 'unlogged', 'not-in-history'] as const;
 export const ReconcileCategorySchema = z.enum(RECONCILE_CATEGORIES);
 
@@ -203,6 +219,11 @@ export const historyCalls = {
     'Where the service sent its deliveries (local copy of history), per URL, and whether each is this Hooklab\'s public URL (compared as the service does: spaces and letter case ignored).',
     z.object({ since: z.iso.datetime().optional() }).strict(),
     DeliveryUrlsSchema,
+  ),
+  'history.sentElsewhere': defineCall(
+    'Deliveries of the local copy sent since `since` to a URL that is not this Hooklab\'s, whose events never arrived here, per URL: what the History and Live banner offers to resend.',
+    z.object({ since: z.iso.datetime() }).strict(),
+    SentElsewhereSchema,
   ),
   'history.reconcile': defineCall(
     'Match history deliveries to received ones (by event id, else payload): counts, a page of items, missed windows.',

@@ -15,7 +15,7 @@ import { loadReconciliationInput } from './reconciliation-source';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
 import { diffBodies } from '../../services/data/delivery-diff';
 import { UpdateNotifier } from './update-notifier';
-import { deliveryUrlsView, ownAddresses } from './own-addresses';
+import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-addresses';
 import { unpairedCause } from '../../../shared/history/delivery-urls';
 
 export interface HistoryFeatureOptions {
@@ -190,6 +190,11 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         };
       },
       'history.deliveryUrls': async ({ since }) => deliveryUrlsView(store.deliveryUrls(activeId(), since ?? ''), ownAddresses(ctx)),
+      'history.sentElsewhere': async ({ since }) => {
+        const history = store.reconciliationRefs(activeId(), since);
+        const arrived = received.receivedEventIds([...new Set(history.map((h) => h.eventId))]);
+        return sentElsewhereView(history, arrived, ownAddresses(ctx));
+      },
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
       'history.arrivals': async ({ eventId }) => {
         const arrivals = received.arrivalsOf(eventId);

@@ -519,6 +519,17 @@ export class DeliveryStore {
     return { received, leftOut };
   }
 
+  /** Which of `eventIds` arrived here in a verified (or unverifiable) delivery. */
+  receivedEventIds(eventIds: readonly number[]): Set<number> {
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT event_id FROM received_deliveries
+         WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1)`,
+      )
+      .all(JSON.stringify(eventIds)) as { event_id: number }[];
+    return new Set(rows.map((r) => Number(r.event_id)));
+  }
+
   /** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
   answeredStatuses(sinceMs: number): Set<number> {
     const rows = this.db

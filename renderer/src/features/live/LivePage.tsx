@@ -23,6 +23,7 @@ import {
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
+import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import './live.css';
 
 /** The delivery id in `#/live/<id>`, or null. */
@@ -152,6 +153,7 @@ export function LivePage({ route }: { route: Route }) {
       </div>
       {error && <p className="notice notice--error">{error}</p>}
       <TunnelNotice />
+      <SentElsewhereBanner />
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}
