@@ -76,7 +76,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('lists exactly the ten tools, each with an input schema', async () => {
+  it('lists exactly the twelve tools, each with an input schema', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
