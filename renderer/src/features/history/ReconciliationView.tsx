@@ -83,6 +83,19 @@ export function ReconciliationView({ route }: { route: Route }) {
             </p>
           ))}
           {category && <p className="muted">{HINTS[category]}</p>}
+          {category === 'refused-by-handler' && view.items.length > 0 && (
+            <p className="row">
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void resendBulk([...new Set(view.items.flatMap((i) => (i.eventId === null ? [] : [i.eventId])))])}
+                data-testid="resend-refused"
+              >
+                Resend these events (your handler fixed)
+              </button>
+              <span className="muted">Their events stay pending at the service until a delivery is accepted.</span>
+            </p>
+          )}
           {view.windows.length > 0 && (
             <div className="card" data-testid="missed-windows">
               <h2 className="card__title">Missed windows</h2>

@@ -4,6 +4,7 @@ import { createLiveFeature } from '../../../../../electron/features/live/feature
 import { createSandboxFeature } from '../../../../../electron/features/sandbox/feature';
 import { createHistoryFeature } from '../../../../../electron/features/history/feature';
 import { event } from './sandbox-app';
+import { startReceiver } from './receiver';
 
 /**
  * The sandbox plays the portal with two webhook URLs, one of them dead: History says where the
@@ -56,5 +57,23 @@ describe('where the service really sent its deliveries', () => {
     const after = await app.call('live.list', {});
     expect(after.total).toBe(before + 2);
     expect(after.rows.slice(0, 2).map((r) => r.eventId).sort()).toEqual([...elsewhereEvents].sort());
+  });
+
+  it('counts a delivery your handler refused through pass-through as "received here, refused by your handler", not as received', async () => {
+    const refusing = await startReceiver(502);
+    try {
+      await app.call('sandbox.setWebhookUrl', { url: listenerUrl });
+      await app.call('settings.update', { listener: { forwardTargets: [refusing.url], passThrough: true } });
+      await app.call('sandbox.sendEvent', { event: event('refused-1') });
+      await app.call('settings.update', { listener: { forwardTargets: [], passThrough: false } });
+      await app.call('history.pollNow', {});
+      const r = await app.call('history.reconcile', { refresh: true });
+      expect(r.counts['refused-by-handler']).toBe(1);
+      const [refused] = (await app.call('history.reconcile', { category: 'refused-by-handler', refresh: false })).items;
+      expect(refused).toMatchObject({ matchedBy: 'event-id', cause: null });
+      expect(refused!.receivedId).not.toBeNull();
+    } finally {
+      await refusing.close();
+    }
   });
 });
