@@ -19,6 +19,9 @@ export interface PublicUrlProbeDeps {
   readonly timers?: Timers;
 }
 
+/** How long a probe waits for its answer before saying nothing answered. */
+export const PROBE_TIMEOUT_MS = 10_000;
+
 /** The probe status before any probe (or with no public URL to probe). */
 export const NO_PROBE: TunnelProbeStatus = { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null };
 
@@ -89,7 +92,8 @@ export class PublicUrlProbe {
       return { reachable: false, publicUrl: null, latencyMs: null, error: target.missing, checkedAt };
     }
     const { nonce, signature } = this.deps.nonces.issue();
-    const timeoutMs = this.deps.timeoutMs ?? Math.min(10_000, this.deps.intervalMs());
+    // The next probe is scheduled after this one ends, so a slow answer never overlaps the next.
+    const timeoutMs = this.deps.timeoutMs ?? PROBE_TIMEOUT_MS;
     const sent = await sendProbe(
       target.publicUrl,
       { nonce, signature, isProof: (proof) => this.deps.nonces.isProof(nonce, proof) },
