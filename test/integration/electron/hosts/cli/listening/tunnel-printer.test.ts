@@ -63,6 +63,27 @@ describe('hooklab listen --tunnel', () => {
   }, 60_000);
 });
 
+describe('a restart with the tunnel on and no subdomain set', () => {
+  it('gets the same public URL: the data folder keeps the subdomain it asks for', async () => {
+    const server = await startLocaltunnelServer();
+    servers.push(server);
+    const dataDir = newDir();
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+    const args = ['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'];
+
+    const first = startHooklab(args, { HOOKLAB_TEST_NAMES });
+    processes.push(first);
+    const before = (await first.waitFor(PUBLIC_URL))[1]!;
+    await first.killGroup('SIGTERM');
+
+    const second = startHooklab(args, { HOOKLAB_TEST_NAMES });
+    processes.push(second);
+    expect((await second.waitFor(PUBLIC_URL))[1]).toBe(before);
+    await second.waitFor(/^public URL reachable: /m);
+    expect(second.output()).not.toMatch(/NOTICE:/);
+  }, 60_000);
+});
+
 describe('hooklab serve --tunnel', () => {
   it('prints the public URL beside the UI address, as listen does', async () => {
     const server = await startLocaltunnelServer();
