@@ -38,6 +38,9 @@ export function sendProbe(
       target,
       {
         method: 'POST',
+        // A new connection each time: a kept-alive one, already through the tunnel server, would
+        // hide a server that now answers new requests itself (503, a reminder page).
+        agent: false,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'Hooklab public URL probe',

@@ -92,6 +92,25 @@ describe('the probe of the public URL', () => {
     expect(result.error).toMatch(/something else answered at .* \(not this Hooklab.*\), with 200: "<h1>Friendly reminder<\/h1>"/);
   });
 
+  it('quotes the tunnel server when it answers 503 itself, and names a reminder page as not this Hooklab', async () => {
+    const server = await tunnelServer();
+    const app = await liveApp({ tunnel: { enabled: true, host: server.host } });
+    await waitForStatus(app, (s) => s.tunnel.probe.reachable === true);
+
+    server.answerInstead({ status: 503, body: 'Tunnel Unavailable\nplease retry later' });
+    const unavailable = await app.call('live.probePublicUrl', {});
+    expect(unavailable.error).toBe('the tunnel server answered 503: "Tunnel Unavailable" instead of passing the request to this Hooklab');
+
+    server.answerInstead({ status: 200, body: '<!DOCTYPE html>\n<h1>Friendly Reminder</h1>' });
+    const reminder = await app.call('live.probePublicUrl', {});
+    expect(reminder.error).toMatch(/^something else answered at http:\/\/hooklab-.* \(not this Hooklab: another program on that URL, or a reminder page\), with 200: "<!DOCTYPE html>"$/);
+
+    server.answerInstead(null);
+    expect((await app.call('live.probePublicUrl', {})).reachable).toBe(true);
+    // The tunnel client stayed connected all along: only the probe could tell.
+    expect(app.core.ctx.status.get().tunnel.state).toBe('open');
+  });
+
   it('checks an own public URL: reachable when it leads to this listener', async () => {
     const app = await liveApp({});
     app.core.ctx.settings.update({ tunnel: { ownPublicUrl: `${app.listenerUrl}/webhooks` } });
