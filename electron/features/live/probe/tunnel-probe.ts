@@ -28,7 +28,9 @@ export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, nonce
     target: () => probeTarget(ctx.status.get().tunnel),
     onVerdict: (verdict) => ctx.status.update('tunnel', { probe: verdict }),
     onFailures: (inARow, cause) => {
-      if (inARow >= FAILOVER_AFTER && ctx.status.get().tunnel.state !== 'own-url') tunnel.failover(cause);
+      // Every second failure in a row: a next server that cannot open either is left after two
+      // more probes for the one after it, not at every probe while it connects.
+      if (inARow % FAILOVER_AFTER === 0 && ctx.status.get().tunnel.state !== 'own-url') tunnel.failover(cause);
     },
     intervalMs: () => options.intervalMs ?? ctx.settings.get().tunnel.probeIntervalSeconds * 1000,
     now: () => ctx.clock.now(),
