@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs } from './define';
 import { WebhookDeliverySchema } from '../service/webhooks';
+import { UNPAIRED_CAUSES } from '../history/delivery-urls';
 
 /**
  * Calls and events of the History area: the delivery-history client, the poller's local copy,
@@ -54,7 +55,41 @@ export const BulkResendSummarySchema = z.object({
 });
 export type BulkResendSummary = z.infer<typeof BulkResendSummarySchema>;
 
-export const RECONCILE_CATEGORIES = ['received', 'lost', 'handler-failed', 'unlogged', 'not-in-history'] as const;
+/** Where the service sent deliveries in the local copy of history, per URL (history.deliveryUrls). */
+export const DeliveryUrlsSchema = z.object({
+  publicUrl: z.string().nullable(),
+  urls: z.array(
+    z.object({
+      url: z.string(),
+      deliveries: z.number().int(),
+      delivered: z.number().int(),
+      failed: z.number().int(),
+      lastCreated: z.string(),
+      lastStatus: z.number().int(),
+      /** This Hooklab's public URL (or, with the sandbox, its listener's loopback address). */
+      current: z.boolean(),
+    }),
+  ),
+});
+export type DeliveryUrls = z.infer<typeof DeliveryUrlsSchema>;
+
+/** Deliveries the service sent to URLs that are not this Hooklab's and whose events never arrived here. */
+export const SentElsewhereSchema = z.object({
+  publicUrl: z.string().nullable(),
+  groups: z.array(
+    z.object({
+      url: z.string(),
+      deliveries: z.number().int(),
+      /** When the first of them was logged. */
+      since: z.string(),
+      /** Their events, to resend exactly those. */
+      eventIds: z.array(z.number().int()),
+    }),
+  ),
+});
+export type SentElsewhere = z.infer<typeof SentElsewhereSchema>;
+
+export const RECONCILE_CATEGORIES = ['received', 'lost', 'handler-failed', 'refused-by-handler', 'unlogged', 'not-in-history'] as const;
 export const ReconcileCategorySchema = z.enum(RECONCILE_CATEGORIES);
 
 export const ReconcileItemSchema = z.object({
@@ -64,6 +99,8 @@ export const ReconcileItemSchema = z.object({
   receivedId: z.number().int().nullable(),
   matchedBy: z.enum(['event-id', 'payload']).nullable(),
   at: z.string(),
+  /** Why a lost delivery was not paired: where the service really sent it, or what broke. */
+  cause: z.enum(UNPAIRED_CAUSES).nullable(),
 });
 export type ReconcileItemView = z.infer<typeof ReconcileItemSchema>;
 
@@ -177,6 +214,16 @@ export const historyCalls = {
     'Resend every pending event of the local copy with bounded concurrency (progress as history.resendProgress); with `since`, only events first logged at or after it.',
     z.object({ concurrency: Concurrency, jobId: JobId.optional(), since: z.iso.datetime().optional() }).strict(),
     BulkResendSummarySchema,
+  ),
+  'history.deliveryUrls': defineCall(
+    'Where the service sent its deliveries (local copy of history), per URL, and whether each is this Hooklab\'s public URL (compared as the service does: spaces and letter case ignored).',
+    z.object({ since: z.iso.datetime().optional() }).strict(),
+    DeliveryUrlsSchema,
+  ),
+  'history.sentElsewhere': defineCall(
+    'Deliveries of the local copy sent since `since` to a URL that is not this Hooklab\'s, whose events never arrived here, per URL: what the History and Live banner offers to resend.',
+    z.object({ since: z.iso.datetime() }).strict(),
+    SentElsewhereSchema,
   ),
   'history.reconcile': defineCall(
     'Match history deliveries to received ones (by event id, else payload): counts, a page of items, missed windows.',

@@ -109,6 +109,17 @@ const ExportArgsSchema = z
   })
   .strict();
 
+/** One end-to-end probe of the public URL: did a request sent there reach this Hooklab? */
+export const ProbeResultSchema = z.object({
+  reachable: z.boolean(),
+  publicUrl: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  /** Why not, in words a user acts on (DNS, the tunnel server's status, a timeout, another program, TLS). */
+  error: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type ProbeResult = z.infer<typeof ProbeResultSchema>;
+
 export const liveCalls = {
   'live.list': defineCall(
     'Delivery summaries (no bodies), newest first, a page at a time; total counts all stored.',
@@ -165,6 +176,11 @@ export const liveCalls = {
     Ok,
   ),
   'live.reconnectTunnel': defineCall('Close and reopen the tunnel now.', NoArgs, Ok),
+  'live.probePublicUrl': defineCall(
+    'Send a signed one-time probe to the public URL (tunnel or own URL) now and say whether it came back to this listener, how fast, or why not.',
+    NoArgs,
+    ProbeResultSchema,
+  ),
 } as const;
 
 export const liveEvents = {

@@ -114,6 +114,11 @@ export const sandboxCalls = {
     SandboxChaosSchema.partial().extend({ reset: z.boolean().optional() }).strict(),
     SandboxChaosSchema,
   ),
+  'sandbox.setWebhookUrl': defineCall(
+    "Sets the sandbox store's webhook URL as the merchant portal does (interface 6.1): several URLs separated by `;`, each getting its own event id; the listener's own address is what Hooklab sets by default.",
+    z.object({ url: z.string().min(1).max(4000) }).strict(),
+    z.object({ webhookUrl: z.string(), urls: z.array(z.string()) }),
+  ),
   'sandbox.useSandbox': defineCall(
     'Makes the sandbox the active environment (switching to a live one is settings.update).',
     NoArgs,

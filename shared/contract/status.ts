@@ -16,6 +16,19 @@ export const ListenerStatusSchema = z.object({
   retainDeliveries: z.number().int(),
   retainBytes: z.number().int(),
   removedByRetention: z.number().int(),
+  /** Probes of the public URL this listener answered (kept out of Live). */
+  probesAnswered: z.number().int(),
+});
+
+/** The last end-to-end probe of the public URL (all null before the first). */
+export const TunnelProbeStatusSchema = z.object({
+  reachable: z.boolean().nullable(),
+  checkedAt: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  /** Why the service cannot reach this Hooklab, in words a user acts on. */
+  error: z.string().nullable(),
+  /** When the probes started failing (kept through failures in a row). */
+  unreachableSince: z.string().nullable(),
 });
 
 export const TunnelStatusSchema = z.object({
@@ -25,6 +38,13 @@ export const TunnelStatusSchema = z.object({
   /** The public URL differs from the last one: the portal's webhook URL must be updated. */
   urlChanged: z.boolean(),
   reconnectAttempt: z.number().int(),
+  probe: TunnelProbeStatusSchema,
+  /**
+   * What the user must act on about the address, said loudly until it no longer holds: the
+   * server granted another subdomain than the one asked for, or the tunnel moved to the next
+   * server after failed probes.
+   */
+  notice: z.string().nullable(),
 });
 
 export const PollerStatusSchema = z.object({
@@ -67,5 +87,6 @@ export const AppStatusSchema = z.object({
 export type AppStatus = z.infer<typeof AppStatusSchema>;
 export type ListenerStatus = z.infer<typeof ListenerStatusSchema>;
 export type TunnelStatus = z.infer<typeof TunnelStatusSchema>;
+export type TunnelProbeStatus = z.infer<typeof TunnelProbeStatusSchema>;
 export type PollerStatus = z.infer<typeof PollerStatusSchema>;
 export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;

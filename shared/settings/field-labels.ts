@@ -24,6 +24,8 @@ export const SETTINGS_FIELD_LABELS: FieldLabels = {
   'tunnel.host': { name: 'The tunnel server' },
   'tunnel.subdomain': { name: 'The subdomain', format: 'must be 4 to 63 lowercase letters, digits or dashes' },
   'tunnel.ownPublicUrl': { name: 'Your own public URL' },
+  'tunnel.hosts.*': { name: (i) => `Tunnel server ${i + 1}` },
+  'tunnel.probeIntervalSeconds': { name: 'The probe interval', format: 'must be at least 5 seconds' },
   'environments.live.*.id': { name: (i) => `Environment ${i + 1}'s id`, format: 'must be 1 to 40 lowercase letters, digits or dashes' },
   'environments.live.*.name': { name: (i) => `Environment ${i + 1}'s name` },
   'environments.live.*.baseUrl': { name: (i) => `Environment ${i + 1}'s base URL` },

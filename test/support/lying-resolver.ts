@@ -6,22 +6,26 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address?: unknown, f
 
 /**
  * Makes the system resolver answer `names` with the given IPv4 addresses, as a hostile or
- * misconfigured DNS would; every other name resolves as usual. Node's http, fetch and the
- * app's own `node:dns` imports all see it. Returns the undo.
+ * misconfigured DNS would; every other name resolves as usual. A name `*.example.test` stands
+ * for every name under example.test. Node's http, fetch and the app's own `node:dns` imports
+ * all see it. Returns the undo.
  */
 export function lieAboutNames(names: Readonly<Record<string, string>>): () => void {
   const real = dns.lookup;
+  const addressOf = (hostname: string): string | undefined =>
+    names[hostname] ??
+    Object.entries(names).find(([name]) => name.startsWith('*.') && hostname.toLowerCase().endsWith(name.slice(1)))?.[1];
   const lying = ((hostname: string, options: unknown, callback?: LookupCallback) => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
     const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean };
-    const address = names[hostname];
+    const address = addressOf(hostname);
     if (address === undefined) return (real as (...args: unknown[]) => void)(hostname, options, callback);
     process.nextTick(() => (opts.all ? cb(null, [{ address, family: 4 }]) : cb(null, address, 4)));
   }) as typeof dns.lookup;
   dns.lookup = lying;
   const promises = dns.promises.lookup;
   dns.promises.lookup = (async (hostname: string, options?: { all?: boolean }) => {
-    const address = names[hostname];
+    const address = addressOf(hostname);
     if (address === undefined) return (promises as (...args: unknown[]) => unknown)(hostname, options);
     return options?.all ? [{ address, family: 4 }] : { address, family: 4 };
   }) as typeof dns.promises.lookup;

@@ -43,7 +43,9 @@ export function processExists(pid: number): boolean {
  * one signal to the group, instead of a `tsx` wrapper whose child would survive.
  */
 export function spawnServer(entry: string, args: readonly string[], options: SpawnOptions = {}): ServerProcess {
-  const nodeArgs = ['--import', 'tsx', entry, ...args];
+  // A test that lies about names (HOOKLAB_TEST_NAMES) makes the child lie the same way.
+  const names = options.env?.['HOOKLAB_TEST_NAMES'] ? ['--import', join(root, 'test/support/lying-resolver-preload.ts')] : [];
+  const nodeArgs = ['--import', 'tsx', ...names, entry, ...args];
   const [command, commandArgs] =
     options.fileLimit !== undefined
       ? ['prlimit', [`--nofile=${options.fileLimit}:${options.fileLimit}`, process.execPath, ...nodeArgs]]

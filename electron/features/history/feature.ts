@@ -14,6 +14,9 @@ import { loadReconciliationInput } from './reconciliation-source';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
 import { diffBodies } from '../../services/data/delivery-diff';
 import { UpdateNotifier } from './update-notifier';
+import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-addresses';
+import { unpairedCause } from '../../../shared/history/delivery-urls';
+import { receivedEventIds } from '../../services/data/reconciliation-reads';
 
 export interface HistoryFeatureOptions {
   /** Deadline of one call to the service (tests shorten it to exercise a hung service). */
@@ -166,7 +169,9 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const otherKeys = otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id));
           const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
           const aside = setAsideLeftOut(input.history, input.leftOut);
-          const result = reconcile(aside.history, input.received, input.payloadHashes);
+          const { addresses } = ownAddresses(ctx);
+          const causeContext = { addresses, listenerStatuses: input.listenerStatuses };
+          const result = reconcile(aside.history, input.received, input.payloadHashes, (h) => unpairedCause({ url: h.url ?? '', status: h.status }, causeContext));
           const leftOut = explainLeftOut(aside.groups, ctx.settings.get(), environmentId);
           const durationMs = Math.round(performance.now() - started);
           lastReconciliation = { environmentId, result, leftOut, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
@@ -183,6 +188,12 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           windows: result.windows.slice(-100),
           leftOut,
         };
+      },
+      'history.deliveryUrls': async ({ since }) => deliveryUrlsView(store.deliveryUrls(activeId(), since ?? ''), ownAddresses(ctx)),
+      'history.sentElsewhere': async ({ since }) => {
+        const history = store.reconciliationRefs(activeId(), since);
+        const arrived = receivedEventIds(ctx.db, [...new Set(history.map((h) => h.eventId))]);
+        return sentElsewhereView(history, arrived, ownAddresses(ctx));
       },
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
       'history.arrivals': async ({ eventId }) => {

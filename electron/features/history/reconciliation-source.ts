@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../services/data/database';
-import { receivedReconciliationRefs } from '../../services/data/reconciliation-reads';
+import { answeredStatuses, receivedReconciliationRefs } from '../../services/data/reconciliation-reads';
 import { HistoryStore } from '../../services/data/history-store';
 import type { HistoryRef, LeftOutRef, ReceivedRef } from './reconciliation';
 
@@ -18,7 +18,13 @@ export function loadReconciliationInput(
   environmentId: string,
   sinceMs: number | null,
   otherEnvironmentKeyIds: readonly string[] = [],
-): { history: HistoryRef[]; received: ReceivedRef[]; leftOut: LeftOutRef[]; payloadHashes: (ids: number[]) => Map<number, string> } {
+): {
+  history: HistoryRef[];
+  received: ReceivedRef[];
+  leftOut: LeftOutRef[];
+  payloadHashes: (ids: number[]) => Map<number, string>;
+  listenerStatuses: Set<number>;
+} {
   const since = sinceMs ?? 0;
   const copy = new HistoryStore(db);
   const history = copy.reconciliationRefs(environmentId, new Date(since).toISOString());
@@ -31,5 +37,5 @@ export function loadReconciliationInput(
     }
     return out;
   };
-  return { history, received, leftOut, payloadHashes };
+  return { history, received, leftOut, payloadHashes, listenerStatuses: answeredStatuses(db, since) };
 }

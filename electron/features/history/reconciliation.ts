@@ -1,4 +1,5 @@
 import { pairArrivals } from '../../../shared/history/pair-arrivals';
+import type { UnpairedCause } from '../../../shared/history/delivery-urls';
 /** One history delivery, as reconciliation needs it. */
 export interface HistoryRef {
   readonly id: number;
@@ -6,6 +7,8 @@ export interface HistoryRef {
   readonly delivered: boolean;
   readonly status: number;
   readonly created: string;
+  /** Where the service sent it (the portal's URL at the time). */
+  readonly url?: string;
 }
 
 /** One delivery the listener received. `handlerFailed` is null when it was not forwarded. */
@@ -57,7 +60,7 @@ export function setAsideLeftOut(history: readonly HistoryRef[], leftOut: readonl
   return { history: kept, groups: [...groups].map(([keyId, g]) => ({ keyId, ...g })) };
 }
 
-export type ReconcileCategory = 'received' | 'lost' | 'handler-failed' | 'unlogged' | 'not-in-history';
+export type ReconcileCategory = 'received' | 'lost' | 'handler-failed' | 'refused-by-handler' | 'unlogged' | 'not-in-history';
 
 export interface ReconcileItem {
   readonly category: ReconcileCategory;
@@ -67,6 +70,8 @@ export interface ReconcileItem {
   readonly matchedBy: 'event-id' | 'payload' | null;
   /** When history logged it, or when it arrived here for rows history lacks. */
   readonly at: string;
+  /** Why a history delivery was not paired with an arrival here (lost ones only). */
+  readonly cause: UnpairedCause | null;
 }
 
 /** A run of consecutive history deliveries none of which arrived here. */
@@ -111,6 +116,7 @@ export function reconcile(
   history: readonly HistoryRef[],
   received: readonly ReceivedRef[],
   payloadHashes: (ids: number[]) => Map<number, string>,
+  causeOf: (delivery: HistoryRef) => UnpairedCause = () => 'unknown',
 ): Reconciliation {
   const receivedByEvent = new Map<number, ReceivedRef[]>();
   const withoutEvent: ReceivedRef[] = [];
@@ -176,7 +182,14 @@ export function reconcile(
     }
   }
 
-  const counts: Record<ReconcileCategory, number> = { received: 0, lost: 0, 'handler-failed': 0, unlogged: 0, 'not-in-history': 0 };
+  const counts: Record<ReconcileCategory, number> = {
+    received: 0,
+    lost: 0,
+    'handler-failed': 0,
+    'refused-by-handler': 0,
+    unlogged: 0,
+    'not-in-history': 0,
+  };
   const items: ReconcileItem[] = [];
   const windows: MissedWindow[] = [];
   let open: { first: HistoryRef; last: HistoryRef; n: number; events: Set<number> } | null = null;
@@ -192,7 +205,11 @@ export function reconcile(
     const r = byEvent ?? unmatchedByPayload.get(h.id);
     let category: ReconcileCategory;
     if (!r) category = 'lost';
-    else category = h.delivered && r.handlerFailed === true ? 'handler-failed' : 'received';
+    else if (r.handlerFailed === true) {
+      // Received here either way; the service logged 2xx (the listener answered itself) or the
+      // handler's refusal passed through (pass-through answers what the handler answered).
+      category = h.delivered ? 'handler-failed' : 'refused-by-handler';
+    } else category = 'received';
     counts[category]++;
     items.push({
       category,
@@ -201,6 +218,7 @@ export function reconcile(
       receivedId: r?.id ?? null,
       matchedBy: r ? (byEvent ? 'event-id' : 'payload') : null,
       at: h.created,
+      cause: category === 'lost' ? causeOf(h) : null,
     });
     if (category === 'lost') {
       if (open) {
@@ -222,13 +240,13 @@ export function reconcile(
   }
   for (const r of stillUnlogged) {
     counts.unlogged++;
-    items.push({ category: 'unlogged', historyId: null, eventId: null, receivedId: r.id, matchedBy: null, at: r.receivedAt });
+    items.push({ category: 'unlogged', historyId: null, eventId: null, receivedId: r.id, matchedBy: null, at: r.receivedAt, cause: null });
   }
   for (const [eventId, arrivals] of receivedByEvent) {
     if (historyByEvent.has(eventId)) continue;
     for (const r of arrivals) {
       counts['not-in-history']++;
-      items.push({ category: 'not-in-history', historyId: null, eventId, receivedId: r.id, matchedBy: null, at: r.receivedAt });
+      items.push({ category: 'not-in-history', historyId: null, eventId, receivedId: r.id, matchedBy: null, at: r.receivedAt, cause: null });
     }
   }
   return { counts, items, windows };

@@ -11,6 +11,8 @@ import { setKeyEnvironment } from '../../services/webhook-keys/key-environments'
 import { ListenerThread } from './listener/listener-thread';
 import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
+import { ProbeNonces } from './probe/probe-nonces';
+import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
@@ -24,6 +26,8 @@ const STARTUP_INDEXING_DELAY_MS = 2000;
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
+  /** The probe interval instead of `tunnel.probeIntervalSeconds` (tests). */
+  readonly probeIntervalMs?: number;
 }
 
 /**
@@ -62,6 +66,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
+  // Probe nonces are issued here and answered by the listener's thread (a copy is sent to it).
+  const nonces = new ProbeNonces(() => ctx.clock.now(), (ticket) => listener?.probeIssued(ticket));
   /**
    * The listener runs in its own thread with its own connection (listener-worker.ts): nothing
    * this thread does (listings, Sequences, search, export, the history copy) delays an answer.
@@ -102,6 +108,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       listener = null;
       if (!stopping && lived > RESTART_AFTER_MS) applying = applying.then(() => startListener(ctx.settings.get().listener.port));
     },
+    onProbeAnswered: () => {
+      nonces.countAnswered();
+      ctx.status.update('listener', { probesAnswered: nonces.answered });
+    },
   });
   let listener: ListenerThread | null = null;
   let threadStartedAt = 0;
@@ -114,12 +124,18 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   /** Settings and keys as the listener's thread reads them (sent on every change). */
   const configureListener = () => listener?.configure(ctx.settings.get().listener, keys());
 
-  const tunnel = new TunnelService({
-    onStatus: (patch) => ctx.status.update('tunnel', patch),
+  const tunnel: TunnelService = new TunnelService({
+    onStatus: (patch) => {
+      ctx.status.update('tunnel', patch);
+      tunnelProbe.tunnelChanged();
+    },
     onPublicUrl: (url) => ctx.settings.update({ tunnel: { lastPublicUrl: url } }),
+    onAutoSubdomain: (subdomain) => ctx.settings.update({ tunnel: { autoSubdomain: subdomain } }),
     log: (message, fields) => ctx.log.warn(message, fields),
     ...(options.tunnelOpenTimeoutMs ? { openTimeoutMs: options.tunnelOpenTimeoutMs } : {}),
   });
+
+  const tunnelProbe = createTunnelProbe(ctx, tunnel, nonces, options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {});
 
   const bindError = (error: unknown, port: number): string =>
     (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -231,6 +247,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       // after the first screens have loaded (a search indexes them at once if it comes first).
       search.scheduleIndexing(STARTUP_INDEXING_DELAY_MS);
       await startListener(ctx.settings.get().listener.port);
+      tunnelProbe.start();
       tunnel.apply(ctx.settings.get().tunnel, listener?.port ?? null);
       unsubscribers.push(
         ctx.settings.onChange(applyChange),
@@ -244,6 +261,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
+      tunnelProbe.stop();
       tunnel.close();
       await listener?.stop();
       listener = null;
@@ -316,6 +334,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         tunnel.reconnect();
         return { ok: true as const };
       },
+      'live.probePublicUrl': async () => tunnelProbe.probe.probeNow(),
     },
   };
 }

@@ -4,6 +4,7 @@ import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { startSandbox, type RunningSandbox } from '../../emulator';
+import { configuredUrls } from '../../emulator/dispatcher';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
 import { SandboxControlClient } from './control-client';
 import { ensureListenerKnowsKey, listenerKeyToSignWith, listenerWebhookUrl } from './listener-link';
@@ -24,6 +25,8 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
   let chaos: SandboxChaos | null = null;
   let error: string | null = null;
   let webhookUrl: string | null = null;
+  /** The store delivers to the listener (moved with its port) until the user sets other URLs. */
+  let followsListener = true;
   let unsubscribe: (() => void) | null = null;
 
   const running = (): { sandbox: RunningSandbox; control: SandboxControlClient } => {
@@ -33,7 +36,7 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
 
   /** Keeps the store delivering to the listener when the listener's port changes. */
   function pointStoreAtListener(): void {
-    if (!sandbox) return;
+    if (!sandbox || !followsListener) return;
     const url = listenerWebhookUrl(ctx);
     if (url === webhookUrl) return;
     webhookUrl = sandbox.setWebhook(sandbox.defaultStore.storeId, url).webhookUrl;
@@ -172,6 +175,18 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         const { sandbox: s, control: c } = running();
         chaos = await c.setChaos(s.defaultStore.storeId, patch);
         return chaos;
+      },
+      'sandbox.setWebhookUrl': async ({ url }) => {
+        const { sandbox: s } = running();
+        let set: string;
+        try {
+          set = s.setWebhook(s.defaultStore.storeId, url).webhookUrl;
+        } catch (e) {
+          throw new CallError('invalid-args', (e as Error).message);
+        }
+        webhookUrl = set;
+        followsListener = set.trim() === listenerWebhookUrl(ctx);
+        return { webhookUrl: set, urls: configuredUrls(set) };
       },
       'sandbox.useSandbox': async () => {
         ctx.settings.update({ environments: { active: SANDBOX_ENVIRONMENT_ID } });

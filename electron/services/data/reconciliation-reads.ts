@@ -62,3 +62,22 @@ export function receivedReconciliationRefs(db: Database, sinceMs: number, otherE
   ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
   return { received, leftOut };
 }
+
+/** Which of `eventIds` arrived here in a verified (or unverifiable) delivery. */
+export function receivedEventIds(db: Database, eventIds: readonly number[]): Set<number> {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT event_id FROM received_deliveries
+       WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1)`,
+    )
+    .all(JSON.stringify(eventIds)) as { event_id: number }[];
+  return new Set(rows.map((r) => Number(r.event_id)));
+}
+
+/** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
+export function answeredStatuses(db: Database, sinceMs: number): Set<number> {
+  const rows = db
+    .prepare('SELECT DISTINCT answered_status FROM received_deliveries WHERE received_at_ms >= ? AND answered_status IS NOT NULL')
+    .all(sinceMs) as { answered_status: number }[];
+  return new Set(rows.map((r) => Number(r.answered_status)));
+}

@@ -54,8 +54,17 @@ export function initialStatus(host: AppStatus['host']): AppStatus {
       retainDeliveries: 0,
       retainBytes: 0,
       removedByRetention: 0,
+      probesAnswered: 0,
     },
-    tunnel: { state: 'disabled', publicUrl: null, error: null, urlChanged: false, reconnectAttempt: 0 },
+    tunnel: {
+      state: 'disabled',
+      publicUrl: null,
+      error: null,
+      urlChanged: false,
+      reconnectAttempt: 0,
+      probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null },
+      notice: null,
+    },
     poller: {
       state: 'disabled',
       environmentId: null,

@@ -3,6 +3,7 @@ import { CopyButton } from '../components/CopyButton';
 import { useStatusStore } from '../app-state/status-store';
 import { byteSize } from '../lib/byte-size';
 import { formatCount } from '../lib/count';
+import { ProbeVerdict } from './ProbeVerdict';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
 
@@ -83,8 +84,14 @@ export function StatusBar() {
           </>
         )}
         {tunnel.urlChanged && <span className="status-item__error">URL changed: update the portal</span>}
+        {tunnel.notice && (
+          <span className="status-item__error" data-testid="status-tunnel-notice" title={tunnel.notice}>
+            address changed: see Live
+          </span>
+        )}
         {tunnel.error && <span className="status-item__error">{tunnel.error}</span>}
       </Item>
+      {tunnel.state !== 'disabled' && <ProbeVerdict probe={tunnel.probe} />}
       <Item name="Poller" tone={pollerTone(poller)} testId="status-poller">
         <span data-testid="status-poller-state">{poller.state}</span>
         {poller.error && <span className="status-item__error">{poller.error}</span>}

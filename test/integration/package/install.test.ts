@@ -62,7 +62,10 @@ describe('the packed hooklab package', () => {
     try {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['check_handler', 'explain_signature', 'get_delivery', 'get_order_sequence', 'history_pending', 'list_deliveries', 'list_orders', 'replay_delivery', 'resend', 'trigger_event'],
+        [
+          'check_handler', 'explain_signature', 'get_delivery', 'get_order_sequence', 'history_delivery_urls', 'history_pending',
+          'list_deliveries', 'list_orders', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
+        ],
       );
       expect(textOf(await mcp.call('list_deliveries', {}))).toBe('No delivery matches (0 stored).');
     } finally {

@@ -12,6 +12,7 @@ import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
 import { readBody } from './read-body';
+import { answerProbe, type RedeemProbe } from '../probe/probe-answer';
 
 export interface ListenerDeps {
   readonly store: DeliveryStore;
@@ -27,6 +28,8 @@ export interface ListenerDeps {
   readonly onError: (message: string, error: unknown) => void;
   /** A batch could not be stored (disk full...): its senders got 500, nothing was claimed. */
   readonly onStoreFailed: (error: unknown) => void;
+  /** Redeems a public-URL probe's nonce issued by this Hooklab (answered, never stored). */
+  readonly redeemProbe?: RedeemProbe;
 }
 
 /** What the group committer writes: a delivery just read, or the forward results of one stored. */
@@ -174,6 +177,12 @@ export class ListenerServer {
   private async handle(req: IncomingMessage, res: ServerResponse, activity: () => void): Promise<void> {
     const receivedAtMs = this.deps.now();
     const method = req.method ?? 'POST';
+    const probe = answerProbe(req.headers, this.deps.redeemProbe);
+    if (probe) {
+      req.resume();
+      res.writeHead(probe.status, probe.headers).end(probe.body);
+      return;
+    }
     if (method === 'GET' || method === 'HEAD') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(method === 'HEAD' ? undefined : 'Hooklab webhook listener: POST webhooks to any path here.\n');

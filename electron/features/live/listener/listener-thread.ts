@@ -7,6 +7,7 @@ import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
+import type { ProbeTicket } from '../probe/probe-nonces';
 import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListener } from './thread-protocol';
 
 export interface ListenerThreadDeps {
@@ -19,6 +20,8 @@ export interface ListenerThreadDeps {
   readonly onForwarded: (id: number, handler: HandlerSummary, answeredStatus: number | null) => void;
   readonly onStoreFailed: (cause: string) => void;
   readonly onError: (message: string, cause: string | undefined) => void;
+  /** A public-URL probe was answered (it is counted, never stored). */
+  readonly onProbeAnswered: () => void;
   /** The thread itself died (a bug, out of memory): the listener no longer answers. */
   readonly onExit: (error: Error) => void;
 }
@@ -104,6 +107,11 @@ export class ListenerThread {
     this.post({ type: 'resends', entries });
   }
 
+  /** A probe nonce the app issued, for the listener to answer once. */
+  probeIssued(ticket: ProbeTicket): void {
+    this.post({ type: 'probeIssued', ticket });
+  }
+
   /** Closes the server and the thread's connection, then ends the thread. */
   async stop(): Promise<void> {
     this.boundPort = null;
@@ -146,6 +154,8 @@ export class ListenerThread {
         return this.deps.onStoreFailed(message.cause);
       case 'error':
         return this.deps.onError(message.message, message.cause);
+      case 'probeAnswered':
+        return this.deps.onProbeAnswered();
     }
   }
 

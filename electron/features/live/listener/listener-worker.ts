@@ -8,6 +8,7 @@ import { ResendRequests } from '../../../services/resend-requests/resend-request
 import { systemClock } from '../../../services/platform/clock';
 import { createKeyedHmac } from './keyed-hmac';
 import { ListenerServer } from './listener-server';
+import { ProbeTickets } from '../probe/probe-nonces';
 import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from './thread-protocol';
 
 /*
@@ -26,6 +27,7 @@ let keys: readonly KnownKey[] = data.keys;
 const resends = new ResendRequests(systemClock);
 resends.replace(data.resends);
 const store = new DeliveryStore(db, (eventId) => resends.isRequested(eventId));
+const probes = new ProbeTickets();
 const send = (message: FromListener) => port.postMessage(message);
 const causeOf = (error: unknown) => (error as Error | undefined)?.message;
 
@@ -39,6 +41,11 @@ const listener = new ListenerServer({
   onStoreFailed: (error) => send({ type: 'storeFailed', cause: describeStorageError(error) }),
   onForwarded: (id, handler, answeredStatus) => send({ type: 'forwarded', id, handler, answeredStatus }),
   onError: (message, error) => send({ type: 'error', message, cause: causeOf(error) }),
+  redeemProbe: (nonce, signature) => {
+    const proof = probes.redeem(nonce, signature);
+    if (proof !== null) send({ type: 'probeAnswered' });
+    return proof;
+  },
 });
 
 async function run(call: ListenerOp): Promise<unknown> {
@@ -66,6 +73,8 @@ port.on('message', (message: ToListener) => {
     listener.applySettings(settings);
   } else if (message.type === 'resends') {
     resends.replace(message.entries);
+  } else if (message.type === 'probeIssued') {
+    probes.add(message.ticket);
   } else {
     const { id } = message;
     run(message).then(

@@ -3,6 +3,7 @@ import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
+import type { ProbeTicket } from '../probe/probe-nonces';
 
 /**
  * The messages between the app's main thread and the listener's thread. Everything here is
@@ -30,6 +31,8 @@ export type ToListener =
   /** Read on every request from now on: apply from the next batch, as in one thread. */
   | { readonly type: 'configure'; readonly settings: ListenerSettings; readonly keys: readonly KnownKey[] }
   | { readonly type: 'resends'; readonly entries: readonly ResendEntry[] }
+  /** A public-URL probe's nonce the app issued: the listener answers it once, never stores it. */
+  | { readonly type: 'probeIssued'; readonly ticket: ProbeTicket }
   | ({ readonly type: 'call'; readonly id: number } & ListenerOp);
 
 /** A failure carried across threads (a bind error keeps its code: EADDRINUSE...). */
@@ -46,4 +49,6 @@ export type FromListener =
   | { readonly type: 'forwarded'; readonly id: number; readonly handler: HandlerSummary; readonly answeredStatus: number | null }
   /** A batch could not be stored; `cause` in SQLite's or the system's words. */
   | { readonly type: 'storeFailed'; readonly cause: string }
+  /** A probe of the public URL reached the listener and was answered. */
+  | { readonly type: 'probeAnswered' }
   | { readonly type: 'error'; readonly message: string; readonly cause: string | undefined };

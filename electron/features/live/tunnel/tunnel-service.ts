@@ -1,11 +1,14 @@
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { TunnelSettings } from '../../../../shared/settings';
 import { openTunnel, systemTimers, type Timers, type TunnelClient } from './tunnel-client';
+import { failoverNotice, grantedOtherNotice, newAutoSubdomain, subdomainOf, tunnelHosts } from './stable-address';
 
 export interface TunnelDeps {
   readonly onStatus: (patch: Partial<TunnelStatus>) => void;
   /** A new public URL was handed out; remember it so the next run can say whether it changed. */
   readonly onPublicUrl: (url: string) => void;
+  /** No subdomain is set and none was chosen yet: keep this one for the data folder. */
+  readonly onAutoSubdomain: (subdomain: string) => void;
   readonly log: (message: string, fields?: Record<string, unknown>) => void;
   /** How long opening may take; then the attempt is abandoned and retried after a backoff. */
   readonly openTimeoutMs?: number;
@@ -15,6 +18,10 @@ export interface TunnelDeps {
   /** Timers for the open timeout and the backoff (tests drive them by hand). */
   readonly timers?: Timers;
 }
+
+/** How often, and how far apart, a subdomain granted to someone else is asked for again. */
+const RECLAIM_TRIES = 2;
+const RECLAIM_DELAY_MS = 1500;
 
 interface Wanted {
   readonly port: number;
@@ -37,6 +44,13 @@ export class TunnelService {
   private generation = 0;
   /** Why the last attempt failed; shown until an attempt succeeds, through backoff and retries. */
   private lastCause: string | null = null;
+  /** The servers to use, in order, and the one in use (moved on by failover()). */
+  private hosts: readonly string[] = [];
+  private hostIndex = 0;
+  /** Times in a row the server granted another subdomain and we asked again for ours. */
+  private reclaims = 0;
+  /** Said on every open after a failover, until the settings change. */
+  private movedNotice: string | null = null;
 
   private readonly timers: Timers;
 
@@ -49,7 +63,7 @@ export class TunnelService {
     this.lastPublicUrl = settings.lastPublicUrl;
     if (settings.ownPublicUrl) {
       this.close();
-      this.deps.onStatus({ state: 'own-url', publicUrl: settings.ownPublicUrl, error: null, urlChanged: false, reconnectAttempt: 0 });
+      this.deps.onStatus({ state: 'own-url', publicUrl: settings.ownPublicUrl, error: null, urlChanged: false, reconnectAttempt: 0, notice: null });
       return;
     }
     if (!settings.enabled || listenerPort === null) {
@@ -60,15 +74,29 @@ export class TunnelService {
         error: settings.enabled ? 'the listener is not running' : null,
         urlChanged: false,
         reconnectAttempt: 0,
+        notice: null,
       });
       return;
     }
-    const next: Wanted = { port: listenerPort, host: settings.host, subdomain: settings.subdomain };
+    let subdomain = settings.subdomain ?? settings.autoSubdomain;
+    if (subdomain === null) {
+      // One address that stays: asked for on every connect and restart of this data folder.
+      subdomain = newAutoSubdomain();
+      this.deps.onAutoSubdomain(subdomain);
+    }
+    const hosts = tunnelHosts(settings);
+    if (hosts.join(' ') !== this.hosts.join(' ')) {
+      this.hosts = hosts;
+      this.hostIndex = 0;
+    }
+    const next: Wanted = { port: listenerPort, host: hosts[this.hostIndex] ?? settings.host, subdomain };
     const same =
       this.wanted && this.wanted.port === next.port && this.wanted.host === next.host && this.wanted.subdomain === next.subdomain;
     if (same) return;
     this.close();
     this.wanted = next;
+    this.movedNotice = null;
+    this.reclaims = 0;
     this.attempt = 0;
     this.lastCause = null;
     this.connect();
@@ -81,6 +109,26 @@ export class TunnelService {
     this.teardown();
     this.attempt = 0;
     this.connect();
+  }
+
+  /**
+   * Moves to the next tunnel server of the list (after failed probes), asking it for the same
+   * subdomain; returns it, or null when there is no other.
+   */
+  failover(cause: string): string | null {
+    const wanted = this.wanted;
+    if (!wanted || this.hosts.length < 2) return null;
+    this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
+    const host = this.hosts[this.hostIndex]!;
+    this.movedNotice = failoverNotice(host, cause);
+    this.deps.log('tunnel moves to the next server', { host, cause });
+    this.deps.onStatus({ notice: this.movedNotice });
+    this.teardown();
+    this.wanted = { ...wanted, host };
+    this.attempt = 0;
+    this.lastCause = null;
+    this.connect();
+    return host;
   }
 
   close(): void {
@@ -136,7 +184,26 @@ export class TunnelService {
       const changed = this.lastPublicUrl !== null && this.lastPublicUrl !== url;
       this.attempt = 0;
       this.lastCause = null;
-      this.deps.onStatus({ state: 'open', publicUrl: url, error: null, urlChanged: changed, reconnectAttempt: 0 });
+      // The server may hand out another subdomain than the one asked for (still held by a
+      // client that just left, or taken): the portal's URL is then wrong, and the user must know.
+      const granted = wanted.subdomain !== null && subdomainOf(url) !== wanted.subdomain;
+      if (granted && this.reclaims < RECLAIM_TRIES) {
+        // The official server frees a subdomain about a second after its client leaves (our own
+        // previous run, a dropped connection): ask again shortly before settling for another.
+        this.reclaims++;
+        this.teardown();
+        this.wanted = wanted;
+        this.deps.onStatus({ state: 'connecting', error: `the tunnel server gave another address; asking again for ${wanted.subdomain} in ${RECLAIM_DELAY_MS / 1000} s` });
+        this.retryTimer = this.timers.setTimeout(() => {
+          this.retryTimer = null;
+          this.connect();
+        }, RECLAIM_DELAY_MS);
+        return;
+      }
+      if (!granted) this.reclaims = 0;
+      const notice = granted ? grantedOtherNotice(wanted.subdomain!, url, this.lastPublicUrl) : this.movedNotice;
+      if (granted) this.deps.log('tunnel server granted another subdomain', { wanted: wanted.subdomain, url });
+      this.deps.onStatus({ state: 'open', publicUrl: url, error: null, urlChanged: changed, reconnectAttempt: 0, notice });
       if (this.lastPublicUrl !== url) {
         this.lastPublicUrl = url;
         this.deps.onPublicUrl(url);

@@ -13,16 +13,31 @@ function tunnelLine(t: TunnelStatus): string | null {
 }
 
 /**
- * Prints the tunnel's public URL once it opens, again when it changes, and why it went down.
- * `app.status` comes for a change of any part of the status, so a line is printed only when
- * it differs from the last one.
+ * The probe's verdict: whether the service can reach this Hooklab. Latency is left out so a
+ * line is printed when the verdict (or its cause) changes, not at every probe.
+ */
+function probeLine(t: TunnelStatus): string | null {
+  const probe = t.probe;
+  if (probe.reachable === null || t.publicUrl === null) return null;
+  if (probe.reachable) return `public URL reachable: a probe sent to ${t.publicUrl} came back to this listener`;
+  return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error ?? 'no reason given'}`;
+}
+
+/**
+ * Prints the tunnel's public URL once it opens, again when it changes, why it went down, the
+ * probe's verdict once there is one and one line whenever it changes, and any notice about
+ * the address (another subdomain granted, moved to the next server). `app.status` comes for a
+ * change of any part of the status, so a line is printed only when it differs from the last.
  */
 export function printTunnel(session: CoreSession, out: Output): () => void {
-  let last: string | null = null;
+  const last = { tunnel: null as string | null, probe: null as string | null, notice: null as string | null };
   return session.onEvent('app.status', ({ tunnel }) => {
-    const line = tunnelLine(tunnel);
-    if (line === null || line === last) return;
-    last = line;
-    out.progress(line);
+    const lines = { tunnel: tunnelLine(tunnel), probe: probeLine(tunnel), notice: tunnel.notice ? `NOTICE: ${tunnel.notice}` : null };
+    for (const kind of ['tunnel', 'notice', 'probe'] as const) {
+      const line = lines[kind];
+      if (line === null || line === last[kind]) continue;
+      last[kind] = line;
+      out.progress(line);
+    }
   });
 }

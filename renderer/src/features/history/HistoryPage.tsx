@@ -7,6 +7,8 @@ import { EventsView } from './EventsView';
 import { HistoryBrowser } from './HistoryBrowser';
 import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from '../../components/ResendOutcome';
+import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
+import { TunnelNotice } from '../../components/TunnelNotice';
 import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app-state/routes';
 import './history.css';
@@ -110,6 +112,8 @@ export function HistoryPage({ route }: { route: Route }) {
         </p>
       )}
       <PollerLine />
+      <TunnelNotice />
+      <SentElsewhereBanner />
       {resending !== null && (
         <p className="notice" data-testid="resend-in-progress" aria-live="polite">
           Resending {resending}… waiting for the service to deliver it.

@@ -33,6 +33,13 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
         cell: (c) => labels[c.row.original.category],
         meta: { filter: { options: RECONCILE_CATEGORIES }, width: '260px' } satisfies DataColumnMeta,
       },
+      {
+        id: 'cause',
+        header: 'Why not here',
+        accessorFn: (i) => i.cause ?? '',
+        cell: (c) => (c.row.original.cause ? <span data-testid="reconcile-cause">{c.row.original.cause}</span> : null),
+        meta: { filter: 'text', width: '150px' } satisfies DataColumnMeta,
+      },
       { id: 'historyId', header: 'History delivery', accessorFn: (i) => i.historyId, meta: { filter: 'text' } },
       {
         id: 'eventId',

@@ -15,6 +15,7 @@ const LABELS: Record<Category, string> = {
   received: 'Received here',
   lost: 'Sent, not received here',
   'handler-failed': 'Delivered, local handler failed',
+  'refused-by-handler': 'Received here, refused by your handler',
   unlogged: 'Received, absent from history',
   'not-in-history': 'Received, event not in this history',
 };
@@ -23,6 +24,7 @@ const HINTS: Record<Category, string> = {
   received: 'History and the listener agree.',
   lost: 'The service sent these but they never reached this listener: the tunnel was down or the URL pointed elsewhere.',
   'handler-failed': 'The listener answered 2xx, so the service counts them delivered, but forwarding to your handler failed.',
+  'refused-by-handler': 'They reached this listener, but your handler refused them and its answer went back to the service (pass-through): the service counts them not delivered, and they stay pending until resent and accepted.',
   unlogged: 'Deliveries without an event id that match no history payload: the service could not log them (6.1).',
   'not-in-history': 'An event id this environment\'s history does not know: another environment or store, or not polled yet.',
 };
@@ -81,6 +83,19 @@ export function ReconciliationView({ route }: { route: Route }) {
             </p>
           ))}
           {category && <p className="muted">{HINTS[category]}</p>}
+          {category === 'refused-by-handler' && view.items.length > 0 && (
+            <p className="row">
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void resendBulk([...new Set(view.items.flatMap((i) => (i.eventId === null ? [] : [i.eventId])))])}
+                data-testid="resend-refused"
+              >
+                Resend these events (your handler fixed)
+              </button>
+              <span className="muted">Their events stay pending at the service until a delivery is accepted.</span>
+            </p>
+          )}
           {view.windows.length > 0 && (
             <div className="card" data-testid="missed-windows">
               <h2 className="card__title">Missed windows</h2>

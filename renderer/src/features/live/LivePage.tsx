@@ -22,6 +22,8 @@ import {
 } from './live-store';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
+import { TunnelNotice } from '../../components/TunnelNotice';
+import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import './live.css';
 
 /** The delivery id in `#/live/<id>`, or null. */
@@ -150,6 +152,8 @@ export function LivePage({ route }: { route: Route }) {
         {busy && <span className="muted">{busy}</span>}
       </div>
       {error && <p className="notice notice--error">{error}</p>}
+      <TunnelNotice />
+      <SentElsewhereBanner />
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}

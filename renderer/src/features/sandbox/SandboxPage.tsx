@@ -6,6 +6,7 @@ import { CustomEventCard } from './CustomEventCard';
 import { EnvironmentCard } from './EnvironmentCard';
 import { RunResult } from './RunResult';
 import { ScenariosCard } from './ScenariosCard';
+import { WebhookUrlCard } from './WebhookUrlCard';
 import { loadSandbox, useSandboxStore } from './sandbox-store';
 import './sandbox.css';
 
@@ -39,6 +40,7 @@ export function SandboxPage() {
       {info?.running && (
         <>
           <ConnectionCard info={info} />
+          <WebhookUrlCard info={info} />
           <div className="sandbox-run">
             <ScenariosCard />
             <RunResult />

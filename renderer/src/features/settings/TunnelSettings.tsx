@@ -7,10 +7,11 @@ import { CopyButton } from '../../components/CopyButton';
 import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../../app-state/use-settings-view';
+import { ProbeNow } from './ProbeNow';
 
-type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl'>;
+type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl' | 'hosts' | 'probeIntervalSeconds'>;
 
-const DraftSchema = TunnelSettingsSchema.pick({ enabled: true, host: true, subdomain: true, ownPublicUrl: true });
+const DraftSchema = TunnelSettingsSchema.pick({ enabled: true, host: true, subdomain: true, ownPublicUrl: true, hosts: true, probeIntervalSeconds: true });
 const LABELS = sectionLabels('tunnel');
 
 /** The public URL: a localtunnel (public or self-hosted server), or the user's own (ngrok, cloudflared). */
@@ -22,7 +23,10 @@ export function TunnelSettings() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const tunnel = view?.settings.tunnel;
   useEffect(() => {
-    if (tunnel) setDraft({ enabled: tunnel.enabled, host: tunnel.host, subdomain: tunnel.subdomain, ownPublicUrl: tunnel.ownPublicUrl });
+    if (tunnel) {
+      const { enabled, host, subdomain, ownPublicUrl, hosts, probeIntervalSeconds } = tunnel;
+      setDraft({ enabled, host, subdomain, ownPublicUrl, hosts, probeIntervalSeconds });
+    }
   }, [tunnel]);
   if (!draft) return <div className="card">Loading tunnel settings…</div>;
 
@@ -61,6 +65,12 @@ export function TunnelSettings() {
           )}
         </div>
       )}
+      {status?.notice && (
+        <p className="notice notice--warn" data-testid="tunnel-notice">
+          {status.notice}
+        </p>
+      )}
+      <ProbeNow />
       {status?.urlChanged && (
         <p className="notice notice--warn" data-testid="tunnel-url-changed">
           The public URL differs from last time: update the webhook URL in the merchant portal.
@@ -76,9 +86,34 @@ export function TunnelSettings() {
           <FieldError message={errors.host} testId="tunnel-host-error" />
         </label>
         <label className="field">
-          <span>Requested subdomain (optional)</span>
+          <span>Requested subdomain (optional{tunnel?.autoSubdomain ? `; otherwise ${tunnel.autoSubdomain}, kept for this data folder` : ''})</span>
           <input value={draft.subdomain ?? ''} onChange={(e) => setDraft({ ...draft, subdomain: e.target.value })} aria-invalid={'subdomain' in errors} data-testid="tunnel-subdomain" />
           <FieldError message={errors.subdomain} testId="tunnel-subdomain-error" />
+        </label>
+      </div>
+      <div className="row">
+        <label className="field">
+          <span>Tunnel servers, one per line, tried in order after two failed probes (optional: replaces the server above)</span>
+          <textarea
+            rows={2}
+            value={draft.hosts.join('\n')}
+            onChange={(e) => setDraft({ ...draft, hosts: e.target.value.split('\n').map((h) => h.trim()).filter((h) => h !== '') })}
+            aria-invalid={Object.keys(errors).some((k) => k.startsWith('hosts'))}
+            data-testid="tunnel-hosts"
+          />
+          <FieldError message={Object.entries(errors).find(([k]) => k.startsWith('hosts'))?.[1]} testId="tunnel-hosts-error" />
+        </label>
+        <label className="field">
+          <span>Probe the public URL every (seconds, at least 5)</span>
+          <input
+            type="number"
+            min={5}
+            value={draft.probeIntervalSeconds}
+            onChange={(e) => setDraft({ ...draft, probeIntervalSeconds: Number(e.target.value) })}
+            aria-invalid={'probeIntervalSeconds' in errors}
+            data-testid="tunnel-probe-interval"
+          />
+          <FieldError message={errors.probeIntervalSeconds} testId="tunnel-probe-interval-error" />
         </label>
       </div>
       <label className="field">

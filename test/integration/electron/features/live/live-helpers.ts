@@ -1,7 +1,7 @@
 import type { AppStatus } from '../../../../../shared/contract';
 import { request } from 'node:http';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
-import { startTestApp, type TestApp } from '../../../../support/app-harness';
+import { startTestApp, type TestApp, type TestAppOptions } from '../../../../support/app-harness';
 import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
 
 export interface LiveApp extends TestApp {
@@ -10,13 +10,19 @@ export interface LiveApp extends TestApp {
 }
 
 /** A real core with only the live feature, listener on a free port, key "k1" current. */
-export async function startLiveApp(settings: Record<string, unknown> = {}, key: string | null = 'test-key'): Promise<LiveApp> {
+export async function startLiveApp(
+  settings: Record<string, unknown> = {},
+  key: string | null = 'test-key',
+  options: { probeIntervalMs?: number; dataDir?: string; settingsBackend?: TestAppOptions['settingsBackend'] } = {},
+): Promise<LiveApp> {
   const secrets = new MemorySecretStore();
   if (key !== null) secrets.set('webhookKey:k1', key);
   const listener = (settings['listener'] as Record<string, unknown> | undefined) ?? {};
   const app = await startTestApp({
-    features: (ctx) => [createLiveFeature(ctx)],
+    features: (ctx) => [createLiveFeature(ctx, options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {})],
     secrets,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.settingsBackend ? { settingsBackend: options.settingsBackend } : {}),
     settings: {
       ...settings,
       listener: {

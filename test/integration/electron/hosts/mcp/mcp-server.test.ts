@@ -15,6 +15,7 @@ const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
   'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence',
   'replay_delivery', 'trigger_event', 'check_handler', 'history_pending', 'resend',
+  'probe_public_url', 'history_delivery_urls',
 ];
 
 const event = (orderId: string) => ({
@@ -85,7 +86,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('lists exactly the ten tools, each with an input schema', async () => {
+  it('lists exactly the twelve tools, each with an input schema', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
@@ -169,6 +170,15 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(textOf(seq)).toMatch(/Order 5001: status PAID/);
     const pending = await mcp.call('history_pending', {});
     expect(pending.isError).toBeFalsy();
+    const urls = await mcp.call('history_delivery_urls', { since: '7d' });
+    expect(urls.isError).toBeFalsy();
+    expect(urls.structuredContent).toMatchObject({ urls: expect.any(Array) });
+  });
+
+  it('probe_public_url says why there is nothing to probe when no public URL is set', async () => {
+    const r = await mcp.call('probe_public_url', {});
+    expect(r.structuredContent).toMatchObject({ reachable: false, publicUrl: null, latencyMs: null });
+    expect(textOf(r)).toMatch(/^NOT reachable: no public URL: turn the tunnel on/);
   });
 
   it('resend asks the service (here the embedded sandbox) to resend a delivery of its history', async () => {

@@ -77,7 +77,22 @@ describe('reconcile', () => {
 
   it('flags a delivered delivery whose local handler failed', () => {
     const result = reconcile([h(1, 1, true), h(2, 2, false, 502)], [r(1, 1, true), r(2, 2, true)], noHashes);
-    expect(result.items.map((i) => i.category)).toEqual(['handler-failed', 'received']);
+    expect(result.items.map((i) => i.category)).toEqual(['handler-failed', 'refused-by-handler']);
+  });
+
+  it('says "received here, refused by your handler" for a pass-through refusal, apart from successes', () => {
+    const result = reconcile([h(1, 1, false, 502), h(2, 2, true), h(3, 3, false, 502)], [r(1, 1, true), r(2, 2, false), r(3, 3, true)], noHashes);
+    expect(result.counts).toMatchObject({ received: 1, 'refused-by-handler': 2, 'handler-failed': 0, lost: 0 });
+    expect(result.items.every((i) => i.cause === null)).toBe(true);
+  });
+
+  it('gives every lost delivery a cause, and only lost ones', () => {
+    const history = [{ ...h(1, 1, false), url: 'https://old.loca.lt/webhooks' }, h(2, 2, true)];
+    const result = reconcile(history, [r(2, 2)], noHashes, (d) => (d.url === 'https://old.loca.lt/webhooks' ? 'other-url' : 'unknown'));
+    expect(result.items.map((i) => [i.category, i.cause])).toEqual([
+      ['lost', 'other-url'],
+      ['received', null],
+    ]);
   });
 
   it('matches rows without an event id by payload, and calls the rest unlogged', () => {

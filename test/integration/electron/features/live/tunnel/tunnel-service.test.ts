@@ -1,9 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { signBody } from '../../../../../../shared/signing';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
-import { startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
+import { FIXTURE_DOMAIN, startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
+import { lieAboutNames } from '../../../../../support/lying-resolver';
 import { post, startLiveApp, waitForStatus, type LiveApp } from '../live-helpers';
+
+let undoNames: () => void;
+beforeAll(() => {
+  undoNames = lieAboutNames({ [`*.${FIXTURE_DOMAIN}`]: '127.0.0.1' });
+});
+afterAll(() => undoNames());
 
 let app: LiveApp | null = null;
 let server: LocaltunnelFixture | null = null;
@@ -39,7 +46,7 @@ describe('tunnel', () => {
     expect(app.core.ctx.settings.get().tunnel.lastPublicUrl).toBe(status.tunnel.publicUrl);
   });
 
-  it('reconnects after the server disappears and returns, and says the public URL changed', async () => {
+  it('reconnects after the server disappears and returns, asking for the same address', async () => {
     server = await startLocaltunnelServer();
     const port = server.port;
     app = await startLiveApp({ tunnel: { enabled: true, host: server.host } });
@@ -47,10 +54,20 @@ describe('tunnel', () => {
     await server.close();
     await waitForStatus(app, (s) => s.tunnel.state === 'error');
     server = await startLocaltunnelServer({ port });
-    const again = await waitForStatus(app, (s) => s.tunnel.state === 'open' && s.tunnel.publicUrl !== first.tunnel.publicUrl);
-    expect(again.tunnel.urlChanged).toBe(true);
+    const again = await waitForStatus(app, (s) => s.tunnel.state === 'open');
+    expect(again.tunnel.publicUrl).toBe(first.tunnel.publicUrl);
+    expect(again.tunnel.urlChanged).toBe(false);
     const body = binary();
     expect((await sendThrough(again.tunnel.publicUrl!, body)).status).toBe(200);
+  });
+
+  it('says the public URL changed when the subdomain set in Settings changes', async () => {
+    server = await startLocaltunnelServer();
+    app = await startLiveApp({ tunnel: { enabled: true, host: server.host, subdomain: 'first-one' } });
+    await waitForStatus(app, (s) => s.tunnel.state === 'open');
+    app.core.ctx.settings.update({ tunnel: { subdomain: 'second-one' } });
+    const again = await waitForStatus(app, (s) => s.tunnel.state === 'open' && s.tunnel.publicUrl === server!.urlFor('second-one'));
+    expect(again.tunnel.urlChanged).toBe(true);
   });
 
   it('reports the user\'s own public URL instead of a tunnel', async () => {

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../../../../../../shared/signing';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
 import { confSettingsBackend } from '../../../../../../electron/services/settings/conf-backend';
 import { SettingsService } from '../../../../../../electron/services/settings/settings-service';
-import { startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
+import { FIXTURE_DOMAIN, startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
+import { lieAboutNames } from '../../../../../support/lying-resolver';
 import { startHooklab } from '../../../../../support/hooklab-cli';
 import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
@@ -14,22 +15,41 @@ const newDir = tempDirs('hooklab-tunnel-');
 const processes = processesStoppedAfterEach();
 const servers: LocaltunnelFixture[] = [];
 
+/** The fixture's public names resolve to loopback here and in the processes started (never through DNS). */
+const NAMES = { [`*.${FIXTURE_DOMAIN}`]: '127.0.0.1' };
+const HOOKLAB_TEST_NAMES = JSON.stringify(NAMES);
+let undoNames: () => void;
+beforeAll(() => {
+  undoNames = lieAboutNames(NAMES);
+});
+afterAll(() => undoNames());
+const PUBLIC_URL = /^public URL: (http:\/\/hooklab-[a-z0-9]+\.lt\.test:\d+)$/m;
+
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
 describe('hooklab listen --tunnel', () => {
-  it('prints the public URL, and a delivery sent to it is printed as a line', async () => {
+  it('prints the public URL and the probe\'s verdict, and a delivery sent to it is printed as a line', async () => {
     // The tunnel server on loopback, set in the data folder as a user sets it in Settings.
     const server = await startLocaltunnelServer();
     servers.push(server);
     const dataDir = newDir();
-    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host, probeIntervalSeconds: 5 } });
 
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY });
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_TEST_NAMES });
     processes.push(listener);
-    const publicUrl = (await listener.waitFor(/^public URL: (http:\/\/127\.0\.0\.1:\d+)$/m))[1]!;
+    const publicUrl = (await listener.waitFor(PUBLIC_URL))[1]!;
     expect(publicUrl).toBe([...server.tunnels.values()][0]);
+    await listener.waitFor(/^public URL reachable: a probe sent to .* came back to this listener$/m);
+
+    // The tunnel server goes: one line says so, with the cause; back: one line says reachable again.
+    const port = server.port;
+    await server.close();
+    servers.splice(0);
+    expect((await listener.waitFor(/^public URL NOT reachable since \S+: (.*)$/m))[1]).toMatch(/tunnel server refused the connection/);
+    servers.push(await startLocaltunnelServer({ port }));
+    await listener.waitFor(/NOT reachable[\s\S]*^public URL reachable: /m);
 
     const body = JSON.stringify({ orderId: '700001', orderReference: null, orderType: 'FULL', description: 'through the tunnel', level: 'Info', type: 'SuccessPayment', metadata: null });
     const res = await fetch(`${publicUrl}/`, {
@@ -43,6 +63,27 @@ describe('hooklab listen --tunnel', () => {
   }, 60_000);
 });
 
+describe('a restart with the tunnel on and no subdomain set', () => {
+  it('gets the same public URL: the data folder keeps the subdomain it asks for', async () => {
+    const server = await startLocaltunnelServer();
+    servers.push(server);
+    const dataDir = newDir();
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+    const args = ['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'];
+
+    const first = startHooklab(args, { HOOKLAB_TEST_NAMES });
+    processes.push(first);
+    const before = (await first.waitFor(PUBLIC_URL))[1]!;
+    await first.killGroup('SIGTERM');
+
+    const second = startHooklab(args, { HOOKLAB_TEST_NAMES });
+    processes.push(second);
+    expect((await second.waitFor(PUBLIC_URL))[1]).toBe(before);
+    await second.waitFor(/^public URL reachable: /m);
+    expect(second.output()).not.toMatch(/NOTICE:/);
+  }, 60_000);
+});
+
 describe('hooklab serve --tunnel', () => {
   it('prints the public URL beside the UI address, as listen does', async () => {
     const server = await startLocaltunnelServer();
@@ -50,9 +91,10 @@ describe('hooklab serve --tunnel', () => {
     const dataDir = newDir();
     new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
 
-    const serve = await startServeOn(dataDir, ['--sandbox-port', '0', '--tunnel']);
+    const serve = await startServeOn(dataDir, ['--sandbox-port', '0', '--tunnel'], { HOOKLAB_TEST_NAMES });
     processes.push(serve.process);
-    const publicUrl = (await serve.process.waitFor(/^public URL: (http:\/\/127\.0\.0\.1:\d+)$/m))[1]!;
+    const publicUrl = (await serve.process.waitFor(PUBLIC_URL))[1]!;
     expect(publicUrl).toBe([...server.tunnels.values()][0]);
+    await serve.process.waitFor(/^public URL reachable: /m);
   }, 60_000);
 });

@@ -72,7 +72,7 @@ describe('TunnelService', () => {
           statuses.push(p);
           if (p.state === 'error') resolve(p);
         },
-        onPublicUrl: () => {},
+        onPublicUrl: () => {}, onAutoSubdomain: () => {},
         log: () => {},
         openTimeoutMs: 200,
       });
@@ -91,7 +91,7 @@ describe('TunnelService', () => {
       requests++;
       return fetch(input, init);
     };
-    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
     const port = await deadPort();
     const cause = `connect ECONNREFUSED 127.0.0.1:${port}`;
     let backoff = clock.scheduled(1000);
@@ -118,7 +118,7 @@ describe('TunnelService', () => {
   it('shows a host that does not resolve at once, with the resolver\'s words', async () => {
     const clock = manualTimers();
     const statuses: Array<Partial<TunnelStatus>> = [];
-    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, log: () => {}, timers: clock.timers });
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, timers: clock.timers });
     const backoff = clock.scheduled(1000);
     // .invalid never resolves (RFC 6761).
     service.apply(TunnelSettingsSchema.parse({ enabled: true, host: 'https://hooklab-tunnel.invalid' }), 1);
@@ -136,7 +136,7 @@ describe('TunnelService', () => {
       const error = await new Promise<Partial<TunnelStatus>>((resolve) => {
         service = new TunnelService({
           onStatus: (p) => p.state === 'error' && resolve(p),
-          onPublicUrl: () => {},
+          onPublicUrl: () => {}, onAutoSubdomain: () => {},
           log: () => {},
         });
         const host = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
@@ -151,7 +151,7 @@ describe('TunnelService', () => {
 
   it('is disabled without a listener port or when turned off, and reports an own public URL', () => {
     const statuses: Array<Partial<TunnelStatus>> = [];
-    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, log: () => {} });
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {} });
     service.apply(TunnelSettingsSchema.parse({ enabled: false }), 1);
     service.apply(TunnelSettingsSchema.parse({ enabled: true }), null);
     service.apply(TunnelSettingsSchema.parse({ enabled: true, ownPublicUrl: 'https://x.example/' }), 1);

@@ -1,0 +1,50 @@
+import type { CoreContext } from '../../services/kernel/feature';
+import type { DeliveryUrls, SentElsewhere } from '../../../shared/contract/history';
+import type { DeliveryUrlRow, HistoryRefRow } from '../../services/data/history-store';
+import { isOwnUrl } from '../../../shared/history/delivery-urls';
+
+/**
+ * The addresses at which the service reaches this Hooklab: its public URL (tunnel or own URL)
+ * and, when the sandbox is the environment, the listener's loopback address (the sandbox
+ * delivers there). `publicUrl` is the one to show: the public URL, else the loopback one.
+ */
+export function ownAddresses(ctx: CoreContext): { publicUrl: string | null; addresses: string[] } {
+  const { tunnel, listener } = ctx.status.get();
+  const addresses: string[] = [];
+  const publicUrl = tunnel.state !== 'disabled' ? tunnel.publicUrl : null;
+  if (publicUrl) addresses.push(publicUrl);
+  if (ctx.environments.activeInfo().isSandbox && listener.port !== null) {
+    addresses.push(`http://127.0.0.1:${listener.port}/`, `http://localhost:${listener.port}/`);
+  }
+  return { publicUrl: publicUrl ?? addresses[0] ?? null, addresses };
+}
+
+/** history.deliveryUrls: the copy's URLs, each marked as this Hooklab's or not. */
+export function deliveryUrlsView(rows: readonly DeliveryUrlRow[], own: { publicUrl: string | null; addresses: string[] }): DeliveryUrls {
+  return {
+    publicUrl: own.publicUrl,
+    urls: rows.map((r) => ({ ...r, failed: r.deliveries - r.delivered, current: isOwnUrl(r.url, own.addresses) })),
+  };
+}
+
+/**
+ * history.sentElsewhere: deliveries sent to URLs that are not this Hooklab's whose events never
+ * arrived here (`arrived`: event ids received), grouped by URL as logged, oldest first.
+ */
+export function sentElsewhereView(
+  history: readonly HistoryRefRow[],
+  arrived: ReadonlySet<number>,
+  own: { publicUrl: string | null; addresses: string[] },
+): SentElsewhere {
+  // With no address to compare with, nothing can be said to have gone elsewhere.
+  if (own.addresses.length === 0) return { publicUrl: own.publicUrl, groups: [] };
+  const groups = new Map<string, { url: string; deliveries: number; since: string; eventIds: Set<number> }>();
+  for (const h of history) {
+    if (arrived.has(h.eventId) || isOwnUrl(h.url, own.addresses)) continue;
+    const g = groups.get(h.url) ?? { url: h.url, deliveries: 0, since: h.created, eventIds: new Set<number>() };
+    g.deliveries++;
+    g.eventIds.add(h.eventId);
+    groups.set(h.url, g);
+  }
+  return { publicUrl: own.publicUrl, groups: [...groups.values()].map((g) => ({ ...g, eventIds: [...g.eventIds] })) };
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { followSentElsewhere, refreshSentElsewhere, useSentElsewhereStore } from '../app-state/sent-elsewhere-store';
+import { sentElsewhereText } from '../lib/sent-elsewhere';
+import { transport } from '../transport';
+
+/**
+ * One banner per URL the service sent the last hour's deliveries to instead of this Hooklab,
+ * with the resend of exactly those (after the portal's URL is fixed, the service sends them to
+ * it: interface 4.9).
+ */
+export function SentElsewhereBanner() {
+  const value = useSentElsewhereStore((s) => s.value);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  useEffect(() => followSentElsewhere(), []);
+  if (!value || (value.groups.length === 0 && !outcome)) return null;
+  const resend = async (url: string, eventIds: number[]) => {
+    setBusy(url);
+    setOutcome(null);
+    try {
+      const summary = await transport.call('history.resendMany', { ids: eventIds, concurrency: 4 });
+      setOutcome(`Resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not.${summary.problems[0] ? ` ${summary.problems[0].message}` : ''}`);
+    } catch (error) {
+      setOutcome(`Not resent: ${(error as Error).message}`);
+    } finally {
+      setBusy(null);
+      refreshSentElsewhere();
+    }
+  };
+  return (
+    <div data-testid="sent-elsewhere">
+      {value.groups.map((g) => (
+        <p key={g.url} className="notice notice--warn row" role="alert" data-testid="sent-elsewhere-banner" data-url={g.url}>
+          <span>{sentElsewhereText(g, value.publicUrl)}</span>
+          <button type="button" className="button button--small" disabled={busy !== null} onClick={() => void resend(g.url, g.eventIds)} data-testid="sent-elsewhere-resend">
+            {busy === g.url ? 'Resending…' : `Resend these ${g.eventIds.length}`}
+          </button>
+        </p>
+      ))}
+      {outcome && (
+        <p className="notice" data-testid="sent-elsewhere-outcome">
+          {outcome}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import type { SandboxInfo } from '../../../../shared/contract/sandbox';
+import { useTransport } from '../../transport';
+import { loadSandbox } from './sandbox-store';
+
+/**
+ * The sandbox plays the merchant portal's webhook setting (interface 6.1): one URL or several
+ * separated by `;`, each getting its own event id. Pointing it at an old address shows, offline,
+ * what History and Live say when the service sends elsewhere.
+ */
+export function WebhookUrlCard({ info }: { info: SandboxInfo }) {
+  const transport = useTransport();
+  const [draft, setDraft] = useState(info.webhookUrl ?? '');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => setDraft(info.webhookUrl ?? ''), [info.webhookUrl]);
+  const save = async () => {
+    setMessage(null);
+    try {
+      const r = await transport.call('sandbox.setWebhookUrl', { url: draft });
+      setMessage({ ok: true, text: `Saved: the sandbox sends each event to ${r.urls.length === 1 ? 'this URL' : `these ${r.urls.length} URLs, each with its own event id`}.` });
+      await loadSandbox();
+    } catch (error) {
+      setMessage({ ok: false, text: `Not saved: ${(error as Error).message}` });
+    }
+  };
+  return (
+    <div className="card" data-testid="sandbox-webhook">
+      <h2 className="card__title">Webhook URL (as in the merchant portal)</h2>
+      <label className="field">
+        <span>URLs the sandbox sends to, separated by ;</span>
+        <input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="sandbox-webhook-input" spellCheck={false} />
+      </label>
+      <div className="row">
+        <button type="button" className="button button--primary" onClick={() => void save()} data-testid="sandbox-webhook-save">
+          Save
+        </button>
+        {message && (
+          <span className={message.ok ? 'muted' : 'notice notice--error'} data-testid="sandbox-webhook-message">
+            {message.text}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

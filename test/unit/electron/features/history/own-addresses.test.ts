@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryUrlsView, sentElsewhereView } from '../../../../../electron/features/history/own-addresses';
+
+const own = { publicUrl: 'https://hooklab-x1.loca.lt', addresses: ['https://hooklab-x1.loca.lt'] };
+const row = (id: number, eventId: number, url: string, created = `2026-11-26T14:0${id}:00Z`) => ({ id, eventId, delivered: false, status: 500, created, url });
+
+describe('sentElsewhereView', () => {
+  it('groups, per URL not this Hooklab\'s, the deliveries whose events never arrived here', () => {
+    const history = [row(1, 1, 'https://old.loca.lt/w'), row(2, 2, 'https://old.loca.lt/w'), row(3, 3, 'https://hooklab-x1.loca.lt/w'), row(4, 4, 'https://old.loca.lt/w')];
+    const view = sentElsewhereView(history, new Set([4]), own);
+    expect(view).toEqual({
+      publicUrl: 'https://hooklab-x1.loca.lt',
+      groups: [{ url: 'https://old.loca.lt/w', deliveries: 2, since: '2026-11-26T14:01:00Z', eventIds: [1, 2] }],
+    });
+  });
+
+  it('says nothing went elsewhere when there is no address to compare with', () => {
+    expect(sentElsewhereView([row(1, 1, 'https://old.loca.lt/w')], new Set(), { publicUrl: null, addresses: [] }).groups).toEqual([]);
+  });
+});
+
+describe('deliveryUrlsView', () => {
+  it('adds failed and current to each URL', () => {
+    const view = deliveryUrlsView(
+      [
+        { url: ' HTTPS://HOOKLAB-X1.loca.lt/w', deliveries: 3, delivered: 3, lastCreated: '2026-11-26T14:05:00Z', lastStatus: 200 },
+        { url: 'https://old.loca.lt/w', deliveries: 2, delivered: 0, lastCreated: '2026-11-26T14:04:00Z', lastStatus: 500 },
+      ],
+      own,
+    );
+    expect(view.urls.map((u) => [u.failed, u.current])).toEqual([
+      [0, true],
+      [2, false],
+    ]);
+  });
+});
