@@ -19,8 +19,9 @@ function tunnelLine(t: TunnelStatus): string | null {
 function probeLine(t: TunnelStatus): string | null {
   const probe = t.probe;
   if (probe.reachable === null || t.publicUrl === null) return null;
-  if (probe.reachable) return `public URL reachable: a probe sent to ${t.publicUrl} came back to this listener`;
-  return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error ?? 'no reason given'}`;
+  // The cause may quote the tunnel server's or another program's answer: shown escaped.
+  if (probe.reachable) return `public URL reachable: a probe sent to ${terminalSafe(t.publicUrl, 200)} came back to this listener`;
+  return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
 }
 
 /**
@@ -32,7 +33,7 @@ function probeLine(t: TunnelStatus): string | null {
 export function printTunnel(session: CoreSession, out: Output): () => void {
   const last = { tunnel: null as string | null, probe: null as string | null, notice: null as string | null };
   return session.onEvent('app.status', ({ tunnel }) => {
-    const lines = { tunnel: tunnelLine(tunnel), probe: probeLine(tunnel), notice: tunnel.notice ? `NOTICE: ${tunnel.notice}` : null };
+    const lines = { tunnel: tunnelLine(tunnel), probe: probeLine(tunnel), notice: tunnel.notice ? `NOTICE: ${terminalSafe(tunnel.notice, 400)}` : null };
     for (const kind of ['tunnel', 'notice', 'probe'] as const) {
       const line = lines[kind];
       if (line === null || line === last[kind]) continue;

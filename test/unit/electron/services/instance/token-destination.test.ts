@@ -1,19 +1,24 @@
 import { chmodSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_TOKEN_FILE, HostToken, readHostToken } from '../../../../../electron/services/instance/host-token-file';
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
-import { LOCK_FILE } from '../../../../../electron/services/instance/instance-lock';
+import { acquireInstanceLock, type InstanceLock } from '../../../../../electron/services/instance/instance-lock';
 import { tempDirs } from '../../../../support/temp-dirs';
 
 // Issue 25, item 12: the data folder's files decide where terminal tools send its access token.
 const tempDir = tempDirs('hooklab-token-destination-');
 const TOKEN = 'T'.repeat(32);
 
+const held: InstanceLock[] = [];
+afterEach(() => {
+  for (const lock of held.splice(0)) lock.release();
+});
+
 function heldAt(url: string): string {
   const dataDir = tempDir();
-  // A live pid (this test's) holding the folder at `url`.
-  writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.pid, kind: 'serve', url, startedAt: new Date().toISOString() }));
+  // This process holds the folder (the OS-released lock), and its lock file names `url`.
+  held.push(acquireInstanceLock(dataDir, { kind: 'serve', url }));
   writeFileSync(join(dataDir, HOST_TOKEN_FILE), TOKEN);
   return dataDir;
 }

@@ -17,7 +17,17 @@ function statusSession(): { session: CoreSession; emit(tunnel: Partial<TunnelSta
       return () => {};
     },
   } as unknown as CoreSession;
-  return { session, emit: (tunnel) => listener?.({ tunnel: { state: 'open', publicUrl: null, urlChanged: false, error: null, ...tunnel } }) };
+  return { session, emit: (tunnel) => listener?.({
+        tunnel: {
+          state: 'open',
+          publicUrl: null,
+          urlChanged: false,
+          error: null,
+          probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null },
+          notice: null,
+          ...tunnel,
+        },
+      }) };
 }
 
 describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
@@ -28,10 +38,19 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
     printTunnel(session, createOutput(io, false));
     emit({ state: 'open', publicUrl: 'https://x.example\u001b]8;;https://evil/\u0007click\u001b]8;;\u0007' });
     emit({ state: 'error', error: 'refused\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u009b1m' });
+    emit({
+      state: 'open',
+      publicUrl: 'https://x.example',
+      probe: { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: null, error: 'the tunnel server answered 503: \u001b[2Jgone', unreachableSince: '2026-11-26T10:00:00.000Z' },
+      notice: 'granted \u001b]0;title\u0007 instead',
+    });
     expect(err.join('')).not.toMatch(RAW_CONTROL);
     expect(err).toEqual([
       'public URL: https://x.example\\x1b]8;;https://evil/\\x07click\\x1b]8;;\\x07\n',
       'tunnel down: refused\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J\\x9b1m (retrying)\n',
+      'public URL: https://x.example\n',
+      'NOTICE: granted \\x1b]0;title\\x07 instead\n',
+      'public URL NOT reachable since 2026-11-26T10:00:00.000Z: the tunnel server answered 503: \\x1b[2Jgone\n',
     ]);
   });
 });
