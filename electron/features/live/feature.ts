@@ -63,6 +63,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     settings: () => ctx.settings.get().listener,
     keys,
     now: () => ctx.clock.now(),
+    startTrace: () => ctx.traces.start(),
     onStored: (deliveries, totals) => {
       received += deliveries.length;
       // The one notification of a committed batch: the search index, History's nudge, the

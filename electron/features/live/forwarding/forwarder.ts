@@ -1,5 +1,6 @@
 import { exchange } from '../../../services/net/exchange';
 import type { ForwardResult } from '../../../../shared/contract/live';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../../shared/tracing/trace-context';
 
 /** What is forwarded: the delivery exactly as received. */
 export interface ForwardPayload {
@@ -12,6 +13,8 @@ export interface ForwardOptions {
   readonly timeoutMs?: number;
   /** Bytes of each handler's response body kept. */
   readonly bodyCap?: number;
+  /** Draws each forward's new trace (its `traceparent`); the core's remembers it as Hooklab's. */
+  readonly startTrace?: () => TraceContext;
 }
 
 /**
@@ -51,6 +54,7 @@ export function forwardToAll(
         body: null,
         latencyMs: null,
         error: (error as Error)?.message ?? String(error),
+        traceId: null,
       })),
     ),
   );
@@ -71,24 +75,26 @@ export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]
   return kept;
 }
 
-/** One target: body byte-identical, headers as received, response status/headers/body (capped). */
+/** One target: body byte-identical, headers as received (with a new `traceparent`), response status/headers/body (capped). */
 export async function forwardOne(target: string, payload: ForwardPayload, options: ForwardOptions = {}): Promise<ForwardResult> {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return { target, status: null, headers: [], body: null, latencyMs: 0, error: 'invalid target URL' };
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: 'invalid target URL', traceId: null };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)` };
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)`, traceId: null };
   }
-  const headers = endToEndHeaders(payload.headers);
+  // A new trace per forward, so the handler's spans join this forward and no other.
+  const trace = (options.startTrace ?? newTraceContext)();
+  const headers = withTraceparent(endToEndHeaders(payload.headers), trace);
   headers.push(['Content-Length', String(payload.body.length)], ['Host', url.host]);
   const result = await exchange(
     { method: payload.method, url: url.href, headers, body: payload.body },
     { timeoutMs: options.timeoutMs ?? 30_000, responseCap: options.bodyCap ?? 64 * 1024, keepAlive: true },
   );
-  if (!result.ok) return { target, status: null, headers: [], body: null, latencyMs: result.latencyMs, error: result.error };
+  if (!result.ok) return { target, status: null, headers: [], body: null, latencyMs: result.latencyMs, error: result.error, traceId: trace.traceId };
   return {
     target,
     status: result.answer.status,
@@ -96,5 +102,6 @@ export async function forwardOne(target: string, payload: ForwardPayload, option
     body: Buffer.from(result.answer.body).toString('utf8'),
     latencyMs: result.latencyMs,
     error: null,
+    traceId: trace.traceId,
   };
 }

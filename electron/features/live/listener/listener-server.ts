@@ -5,7 +5,7 @@ import type { HmacSha256 } from '../../../../shared/signing';
 import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
-import { forwardToAll } from '../forwarding/forwarder';
+import { forwardToAll, type ForwardOptions } from '../forwarding/forwarder';
 import type { DeliveryStore, ForwardWrite, StoredDelivery, StoredTotals } from '../../../services/data/delivery-store';
 import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter } from './group-commit';
@@ -26,6 +26,8 @@ export interface ListenerDeps {
   readonly onError: (message: string, error: unknown) => void;
   /** A batch could not be stored (disk full...): its senders got 500, nothing was claimed. */
   readonly onStoreFailed: (error: unknown) => void;
+  /** Draws each forward's trace (see ForwardOptions.startTrace). */
+  readonly startTrace?: ForwardOptions['startTrace'];
 }
 
 /** What the group committer writes: a delivery just read, or the forward results of one stored. */
@@ -204,7 +206,7 @@ export class ListenerServer {
     const { id } = stored.summary;
     if (stored.answer === null) {
       // Pass-through: the first handler's answer is the service's answer.
-      const results = await forwardToAll(targets, { method, headers, body: body.bytes });
+      const results = await forwardToAll(targets, { method, headers, body: body.bytes }, this.forwardOptions());
       const first = results[0]!;
       const status = first.status ?? 502;
       // The delivery is stored and the handler has answered: that answer is the service's,
@@ -220,10 +222,14 @@ export class ListenerServer {
     }
     this.answer(res, stored.answer);
     if (targets.length > 0) {
-      forwardToAll(targets, { method, headers, body: body.bytes })
+      forwardToAll(targets, { method, headers, body: body.bytes }, this.forwardOptions())
         .then(async (results) => this.deps.onForwarded(id, await this.saveForwards({ id, results }), stored.summary.answeredStatus))
         .catch((error: unknown) => this.deps.onError('forwarding failed', error));
     }
+  }
+
+  private forwardOptions(): ForwardOptions {
+    return this.deps.startTrace ? { startTrace: this.deps.startTrace } : {};
   }
 
   /** Forward results join the next group commit (written with its deliveries, one fsync). */
