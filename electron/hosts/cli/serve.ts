@@ -26,6 +26,7 @@ import { ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
+import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
@@ -79,6 +80,7 @@ async function main(argv: readonly string[]): Promise<void> {
   lock.setUrl(host.url);
   if (save) process.stdout.write('Options saved for later starts (--save).\n');
   process.stdout.write(`Data folder: ${dataDir}\n`);
+  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
   process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
   // Tabs with the old address now show "no access"; this is the address that works.
   hostToken.onRotate(() => process.stdout.write(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));

@@ -19,6 +19,7 @@ import { createRunOverrides } from '../../../services/settings/run-overrides';
 import { confSettingsBackend } from '../../../services/settings/conf-backend';
 import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
 import { applyLiveCliOptions } from '../options/live-options';
+import { otlpEnvironmentLines } from '../../../../shared/tracing/otlp-environment';
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
@@ -29,6 +30,8 @@ export const listenCommand: CommandSpec = {
   options: [
     { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
+    { name: 'otlp-port', value: 'N', help: "the OTLP receiver's port for the handler's spans (default 4318; 0: a free one)" },
+    { name: 'no-tracing', help: 'no OTLP receiver this run (handlers still get a traceparent header)' },
     { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
     { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
   ],
@@ -71,8 +74,12 @@ async function run(inv: Invocation): Promise<number> {
   const core = openLocalCore(dataDir, { hostToken, store: overrides });
   // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
   // hold for this run; with --save they are saved like a change in Settings.
-  const applyOptions = () =>
+  const otlpPort = parsePort(inv.value('otlp-port'), 'otlp-port');
+  const applyOptions = () => {
     applyLiveCliOptions({ listener: patch, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: inv.io.env['HOOKLAB_WEBHOOK_KEY'] || null }, core.ctx);
+    if (otlpPort !== undefined) core.ctx.settings.update({ tracing: { port: otlpPort } });
+    if (inv.flag('no-tracing')) core.ctx.settings.update({ tracing: { enabled: false } });
+  };
   if (save) applyOptions();
   else overrides.runOnly(applyOptions);
   const session = localSession(core);
@@ -94,6 +101,7 @@ async function run(inv: Invocation): Promise<number> {
   if (forwardTargets.length > 0) inv.out.progress(`forwarding to ${forwardTargets.join(', ')}`);
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);
+  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.out.progress(line);
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = () => {
