@@ -169,13 +169,16 @@ describe('replay', () => {
     expect((await a.call('replay.history', { targetUrl: ok.url })).total).toBe(3);
   });
 
-  it('replays a stored replay again with the same bytes and headers, and diffs two responses', async () => {
+  it('replays a stored replay again with the same bytes and headers (a new traceparent), and diffs two responses', async () => {
     const a = await app();
     const h = await handler('fails-duplicates');
     const { replays } = await a.call('replay.send', { request: spec(), targetUrl: h.url });
     const again = await a.call('replay.again', { id: replays[0]!.summary.id });
     expect(h.received[1]!.body.equals(h.received[0]!.body)).toBe(true);
-    expect(h.received[1]!.rawHeaders).toEqual(h.received[0]!.rawHeaders);
+    const untraced = (raw: readonly string[]) => headerPairs(raw).filter(([name]) => name !== 'traceparent');
+    expect(untraced(h.received[1]!.rawHeaders)).toEqual(untraced(h.received[0]!.rawHeaders));
+    expect(header(h.received[1]!.rawHeaders, 'traceparent')).toContain(again.summary.traceId!);
+    expect(again.summary.traceId).not.toBe(replays[0]!.summary.traceId);
     expect(again.response?.status).toBe(500);
     const diff = await a.call('replay.diff', { left: replays[0]!.summary.id, right: again.summary.id });
     expect(diff.verdict).toBe('differs');
