@@ -41,6 +41,7 @@ function sentResult(what: string, r: ReplayDetail) {
     error: r.summary.error,
     latencyMs: r.summary.latencyMs,
     responseBody: response,
+    traceId: r.summary.traceId,
   });
 }
 

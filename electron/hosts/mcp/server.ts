@@ -4,12 +4,13 @@ import { deliveryTools } from './delivery-tools';
 import { historyTools } from './history-tools';
 import { orderTools } from './order-tools';
 import { sendTools } from './send-tools';
+import { traceTools } from './trace-tools';
 import { toolError } from './tool-result';
 import type { ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
 export function hooklabTools(client: ContractClient, now: () => number = Date.now): ToolDefinition[] {
-  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client), ...historyTools(client)];
+  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client), ...traceTools(client), ...historyTools(client)];
 }
 
 /**

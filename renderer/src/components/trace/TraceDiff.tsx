@@ -1,5 +1,5 @@
 import { neutraliseBidi } from '../../../../shared/text/bidi';
-import { diffTraces } from './trace-layout';
+import { diffTraces } from '../../../../shared/tracing/trace-layout';
 import { useTrace } from './use-trace';
 import './trace.css';
 

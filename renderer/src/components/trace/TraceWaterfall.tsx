@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TraceSpan } from '../../../../shared/contract/tracing';
 import { neutraliseBidi } from '../../../../shared/text/bidi';
-import { exceptionsOf, formatDuration, layoutTrace, type WaterfallRow } from './trace-layout';
+import { exceptionsOf, formatDuration, layoutTrace, type WaterfallRow } from '../../../../shared/tracing/trace-layout';
 import { TracingHelp } from './TracingHelp';
 import { useTrace } from './use-trace';
 import './trace.css';

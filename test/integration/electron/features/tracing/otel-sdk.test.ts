@@ -7,6 +7,8 @@ import { createHmac } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../../support/app-harness';
 import { startOtelHandler, type OtelHandler } from '../../../../fixtures/otel-handler';
 import { eventBody, post } from '../live/live-helpers';
+import { hooklabTools } from '../../../../../electron/hosts/mcp/server';
+import { coreClient } from '../../../../../electron/hosts/mcp/contract-client';
 import { hasErrorSpan, hasHandlerSpans, spanNamed, waitForTrace } from './tracing-helpers';
 
 const KEY = 'whsec-tracing-test-key';
@@ -81,6 +83,15 @@ describe('tracing with a handler instrumented by the OpenTelemetry Node SDK', ()
       expect(exception.attributes['exception.message']).toBe('card store unavailable');
       expect(String(exception.attributes['exception.stacktrace'])).toMatch(/otel-express-handler\.cjs/);
       expect(app.core.ctx.status.get().tracing.spans).toBeGreaterThanOrEqual(trace.spans.length + errors.spans.length);
+
+      // An agent asks the same through MCP: both forwards' traces, the error's message included.
+      const tool = hooklabTools(coreClient(app.core)).find((t) => t.name === 'get_handler_trace')!;
+      const deliveryId = (await app.call('live.list', {})).rows[0]!.id;
+      const answer = await tool.run({ deliveryId } as never);
+      const text = (answer.content[0] as { text: string }).text;
+      expect(text).toMatch(/process-event \[webhook-fixture\]/);
+      expect(text).toMatch(/exception: Error: card store unavailable/);
+      expect((answer.structuredContent as { traces: unknown[] }).traces).toHaveLength(2);
     }, 30_000);
   }
 

@@ -13,7 +13,7 @@ import { mcpCommand, startMcp, textOf, type McpSession } from './mcp-process';
 const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
   'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence',
-  'replay_delivery', 'trigger_event', 'check_handler', 'history_pending', 'resend',
+  'replay_delivery', 'trigger_event', 'check_handler', 'get_handler_trace', 'history_pending', 'resend',
 ];
 
 const event = (orderId: string) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceSpan } from '../../../../../../shared/contract/tracing';
-import { diffTraces, exceptionsOf, layoutTrace } from '../../../../../../renderer/src/components/trace/trace-layout';
+import type { TraceSpan } from '../../../../shared/contract/tracing';
+import { diffTraces, exceptionsOf, layoutTrace } from '../../../../shared/tracing/trace-layout';
 
 const span = (spanId: string, parentSpanId: string | null, startMs: number, durationMs: number, over: Partial<TraceSpan> = {}): TraceSpan => ({
   spanId,

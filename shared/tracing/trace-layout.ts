@@ -1,4 +1,4 @@
-import type { TraceSpan } from '../../../../shared/contract/tracing';
+import type { TraceSpan } from '../contract/tracing';
 
 /** One row of the waterfall: a span, its depth in the tree and its bar (percent of the trace). */
 export interface WaterfallRow {
