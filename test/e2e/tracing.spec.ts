@@ -47,6 +47,11 @@ test("Live's detail shows the handler's spans as a waterfall, the error span ope
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html[data-theme="dark"]')).toBeAttached();
     await page.screenshot({ path: target('tracing-dark.png') });
+
+    // Settings say where the receiver is and what a handler's environment needs.
+    await app.goto('settings');
+    await expect(page.getByTestId('tracing-endpoint')).toContainText(`OTEL_EXPORTER_OTLP_ENDPOINT=${status.tracing.endpoint}`);
+    await expect(page.getByTestId('tracing-enabled')).toBeChecked();
   } finally {
     await handler.stop();
   }
