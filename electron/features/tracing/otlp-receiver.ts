@@ -17,25 +17,38 @@ export interface ReceiverDeps {
 
 class TooLarge extends Error {}
 
-/** Reads the whole body, or throws TooLarge as soon as it passes the cap (nothing is kept). */
-async function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
+/**
+ * Reads the whole body, or rejects with TooLarge as soon as it passes the cap: nothing of it is
+ * kept, and the rest is read and dropped so the 413 reaches the sender.
+ */
+function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > cap) throw new TooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > cap) throw new TooLarge();
-    chunks.push(chunk);
-  }
-  const body = Buffer.concat(chunks);
-  if ((req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return body;
-  try {
-    return gunzipSync(body, { maxOutputLength: cap });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new TooLarge();
-    throw error;
-  }
+  if (Number.isFinite(declared) && declared > cap) return Promise.reject(new TooLarge());
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= cap) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData).off('end', onEnd);
+      chunks.length = 0;
+      req.resume();
+      reject(new TooLarge());
+    };
+    const onEnd = () => {
+      const body = Buffer.concat(chunks);
+      if ((req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return resolve(body);
+      try {
+        resolve(gunzipSync(body, { maxOutputLength: cap }));
+      } catch (error) {
+        reject((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? new TooLarge() : error);
+      }
+    };
+    req.on('data', onData).on('end', onEnd).once('error', reject);
+  });
 }
 
 function mediaType(req: IncomingMessage): string {

@@ -89,11 +89,6 @@ export class TraceStore {
     return this.totals;
   }
 
-  clear(): void {
-    this.db.exec('DELETE FROM trace_spans');
-    this.totals = { count: 0, bytes: 0 };
-  }
-
   /** Removes the oldest spans (by arrival) until both caps hold. */
   private enforce(retention: SpanRetention): void {
     const totals = this.counts();

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTracingFeature } from '../../../../../electron/features/tracing/feature';
@@ -96,6 +97,22 @@ describe('the OTLP receiver', () => {
     // Nothing is broken: the next export of a right size is kept.
     expect((await postJson(endpoint, exportOf(ours))).status).toBe(200);
     expect((await app.call('traces.get', { traceId: ours })).spans).toHaveLength(1);
+  });
+
+  it('answers 413 to a chunked body (no Content-Length) as soon as it passes the cap', async () => {
+    app = await startApp({ maxRequestBytes: 1024 });
+    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${endpoint}/v1/traces`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write('{"resourceSpans":[' + ' '.repeat(800));
+      req.end(' '.repeat(800) + ']}');
+    });
+    expect(status).toBe(413);
+    expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
   });
 
   it('listens on 127.0.0.1 only', async () => {
