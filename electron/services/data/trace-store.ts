@@ -47,32 +47,57 @@ export class TraceStore {
    */
   add(spans: readonly SpanToStore[], retention: SpanRetention): number {
     if (spans.length === 0) return 0;
-    this.insert ??= this.db.prepare(`INSERT OR IGNORE INTO trace_spans (trace_id, span_id, parent_span_id, name, service,
+    this.insert ??= this.db
+      .prepare(`INSERT OR IGNORE INTO trace_spans (trace_id, span_id, parent_span_id, name, service,
       started_at, started_ns, duration_ms, status, attributes_json, events_json, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const totals = this.counts();
     let added = 0;
-    withTransaction(this.db, () => {
-      for (const s of spans) {
-        const attributes = JSON.stringify(s.attributes);
-        const events = JSON.stringify(s.events);
-        const size = s.name.length + attributes.length + events.length;
-        const { changes } = this.insert!.run(s.traceId, s.spanId, s.parentSpanId, s.name, s.service, s.startedAt,
-          padNs(s.startedNs), s.durationMs, s.status, attributes, events, size);
-        if (Number(changes) === 0) continue;
-        added += 1;
-        totals.count += 1;
-        totals.bytes += size;
-      }
-      this.enforce(retention);
-    });
+    // Spans are diagnostics, not deliveries: their commit skips the fsync (WAL with NORMAL: a
+    // power cut may lose the last spans, a killed process loses nothing). The connection's own
+    // level (FULL, for the listener's promise) is back before anything else can commit.
+    const synchronous = (this.db.prepare('PRAGMA synchronous').get() as { synchronous: number })
+      .synchronous;
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      withTransaction(this.db, () => {
+        for (const s of spans) {
+          const attributes = JSON.stringify(s.attributes);
+          const events = JSON.stringify(s.events);
+          const size = s.name.length + attributes.length + events.length;
+          const { changes } = this.insert!.run(
+            s.traceId,
+            s.spanId,
+            s.parentSpanId,
+            s.name,
+            s.service,
+            s.startedAt,
+            padNs(s.startedNs),
+            s.durationMs,
+            s.status,
+            attributes,
+            events,
+            size,
+          );
+          if (Number(changes) === 0) continue;
+          added += 1;
+          totals.count += 1;
+          totals.bytes += size;
+        }
+        this.enforce(retention);
+      });
+    } finally {
+      this.db.exec(`PRAGMA synchronous = ${Number(synchronous)}`);
+    }
     return added;
   }
 
   /** The trace's spans in start order (none: the handler exported nothing for it yet). */
   get(traceId: string): Trace {
     const rows = this.db
-      .prepare(`SELECT span_id, parent_span_id, name, service, started_at, duration_ms, status, attributes_json, events_json
-        FROM trace_spans WHERE trace_id = ? ORDER BY started_ns, id`)
+      .prepare(
+        `SELECT span_id, parent_span_id, name, service, started_at, duration_ms, status, attributes_json, events_json
+        FROM trace_spans WHERE trace_id = ? ORDER BY started_ns, id`,
+      )
       .all(traceId) as unknown as SpanRow[];
     return { traceId, spans: rows.map(toSpan) };
   }
@@ -80,7 +105,9 @@ export class TraceStore {
   /** Spans kept now and their bytes (read once, then kept up to date by this store). */
   counts(): { count: number; bytes: number } {
     this.totals ??= (() => {
-      const row = this.db.prepare('SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes FROM trace_spans').get() as {
+      const row = this.db
+        .prepare('SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes FROM trace_spans')
+        .get() as {
         count: number;
         bytes: number;
       };
@@ -93,7 +120,9 @@ export class TraceStore {
   private enforce(retention: SpanRetention): void {
     const totals = this.counts();
     if (totals.count <= retention.spans && totals.bytes <= retention.bytes) return;
-    const oldest = this.db.prepare('SELECT id, size FROM trace_spans ORDER BY id').iterate() as Iterable<{ id: number; size: number }>;
+    const oldest = this.db
+      .prepare('SELECT id, size FROM trace_spans ORDER BY id')
+      .iterate() as Iterable<{ id: number; size: number }>;
     let through = 0;
     for (const row of oldest) {
       if (totals.count <= retention.spans && totals.bytes <= retention.bytes) break;
