@@ -3,7 +3,8 @@
  * tracing features, forwarding every delivery to the handler at argv[3].
  *   off  the OTLP receiver off (tracing.enabled false); forwards still carry a traceparent
  *   on   the receiver on, on a free port
- * Prints `READY <listener port> <receiver port or 0>`; on SIGUSR2 prints `SPANS <kept> <dropped>`.
+ * Prints `READY <listener port> <receiver port or 0>`; on SIGUSR1 starts counting its CPU time;
+ * on SIGUSR2 prints `SPANS <kept> <dropped> <CPU µs since SIGUSR1>`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +36,11 @@ const core = createCore({
 });
 await core.start();
 const status = core.ctx.status.get();
+let cpuFrom = process.cpuUsage();
+process.on('SIGUSR1', () => (cpuFrom = process.cpuUsage()));
 process.on('SIGUSR2', () => {
   const { spans, dropped } = core.ctx.status.get().tracing;
-  process.stdout.write(`SPANS ${spans} ${dropped}\n`);
+  const used = process.cpuUsage(cpuFrom);
+  process.stdout.write(`SPANS ${spans} ${dropped} ${used.user + used.system}\n`);
 });
 process.stdout.write(`READY ${status.listener.port} ${status.tracing.endpoint ? new URL(status.tracing.endpoint).port : 0}\n`);

@@ -73,6 +73,8 @@ interface Figures {
   p99: number;
   spans: number;
   errors: number;
+  /** The listener process's CPU time (user + system) per delivery answered during the loads. */
+  cpuUs: number;
 }
 
 async function measure(mode: Mode): Promise<Figures> {
@@ -83,7 +85,7 @@ async function measure(mode: Mode): Promise<Figures> {
       await load(port, 10, 1);
       const max = await load(port, 50, seconds);
       const fixed = await load(port, 20, seconds, 500);
-      return { rps: max.requests.average, p99: fixed.latency.p99, spans: 0, errors: max.errors + max.non2xx };
+      return { rps: max.requests.average, p99: fixed.latency.p99, spans: 0, errors: max.errors + max.non2xx, cpuUs: 0 };
     } finally {
       await stop(bare.child);
     }
@@ -95,11 +97,13 @@ async function measure(mode: Mode): Promise<Figures> {
     const [, listenerPort, otlpPort] = server.line().split(' ');
     if (mode === 'on') await fetch(`http://127.0.0.1:${handlerPort}/__export-to`, { method: 'POST', body: `http://127.0.0.1:${otlpPort}` });
     await load(Number(listenerPort), 10, 1);
+    server.child.kill('SIGUSR1');
     const max = await load(Number(listenerPort), 50, seconds);
     const fixed = await load(Number(listenerPort), 20, seconds, 500);
     server.child.kill('SIGUSR2');
-    const spans = Number((await server.next('SPANS')).split(' ')[1]);
-    return { rps: max.requests.average, p99: fixed.latency.p99, spans, errors: max.errors + max.non2xx };
+    const [, spans, , cpu] = (await server.next('SPANS')).split(' ');
+    const answered = max.requests.total + fixed.requests.total;
+    return { rps: max.requests.average, p99: fixed.latency.p99, spans: Number(spans), errors: max.errors + max.non2xx, cpuUs: Number(cpu) / answered };
   } finally {
     await stop(server.child);
     await stop(handler.child);
@@ -115,7 +119,7 @@ async function main() {
   const rows = results.on.map((on, i) => {
     const off = results.off[i]!;
     const bare = results.bare[i]!;
-    return `| ${i + 1} | ${bare.rps.toFixed(0)} | ${off.rps.toFixed(0)} | ${on.rps.toFixed(0)} | ${((on.rps / off.rps) * 100).toFixed(0)}% | ${bare.p99} | ${off.p99} | ${on.p99} | ${on.spans} | ${off.errors + on.errors} |`;
+    return `| ${i + 1} | ${bare.rps.toFixed(0)} | ${off.rps.toFixed(0)} | ${on.rps.toFixed(0)} | ${((on.rps / off.rps) * 100).toFixed(0)}% | ${off.cpuUs.toFixed(0)} | ${on.cpuUs.toFixed(0)} | ${bare.p99} | ${off.p99} | ${on.p99} | ${on.spans} | ${off.errors + on.errors} |`;
   });
   const ratio = median(results.on.map((on, i) => on.rps / results.off[i]!.rps));
   const md = `## Listener with tracing off and on
@@ -130,11 +134,12 @@ does), so the listener's process also decodes, checks and stores spans. **bare**
 50 connections; p99: autocannon at 500 requests/s over 20 connections. Rounds alternate
 bare / off / on on fresh processes and databases.
 
-| round | bare req/s | off req/s | on req/s | on / off | p99 ms bare | p99 ms off | p99 ms on | spans kept (on) | non-2xx + errors |
-|---|---|---|---|---|---|---|---|---|---|
+| round | bare req/s | off req/s | on req/s | on / off | listener CPU µs/delivery off | on | p99 ms bare | p99 ms off | p99 ms on | spans kept (on) | non-2xx + errors |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 **Median throughput with tracing on: ${(ratio * 100).toFixed(0)}% of tracing off.**
+**Median CPU of the listener's process per delivery: off ${median(results.off.map((f) => f.cpuUs)).toFixed(0)} µs, on ${median(results.on.map((f) => f.cpuUs)).toFixed(0)} µs** (the handler's own export work is in its process, not here; CPU time is the figure least moved by other work on the machine).
 **Median p99 at 500/s: off ${median(results.off.map((f) => f.p99))} ms, on ${median(results.on.map((f) => f.p99))} ms.**
 `;
   writeFileSync(fileURLToPath(new URL('./results/listener-tracing.md', import.meta.url)), md);

@@ -2,6 +2,7 @@ import { EVENT_CREATED_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../.
 import { signBody } from '../../../../shared/signing';
 import { exchange, type ExchangeResult } from '../../../services/net/exchange';
 import { nodeHmac } from '../../../services/platform/node-hmac';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../../shared/tracing/trace-context';
 
 /** Headers the connection itself sets; a recorded copy of them is never replayed. */
 const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive']);
@@ -31,12 +32,21 @@ export function signedHeaders(delivery: SignedDelivery, key: string): Array<[str
   ];
 }
 
-/** POSTs a signed delivery; never rejects (the result says what happened). */
-export function sendSigned(url: string, delivery: SignedDelivery, key: string, options: { timeoutMs?: number; keepAlive?: boolean } = {}): Promise<ExchangeResult> {
+/**
+ * POSTs a signed delivery with a `traceparent` of its own (a new trace per request, from
+ * `startTrace`); never rejects (the result says what happened).
+ */
+export function sendSigned(
+  url: string,
+  delivery: SignedDelivery,
+  key: string,
+  options: { timeoutMs?: number; keepAlive?: boolean; startTrace?: () => TraceContext } = {},
+): Promise<ExchangeResult> {
   // Headers given as a list go out exactly as listed: Node adds no Host of its own then.
   const host = URL.canParse(url) ? new URL(url).host : '';
+  const headers = withTraceparent([['Host', host], ...signedHeaders(delivery, key)], (options.startTrace ?? newTraceContext)());
   return exchange(
-    { method: 'POST', url, headers: [['Host', host], ...signedHeaders(delivery, key)], body: delivery.body },
+    { method: 'POST', url, headers, body: delivery.body },
     { timeoutMs: options.timeoutMs ?? 10_000, responseCap: 4096, keepAlive: options.keepAlive ?? false },
   );
 }

@@ -4,8 +4,7 @@ import { migrate } from '../../../../../electron/services/data/migrate';
 import { migrations } from '../../../../../electron/services/data/migrations';
 import { TraceStore, type SpanToStore } from '../../../../../electron/services/data/trace-store';
 
-function store(): TraceStore {
-  const db = new DatabaseSync(':memory:');
+function store(db = new DatabaseSync(':memory:')): TraceStore {
   migrate(db, migrations);
   return new TraceStore(db);
 }
@@ -58,5 +57,13 @@ describe('TraceStore', () => {
     s.add([span('9'.repeat(16), '1767225600000000009')], { spans: 100, bytes: Math.floor(oneSize * 2) });
     expect(s.get(TRACE).spans.map((x) => x.spanId[0])).toEqual(['4', '9']);
     expect(s.counts()).toEqual({ count: 2, bytes: Math.round(oneSize * 2) });
+  });
+
+  it("leaves the connection's durability as it found it (FULL for the listener)", () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('PRAGMA synchronous = FULL');
+    const s = store(db);
+    s.add([span('aaaaaaaaaaaaaaaa', '1767225600000000100')], LIMITS);
+    expect(db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
   });
 });
