@@ -14,6 +14,7 @@ import type { SecretStore } from '../services/secrets/secret-store';
 import { systemClock, type Clock } from '../services/platform/clock';
 import { EventBus } from '../services/kernel/event-bus';
 import { ResendRequests } from '../services/resend-requests/resend-requests';
+import { loadTraceKey, StartedTraces } from '../services/tracing/started-traces';
 import { initialStatus, StatusHub } from '../services/kernel/status-hub';
 import { createConsoleLogger, type Logger } from '../services/kernel/logger';
 import { Environments } from '../services/environments/environments';
@@ -104,6 +105,7 @@ export function createCore(options: CoreOptions): Core {
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     resendRequests,
     deliveries: new DeliveryStore(database.db, (eventId) => resendRequests.isRequested(eventId)),
+    traces: new StartedTraces(loadTraceKey(options.dataDir)),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];

@@ -6,6 +6,7 @@ import { createSequencesFeature } from '../features/sequences/feature';
 import { createFlowsFeature } from '../features/flows/feature';
 import { createReplayFeature } from '../features/replay/feature';
 import { createProjectConfigFeature } from '../features/project-config/feature';
+import { createTracingFeature } from '../features/tracing/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -13,6 +14,8 @@ import { createProjectConfigFeature } from '../features/project-config/feature';
  */
 export function productFeatures(ctx: CoreContext): Feature[] {
   return [
+    // First: a handler's spans may arrive as soon as the first forward goes out.
+    createTracingFeature(ctx),
     createLiveFeature(ctx),
     createSandboxFeature(ctx),
     createHistoryFeature(ctx),

@@ -7,6 +7,7 @@ import { sequencesCalls, sequencesEvents } from './sequences';
 import { flowsCalls, flowsEvents } from './flows';
 import { replayCalls, replayEvents } from './replay';
 import { projectConfigCalls } from './project-config';
+import { tracingCalls, tracingEvents } from './tracing';
 import { CallError, describeZodError } from './errors';
 
 export * from './define';
@@ -24,6 +25,7 @@ export const calls = {
   ...sequencesCalls,
   ...flowsCalls,
   ...projectConfigCalls,
+  ...tracingCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   ...replayEvents,
   ...sequencesEvents,
   ...flowsEvents,
+  ...tracingEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -23,6 +23,8 @@ export const ForwardResultSchema = z.object({
   body: z.string().nullable(),
   latencyMs: z.number().nullable(),
   error: z.string().nullable(),
+  /** The W3C trace id of the `traceparent` this forward carried (null: forwarded before tracing existed). */
+  traceId: z.string().nullable(),
 });
 export type ForwardResult = z.infer<typeof ForwardResultSchema>;
 

@@ -264,6 +264,8 @@ export const ReplaySummarySchema = z.object({
   error: z.string().nullable(),
   latencyMs: z.number().nullable(),
   sentFrom: z.enum(REPLAY_SENT_FROM),
+  /** The W3C trace id of the `traceparent` this replay carried (null: sent before tracing existed). */
+  traceId: z.string().nullable(),
 });
 export type ReplaySummary = z.infer<typeof ReplaySummarySchema>;
 
@@ -315,6 +317,8 @@ export const CheckEvidenceSchema = z.object({
   responseBodyExcerpt: z.string(),
   latencyMs: z.number().nullable(),
   error: z.string().nullable(),
+  /** The W3C trace id of the `traceparent` this exchange carried. */
+  traceId: z.string().nullable(),
 });
 export type CheckEvidence = z.infer<typeof CheckEvidenceSchema>;
 
@@ -333,6 +337,8 @@ export const CheckResultSchema = z.object({
   /** A passing check may still warn (e.g. slower than 2 s). */
   warning: z.string().nullable(),
   evidence: z.array(CheckEvidenceSchema),
+  /** The trace of the check's first exchange (each exchange's own is on its evidence). */
+  traceId: z.string().nullable(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

@@ -77,12 +77,21 @@ export const HostStatusSchema = z.object({
   environment: z.object({ id: z.string(), name: z.string(), isSandbox: z.boolean() }),
 });
 
+/** The local OTLP receiver: where handlers export spans, spans kept, spans refused (not Hooklab's traces, or over a cap). */
+export const TracingStatusSchema = z.object({
+  /** The OTLP/HTTP base URL (OTEL_EXPORTER_OTLP_ENDPOINT), or null when the receiver is off or could not start. */
+  endpoint: z.string().nullable(),
+  spans: z.number().int(),
+  dropped: z.number().int(),
+});
+
 export const AppStatusSchema = z.object({
   host: HostStatusSchema,
   listener: ListenerStatusSchema,
   tunnel: TunnelStatusSchema,
   poller: PollerStatusSchema,
   sandbox: SandboxStatusSchema,
+  tracing: TracingStatusSchema,
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;
 export type ListenerStatus = z.infer<typeof ListenerStatusSchema>;
@@ -90,3 +99,4 @@ export type TunnelStatus = z.infer<typeof TunnelStatusSchema>;
 export type TunnelProbeStatus = z.infer<typeof TunnelProbeStatusSchema>;
 export type PollerStatus = z.infer<typeof PollerStatusSchema>;
 export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;
+export type TracingStatus = z.infer<typeof TracingStatusSchema>;

@@ -36,6 +36,8 @@ export const SETTINGS_FIELD_LABELS: FieldLabels = {
   'sandbox.enabled': { name: 'Run the sandbox' },
   'sandbox.signingKeyId': { name: 'The key the sandbox signs with' },
   'localApi.port': { name: 'The port of the browser UI and local API' },
+  'tracing.port': { name: 'The OTLP receiver port' },
+  'tracing.enabled': { name: 'Receive spans' },
 };
 
 /** The labels of one section, with paths relative to it (for a form that validates only that section). */

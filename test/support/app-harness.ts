@@ -34,6 +34,12 @@ export interface TestAppOptions {
   readonly requireAllHandlers?: boolean;
 }
 
+/** Tests never take the standard OTLP port (4318) unless they say which port they want. */
+function withFreeTracingPort(settings: unknown): unknown {
+  if (typeof settings !== 'object' || settings === null || 'tracing' in settings) return settings;
+  return { ...settings, tracing: { port: 0 } };
+}
+
 /**
  * A real core behind a real browser host on loopback, with its data in a temp folder
  * (removed on close unless the caller gave one). Features default to the whole product.
@@ -45,7 +51,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     hostKind: 'browser',
     version: 'test',
     dataDir,
-    settingsBackend: options.settingsBackend ?? memorySettingsBackend(options.settings ?? {}),
+    settingsBackend: options.settingsBackend ?? memorySettingsBackend(withFreeTracingPort(options.settings ?? {})),
     secrets: options.secrets ?? new MemorySecretStore(),
     log: options.log ?? silentLogger,
     features: options.features ?? productFeatures,

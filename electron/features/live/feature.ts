@@ -74,6 +74,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
    */
   const startThread = () => new ListenerThread({
     databasePath: ctx.databasePath,
+    dataDir: ctx.dataDir,
     settings: ctx.settings.get().listener,
     keys: keys(),
     resends: ctx.resendRequests.entries(),

@@ -148,6 +148,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
           newEventId,
           nowMs: () => ctx.clock.now(),
           onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),
+          startTrace: () => ctx.traces.start(),
         });
       },
       'replay.export': async ({ format, source }) => {

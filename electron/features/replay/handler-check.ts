@@ -4,6 +4,7 @@ import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest } from './request-builder';
 import { exchange, type ExchangeResult } from '../../services/net/exchange';
 import { CHECKS, type CheckContext, type CheckOutcome } from './checks';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../shared/tracing/trace-context';
 
 export interface HandlerCheckOptions {
   readonly url: string;
@@ -14,6 +15,8 @@ export interface HandlerCheckOptions {
   readonly newEventId: () => string;
   readonly nowMs: () => number;
   readonly onCheck?: (check: CheckResult, done: number, total: number) => void;
+  /** Draws each request's trace (its `traceparent`); the core's remembers it as Hooklab's. */
+  readonly startTrace?: () => TraceContext;
 }
 
 /** Thrown by `post` when the very first request finds nobody there: the suite stops. */
@@ -78,8 +81,11 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
             targetUrl: target,
           },
         );
+        // Every request its own trace; a handler must ignore headers it does not know.
+        const trace = (options.startTrace ?? newTraceContext)();
+        const headers = withTraceparent(built.headers, trace);
         const result = await exchange(
-          { method: 'POST', url: options.url, headers: built.headers, body: built.body },
+          { method: 'POST', url: options.url, headers, body: built.body },
           { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP },
         );
         if (!result.ok && result.failure === 'connection' && !answeredAny) throw new UnreachableError(result.error);
@@ -88,13 +94,14 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
           label: probe.label,
           method: 'POST',
           url: options.url,
-          requestHeaders: built.headers,
+          requestHeaders: headers,
           requestBodySize: built.body.length,
           requestBodyExcerpt: excerpt(built.body),
           status: result.ok ? result.answer.status : null,
           responseBodyExcerpt: result.ok ? excerpt(result.answer.body) : '',
           latencyMs: result.latencyMs,
           error: result.ok ? null : result.error,
+          traceId: trace.traceId,
         };
         evidence.push(item);
         results.push(result);
@@ -123,6 +130,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
       fix: outcome.passed ? null : check.fix,
       warning: outcome.warning ?? null,
       evidence,
+      traceId: deciding?.traceId ?? null,
     };
     checks.push(result);
     options.onCheck?.(result, checks.length, selected.length);

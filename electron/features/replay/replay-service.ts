@@ -10,6 +10,7 @@ import type { ReplayKeys } from './keys';
 import type { ReplayStore } from '../../services/data/replay-store';
 import type { ReplayTargets } from './targets';
 import { overCapMessage } from '../../../shared/text/bytes';
+import { withTraceparent } from '../../../shared/tracing/trace-context';
 
 /** Bytes of a handler's answer body kept per replay. */
 export const RESPONSE_CAP = 256 * 1024;
@@ -160,10 +161,13 @@ export class ReplayService {
     );
   }
 
+  /** Sends one request with a `traceparent` of its own (a new trace each time, also when sent again). */
   private sendOne(
-    request: OutgoingRequest,
+    untraced: OutgoingRequest,
     meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper' | 'sentFrom'> & { signature: string | null; keyLabel: string | null },
   ): Promise<ReplayDetail> {
+    const trace = this.ctx.traces.start();
+    const request: OutgoingRequest = { ...untraced, headers: withTraceparent(untraced.headers, trace) };
     const work = (async () => {
       const sentAt = new Date(this.ctx.clock.now()).toISOString();
       const result = await exchange(request, {
@@ -183,6 +187,7 @@ export class ReplayService {
           response: result.ok ? result.answer : null,
           error: result.ok ? null : result.error,
           latencyMs: result.latencyMs,
+          traceId: trace.traceId,
         },
       ]);
       this.ctx.bus.emit('replay.sent', { replays: [detail!.summary] });

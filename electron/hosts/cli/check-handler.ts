@@ -1,10 +1,11 @@
 /**
- * `npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]`
+ * `npm run check-handler -- URL [--only id,id] [--timeout-ms N] [--json] [--no-trace] [--allow-non-loopback] [--data-dir DIR]`
  * (also `hooklab check-handler …`): runs the handler check against a webhook handler, signing
  * with the key in HOOKLAB_WEBHOOK_KEY, else the data folder's current key. Exit status: 0 every check passed, 1 some check failed,
  * 2 usage error or the handler could not be reached. With --json, stdout carries exactly one
- * JSON object: {"url","passed","checks":[{"id","passed","status","latencyMs","message"}]}
- * (plus "error" when the handler was unreachable).
+ * JSON object: {"url","passed","checks":[{"id","passed","status","latencyMs","message","traceId"}]}
+ * (plus "error" when the handler was unreachable). When a Hooklab runs on the data folder and its
+ * OTLP receiver has spans, each check's line is followed by the handler's spans (not with --no-trace).
  */
 import { pathToFileURL } from 'node:url';
 import { CHECK_IDS, type CheckId, type CheckReport } from '../../../shared/contract/replay';
@@ -17,9 +18,14 @@ import { CliUsageError, type CliIo, processIo, splitPositional } from './cli-io'
 import { dataDirOf } from './framework/context';
 import { requireWebhookKey, type SigningKey } from './sending/signing-key';
 import { jsonLine, terminalLine } from './framework/terminal-text';
+import { connectToRunningInstance, type InstanceClient } from '../../services/instance/instance-client';
+import { loadTraceKey, StartedTraces } from '../../services/tracing/started-traces';
+import { awaitTrace, traceLines } from './sending/trace-lines';
+import type { Trace } from '../../../shared/contract/tracing';
+import { plainPaint } from './framework/output';
 
 export const CHECK_HANDLER_USAGE =
-  'usage: hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]\n' +
+  'usage: hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--no-trace] [--allow-non-loopback] [--data-dir DIR]\n' +
   '       (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; check ids: ' +
   CHECK_IDS.join(', ') +
   ')';
@@ -30,11 +36,13 @@ interface Options {
   deadlineMs: number;
   json: boolean;
   key: SigningKey;
+  /** The running Hooklab on the data folder whose receiver collects the handler's spans, if any (and not --no-trace). */
+  tracer: { client: InstanceClient; traces: StartedTraces } | null;
 }
 
 function parse(argv: readonly string[], io: CliIo): Options {
   const { positional, rest } = splitPositional(argv);
-  const args = parseArgs(rest, { options: ['only', 'timeout-ms', 'data-dir'], flags: ['json', 'allow-non-loopback'] });
+  const args = parseArgs(rest, { options: ['only', 'timeout-ms', 'data-dir'], flags: ['json', 'allow-non-loopback', 'no-trace'] });
   if (positional.length !== 1) throw new CliUsageError(positional.length === 0 ? 'give the handler URL' : `one URL only (got ${positional.join(' ')})`);
   const url = positional[0]!;
   const verdict = targetVerdict(url, args.flag('allow-non-loopback'));
@@ -54,17 +62,33 @@ function parse(argv: readonly string[], io: CliIo): Options {
   const timeoutText = args.value('timeout-ms');
   const deadlineMs = timeoutText === undefined ? 10_000 : Number(timeoutText);
   if (!Number.isInteger(deadlineMs) || deadlineMs < 1 || deadlineMs > 600_000) throw new CliUsageError('--timeout-ms must be a whole number of milliseconds, 1-600000');
+  const dataDir = dataDirOf({ value: args.value, io });
+  const client = args.flag('no-trace') ? null : connectToRunningInstance(dataDir);
   return {
     url: verdict.url,
     ...(only ? { only } : {}),
     deadlineMs,
     json: args.flag('json'),
-    key: requireWebhookKey(io, dataDirOf({ value: args.value, io })),
+    key: requireWebhookKey(io, dataDir),
+    // Trace ids marked with the folder's key: the running Hooklab's receiver keeps their spans.
+    tracer: client ? { client, traces: new StartedTraces(loadTraceKey(dataDir)) } : null,
   };
 }
 
+/** The handler's spans of each answered check, through the running Hooklab (once any handler exports spans to it). */
+async function checkTraces(report: CheckReport, tracer: NonNullable<Options['tracer']>): Promise<Map<string, Trace>> {
+  const traces = new Map<string, Trace>();
+  const status = await tracer.client.call('app.status', {}).catch(() => null);
+  if (!status || status.tracing.endpoint === null || status.tracing.spans === 0) return traces;
+  for (const check of report.checks) {
+    if (check.traceId === null || check.status === null) continue;
+    traces.set(check.id, await awaitTrace((traceId) => tracer.client.call('traces.get', { traceId }), check.traceId));
+  }
+  return traces;
+}
+
 /** The readable report: one line per check, then evidence and the fix for each failure. */
-export function formatReport(report: CheckReport, keySource: string): string {
+export function formatReport(report: CheckReport, keySource: string, traces: ReadonlyMap<string, Trace> = new Map()): string {
   const lines = [`Handler check of ${report.url} (signed with ${keySource})`, ''];
   const width = Math.max(...CHECK_IDS.map((id) => id.length));
   for (const c of report.checks) {
@@ -72,6 +96,8 @@ export function formatReport(report: CheckReport, keySource: string): string {
     const latency = c.latencyMs === null ? '' : `${Math.round(c.latencyMs)} ms`;
     lines.push(`  ${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(width)}  ${status.padStart(3)}  ${latency.padStart(8)}  ${c.message}`);
     if (c.warning) lines.push(`        warning: ${c.warning}`);
+    const trace = traces.get(c.id);
+    if (trace) lines.push(...traceLines(trace, plainPaint, '        '));
     if (!c.passed) {
       for (const e of c.evidence) {
         lines.push(`        sent: ${e.label} (${e.requestBodySize} bytes) -> ${e.status ?? e.error}${e.responseBodyExcerpt ? `: ${e.responseBodyExcerpt.slice(0, 120).replace(/\s+/g, ' ')}` : ''}`);
@@ -107,13 +133,24 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
     ...(options.only ? { only: options.only } : {}),
     newEventId: createEventIdGenerator(() => Date.now()),
     nowMs: () => Date.now(),
+    ...(options.tracer ? { startTrace: () => options.tracer!.traces.start() } : {}),
   });
+  const traces = options.tracer && !report.unreachable ? await checkTraces(report, options.tracer) : new Map<string, Trace>();
+  options.tracer?.client.close();
   if (options.json) {
-    const checks = report.checks.map((c) => ({ id: c.id, passed: c.passed, status: c.status, latencyMs: c.latencyMs, message: c.message }));
+    const checks = report.checks.map((c) => ({
+      id: c.id,
+      passed: c.passed,
+      status: c.status,
+      latencyMs: c.latencyMs,
+      message: c.message,
+      traceId: c.traceId,
+      ...(traces.has(c.id) ? { spans: traces.get(c.id)!.spans } : {}),
+    }));
     io.out(jsonLine({ url: report.url, passed: report.passed, checks, ...(report.unreachable ? { error: report.unreachable } : {}) }) + '\n');
   } else if (!report.unreachable) {
-    // The handler's answers are quoted in the report: shown through the terminal-safe printer.
-    io.out(terminalLine(formatReport(report, options.key.source)));
+    // The handler's answers and spans are quoted in the report: shown through the terminal-safe printer.
+    io.out(terminalLine(formatReport(report, options.key.source, traces)));
   }
   if (report.unreachable) {
     io.err(`check-handler: ${terminalLine(report.unreachable)}\n`);

@@ -19,6 +19,7 @@ import { forwardTargetsFor } from '../../features/live/forwarding/routes';
 import { DataFolderError } from '../../services/platform/private-files';
 import { InstanceLockedError } from '../../services/instance/instance-lock';
 import { openDataFolder } from '../data-folder/open-folder';
+import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
@@ -59,6 +60,7 @@ async function main(argv: readonly string[]): Promise<void> {
   );
   if (save) process.stdout.write('Options saved for later starts (--save).\n');
   process.stdout.write(`Data folder: ${dataDir}\n`);
+  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
   process.stdout.write(`Hooklab is running at ${host.openUrl}\n`);
   // Tabs with the old address now show "no access"; this is the address that works.
   hostToken.onRotate(() => process.stdout.write(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));

@@ -18,6 +18,7 @@ import { resolveDataDir } from '../cli/data-dir';
 import { hostCliExtension } from '../cli/options/host-options';
 import { liveCliExtension } from '../cli/options/live-options';
 import { desktopStartArgs } from './start-args';
+import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 import type { ParsedArgs } from '../cli/args';
 
 /** The command-line options the desktop app applies: its local API's port and the listener's. */
@@ -100,6 +101,8 @@ function runAsTheOnlyInstance(): void {
     await opened.startLocalApi(running.ctx.settings.get().localApi.port, join(outDir, 'renderer'), (taken) =>
       running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
     );
+    // The terminal that started the app (npm start) learns where a handler sends its spans.
+    for (const line of otlpEnvironmentLines(running.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
     win = createMainWindow(join(outDir, 'preload'));
     win.on('closed', () => (win = null));
   }).catch((error: unknown) => {

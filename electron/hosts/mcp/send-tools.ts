@@ -52,6 +52,7 @@ function sentResult(what: string, { replay: r, keyLabel }: { replay: ReplayDetai
     error: r.summary.error,
     latencyMs: r.summary.latencyMs,
     responseBody: response,
+    traceId: r.summary.traceId,
   });
 }
 

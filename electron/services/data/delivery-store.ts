@@ -311,8 +311,8 @@ export class DeliveryStore {
 
   forwards(id: number): ForwardResult[] {
     const rows = this.db
-      .prepare('SELECT target, status, headers_json, body, latency_ms, error FROM forward_results WHERE delivery_id = ? ORDER BY id')
-      .all(id) as Array<{ target: string; status: number | null; headers_json: string | null; body: string | null; latency_ms: number | null; error: string | null }>;
+      .prepare('SELECT target, status, headers_json, body, latency_ms, error, trace_id FROM forward_results WHERE delivery_id = ? ORDER BY id')
+      .all(id) as Array<{ target: string; status: number | null; headers_json: string | null; body: string | null; latency_ms: number | null; error: string | null; trace_id: string | null }>;
     return rows.map((r) => ({
       target: r.target,
       status: r.status,
@@ -320,6 +320,7 @@ export class DeliveryStore {
       body: r.body,
       latencyMs: r.latency_ms,
       error: r.error,
+      traceId: r.trace_id,
     }));
   }
 
@@ -328,9 +329,9 @@ export class DeliveryStore {
     const handler = summarizeForwards(results);
     const now = new Date().toISOString();
     this.insertForward ??= this.db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body,
-      latency_ms, error, created_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM received_deliveries WHERE id = ?)`);
+      latency_ms, error, created_at, trace_id) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM received_deliveries WHERE id = ?)`);
     for (const r of results) {
-      this.insertForward.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now, id);
+      this.insertForward.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, now, r.traceId, id);
     }
     this.db
       .prepare(`UPDATE received_deliveries SET handler_targets = ?, handler_failed = ?, handler_first_status = ?,

@@ -42,6 +42,8 @@ export interface NewReplay {
   readonly error: string | null;
   readonly latencyMs: number | null;
   readonly sentFrom: ReplaySentFrom;
+  /** The trace id of the `traceparent` it carried. */
+  readonly traceId: string | null;
 }
 
 export interface StoredTarget {
@@ -83,10 +85,11 @@ interface ReplayRow {
   error: string | null;
   latency_ms: number | null;
   sent_from: ReplaySentFrom;
+  trace_id: string | null;
 }
 
 const SUMMARY_COLUMNS =
-  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms, sent_from';
+  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms, sent_from, trace_id';
 
 /** The status class a replay is filed under (history filter). */
 export function statusClass(status: number | null): string {
@@ -111,6 +114,7 @@ function toSummary(r: ReplayRow): ReplaySummary {
     error: r.error,
     latencyMs: r.latency_ms,
     sentFrom: r.sent_from,
+    traceId: r.trace_id,
   };
 }
 
@@ -267,8 +271,8 @@ export class ReplayStore {
     const insert = this.db.prepare(
       `INSERT INTO replays (sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper,
         request_size, request_headers_json, request_body, signature, key_label, status, status_class, error, latency_ms,
-        response_headers_json, response_body, response_size, response_truncated, location, sent_from)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        response_headers_json, response_body, response_size, response_truncated, location, sent_from, trace_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertAll = () =>
       replays.map((r) => {
@@ -298,6 +302,7 @@ export class ReplayStore {
           response_truncated: res?.truncated ? 1 : 0,
           location: res?.location ?? null,
           sent_from: r.sentFrom,
+          trace_id: r.traceId,
         };
         const out = insert.run(
           row.sent_at,
@@ -324,6 +329,7 @@ export class ReplayStore {
           row.response_truncated,
           row.location,
           row.sent_from,
+          row.trace_id,
         );
         return toDetail({ ...row, id: Number(out.lastInsertRowid) });
       });

@@ -9,6 +9,7 @@ import type { Logger } from './logger';
 import type { Environments } from '../environments/environments';
 import type { ResendRequests } from '../resend-requests/resend-requests';
 import type { DeliveryStore } from '../data/delivery-store';
+import type { StartedTraces } from '../tracing/started-traces';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -31,6 +32,8 @@ export interface CoreContext {
   readonly deliveries: DeliveryStore;
   /** Resends the user asked for, while under way (History asks, Live receives). */
   readonly resendRequests: ResendRequests;
+  /** The traces Hooklab started: every request it sends to a handler draws its `traceparent` here. */
+  readonly traces: StartedTraces;
 }
 
 /**

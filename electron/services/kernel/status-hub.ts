@@ -75,5 +75,6 @@ export function initialStatus(host: AppStatus['host']): AppStatus {
       nextPollAt: null,
     },
     sandbox: { state: 'off', baseUrl: null, error: null },
+    tracing: { endpoint: null, spans: 0, dropped: 0 },
   };
 }

@@ -2,6 +2,7 @@ import { exchange } from '../../../services/net/exchange';
 import { allowedTargetVerdict } from '../../../services/net/target-policy';
 import { isPerConnectionHeader } from '../../../../shared/http/connection-headers';
 import type { ForwardResult } from '../../../../shared/contract/live';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../../shared/tracing/trace-context';
 
 /** What is forwarded: the delivery exactly as received. */
 export interface ForwardPayload {
@@ -16,6 +17,8 @@ export interface ForwardOptions {
   readonly bodyCap?: number;
   /** Non-loopback targets the user allowed (settings.listener.allowedTargets); others get nothing. */
   readonly allowedTargets?: readonly string[];
+  /** Draws each forward's new trace (its `traceparent`); the core's remembers it as Hooklab's. */
+  readonly startTrace?: () => TraceContext;
 }
 
 /** Why a delivery was not forwarded to a target off this machine, and how to allow it. */
@@ -41,6 +44,7 @@ export function forwardToAll(
         body: null,
         latencyMs: null,
         error: (error as Error)?.message ?? String(error),
+        traceId: null,
       })),
     ),
   );
@@ -61,28 +65,30 @@ export function endToEndHeaders(headers: ReadonlyArray<readonly [string, string]
   return kept;
 }
 
-/** One target: body byte-identical, headers as received, response status/headers/body (capped). */
+/** One target: body byte-identical, headers as received (with a new `traceparent`), response status/headers/body (capped). */
 export async function forwardOne(target: string, payload: ForwardPayload, options: ForwardOptions = {}): Promise<ForwardResult> {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return { target, status: null, headers: [], body: null, latencyMs: 0, error: 'invalid target URL' };
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: 'invalid target URL', traceId: null };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)` };
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: `unsupported scheme ${url.protocol} (only http and https)`, traceId: null };
   }
   // Real webhooks, signed with the store's key: off this machine only where the user said so.
   if (!allowedTargetVerdict(target, options.allowedTargets ?? []).allowed) {
-    return { target, status: null, headers: [], body: null, latencyMs: 0, error: notAllowedMessage(url.host) };
+    return { target, status: null, headers: [], body: null, latencyMs: 0, error: notAllowedMessage(url.host), traceId: null };
   }
-  const headers = endToEndHeaders(payload.headers);
+  // A new trace per forward, so the handler's spans join this forward and no other.
+  const trace = (options.startTrace ?? newTraceContext)();
+  const headers = withTraceparent(endToEndHeaders(payload.headers), trace);
   headers.push(['Content-Length', String(payload.body.length)], ['Host', url.host]);
   const result = await exchange(
     { method: payload.method, url: url.href, headers, body: payload.body },
     { timeoutMs: options.timeoutMs ?? 30_000, responseCap: options.bodyCap ?? 64 * 1024, keepAlive: true },
   );
-  if (!result.ok) return { target, status: null, headers: [], body: null, latencyMs: result.latencyMs, error: result.error };
+  if (!result.ok) return { target, status: null, headers: [], body: null, latencyMs: result.latencyMs, error: result.error, traceId: trace.traceId };
   return {
     target,
     status: result.answer.status,
@@ -90,5 +96,6 @@ export async function forwardOne(target: string, payload: ForwardPayload, option
     body: Buffer.from(result.answer.body).toString('utf8'),
     latencyMs: result.latencyMs,
     error: null,
+    traceId: trace.traceId,
   };
 }

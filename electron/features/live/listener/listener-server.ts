@@ -5,7 +5,7 @@ import type { HmacSha256 } from '../../../../shared/signing';
 import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
-import { forwardToAll } from '../forwarding/forwarder';
+import { forwardToAll, type ForwardOptions } from '../forwarding/forwarder';
 import type { DeliveryStore } from '../../../services/data/delivery-store';
 import type { ForwardWrite, StoredDelivery, StoredTotals } from '../../../services/data/received-delivery';
 import { ConnectionGuard } from './connection-guard';
@@ -30,6 +30,8 @@ export interface ListenerDeps {
   readonly onStoreFailed: (error: unknown) => void;
   /** Redeems a public-URL probe's nonce issued by this Hooklab (answered, never stored). */
   readonly redeemProbe?: RedeemProbe;
+  /** Draws each forward's trace (see ForwardOptions.startTrace). */
+  readonly startTrace?: ForwardOptions['startTrace'];
 }
 
 /** What the group committer writes: a delivery just read, or the forward results of one stored. */
@@ -214,7 +216,7 @@ export class ListenerServer {
     const { id } = stored.summary;
     if (stored.answer === null) {
       // Pass-through: the first handler's answer is the service's answer.
-      const results = await forwardToAll(targets, { method, headers, body: body.bytes }, { allowedTargets: settings.allowedTargets });
+      const results = await forwardToAll(targets, { method, headers, body: body.bytes }, this.forwardOptions(settings.allowedTargets));
       const first = results[0]!;
       const status = first.status ?? 502;
       // The delivery is stored and the handler has answered: that answer is the service's,
@@ -230,10 +232,15 @@ export class ListenerServer {
     }
     this.answer(res, stored.answer);
     if (targets.length > 0) {
-      forwardToAll(targets, { method, headers, body: body.bytes }, { allowedTargets: settings.allowedTargets })
+      forwardToAll(targets, { method, headers, body: body.bytes }, this.forwardOptions(settings.allowedTargets))
         .then(async (results) => this.deps.onForwarded(id, await this.saveForwards({ id, results }), stored.summary.answeredStatus))
         .catch((error: unknown) => this.deps.onError('forwarding failed', error));
     }
+  }
+
+  /** The target policy's allowances and, with tracing, each forward's new trace. */
+  private forwardOptions(allowedTargets: readonly string[]): ForwardOptions {
+    return { allowedTargets, ...(this.deps.startTrace ? { startTrace: this.deps.startTrace } : {}) };
   }
 
   /** Forward results join the next group commit (written with its deliveries, one fsync). */

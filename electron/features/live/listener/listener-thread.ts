@@ -12,6 +12,7 @@ import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListe
 
 export interface ListenerThreadDeps {
   readonly databasePath: string;
+  readonly dataDir: string;
   readonly settings: ListenerSettings;
   readonly keys: readonly KnownKey[];
   readonly resends: readonly ResendEntry[];
@@ -65,6 +66,7 @@ export class ListenerThread {
     const { url, execArgv } = listenerWorkerEntry();
     const workerData: ListenerThreadData = {
       databasePath: deps.databasePath,
+      dataDir: deps.dataDir,
       settings: deps.settings,
       keys: deps.keys,
       resends: deps.resends,

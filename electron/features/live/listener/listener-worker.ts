@@ -9,6 +9,7 @@ import { systemClock } from '../../../services/platform/clock';
 import { createKeyedHmac } from './keyed-hmac';
 import { ListenerServer } from './listener-server';
 import { ProbeTickets } from '../probe/probe-nonces';
+import { loadTraceKey, StartedTraces } from '../../../services/tracing/started-traces';
 import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from './thread-protocol';
 
 /*
@@ -28,6 +29,8 @@ const resends = new ResendRequests(systemClock);
 resends.replace(data.resends);
 const store = new DeliveryStore(db, (eventId) => resends.isRequested(eventId));
 const probes = new ProbeTickets();
+// The same key as the app's (the data folder's trace-key): the receiver knows these traces.
+const traces = new StartedTraces(loadTraceKey(data.dataDir));
 const send = (message: FromListener) => port.postMessage(message);
 const causeOf = (error: unknown) => (error as Error | undefined)?.message;
 
@@ -37,6 +40,7 @@ const listener = new ListenerServer({
   settings: () => settings,
   keys: () => [...keys],
   now: () => Date.now(),
+  startTrace: () => traces.start(),
   onStored: (deliveries, totals) => send({ type: 'stored', deliveries, totals }),
   onStoreFailed: (error) => send({ type: 'storeFailed', cause: describeStorageError(error) }),
   onForwarded: (id, handler, answeredStatus) => send({ type: 'forwarded', id, handler, answeredStatus }),

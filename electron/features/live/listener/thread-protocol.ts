@@ -14,6 +14,8 @@ import type { ProbeTicket } from '../probe/probe-nonces';
 export interface ListenerThreadData {
   /** The database file, already opened and migrated by the main thread. */
   readonly databasePath: string;
+  /** The data folder, whose trace key marks each forward's new trace as Hooklab's. */
+  readonly dataDir: string;
   readonly settings: ListenerSettings;
   readonly keys: readonly KnownKey[];
   readonly resends: readonly ResendEntry[];

@@ -18,6 +18,7 @@ import { applyLiveCliOptions } from '../options/live-options';
 import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../listening/forward-allowance';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { envWebhookKey } from '../values/env-webhook-key';
+import { otlpEnvironmentLines } from '../../../../shared/tracing/otlp-environment';
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
@@ -28,6 +29,8 @@ export const listenCommand: CommandSpec = {
   options: [
     { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
+    { name: 'otlp-port', value: 'N', help: "the OTLP receiver's port for the handler's spans (default 4318; 0: a free one)" },
+    { name: 'no-tracing', help: 'no OTLP receiver this run (handlers still get a traceparent header)' },
     { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
     { name: 'allow-non-loopback', help: 'allow forwarding to targets off this machine (from --forward-to or the config); without it such a target refuses the start' },
     { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
@@ -84,6 +87,7 @@ async function run(inv: Invocation): Promise<number> {
   const envKey = envWebhookKey(inv.io.env);
   if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
   const listener = plan.allow.length > 0 ? { ...patch, allowedTargets: [...(readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? []), ...plan.allow] } : patch;
+  const otlpPort = parsePort(inv.value('otlp-port'), 'otlp-port');
   let folder;
   try {
     folder = openDataFolder({
@@ -93,8 +97,11 @@ async function run(inv: Invocation): Promise<number> {
       log: quietLogger(),
       requireAllHandlers: false,
       save,
-      options: (ctx) =>
-        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx),
+      options: (ctx) => {
+        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);
+        if (otlpPort !== undefined) ctx.settings.update({ tracing: { port: otlpPort } });
+        if (inv.flag('no-tracing')) ctx.settings.update({ tracing: { enabled: false } });
+      },
     });
   } catch (error) {
     if (error instanceof InstanceLockedError) throw new CliError(error.message);
@@ -119,6 +126,7 @@ async function run(inv: Invocation): Promise<number> {
   if (forwardTargets.length > 0) inv.out.progress(`forwarding to ${forwardTargets.join(', ')}`);
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);
+  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.out.progress(line);
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = () => {

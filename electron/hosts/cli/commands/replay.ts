@@ -11,6 +11,7 @@ import { wholeNumber } from '../sending/report';
 import { chooseTargets } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
 import { is2xx } from '../../../../shared/http/status';
+import { awaitTrace, traceLines } from '../sending/trace-lines';
 
 export const replayCommand: CommandSpec = {
   name: 'replay',
@@ -25,6 +26,7 @@ export const replayCommand: CommandSpec = {
     { name: 'concurrency', value: 'N', help: 'with --count: all at once when N > 1 (default 1: one after another)' },
     { name: 'keep-signature', help: "send the original's signature unchanged instead of signing again" },
     { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
+    { name: 'no-trace', help: "do not wait for and print the handler's spans under each answer" },
   ],
   examples: ['hooklab replay 42 --set metadata.PaidAmount=0.01', 'hooklab replay fixtures/success.json --count 5 --concurrency 5'],
   run,
@@ -88,8 +90,13 @@ async function run(inv: Invocation): Promise<number> {
       sentFrom: 'cli',
     });
     let status: number = EXIT.done;
+    // The handler's spans of every answered replay, once some handler exports spans to this
+    // Hooklab (else every replay would wait seconds for spans that never come).
+    const tracing = inv.flag('no-trace') ? null : (await session.call('app.status', {})).tracing;
+    const showTrace = tracing !== null && tracing.endpoint !== null && tracing.spans > 0;
     for (const r of replays) {
       const s = r.summary;
+      const trace = showTrace && s.traceId && s.status !== null ? await awaitTrace((traceId) => session.call('traces.get', { traceId }), s.traceId) : null;
       const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : is2xx(s.status) ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
       inv.out.event(`replay #${s.id}  ${eventType === null ? '(no type)' : terminalSafe(eventType, 40)}  -> ${terminalSafe(s.targetUrl, 200)}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
         replayId: s.id,
@@ -98,7 +105,10 @@ async function run(inv: Invocation): Promise<number> {
         status: s.status,
         latencyMs: s.latencyMs,
         error: s.error,
+        traceId: s.traceId,
+        ...(trace ? { spans: trace.spans } : {}),
       });
+      if (trace && !inv.out.json) for (const line of traceLines(trace, inv.out.paint)) inv.out.event(line, {});
       status = Math.max(status, s.status === null ? EXIT.couldNotRun : is2xx(s.status) ? EXIT.done : EXIT.failed);
     }
     return status;

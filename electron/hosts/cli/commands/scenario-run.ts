@@ -8,6 +8,7 @@ import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { reportExchange, wholeNumber } from '../sending/report';
 import { sendSigned } from '../sending/send-signed';
+import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { chooseTargets } from '../sending/targets';
 import { checkExpectation, parseExpectation } from '../values/expectations';
@@ -72,6 +73,7 @@ async function run(inv: Invocation): Promise<number> {
   if (inv.flag('shuffle')) order = seededShuffle(order, seed);
   // An event without an id (an unlogged delivery) gets a fresh one, as Replay does.
   const newEventId = createEventIdGenerator(() => Date.now());
+  const startTrace = cliTraces(dataDir);
   let status: number = EXIT.done;
   for (const event of order) {
     if (speed !== Infinity && event.gapMs > 0) await sleep(event.gapMs / speed);
@@ -84,7 +86,7 @@ async function run(inv: Invocation): Promise<number> {
     const orderId = orderIdOf(delivery.body);
     for (let copy = 0; copy <= duplicates; copy++) {
       for (const target of targetsByType.get(event.eventType)!) {
-        const result = await sendSigned(target, delivery, key.value, { keepAlive: true });
+        const result = await sendSigned(target, delivery, key.value, { keepAlive: true, startTrace });
         const code = reportExchange(inv.out, { type: event.eventType, orderId, eventId: delivery.eventId, target }, result);
         if (code === EXIT.couldNotRun) return code;
         status = Math.max(status, code);

@@ -5,6 +5,7 @@ import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { reportExchange, wholeNumber } from '../sending/report';
 import { sendSigned } from '../sending/send-signed';
+import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { chooseTargets } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
@@ -45,11 +46,12 @@ async function run(inv: Invocation): Promise<number> {
   const key = resolveSigningKey(inv.io.env, dataDir);
   inv.out.progress(`signing with ${key.source}`);
   const newEventId = createEventIdGenerator(() => Date.now());
+  const startTrace = cliTraces(dataDir);
   let status: number = EXIT.done;
   for (let i = 0; i < count; i++) {
     const delivery = { body, eventId: newEventId(), created: new Date().toISOString() };
     for (const target of targets) {
-      const result = await sendSigned(target, delivery, key.value);
+      const result = await sendSigned(target, delivery, key.value, { startTrace });
       status = Math.max(status, reportExchange(inv.out, { type: name, orderId: String(event.orderId), eventId: delivery.eventId, target }, result));
     }
   }

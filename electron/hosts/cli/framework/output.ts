@@ -22,12 +22,13 @@ export interface Paint {
   dim(text: string): string;
 }
 
-const plain: Paint = { green: (t) => t, red: (t) => t, yellow: (t) => t, dim: (t) => t };
+/** No colours (plain text reports, pipes). */
+export const plainPaint: Paint = { green: (t) => t, red: (t) => t, yellow: (t) => t, dim: (t) => t };
 const ansi = (code: number) => (t: string) => `\u001b[${code}m${t}\u001b[0m`;
 const coloured: Paint = { green: ansi(32), red: ansi(31), yellow: ansi(33), dim: ansi(2) };
 
 export function createOutput(io: CliIo, json: boolean): Output {
-  const paint = io.colors && !json ? coloured : plain;
+  const paint = io.colors && !json ? coloured : plainPaint;
   return {
     json,
     paint,

@@ -3,6 +3,7 @@ import { WEBHOOK_HEADERS } from '../../../../shared/service/webhooks';
 import { signedWebhookHeaders } from '../../../../shared/signing/webhook-headers';
 import { exchange, type ExchangeResult } from '../../../services/net/exchange';
 import { nodeHmac } from '../../../services/platform/node-hmac';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../../shared/tracing/trace-context';
 
 
 export interface SignedDelivery {
@@ -27,12 +28,21 @@ export function signedHeaders(delivery: SignedDelivery, key: string): Array<[str
   ];
 }
 
-/** POSTs a signed delivery; never rejects (the result says what happened). */
-export function sendSigned(url: string, delivery: SignedDelivery, key: string, options: { timeoutMs?: number; keepAlive?: boolean } = {}): Promise<ExchangeResult> {
+/**
+ * POSTs a signed delivery with a `traceparent` of its own (a new trace per request, from
+ * `startTrace`); never rejects (the result says what happened).
+ */
+export function sendSigned(
+  url: string,
+  delivery: SignedDelivery,
+  key: string,
+  options: { timeoutMs?: number; keepAlive?: boolean; startTrace?: () => TraceContext } = {},
+): Promise<ExchangeResult> {
   // Headers given as a list go out exactly as listed: Node adds no Host of its own then.
   const host = URL.canParse(url) ? new URL(url).host : '';
+  const headers = withTraceparent([['Host', host], ...signedHeaders(delivery, key)], (options.startTrace ?? newTraceContext)());
   return exchange(
-    { method: 'POST', url, headers: [['Host', host], ...signedHeaders(delivery, key)], body: delivery.body },
+    { method: 'POST', url, headers, body: delivery.body },
     { timeoutMs: options.timeoutMs ?? 10_000, responseCap: 4096, keepAlive: options.keepAlive ?? false },
   );
 }

@@ -9,6 +9,8 @@ import { migration007 } from './007-received-body-kind';
 import { migration008 } from './008-delivery-trust';
 import { migration009 } from './009-delivery-ids-never-reused';
 import { migration010 } from './010-replay-sent-from';
+import { reservedMigrations } from './reserved-011-014';
+import { migration015 } from './015-tracing';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +24,6 @@ export const migrations: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  ...reservedMigrations,
+  migration015,
 ];

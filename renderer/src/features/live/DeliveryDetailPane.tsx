@@ -19,6 +19,7 @@ import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
+import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {
@@ -189,6 +190,12 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
                 {f.error && <span className="live-detail__error">{f.error}</span>}
               </div>
               {f.body ? <pre className="live-detail__body live-detail__body--small">{f.body}</pre> : null}
+              {f.status !== null && (
+                <details className="live-forward__trace" open data-testid="forward-trace">
+                  <summary>What the handler did (trace)</summary>
+                  <TraceWaterfall traceId={f.traceId} />
+                </details>
+              )}
             </div>
           ))
         )}

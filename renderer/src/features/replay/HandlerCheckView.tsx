@@ -6,6 +6,7 @@ import { KeyPicker } from './KeyPicker';
 import { prefillCheckUrl, runHandlerCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
 import { is2xx } from '../../../../shared/http/status';
+import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
 
 function Evidence({ e }: { e: CheckEvidence }) {
   return (
@@ -60,6 +61,12 @@ function CheckRow({ check }: { check: CheckResult }) {
           ))}
         </details>
       )}
+      {check.traceId !== null && check.status !== null && (
+        <details open={!check.passed} data-testid="check-trace">
+          <summary>What the handler did (trace)</summary>
+          <TraceWaterfall traceId={check.traceId} />
+        </details>
+      )}
     </li>
   );
 }
@@ -82,7 +89,7 @@ export function HandlerCheckView() {
         <h2 className="card__title">Check a handler</h2>
         <p className="muted">
           Sends your handler what the service can send: valid and forged signatures, duplicates, unknown types, events out of order, a 1 MB event. Each check says what it
-          saw and what to fix. In CI: <code>npm run check-handler -- URL</code>.
+          saw and what to fix. Every request also carries a <code>traceparent</code> header (for the handler&apos;s spans): a handler must ignore headers it does not know. In CI: <code>npm run check-handler -- URL</code>.
         </p>
         <form
           className="row"

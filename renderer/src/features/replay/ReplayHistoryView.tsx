@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { DataTable } from '../../components/data-table';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { ExportPanel } from './ExportPanel';
+import { TraceDiff } from '../../components/trace/TraceDiff';
 import { ReplayResult } from './ReplayResult';
 import { replayColumns } from './replay-history-columns';
 import {
@@ -35,6 +36,8 @@ export function ReplayHistoryView() {
     [targetsKey, s.selected],
   );
   const [left, right] = [...s.selected].sort((a, b) => a - b);
+  const traceOf = (id: number | undefined) => s.rows.find((r) => r.id === id)?.traceId ?? null;
+  const [leftTrace, rightTrace] = [traceOf(left), traceOf(right)];
   return (
     <div className="replay-history" data-testid="replay-history" data-loaded={s.loaded}>
       <div className="row replay-history__bar">
@@ -87,6 +90,12 @@ export function ReplayHistoryView() {
             Answers of #{left} ({s.diff.leftStatus ?? 'error'}) and #{right} ({s.diff.rightStatus ?? 'error'})
           </h2>
           <BodyDiff result={s.diff} viewTestId="replay-diff-view" />
+          {leftTrace && rightTrace && (
+            <>
+              <h3>What the handler did differently</h3>
+              <TraceDiff left={leftTrace} right={rightTrace} leftLabel={`#${left}`} rightLabel={`#${right}`} />
+            </>
+          )}
         </section>
       )}
       {s.detailError && <p className="notice notice--error">{s.detailError}</p>}

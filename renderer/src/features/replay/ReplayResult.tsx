@@ -2,6 +2,7 @@ import type { ReplayDetail } from '../../../../shared/contract/replay';
 import { HeaderTable } from '../../components/HeaderTable';
 import { base64ToBytes, hexDump } from '../../lib/curl';
 import { is2xx } from '../../../../shared/http/status';
+import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
 
 function BodyText({ text, base64 }: { text: string | null; base64: string }) {
   return <pre className="replay-pre">{text ?? hexDump(base64ToBytes(base64))}</pre>;
@@ -46,6 +47,10 @@ export function ReplayResult({ detail, compact = false }: { detail: ReplayDetail
           <details>
             <summary>Response headers ({response.headers.length})</summary>
             <HeaderTable headers={response.headers} testId="replay-result-response-headers" />
+          </details>
+          <details open data-testid="replay-result-trace">
+            <summary>What the handler did (trace)</summary>
+            <TraceWaterfall traceId={summary.traceId} />
           </details>
         </>
       )}

@@ -5,6 +5,7 @@ import { TunnelSettings } from './TunnelSettings';
 import { EnvironmentSettings } from './EnvironmentSettings';
 import { AppearanceSettings } from './AppearanceSettings';
 import { SandboxSettings } from './SandboxSettings';
+import { TracingSettings } from './TracingSettings';
 import { ProjectConfigSettings } from './ProjectConfigSettings';
 import { AccessSettings } from './AccessSettings';
 import { ReplaySettings } from './ReplaySettings';
@@ -40,6 +41,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-sandbox">
         <SandboxSettings />
+      </section>
+      <section id="settings-tracing">
+        <TracingSettings />
       </section>
       <section id="settings-project-config">
         <ProjectConfigSettings />

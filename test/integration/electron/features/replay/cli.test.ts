@@ -31,7 +31,7 @@ describe('hooklab check-handler', () => {
     expect(report.url).toBe(h.url);
     expect(report.passed).toBe(true);
     expect(report.checks.map((c) => c['id'])).toEqual([...CHECK_IDS]);
-    for (const c of report.checks) expect(Object.keys(c).sort()).toEqual(['id', 'latencyMs', 'message', 'passed', 'status']);
+    for (const c of report.checks) expect(Object.keys(c).sort()).toEqual(['id', 'latencyMs', 'message', 'passed', 'status', 'traceId']);
   }, 30_000);
 
   it('exits 1 with a readable report naming the failed check and its fix', async () => {

@@ -58,7 +58,7 @@ const spec = (over: Partial<ReplayRequestSpecInput> = {}): ReplayRequestSpecInpu
 });
 
 describe('replay', () => {
-  it('sends exactly the bytes and headers of the sign preview, signed as an independent HMAC computes', async () => {
+  it('sends exactly the bytes and headers of the sign preview (plus its own traceparent), signed as an independent HMAC computes', async () => {
     const a = await app();
     const h = await handler();
     const preview = await a.call('replay.sign', { request: spec({ headers: { ...spec().headers, extra: [['X-Trace', 'a b']] } }), targetUrl: h.url });
@@ -67,12 +67,17 @@ describe('replay', () => {
     expect(replays).toHaveLength(1);
     const [got] = h.received;
     expect(got!.body.equals(Buffer.from(EVENT, 'utf8'))).toBe(true);
-    expect(headerPairs(got!.rawHeaders)).toEqual(preview.headers);
+    // A new trace per request: the preview cannot know its id, the replay records it.
+    const traceparent: [string, string] = ['traceparent', `00-${replays[0]!.summary.traceId}-`];
+    const sentHeaders = headerPairs(got!.rawHeaders);
+    expect(sentHeaders.slice(0, -1)).toEqual(preview.headers);
+    expect(sentHeaders.at(-1)![0]).toBe(traceparent[0]);
+    expect(sentHeaders.at(-1)![1]).toMatch(new RegExp(`^${traceparent[1]}[0-9a-f]{16}-01$`));
     expect(preview.signature).toBe(independentSignature(TEST_KEY, got!.body));
     expect(got!.status).toBe(200);
     // The stored request is what was sent, the response what came back.
     const stored = await a.call('replay.get', { id: replays[0]!.summary.id });
-    expect(stored.request.headers).toEqual(preview.headers);
+    expect(stored.request.headers).toEqual(sentHeaders);
     expect(Buffer.from(stored.request.bodyBase64, 'base64').equals(got!.body)).toBe(true);
     expect(stored.response?.status).toBe(200);
     expect(stored.summary.eventId).toBe('4242');
@@ -164,13 +169,16 @@ describe('replay', () => {
     expect((await a.call('replay.history', { targetUrl: ok.url })).total).toBe(3);
   });
 
-  it('replays a stored replay again with the same bytes and headers, and diffs two responses', async () => {
+  it('replays a stored replay again with the same bytes and headers (a new traceparent), and diffs two responses', async () => {
     const a = await app();
     const h = await handler('fails-duplicates');
     const { replays } = await a.call('replay.send', { request: spec(), targetUrl: h.url });
     const again = await a.call('replay.again', { id: replays[0]!.summary.id });
     expect(h.received[1]!.body.equals(h.received[0]!.body)).toBe(true);
-    expect(h.received[1]!.rawHeaders).toEqual(h.received[0]!.rawHeaders);
+    const untraced = (raw: readonly string[]) => headerPairs(raw).filter(([name]) => name !== 'traceparent');
+    expect(untraced(h.received[1]!.rawHeaders)).toEqual(untraced(h.received[0]!.rawHeaders));
+    expect(header(h.received[1]!.rawHeaders, 'traceparent')).toContain(again.summary.traceId!);
+    expect(again.summary.traceId).not.toBe(replays[0]!.summary.traceId);
     expect(again.response?.status).toBe(500);
     const diff = await a.call('replay.diff', { left: replays[0]!.summary.id, right: again.summary.id });
     expect(diff.verdict).toBe('differs');

@@ -14,7 +14,7 @@ import { connectToRunningInstance } from '../../../../../electron/services/insta
 const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
   'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence',
-  'replay_delivery', 'trigger_event', 'check_handler', 'history_pending', 'resend',
+  'replay_delivery', 'trigger_event', 'check_handler', 'get_handler_trace', 'history_pending', 'resend',
   'probe_public_url', 'history_delivery_urls',
 ];
 

@@ -14,13 +14,13 @@ export interface ServeOnFolder {
 
 /**
  * Starts `electron/hosts/cli/serve.ts --data-dir <dataDir>` (its own process group, no tsx
- * wrapper) and resolves when it prints its address. The sandbox runs on a free port so tests
+ * wrapper) and resolves when it prints its address. The sandbox and the OTLP receiver run on free ports so tests
  * never race for the fixed default.
  */
 export async function startServeOn(dataDir: string, extraArgs: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<ServeOnFolder> {
   const server = spawnServer(
     'electron/hosts/cli/serve.ts',
-    ['--port', '0', '--listener-port', '0', '--data-dir', dataDir, ...extraArgs],
+    ['--port', '0', '--listener-port', '0', '--otlp-port', '0', '--data-dir', dataDir, ...extraArgs],
     env ? { env } : {},
   );
   let openUrl: string;

@@ -28,6 +28,7 @@ const sent = (overrides: Partial<NewReplay> = {}): NewReplay => ({
   error: null,
   latencyMs: 12,
   sentFrom: 'app',
+  traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
   ...overrides,
 });
 

@@ -19,6 +19,7 @@ function replay(id: number): ReplaySummary {
     error: null,
     latencyMs: 3,
     sentFrom: 'app',
+    traceId: null,
   };
 }
 

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { Settings, TracingSettings } from '../../../shared/settings';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { TraceStore } from '../../services/data/trace-store';
+import { OtlpReceiver, RECEIVER_HOST, type Signal } from './otlp-receiver';
+import { readLogsExport, readTraceExport } from './otlp-spans';
+
+/** The base URL a handler's SDK is given (OTEL_EXPORTER_OTLP_ENDPOINT); it appends /v1/traces. */
+export const endpointOf = (port: number) => `http://${RECEIVER_HOST}:${port}`;
+
+/**
+ * Tracing: the local OTLP receiver, which keeps the spans of the traces Hooklab started (every
+ * forward, replay and check carries its own `traceparent`), and `traces.get`, which shows them.
+ */
+export function createTracingFeature(ctx: CoreContext): Feature {
+  const store = new TraceStore(ctx.db);
+  let dropped = 0;
+  const settings = () => ctx.settings.get().tracing;
+  const report = () => ctx.status.update('tracing', { spans: store.counts().count, dropped });
+
+  const accept = (signal: Signal, request: unknown) => {
+    const isStarted = (traceId: string) => ctx.traces.has(traceId);
+    const read =
+      signal === 'traces'
+        ? readTraceExport(request, isStarted)
+        : readLogsExport(request, isStarted, () => randomBytes(8).toString('hex'));
+    const { retainSpans, retainBytes } = settings();
+    const added = store.add(read.kept, { spans: retainSpans, bytes: retainBytes });
+    dropped += read.dropped;
+    if (read.dropped > 0 || added > 0) report();
+    if (added > 0) ctx.bus.emit('traces.received', { traceIds: [...new Set(read.kept.map((s) => s.traceId))] });
+  };
+  const receiver = new OtlpReceiver({ maxRequestBytes: () => settings().maxRequestBytes, accept });
+
+  async function open(next: TracingSettings): Promise<void> {
+    await receiver.stop();
+    if (!next.enabled) {
+      ctx.status.update('tracing', { endpoint: null });
+      return;
+    }
+    try {
+      const port = await receiver.start(next.port);
+      ctx.status.update('tracing', { endpoint: endpointOf(port) });
+    } catch (error) {
+      // Another collector (Jaeger, an OpenTelemetry Collector) may hold the standard port: the
+      // rest of Hooklab runs on, the status says there is no endpoint and the log says why.
+      ctx.log.warn(`the OTLP receiver could not listen on ${RECEIVER_HOST}:${next.port}`, { message: (error as Error).message });
+      ctx.status.update('tracing', { endpoint: null });
+    }
+  }
+
+  // Serialised, so quick successive changes never race two servers for one port.
+  let applying: Promise<void> = Promise.resolve();
+  let unsubscribe: (() => void) | null = null;
+  const applyChange = (next: Settings, prev: Settings) => {
+    if (next.tracing.enabled === prev.tracing.enabled && next.tracing.port === prev.tracing.port) return;
+    applying = applying.then(() => open(next.tracing));
+  };
+
+  return {
+    name: 'tracing',
+    handlers: {
+      'traces.get': async ({ traceId }) => store.get(traceId),
+    },
+    async start() {
+      report();
+      await open(settings());
+      unsubscribe = ctx.settings.onChange(applyChange);
+    },
+    async stop() {
+      unsubscribe?.();
+      await applying;
+      await receiver.stop();
+    },
+  };
+}

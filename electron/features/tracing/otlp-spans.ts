@@ -1,0 +1,165 @@
+import type { SpanEvent, TraceSpan } from '../../../shared/contract/tracing';
+import type { SpanToStore } from '../../services/data/trace-store';
+import { isRecord } from '../../../shared/validation/is-record';
+
+/**
+ * Reads an OTLP/JSON export (or a protobuf one turned into that shape, see otlp-protobuf.ts)
+ * into the spans to keep. Everything in it is the handler's (hostile text): strings, lists and
+ * nesting are bounded here, before anything is stored or shown.
+ */
+
+const MAX_TEXT = 8 * 1024;
+const MAX_NAME = 512;
+const MAX_ATTRIBUTES = 128;
+const MAX_EVENTS = 128;
+const MAX_LIST = 64;
+const MAX_DEPTH = 4;
+
+export interface ReadSpans {
+  readonly kept: SpanToStore[];
+  /** Spans (or log records) of a trace Hooklab did not start, or without a valid trace id. */
+  readonly dropped: number;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const text = (value: unknown, max = MAX_TEXT): string => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/** An OTLP AnyValue as plain JSON, bounded in size and depth. */
+function anyValue(value: unknown, depth = 0): unknown {
+  if (!isRecord(value) || depth > MAX_DEPTH) return null;
+  if ('stringValue' in value) return text(value.stringValue);
+  if ('boolValue' in value) return value.boolValue === true;
+  if ('intValue' in value) {
+    const n = Number(value.intValue);
+    return Number.isSafeInteger(n) ? n : text(String(value.intValue), 40);
+  }
+  if ('doubleValue' in value) return typeof value.doubleValue === 'number' ? value.doubleValue : Number(value.doubleValue);
+  if ('bytesValue' in value) return text(value.bytesValue);
+  if ('arrayValue' in value) {
+    const values = isRecord(value.arrayValue) ? list(value.arrayValue.values) : [];
+    return values.slice(0, MAX_LIST).map((v) => anyValue(v, depth + 1));
+  }
+  if ('kvlistValue' in value) return attributes(isRecord(value.kvlistValue) ? value.kvlistValue.values : [], depth + 1);
+  return null;
+}
+
+function attributes(pairs: unknown, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of list(pairs).slice(0, MAX_ATTRIBUTES)) {
+    if (!isRecord(pair) || typeof pair.key !== 'string') continue;
+    out[pair.key.slice(0, MAX_NAME)] = anyValue(pair.value, depth);
+  }
+  return out;
+}
+
+/** A 64-bit nanosecond count (decimal string or number in OTLP/JSON) as a bigint; 0 when unreadable. */
+function nanos(value: unknown): bigint {
+  if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.trunc(value));
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value);
+  return 0n;
+}
+
+const hexId = (value: unknown, length: number): string | null =>
+  typeof value === 'string' && value.length === length && /^[0-9a-fA-F]+$/.test(value) && !/^0+$/.test(value) ? value.toLowerCase() : null;
+
+/** OTLP status codes: 1 OK, 2 ERROR (JSON may carry the enum's name). */
+function status(value: unknown): TraceSpan['status'] {
+  const code = isRecord(value) ? value.code : undefined;
+  if (code === 2 || code === 'STATUS_CODE_ERROR') return 'error';
+  if (code === 1 || code === 'STATUS_CODE_OK') return 'ok';
+  return 'unset';
+}
+
+function serviceOf(resource: unknown): string {
+  const name = isRecord(resource) ? attributes(resource.attributes)['service.name'] : undefined;
+  return typeof name === 'string' && name !== '' ? name.slice(0, MAX_NAME) : 'unknown_service';
+}
+
+const isoOf = (ns: bigint) => new Date(Number(ns / 1_000_000n)).toISOString();
+
+/** The spans of an export request whose trace Hooklab started. */
+export function readTraceExport(request: unknown, isStarted: (traceId: string) => boolean): ReadSpans {
+  const kept: SpanToStore[] = [];
+  let dropped = 0;
+  for (const resourceSpans of list(isRecord(request) ? request.resourceSpans : undefined)) {
+    if (!isRecord(resourceSpans)) continue;
+    const service = serviceOf(resourceSpans.resource);
+    for (const scopeSpans of list(resourceSpans.scopeSpans)) {
+      if (!isRecord(scopeSpans)) continue;
+      for (const span of list(scopeSpans.spans)) {
+        if (!isRecord(span)) continue;
+        const traceId = hexId(span.traceId, 32);
+        const spanId = hexId(span.spanId, 16);
+        if (!traceId || !spanId || !isStarted(traceId)) {
+          dropped += 1;
+          continue;
+        }
+        const start = nanos(span.startTimeUnixNano);
+        const end = nanos(span.endTimeUnixNano);
+        const attrs = attributes(span.attributes);
+        const message = isRecord(span.status) ? text(span.status.message) : '';
+        if (message) attrs['otel.status_description'] = message;
+        kept.push({
+          traceId,
+          spanId,
+          parentSpanId: hexId(span.parentSpanId, 16),
+          name: text(span.name, MAX_NAME),
+          service,
+          startedAt: isoOf(start),
+          startedNs: start.toString(),
+          durationMs: end > start ? Number(end - start) / 1e6 : 0,
+          status: status(span.status),
+          attributes: attrs,
+          events: list(span.events)
+            .slice(0, MAX_EVENTS)
+            .filter(isRecord)
+            .map((e): SpanEvent => ({ name: text(e.name, MAX_NAME), attributes: attributes(e.attributes) })),
+        });
+      }
+    }
+  }
+  return { kept, dropped };
+}
+
+/**
+ * The log records of an export request whose trace Hooklab started, each kept as a span of no
+ * duration under the span that wrote it (named `log <severity>`), so the waterfall shows it in
+ * its place. `newSpanId` gives each its own id.
+ */
+export function readLogsExport(request: unknown, isStarted: (traceId: string) => boolean, newSpanId: () => string): ReadSpans {
+  const kept: SpanToStore[] = [];
+  let dropped = 0;
+  for (const resourceLogs of list(isRecord(request) ? request.resourceLogs : undefined)) {
+    if (!isRecord(resourceLogs)) continue;
+    const service = serviceOf(resourceLogs.resource);
+    for (const scopeLogs of list(resourceLogs.scopeLogs)) {
+      if (!isRecord(scopeLogs)) continue;
+      for (const record of list(scopeLogs.logRecords)) {
+        if (!isRecord(record)) continue;
+        const traceId = hexId(record.traceId, 32);
+        if (!traceId || !isStarted(traceId)) {
+          dropped += 1;
+          continue;
+        }
+        const time = nanos(record.timeUnixNano) || nanos(record.observedTimeUnixNano);
+        const severity = text(record.severityText, 32) || 'log';
+        const severityNumber = typeof record.severityNumber === 'number' ? record.severityNumber : 0;
+        kept.push({
+          traceId,
+          spanId: newSpanId(),
+          parentSpanId: hexId(record.spanId, 16),
+          name: `log ${severity}`,
+          service,
+          startedAt: isoOf(time),
+          startedNs: time.toString(),
+          durationMs: 0,
+          // OTLP severity numbers 17 and above are ERROR and FATAL.
+          status: severityNumber >= 17 ? 'error' : 'unset',
+          attributes: { 'log.body': anyValue(record.body), ...attributes(record.attributes) },
+          events: [],
+        });
+      }
+    }
+  }
+  return { kept, dropped };
+}
