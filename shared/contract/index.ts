@@ -7,12 +7,16 @@ import { sequencesCalls, sequencesEvents } from './sequences';
 import { flowsCalls, flowsEvents } from './flows';
 import { replayCalls, replayEvents } from './replay';
 import { projectConfigCalls } from './project-config';
+import { jobsCalls, jobsEvents } from './jobs';
+import { notificationEvents } from './notifications';
 import { CallError, describeZodError } from './errors';
 
 export * from './define';
 export * from './errors';
 export * from './status';
 export * from './app';
+export * from './jobs';
+export * from './notifications';
 
 /** Every call the UI can make, by name `<area>.<verb>`. The hosts loop over this object. */
 export const calls = {
@@ -24,6 +28,7 @@ export const calls = {
   ...sequencesCalls,
   ...flowsCalls,
   ...projectConfigCalls,
+  ...jobsCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {
@@ -34,6 +39,8 @@ export const events = {
   ...replayEvents,
   ...sequencesEvents,
   ...flowsEvents,
+  ...jobsEvents,
+  ...notificationEvents,
 } as const;
 
 export type Calls = typeof calls;

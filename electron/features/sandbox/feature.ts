@@ -129,8 +129,7 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         });
       });
       // The listener may move (port setting changed): follow it, once per status push.
-      unsubscribe = ctx.bus.subscribe((event) => {
-        if (event !== 'app.status') return;
+      unsubscribe = ctx.bus.on('app.status', () => {
         try {
           pointStoreAtListener();
         } catch (e) {

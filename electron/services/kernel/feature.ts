@@ -8,6 +8,8 @@ import type { StatusHub } from './status-hub';
 import type { Logger } from './logger';
 import type { Environments } from '../environments/environments';
 import type { ResendRequests } from '../resend-requests/resend-requests';
+import type { Jobs } from '../jobs/jobs';
+import type { HostCapabilities } from './host-capabilities';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -23,6 +25,10 @@ export interface CoreContext {
   readonly fetch: typeof fetch;
   /** Resends the user asked for, while under way (History asks, Live receives). */
   readonly resendRequests: ResendRequests;
+  /** Long work: run with a signal, a pool and a rate, followed and cancelled through jobs.*. */
+  readonly jobs: Jobs;
+  /** What the host can do for the core (show a notification, bring the window to a place). */
+  readonly host: HostCapabilities;
 }
 
 /**
