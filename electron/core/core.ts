@@ -103,7 +103,7 @@ export function createCore(options: CoreOptions): Core {
     log,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     resendRequests: new ResendRequests(clock),
-    jobs: new Jobs(bus, clock),
+    jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
     host: { kind: options.hostKind, ...options.capabilities },
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));

@@ -2,7 +2,7 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
 import { ORDER_TYPES, EVENT_TYPES } from '../../../shared/service';
 import { EVENT_TYPE_INFO } from '../../../shared/replay/templates';
-import type { Draft } from '../../../shared/contract/replay';
+import { CHECK_IDS, type Draft } from '../../../shared/contract/replay';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryStore } from '../../services/data/history-store';
@@ -93,7 +93,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return { ok: true as const };
       },
       'replay.sign': async ({ request, targetUrl, origin }) => service.preview(request, targetUrl, origin),
-      'replay.send': async (args) => ({ replays: await service.send(args) }),
+      'replay.send': async (args) => service.send(args),
       'replay.again': async ({ id }) => service.again(id),
       'replay.history': async ({ targetUrl, status, beforeId, limit }) => {
         const { rows, total } = store.listReplays({
@@ -139,17 +139,23 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         const verdict = targets.require(url);
         const resolved = keys.resolve(key);
         if ('problem' in resolved) throw new CallError('conflict', `the handler check needs a key: ${resolved.problem}`);
-        const id = jobId ?? `check-${Date.now().toString(36)}`;
-        return runHandlerCheck({
-          url: verdict.url,
-          key: resolved,
-          hmac: nodeHmac,
-          deadlineMs: timeoutMs ?? store.settings().timeoutMs,
-          ...(only ? { only } : {}),
-          newEventId,
-          nowMs: () => ctx.clock.now(),
-          onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),
-        });
+        const total = only ? new Set(only).size : CHECK_IDS.length;
+        return ctx.jobs.run({ kind: 'replay.check', title: `Handler check of ${verdict.url}`, total, jobId }, (job) =>
+          runHandlerCheck({
+            url: verdict.url,
+            key: resolved,
+            hmac: nodeHmac,
+            deadlineMs: timeoutMs ?? store.settings().timeoutMs,
+            ...(only ? { only } : {}),
+            newEventId,
+            nowMs: () => ctx.clock.now(),
+            signal: job.signal,
+            onCheck: (check) => {
+              ctx.bus.emit('replay.checkResult', { jobId: job.jobId, check });
+              job.step(!check.passed);
+            },
+          }),
+        );
       },
       'replay.export': async ({ format, source }) => {
         let req: ExportableRequest;

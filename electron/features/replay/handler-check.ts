@@ -14,6 +14,8 @@ export interface HandlerCheckOptions {
   readonly newEventId: () => string;
   readonly nowMs: () => number;
   readonly onCheck?: (check: CheckResult, done: number, total: number) => void;
+  /** Cancels the run: no further check starts and the one under way stops waiting for its answers. */
+  readonly signal?: AbortSignal;
 }
 
 /** Thrown by `post` when the very first request finds nobody there: the suite stops. */
@@ -46,6 +48,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
   let unreachable: string | null = null;
 
   for (const check of selected) {
+    if (options.signal?.aborted) break;
     const evidence: CheckEvidence[] = [];
     const results: ExchangeResult[] = [];
     const ctx: CheckContext = {
@@ -80,7 +83,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
         );
         const result = await exchange(
           { method: 'POST', url: options.url, headers: built.headers, body: built.body },
-          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP },
+          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP, ...(options.signal ? { signal: options.signal } : {}) },
         );
         if (!result.ok && result.failure === 'connection' && !answeredAny) throw new UnreachableError(result.error);
         if (result.ok) answeredAny = true;
@@ -104,6 +107,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
     let outcome: CheckOutcome;
     try {
       outcome = await check.run(ctx);
+      if (options.signal?.aborted) break;
     } catch (error) {
       if (error instanceof UnreachableError) {
         unreachable = `${options.url} could not be reached: ${error.message}`;

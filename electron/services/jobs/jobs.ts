@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobKind, JobProgress, JobView } from '../../../shared/contract/jobs';
 import type { Clock } from '../platform/clock';
-import type { EventBus } from '../kernel/event-bus';
 
 /** What a job's work receives: its signal and its progress reporter. */
 export interface JobControl {
@@ -53,7 +52,8 @@ export class Jobs {
   private readonly keepCount: number;
 
   constructor(
-    private readonly bus: EventBus,
+    /** Sends `job.progress` (the core's bus; a function, so this service does not depend on the kernel). */
+    private readonly publish: (progress: JobProgress) => void,
     private readonly clock: Clock,
     options: JobsOptions = {},
   ) {
@@ -165,7 +165,7 @@ export class Jobs {
     entry.lastEmittedDone = entry.view.done;
     const { jobId, kind, done, total, failed, state, startedAt, finishedAt } = entry.view;
     const progress: JobProgress = { jobId, kind, done, total, failed, state, startedAt, ...(finishedAt ? { finishedAt } : {}) };
-    this.bus.emit('job.progress', progress);
+    this.publish(progress);
   }
 
   /** Forgets ended jobs older than keepMs, and the oldest beyond keepCount. */

@@ -8,7 +8,7 @@ function setup(now = { t: Date.parse('2026-01-01T00:00:00Z') }) {
   const bus = new EventBus();
   const events: JobProgress[] = [];
   bus.on('job.progress', (p) => events.push(p));
-  return { jobs: new Jobs(bus, { now: () => now.t }, { keepMs: 60_000, keepCount: 3 }), events, now };
+  return { jobs: new Jobs((p) => bus.emit('job.progress', p), { now: () => now.t }, { keepMs: 60_000, keepCount: 3 }), events, now };
 }
 
 /** A promise and its resolve, to hold work until the test lets it go. */
