@@ -7,7 +7,7 @@ export interface JobControl {
   readonly jobId: string;
   /** Aborts on jobs.cancel and when the core stops. */
   readonly signal: AbortSignal;
-  /** The amount of work, once known (it may grow, e.g. a check that learns its steps). */
+  /** The amount of work, once known (0 until then: progress is a count). */
   setTotal(total: number): void;
   /** One item ended; `failed` counts it among the failures too. */
   step(failed?: boolean): void;
@@ -97,7 +97,8 @@ export class Jobs {
       },
       step: (failed = false) => {
         const done = entry.view.done + 1;
-        entry.view = { ...entry.view, done, failed: entry.view.failed + (failed ? 1 : 0), total: Math.max(entry.view.total, done) };
+        // A total of 0 means "not known" (a scenario's attempts): progress is then a count.
+        entry.view = { ...entry.view, done, failed: entry.view.failed + (failed ? 1 : 0) };
         const every = Math.max(1, Math.floor(entry.view.total / 500));
         if (done - entry.lastEmittedDone >= every || done === entry.view.total) this.emit(entry);
       },

@@ -18,9 +18,10 @@ export function JobProgress({ jobId, title, children, onResume }: { jobId: strin
       <h2 className="card__title">
         {title ?? job.title} · <span data-testid="job-state">{STATE_WORDS[job.state]}</span>
       </h2>
-      <progress max={Math.max(1, job.total)} value={job.done} data-testid="job-bar" />
+      {job.total > 0 ? <progress max={job.total} value={job.done} data-testid="job-bar" /> : <progress data-testid="job-bar" />}
       <p className="muted" data-testid="job-counts">
-        {job.done} of {job.total} ({percent}%){job.failed > 0 ? ` · ${job.failed} failed` : ''}
+        {job.total > 0 ? `${job.done} of ${job.total} (${percent}%)` : `${job.done} so far`}
+        {job.failed > 0 ? ` · ${job.failed} failed` : ''}
         {ended ? ` · ${STATE_WORDS[job.state]} ${ended}` : ''}
       </p>
       {job.error && <p className="notice notice--error">{job.error}</p>}
