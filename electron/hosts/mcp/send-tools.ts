@@ -5,6 +5,7 @@ import type { Draft } from '../../../shared/contract/replay';
 import type { ContractClient } from './contract-client';
 import { bodyNote, bodyView, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
+import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
 
 const SetArg = z
   .record(z.string().min(1).max(200), z.unknown())
@@ -92,10 +93,11 @@ export function sendTools(client: ContractClient): ToolDefinition[] {
           url: z.string().min(1).max(2000).describe("The handler's URL (loopback unless allowed)"),
           only: z.array(z.enum(CHECK_IDS)).max(CHECK_IDS.length).optional().describe('Run only these checks'),
           timeoutMs: z.number().int().min(100).max(600_000).optional().describe('Answer deadline for timely-response (default 10 s)'),
+          timeoutSeconds: timeoutSecondsArg,
         })
         .strict(),
-      async run(args) {
-        const r = await client.call('replay.checkHandler', args);
+      async run({ timeoutSeconds, ...args }) {
+        const { result: r } = await runWithDeadline(client, timeoutSeconds, (jobId) => client.call('replay.checkHandler', { ...args, jobId }));
         const passed = r.checks.filter((c) => c.passed).length;
         const text = r.unreachable
           ? `The handler at ${r.url} could not be reached: ${r.unreachable}. No check was judged.`
