@@ -6,6 +6,7 @@ import { createSequencesFeature } from '../features/sequences/feature';
 import { createFlowsFeature } from '../features/flows/feature';
 import { createReplayFeature } from '../features/replay/feature';
 import { createProjectConfigFeature } from '../features/project-config/feature';
+import { createNotificationsFeature } from '../features/notifications/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -20,5 +21,6 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createSequencesFeature(ctx),
     createFlowsFeature(ctx),
     createProjectConfigFeature(),
+    createNotificationsFeature(ctx),
   ];
 }

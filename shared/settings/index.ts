@@ -7,6 +7,7 @@ import {
   SandboxSettingsSchema,
 } from './environments';
 import { LocalApiSettingsSchema } from './local-api';
+import { NotificationSettingsSchema } from './notifications';
 import { SECRET_NAME_PATTERN } from './secret-names';
 
 export * from './listener';
@@ -15,6 +16,7 @@ export * from './environments';
 export * from './secret-names';
 export * from './service-url';
 export * from './local-api';
+export * from './notifications';
 
 /**
  * Everything Hooklab remembers that is not a secret and not data. Every field has a default,
@@ -27,6 +29,7 @@ export const SettingsSchema = z.object({
   poller: PollerSettingsSchema.default(PollerSettingsSchema.parse({})),
   sandbox: SandboxSettingsSchema.default(SandboxSettingsSchema.parse({})),
   localApi: LocalApiSettingsSchema.default(LocalApiSettingsSchema.parse({})),
+  notifications: NotificationSettingsSchema.default(NotificationSettingsSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -53,6 +56,7 @@ export const SettingsPatchSchema = z
     poller: sectionPatch(PollerSettingsSchema),
     sandbox: sectionPatch(SandboxSettingsSchema),
     localApi: sectionPatch(LocalApiSettingsSchema),
+    notifications: sectionPatch(NotificationSettingsSchema),
   })
   .partial()
   .strict();
