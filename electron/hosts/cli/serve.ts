@@ -26,6 +26,7 @@ import { ensurePrivateDir } from '../../services/platform/private-files';
 import { acquireInstanceLock, InstanceLockedError } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
+import { stderrNotify } from './listening/stderr-notify';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
@@ -57,6 +58,7 @@ async function main(argv: readonly string[]): Promise<void> {
     log,
     features: productFeatures,
     hostToken,
+    capabilities: { notify: stderrNotify() },
   });
   // Command-line options hold for this run; saved (as if changed in Settings) only with --save.
   const applyOptions = () => {

@@ -23,6 +23,7 @@ import { resolveDataDir } from '../cli/data-dir';
 import { hostCliExtension } from '../cli/options/host-options';
 import { liveCliExtension } from '../cli/options/live-options';
 import { desktopStartArgs } from './start-args';
+import { desktopNotify } from './notifications';
 import type { ParsedArgs } from '../cli/args';
 
 /** The command-line options the desktop app applies: its local API's port and the listener's. */
@@ -91,6 +92,7 @@ function runAsTheOnlyInstance(): void {
       secrets: overrides.secrets,
       features: productFeatures,
       hostToken,
+      capabilities: { notify: desktopNotify(() => win) },
     });
     const running = core;
     // --port and --listener-port hold for this run; saved like a change in Settings only with --save.

@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { JobProgress, JobView } from '../../../shared/contract';
-import { transport as pageTransport, type Transport } from '../transport';
+import type { Transport } from '../transport/transport';
 
 /** Every job the core knows (running, or ended lately), by id. */
 export type JobsById = Readonly<Record<string, JobView>>;
@@ -79,17 +79,4 @@ export function createJobsStore(transport: Transport): JobsStore {
       }
     },
   };
-}
-
-/** The page's jobs store (the shell follows it once). */
-export const jobsStore = createJobsStore(pageTransport);
-
-/** One job as the store knows it (null until its first progress or list). */
-export function useJob(jobId: string | null): JobView | null {
-  return jobsStore.use((s) => (jobId ? (s.jobs[jobId] ?? null) : null));
-}
-
-/** A job id chosen here, so the caller follows the job from its first progress. */
-export function newJobId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { endedAt, jobsStore, useJob } from '../app-state/jobs-store';
+import { endedAt } from '../app-state/jobs-store';
+import { jobsStore, useJob } from '../app-state/page-jobs';
 import './job-progress.css';
 
 const STATE_WORDS = { running: 'running', done: 'finished', cancelled: 'cancelled', failed: 'failed' } as const;

@@ -11,6 +11,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
 import { localSession, openLocalCore } from '../framework/session';
+import { stderrNotify } from '../listening/stderr-notify';
 import { printDeliveries } from '../listening/delivery-printer';
 import { printTunnel } from '../listening/tunnel-printer';
 import { packageRoot } from '../package-root';
@@ -68,7 +69,7 @@ async function run(inv: Invocation): Promise<number> {
   }
   const hostToken = new HostToken(dataDir);
   const overrides = createRunOverrides(confSettingsBackend(dataDir), new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher));
-  const core = openLocalCore(dataDir, { hostToken, store: overrides });
+  const core = openLocalCore(dataDir, { hostToken, store: overrides, capabilities: { notify: stderrNotify() } });
   // As `serve`: options (the key in HOOKLAB_WEBHOOK_KEY included, never on the command line)
   // hold for this run; with --save they are saved like a change in Settings.
   const applyOptions = () =>

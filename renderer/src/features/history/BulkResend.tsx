@@ -1,5 +1,5 @@
 import { JobProgress } from '../../components/JobProgress';
-import { useJob } from '../../app-state/jobs-store';
+import { useJob } from '../../app-state/page-jobs';
 import { transport } from '../../transport';
 import { followResendJob, loadEvents, loadSummary, useHistoryStore } from './history-store';
 

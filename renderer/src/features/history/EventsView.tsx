@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { BulkResend } from './BulkResend';
 import { ResendWhereForm } from './ResendWhereForm';
-import { useJob } from '../../app-state/jobs-store';
+import { useJob } from '../../app-state/page-jobs';
 import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';

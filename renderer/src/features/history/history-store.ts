@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
 import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
-import { jobsStore, newJobId } from '../../app-state/jobs-store';
+import { jobsStore, newJobId } from '../../app-state/page-jobs';
 
 export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
-import { newJobId } from '../../app-state/jobs-store';
+import { newJobId } from '../../app-state/page-jobs';
 import { transport } from '../../transport';
 import { lastCheckUrl, rememberCheckUrl } from './replay-memory';
 

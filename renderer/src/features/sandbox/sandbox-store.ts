@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SandboxInfo, SandboxRunResult, SandboxScenario } from '../../../../shared/contract/sandbox';
 import { transport } from '../../transport';
-import { newJobId } from '../../app-state/jobs-store';
+import { newJobId } from '../../app-state/page-jobs';
 
 /** What the last scenario or custom event did, as shown under the buttons. */
 export interface RunRecord {
