@@ -52,24 +52,29 @@ export function createJobsStore(transport: Transport): JobsStore {
       ({ jobs }) => use.setState({ jobs: fromList(jobs), error: null }),
       (error: Error) => use.setState({ error: error.message }),
     );
+  const refresh = async (jobId: string) => {
+    try {
+      const job = await transport.call('jobs.get', { jobId });
+      use.setState((s) => ({ jobs: { ...s.jobs, [jobId]: job } }));
+    } catch (error) {
+      use.setState({ error: (error as Error).message });
+    }
+  };
   return {
     use,
     follow() {
       const stops = [
-        transport.subscribe('job.progress', (p) => use.setState((s) => ({ jobs: applyJobProgress(s.jobs, p) }))),
+        transport.subscribe('job.progress', (p) => {
+          use.setState((s) => ({ jobs: applyJobProgress(s.jobs, p) }));
+          // How it ended beyond the counts (its error, whether it can be resumed) is the job's.
+          if (p.state !== 'running') void refresh(p.jobId);
+        }),
         transport.onReconnect(() => void load()),
       ];
       void load();
       return () => stops.forEach((stop) => stop());
     },
-    async refresh(jobId) {
-      try {
-        const job = await transport.call('jobs.get', { jobId });
-        use.setState((s) => ({ jobs: { ...s.jobs, [jobId]: job } }));
-      } catch (error) {
-        use.setState({ error: (error as Error).message });
-      }
-    },
+    refresh,
     async cancel(jobId) {
       try {
         const job = await transport.call('jobs.cancel', { jobId });
