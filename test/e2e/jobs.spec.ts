@@ -23,7 +23,11 @@ test('History → Resend…: the estimate, then a job at a chosen rate with prog
   await expect(estimate).toContainText(/\d+ deliveries of \d+ events match: \d+ resends/);
   const resends = Number(/: (\d+) resends/.exec((await estimate.textContent()) ?? '')![1]);
   expect(resends).toBeGreaterThanOrEqual(3);
-  await page.screenshot({ path: test.info().outputPath('resend-form.png') });
+  // Looked at in both themes (the form, its estimate, then the job's progress below).
+  await page.screenshot({ path: test.info().outputPath('resend-form-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('resend-form-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // One resend every two seconds: the first goes at once, Cancel comes before the second.
   await form.getByTestId('rw-run').click();
@@ -33,6 +37,10 @@ test('History → Resend…: the estimate, then a job at a chosen rate with prog
   await job.getByTestId('job-cancel').click();
   await expect(job).toHaveAttribute('data-state', 'cancelled');
   await expect(job.getByTestId('job-counts')).toContainText(/cancelled \d\d?:\d\d.* \(just now\)/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await job.screenshot({ path: test.info().outputPath('job-cancelled-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await job.screenshot({ path: test.info().outputPath('job-cancelled-light.png') });
   const sentBeforeCancel = Number(/^(\d+) of/.exec((await job.getByTestId('job-counts').textContent()) ?? '')![1]);
   expect(sentBeforeCancel).toBeLessThan(resends);
 
