@@ -459,6 +459,18 @@ export const replayCalls = {
     z.object({ replays: z.array(ReplayDetailSchema), jobId: JobIdSchema.optional() }),
     { longRunning: true },
   ),
+  'replay.sendSelected': defineCall(
+    'Replay several received deliveries to one target, in order (each re-signed as Replay does, stored in Replay history), as a job with a concurrency (default 1: strictly in order) and a rate; answers { jobId } at once (job.progress, jobs.cancel).',
+    z
+      .object({
+        ids: z.array(z.number().int().positive()).min(1).max(10_000),
+        targetUrl: z.string().min(1).max(2000),
+        concurrency: z.number().int().min(1).max(16).default(1),
+        ratePerSecond: z.number().min(0.1).max(1000).optional(),
+      })
+      .strict(),
+    z.object({ jobId: JobIdSchema }),
+  ),
   'replay.again': defineCall(
     'Send a stored replay again to the same target: the same bytes and headers (signature included), stored as a new replay.',
     Id,

@@ -14,6 +14,7 @@ import { ReplayService } from './replay-service';
 import { openDraft } from './draft-sources';
 import { bodyBytes, eventTypeOf } from './request-builder';
 import { runHandlerCheck } from './handler-check';
+import { runPool } from '../../services/jobs/rate-pool';
 import { createEventIdGenerator } from './event-ids';
 import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from './exports';
 
@@ -94,6 +95,40 @@ export function createReplayFeature(ctx: CoreContext): Feature {
       },
       'replay.sign': async ({ request, targetUrl, origin }) => service.preview(request, targetUrl, origin),
       'replay.send': async (args) => service.send(args),
+      'replay.sendSelected': async ({ ids, targetUrl, concurrency, ratePerSecond }) => {
+        // Refused before the job starts: a target off this machine without the opt-in sends nothing.
+        targets.require(targetUrl);
+        const { jobId, result } = ctx.jobs.start(
+          { kind: 'replay.send', title: `Replay ${ids.length} deliveries to ${targetUrl}`, total: ids.length },
+          (job) =>
+            runPool(
+              ids,
+              async (id) => {
+                try {
+                  const draft = openDraft(sources, { kind: 'received', id });
+                  const { replays } = await service.send({
+                    request: draft.request,
+                    targetUrl,
+                    times: 1,
+                    mode: 'sequential',
+                    intervalMs: 0,
+                    draftId: null,
+                    origin: draft.origin,
+                    sentFrom: 'app',
+                  });
+                  job.step(replays[0]?.summary.status === null);
+                } catch (error) {
+                  // One delivery that cannot be replayed (gone, its key retired) does not stop the rest.
+                  ctx.log.warn(`replaying received delivery ${id} failed`, { message: (error as Error).message });
+                  job.step(true);
+                }
+              },
+              { concurrency, ratePerSecond, signal: job.signal },
+            ),
+        );
+        result.catch(() => undefined);
+        return { jobId };
+      },
       'replay.again': async ({ id }) => service.again(id),
       'replay.history': async ({ targetUrl, status, beforeId, limit }) => {
         const { rows, total } = store.listReplays({
