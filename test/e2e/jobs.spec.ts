@@ -103,3 +103,38 @@ test('a failing handler is notified once in the browser, and clicking the notifi
     await app.api('settings.update', { listener: { forwardTargets: settings.listener.forwardTargets } });
   }
 });
+
+test('Live → Replay selected: the checked deliveries replayed in order as a job, in Replay history', async ({ app, page }) => {
+  const info = await app.api<{ webhookUrl: string }>('sandbox.info', {});
+  // The listener itself as the target (loopback: allowed once added to Replay's targets).
+  await app.api('replay.addTarget', { url: info.webhookUrl, label: 'this listener' }).catch(() => undefined);
+  const orderId = `e2e-replay-selected-${Date.now()}`;
+  await app.api('sandbox.sendEvent', event(`${orderId}-1`));
+  await app.api('sandbox.sendEvent', event(`${orderId}-2`));
+  const before = await app.api<{ total: number }>('replay.history', {});
+
+  await app.goto('live');
+  await page.getByTestId('live-search').fill(orderId);
+  const rows = page.getByTestId('live-table').getByTestId('data-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await row.getByTestId('row-check').check();
+  await page.getByTestId('replay-selected-open').click();
+  const panel = page.getByTestId('replay-selected');
+  await panel.getByTestId('replay-selected-target').selectOption(info.webhookUrl);
+  await panel.getByTestId('replay-selected-run').click();
+  const job = panel.getByTestId('job-progress');
+  await expect(job).toHaveAttribute('data-state', 'done');
+  await expect(job.getByTestId('job-counts')).toContainText('2 of 2');
+  await job.screenshot({ path: test.info().outputPath('replay-selected-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await panel.screenshot({ path: test.info().outputPath('replay-selected-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect((await app.api<{ total: number }>('replay.history', {})).total).toBe(before.total + 2);
+
+  await app.goto('settings');
+  await page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
+  await page.getByTestId('settings-notifications').screenshot({ path: test.info().outputPath('notifications-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByTestId('settings-notifications').screenshot({ path: test.info().outputPath('notifications-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+});
