@@ -23,6 +23,9 @@ export interface BulkResendDeps {
   readonly now: () => string;
 }
 
+/** Cancelled resend jobs whose rest can be resumed. */
+const MAX_REMAINDERS = 50;
+
 /** What a cancelled resend job left, so a resume sends only that. */
 interface Remainder {
   readonly ids: readonly number[];
@@ -55,6 +58,15 @@ export class BulkResends {
     const options = { ...remainder.options, ...(ratePerSecond !== undefined ? { ratePerSecond } : {}) };
     const started = this.start(remainder.ids, { ...options, title: `Resume: resend ${remainder.ids.length} (rest of ${jobId})` });
     return { ...started, resends: remainder.ids.length };
+  }
+
+  /** What cancelled jobs left, the latest few only (as the jobs service keeps the latest jobs). */
+  private keepRemainder(jobId: string, remainder: Remainder): void {
+    this.remainders.set(jobId, remainder);
+    for (const oldest of this.remainders.keys()) {
+      if (this.remainders.size <= MAX_REMAINDERS) break;
+      this.remainders.delete(oldest);
+    }
   }
 
   private async run(
@@ -91,7 +103,7 @@ export class BulkResends {
       if (job.signal.aborted) {
         const sent = new Set(startedIndexes);
         const rest = ids.filter((_, i) => !sent.has(i));
-        if (rest.length > 0) this.remainders.set(job.jobId, { ids: rest, options: { concurrency: options.concurrency, ratePerSecond: options.ratePerSecond } });
+        if (rest.length > 0) this.keepRemainder(job.jobId, { ids: rest, options: { concurrency: options.concurrency, ratePerSecond: options.ratePerSecond } });
       }
     } finally {
       this.deps.flush();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobKind, JobProgress, JobView } from '../../../shared/contract/jobs';
+import { CallError } from '../../../shared/contract/errors';
 import type { Clock } from '../platform/clock';
 
 /** What a job's work receives: its signal and its progress reporter. */
@@ -68,7 +69,7 @@ export class Jobs {
   start<R>(spec: JobSpec, work: (job: JobControl) => Promise<R>): { jobId: string; result: Promise<R> } {
     this.prune();
     const jobId = spec.jobId ?? newJobId();
-    if (this.entries.get(jobId)?.view.state === 'running') throw new Error(`job ${jobId} is already running`);
+    if (this.entries.get(jobId)?.view.state === 'running') throw new CallError('conflict', `job ${jobId} is already running`);
     const entry: Entry = {
       view: {
         jobId,

@@ -95,7 +95,8 @@ describe('hooklab resend --where', () => {
       const resend = startHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--rate', '1', '--data-dir', dataDir]);
       processes.push(resend);
       const [, jobId] = (await resend.waitFor(/job (\S+): resending 12 events .*Ctrl-C cancels it/)) as unknown as [string, string];
-      await resend.waitFor(/: 1 of 12/);
+      // Progress lines come each tenth: the first one after a resend was sent.
+      await resend.waitFor(/: [1-9]\d* of 12/);
       const exited = new Promise<number | null>((resolve) => resend.child.once('exit', (code) => resolve(code)));
       // A terminal's Ctrl-C goes to the foreground process group.
       process.kill(-resend.pid, 'SIGINT');
