@@ -20,6 +20,9 @@ import { createConsoleLogger, type Logger } from '../services/kernel/logger';
 import { Environments } from '../services/environments/environments';
 import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
+import { createJobsFeature } from './jobs-feature';
+import { Jobs } from '../services/jobs/jobs';
+import type { HostCapabilities } from '../services/kernel/host-capabilities';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../services/platform/private-files';
 import type { HostToken } from '../services/instance/host-token-file';
@@ -27,6 +30,8 @@ import { describeUnreadable } from '../services/secrets/unreadable-notice';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';
+  /** What the host can do for the core beyond its kind (notify); none by default. */
+  readonly capabilities?: Omit<HostCapabilities, 'kind'>;
   readonly version: string;
   readonly dataDir: string;
   readonly settingsBackend: SettingsBackend;
@@ -106,9 +111,11 @@ export function createCore(options: CoreOptions): Core {
     resendRequests,
     deliveries: new DeliveryStore(database.db, (eventId) => resendRequests.isRequested(eventId)),
     traces: new StartedTraces(loadTraceKey(options.dataDir)),
+    jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
+    host: { kind: options.hostKind, ...options.capabilities },
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
-  const features = [createAppFeature(ctx, options.hostToken), ...(options.features?.(ctx) ?? [])];
+  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), ...(options.features?.(ctx) ?? [])];
   const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0 && options.requireAllHandlers !== false) {
@@ -145,6 +152,8 @@ export function createCore(options: CoreOptions): Core {
       }
     },
     async stop() {
+      // Long work ends first (cancelled, what is under way finishes) while its features still run.
+      await ctx.jobs.stop();
       for (const feature of started.reverse()) {
         try {
           await feature.stop?.();

@@ -7,6 +7,7 @@ import { createFlowsFeature } from '../features/flows/feature';
 import { createReplayFeature } from '../features/replay/feature';
 import { createProjectConfigFeature } from '../features/project-config/feature';
 import { createTracingFeature } from '../features/tracing/feature';
+import { createNotificationsFeature } from '../features/notifications/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -23,5 +24,6 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createSequencesFeature(ctx),
     createFlowsFeature(ctx),
     createProjectConfigFeature(),
+    createNotificationsFeature(ctx),
   ];
 }

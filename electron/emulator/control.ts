@@ -156,7 +156,10 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
     const body = await objectBody(rc);
     const storeId = body.storeId ?? ctx.state.defaultStoreId;
     if (typeof storeId !== 'string') throw controlError(400, 'storeId must be a string');
-    const r = await runScenario(ctx, store(storeId), name);
+    // A run id names the scenario's delivery attempts to the sandbox's host (per-attempt progress).
+    const runId = body.runId;
+    if (runId !== undefined && (typeof runId !== 'string' || runId.length > 64)) throw controlError(400, 'runId must be a string of at most 64 characters');
+    const r = await runScenario(ctx, store(storeId), name, runId);
     sendJson(rc.res, 200, { scenario: r.scenario, orderId: r.orderId, orderCode: r.orderCode, ...deliveriesBody(r.outcomes) });
   });
 }

@@ -20,6 +20,17 @@ export interface DispatcherOptions {
   timeoutMs: number;
   /** Random source for chaos; injectable so tests can be deterministic. */
   random?: () => number;
+  /** Told of every delivery attempt (automatic retries included), with the run it belongs to. */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
+}
+
+/** One attempt to deliver, as `onAttempt` hears of it. */
+export interface DeliveryAttempt {
+  /** The run (a scenario played with a runId) whose deliveries these are; null for any other send. */
+  readonly runId: string | null;
+  readonly storeId: string;
+  /** The receiver's status; 500 for connection failures and timeouts. */
+  readonly status: number;
 }
 
 /** Result of one URL's delivery of an event. `delivery` is null when it could not be logged. */
@@ -56,6 +67,8 @@ export class Dispatcher {
   private readonly deferred = new AsyncLocalStorage<Promise<unknown>[]>();
   /** Per store: attempts still to fail without sending, and the status they fail with. */
   private readonly forcedFailures = new Map<string, { remaining: number; status: number }>();
+  /** The run the current async context delivers for (see runAs). */
+  private readonly runs = new AsyncLocalStorage<string>();
 
   constructor(
     private readonly state: SandboxState,
@@ -102,6 +115,11 @@ export class Dispatcher {
     const result = await this.deferred.run(deferred, steps);
     await Promise.all(deferred);
     return result;
+  }
+
+  /** Runs `steps` so that the attempts of the deliveries they start are reported with `runId`. */
+  runAs<T>(runId: string, steps: () => Promise<T>): Promise<T> {
+    return this.runs.run(runId, steps);
   }
 
   /** Builds a delivery record in the in-flight state (responseStatusCode 0). */
@@ -180,11 +198,15 @@ export class Dispatcher {
     headers: Record<string, string>,
     retries: number,
   ): Promise<number> {
-    let status = await this.attempt(store, url, payload, headers);
+    const report = (status: number) => {
+      this.opts.onAttempt?.({ runId: this.runs.getStore() ?? null, storeId: store.storeId, status });
+      return status;
+    };
+    let status = report(await this.attempt(store, url, payload, headers));
     for (let attempt = 1; attempt <= retries && isRetryable(status); attempt++) {
       if (this.abort.signal.aborted) return 0;
       await this.wait(this.opts.retryDelayMs * attempt);
-      status = await this.attempt(store, url, payload, headers);
+      status = report(await this.attempt(store, url, payload, headers));
     }
     return status;
   }

@@ -8,7 +8,7 @@ import { mergeChaos } from './chaos';
 import { registerChallengePage } from './challenge-page';
 import type { SandboxContext } from './context';
 import { checkWebhookSetting, registerControlApi, storeCredentials } from './control';
-import { Dispatcher } from './dispatcher';
+import { Dispatcher, type DeliveryAttempt } from './dispatcher';
 import { toDelivery } from './history';
 import { registerHistoryApi } from './history-api';
 import { memoryPersistence, sqlitePersistence } from './persistence';
@@ -20,6 +20,7 @@ import type { ChaosSettings, DeliveryRecord, StoreRecord } from './types';
 
 export type { ChaosSettings } from './types';
 export type { ScenarioResult } from './scenarios';
+export type { DeliveryAttempt } from './dispatcher';
 
 /** Options of startSandbox. Every field is optional. */
 export interface SandboxOptions {
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   clock?: Clock;
   /** Random source for chaos rates; default Math.random. */
   random?: () => number;
+  /** Told of every delivery attempt (the embedding app counts a scenario's attempts by its runId). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
   /** Webhook setting of the default store, applied on every start when given. */
   defaultStore?: { webhookUrl?: string; webhookKey?: string };
 }
@@ -104,6 +107,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     retryDelayMs: options.retryDelayMs ?? 1000,
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
   });
   const ctx: SandboxContext = {
     state,

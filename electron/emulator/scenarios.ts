@@ -167,9 +167,11 @@ export async function runScenario(
   ctx: SandboxContext,
   store: StoreRecord,
   name: string,
+  runId?: string,
 ): Promise<ScenarioResult> {
   const s = SCENARIOS[name];
   if (!s) throw new Error(`unknown scenario ${name}`);
+  if (runId !== undefined) return ctx.dispatcher.runAs(runId, () => runScenario(ctx, store, name));
   // With a reorder window, the events go out without waiting for each other's deliveries, so
   // the window reorders them (sent one after another, each waited for, nothing could move).
   const { order, outcomes } =

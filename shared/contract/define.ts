@@ -5,6 +5,21 @@ export interface CallSpec<A extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly doc: string;
   readonly args: A;
   readonly result: R;
+  /**
+   * How long a caller through a running instance (a terminal tool, MCP) waits for the answer
+   * before it counts the instance as not answering. Declared with the call, so nobody keeps a
+   * list: null for long work that answers when its job ends (the caller cancels the job instead).
+   */
+  readonly deadlineMs: number | null;
+}
+
+/** The deadline of a call that answers at once (reads, writes of settings, starting a job). */
+export const DEFAULT_CALL_DEADLINE_MS = 30_000;
+
+/** Facts about a call that hosts and clients read instead of keeping lists of names. */
+export interface CallFacts {
+  /** Long work that holds the call until its job ends: no deadline shorter than the work. */
+  readonly longRunning?: boolean;
 }
 
 /** One live event the core pushes to the UI. */
@@ -17,7 +32,8 @@ export const defineCall = <A extends z.ZodType, R extends z.ZodType>(
   doc: string,
   args: A,
   result: R,
-): CallSpec<A, R> => ({ doc, args, result });
+  facts: CallFacts = {},
+): CallSpec<A, R> => ({ doc, args, result, deadlineMs: facts.longRunning ? null : DEFAULT_CALL_DEADLINE_MS });
 
 export const defineEvent = <P extends z.ZodType>(doc: string, payload: P): EventSpec<P> => ({
   doc,

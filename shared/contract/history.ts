@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs } from './define';
 import { WebhookDeliverySchema } from '../service/webhooks';
 import { UNPAIRED_CAUSES } from '../history/delivery-urls';
+import { JobIdSchema, JobStateSchema } from './jobs';
 
 /**
  * Calls and events of the History area: the delivery-history client, the poller's local copy,
@@ -45,7 +46,10 @@ export const ResendOutcomeSchema = z.object({
 export type ResendOutcomeView = z.infer<typeof ResendOutcomeSchema>;
 
 export const BulkResendSummarySchema = z.object({
-  jobId: z.string(),
+  jobId: JobIdSchema,
+  /** How the job ended (cancelled: only what it had started was sent; history.resendResume sends the rest). */
+  state: JobStateSchema,
+  finishedAt: z.string(),
   total: z.number().int(),
   delivered: z.number().int(),
   failed: z.number().int(),
@@ -156,7 +160,30 @@ export type DiffResult = z.infer<typeof DiffResultSchema>;
 
 const Id = z.object({ id: z.number().int() }).strict();
 const Concurrency = z.number().int().min(1).max(16).default(4);
-const JobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** Resends started per second at most; the service's rate limits are not published, so 5/s unless told. */
+const RatePerSecond = z.number().min(0.1).max(100);
+export const DEFAULT_RESEND_RATE = 5;
+
+/** Which deliveries of the local copy a bulk resend takes, by the delivery-history API's own fields (interface 2.9). */
+export const ResendWhereSchema = z
+  .object({
+    eventType: z.string().min(1).max(100).optional(),
+    delivered: z.boolean().optional(),
+    /** One response status, or a range (both ends included). */
+    status: z.union([z.number().int().min(0).max(999), z.object({ from: z.number().int().min(0).max(999), to: z.number().int().min(0).max(999) }).strict()]).optional(),
+    createdFrom: z.iso.datetime().optional(),
+    createdTo: z.iso.datetime().optional(),
+    /** Part of the URL the delivery was sent to (contains, letter case ignored). */
+    url: z.string().min(1).max(2000).optional(),
+    /** Only events none of whose deliveries was delivered (pending, grouped by event id: interface 4.9). */
+    pendingOnly: z.boolean().optional(),
+  })
+  .strict();
+export type ResendWhere = z.infer<typeof ResendWhereSchema>;
+
+/** What a bulk resend by fields would do: deliveries and events matched, resends it makes (one per event). */
+export const ResendEstimateSchema = z.object({ deliveries: z.number().int(), events: z.number().int(), resends: z.number().int() });
+export type ResendEstimate = z.infer<typeof ResendEstimateSchema>;
 
 export const historyCalls = {
   'history.summary': defineCall(
@@ -203,17 +230,40 @@ export const historyCalls = {
     'Run one poll cycle now and say what it changed.',
     NoArgs,
     z.object({ inserted: z.number().int(), updated: z.number().int(), pages: z.number().int(), error: z.string().nullable() }),
+    { longRunning: true },
   ),
   'history.resend': defineCall('Resend one delivery (or an event, by its event id) and explain the outcome.', Id, ResendOutcomeSchema),
   'history.resendMany': defineCall(
-    'Resend deliveries with bounded concurrency; progress comes as history.resendProgress events with the same jobId.',
-    z.object({ ids: z.array(z.number().int()).min(1).max(100_000), concurrency: Concurrency, jobId: JobId.optional() }).strict(),
+    'Resend deliveries with bounded concurrency (and a rate, if given) as a job; progress comes as job.progress with the same jobId (choose it to follow the job from its start). Answers when the job ends.',
+    z
+      .object({ ids: z.array(z.number().int()).min(1).max(100_000), concurrency: Concurrency, ratePerSecond: RatePerSecond.optional(), jobId: JobIdSchema.optional() })
+      .strict(),
     BulkResendSummarySchema,
+    { longRunning: true },
   ),
   'history.resendPending': defineCall(
-    'Resend every pending event of the local copy with bounded concurrency (progress as history.resendProgress); with `since`, only events first logged at or after it.',
-    z.object({ concurrency: Concurrency, jobId: JobId.optional(), since: z.iso.datetime().optional() }).strict(),
+    'Resend every pending event of the local copy with bounded concurrency as a job (progress as job.progress); with `since`, only events first logged at or after it. Answers when the job ends.',
+    z.object({ concurrency: Concurrency, ratePerSecond: RatePerSecond.optional(), jobId: JobIdSchema.optional(), since: z.iso.datetime().optional() }).strict(),
     BulkResendSummarySchema,
+    { longRunning: true },
+  ),
+  'history.resendWhere': defineCall(
+    'Resend, once per event, the deliveries of the local copy that match `where` (the newest matching delivery of each event), at `ratePerSecond` (default 5). With dryRun: the estimate, nothing sent. Otherwise answers { jobId } (with the estimate it runs) at once; follow it with jobs.get / job.progress, cancel with jobs.cancel, continue a cancelled one with history.resendResume.',
+    z
+      .object({
+        where: ResendWhereSchema,
+        dryRun: z.boolean().default(false),
+        ratePerSecond: RatePerSecond.default(DEFAULT_RESEND_RATE),
+        concurrency: Concurrency,
+      })
+      .strict(),
+    // The job's variant first: a union of plain objects keeps the first that parses, which would drop jobId.
+    z.union([ResendEstimateSchema.extend({ jobId: JobIdSchema }), ResendEstimateSchema]),
+  ),
+  'history.resendResume': defineCall(
+    'Continue a cancelled bulk resend as a new job: only the resends it had not started (none is sent twice). Answers { jobId } at once.',
+    z.object({ jobId: JobIdSchema, ratePerSecond: RatePerSecond.optional() }).strict(),
+    z.object({ jobId: JobIdSchema, resends: z.number().int() }),
   ),
   'history.deliveryUrls': defineCall(
     'Where the service sent its deliveries (local copy of history), per URL, and whether each is this Hooklab\'s public URL (compared as the service does: spaces and letter case ignored).',
@@ -275,16 +325,6 @@ export const historyEvents = {
       updated: z.number().int(),
       maxId: z.number().int(),
       pendingEvents: z.number().int(),
-    }),
-  ),
-  'history.resendProgress': defineEvent(
-    'Progress of a bulk resend.',
-    z.object({
-      jobId: z.string(),
-      done: z.number().int(),
-      total: z.number().int(),
-      delivered: z.number().int(),
-      failed: z.number().int(),
     }),
   ),
 } as const;

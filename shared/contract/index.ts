@@ -8,12 +8,16 @@ import { flowsCalls, flowsEvents } from './flows';
 import { replayCalls, replayEvents } from './replay';
 import { projectConfigCalls } from './project-config';
 import { tracingCalls, tracingEvents } from './tracing';
+import { jobsCalls, jobsEvents } from './jobs';
+import { notificationEvents } from './notifications';
 import { CallError, describeZodError } from './errors';
 
 export * from './define';
 export * from './errors';
 export * from './status';
 export * from './app';
+export * from './jobs';
+export * from './notifications';
 
 /** Every call the UI can make, by name `<area>.<verb>`. The hosts loop over this object. */
 export const calls = {
@@ -26,6 +30,7 @@ export const calls = {
   ...flowsCalls,
   ...projectConfigCalls,
   ...tracingCalls,
+  ...jobsCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {
@@ -37,6 +42,8 @@ export const events = {
   ...sequencesEvents,
   ...flowsEvents,
   ...tracingEvents,
+  ...jobsEvents,
+  ...notificationEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
 import { DiffResultSchema } from './history';
+import { JobIdSchema } from './jobs';
 
 /** The handler check's checks, by their stable ids (the CLI's `--only` takes these). */
 export const CHECK_IDS = [
@@ -386,7 +387,6 @@ export const OpenSourceSchema = z.discriminatedUnion('kind', [
 export type OpenSource = z.infer<typeof OpenSourceSchema>;
 
 const Id = z.object({ id: z.number().int().positive() }).strict();
-const JobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export const replayCalls = {
   'replay.templates': defineCall(
@@ -454,9 +454,28 @@ export const replayCalls = {
         origin: DraftOriginSchema.optional(),
         /** Who is sending, kept in the history: `hooklab replay` says 'cli'. */
         sentFrom: z.enum(REPLAY_SENT_FROM).default('app'),
+        /** Concurrent mode: sends under way at once (default: all of them). */
+        concurrency: z.number().int().min(1).max(100).optional(),
+        /** Sends started per second at most (concurrent mode; sequential mode paces by intervalMs). */
+        ratePerSecond: z.number().min(0.1).max(1000).optional(),
+        /** More than one send runs as a job: choose its id to follow it (job.progress) and cancel it (jobs.cancel). */
+        jobId: JobIdSchema.optional(),
       })
       .strict(),
-    z.object({ replays: z.array(ReplayDetailSchema) }),
+    z.object({ replays: z.array(ReplayDetailSchema), jobId: JobIdSchema.optional() }),
+    { longRunning: true },
+  ),
+  'replay.sendSelected': defineCall(
+    'Replay several received deliveries to one target, in order (each re-signed as Replay does, stored in Replay history), as a job with a concurrency (default 1: strictly in order) and a rate; answers { jobId } at once (job.progress, jobs.cancel).',
+    z
+      .object({
+        ids: z.array(z.number().int().positive()).min(1).max(10_000),
+        targetUrl: z.string().min(1).max(2000),
+        concurrency: z.number().int().min(1).max(16).default(1),
+        ratePerSecond: z.number().min(0.1).max(1000).optional(),
+      })
+      .strict(),
+    z.object({ jobId: JobIdSchema }),
   ),
   'replay.again': defineCall(
     'Send a stored replay again to the same target: the same bytes and headers (signature included), stored as a new replay.',
@@ -511,7 +530,7 @@ export const replayCalls = {
   'replay.settings': defineCall('Replay settings: timeout (default 10 s) and body cap (default 20 MB).', NoArgs, ReplaySettingsSchema),
   'replay.setSettings': defineCall('Change replay settings (fields given are replaced).', ReplaySettingsSchema.partial().strict(), ReplaySettingsSchema),
   'replay.checkHandler': defineCall(
-    'Run the handler check against a URL (all checks, or `only`, always in CHECK_IDS order); progress as replay.checkProgress with the same jobId. Target rules apply; an unreachable handler ends the run with `unreachable` set and no check judged.',
+    'Run the handler check against a URL (all checks, or `only`, always in CHECK_IDS order) as a job: progress as job.progress, each check as replay.checkResult, both with the same jobId; jobs.cancel stops it (the report then holds the checks that ran). Target rules apply; an unreachable handler ends the run with `unreachable` set and no check judged.',
     z
       .object({
         url: z.string().min(1).max(2000),
@@ -523,10 +542,11 @@ export const replayCalls = {
          * handler fails timely-response only.
          */
         timeoutMs: z.number().int().min(100).max(600_000).optional(),
-        jobId: JobId.optional(),
+        jobId: JobIdSchema.optional(),
       })
       .strict(),
     CheckReportSchema,
+    { longRunning: true },
   ),
   'replay.export': defineCall(
     'Export a request (the editor\'s, or a stored replay\'s exactly as sent) as cURL (exact bytes, every header), a Node fetch() snippet, or a fixture file (JSON; never the key).',
@@ -545,8 +565,8 @@ export const replayCalls = {
 
 export const replayEvents = {
   'replay.sent': defineEvent('Replays were stored (one event per replay, as each answer arrives).', z.object({ replays: z.array(ReplaySummarySchema) })),
-  'replay.checkProgress': defineEvent(
-    'A check of a running handler check finished.',
-    z.object({ jobId: z.string(), done: z.number().int(), total: z.number().int(), check: CheckResultSchema }),
+  'replay.checkResult': defineEvent(
+    "A check of a running handler check finished: its result (the job's progress is job.progress).",
+    z.object({ jobId: JobIdSchema, check: CheckResultSchema }),
   ),
 } as const;

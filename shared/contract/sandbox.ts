@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, NoArgs, Ok } from './define';
 import { LevelSchema } from '../service';
+import { JobIdSchema } from './jobs';
 
 /**
  * Calls and events of the Sandbox area (embedded emulator, scenarios, environment switch).
@@ -100,14 +101,16 @@ export const sandboxCalls = {
     z.object({ scenarios: z.array(SandboxScenarioSchema) }),
   ),
   'sandbox.runScenario': defineCall(
-    'Plays one scenario on the sandbox store; resolves when its deliveries (with retries) are done.',
-    z.object({ name: z.string().min(1).max(100) }).strict(),
+    'Plays one scenario on the sandbox store as a job (each delivery attempt, retries included, is a step of job.progress; jobs.cancel stops waiting); resolves when its deliveries (with retries) are done.',
+    z.object({ name: z.string().min(1).max(100), jobId: JobIdSchema.optional() }).strict(),
     SandboxRunResultSchema,
+    { longRunning: true },
   ),
   'sandbox.sendEvent': defineCall(
     'Sends a custom event (2.8) from the sandbox store to its webhook URL, signed with its key.',
     z.object({ event: SandboxEventInputSchema }).strict(),
     SandboxRunResultSchema,
+    { longRunning: true },
   ),
   'sandbox.setChaos': defineCall(
     'Changes fault injection of the sandbox store; fields left out keep their value, reset clears all.',

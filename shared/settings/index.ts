@@ -8,6 +8,7 @@ import {
 } from './environments';
 import { LocalApiSettingsSchema } from './local-api';
 import { TracingSettingsSchema } from './tracing';
+import { NotificationSettingsSchema } from './notifications';
 import { SECRET_NAME_PATTERN } from './secret-names';
 
 export * from './listener';
@@ -17,6 +18,7 @@ export * from './secret-names';
 export * from './service-url';
 export * from './local-api';
 export * from './tracing';
+export * from './notifications';
 
 /**
  * Everything Hooklab remembers that is not a secret and not data. Every field has a default,
@@ -30,6 +32,7 @@ export const SettingsSchema = z.object({
   sandbox: SandboxSettingsSchema.default(SandboxSettingsSchema.parse({})),
   localApi: LocalApiSettingsSchema.default(LocalApiSettingsSchema.parse({})),
   tracing: TracingSettingsSchema.default(TracingSettingsSchema.parse({})),
+  notifications: NotificationSettingsSchema.default(NotificationSettingsSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -57,6 +60,7 @@ export const SettingsPatchSchema = z
     sandbox: sectionPatch(SandboxSettingsSchema),
     localApi: sectionPatch(LocalApiSettingsSchema),
     tracing: sectionPatch(TracingSettingsSchema),
+    notifications: sectionPatch(NotificationSettingsSchema),
   })
   .partial()
   .strict();

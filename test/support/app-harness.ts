@@ -32,6 +32,9 @@ export interface TestAppOptions {
   readonly settingsBackend?: CoreOptions['settingsBackend'];
   readonly log?: CoreOptions['log'];
   readonly requireAllHandlers?: boolean;
+  /** What the host can do (notify), for tests of the host-capability seam. */
+  readonly capabilities?: CoreOptions['capabilities'];
+  readonly clock?: CoreOptions['clock'];
 }
 
 /** Tests never take the standard OTLP port (4318) unless they say which port they want. */
@@ -57,6 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     features: options.features ?? productFeatures,
     requireAllHandlers: options.requireAllHandlers ?? options.features === undefined,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await core.start();
   const rendererDir =

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
 import { CallError } from '../../../shared/contract/errors';
 import { pairArrivals, slowFilterWarning } from '../../../shared/history';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
@@ -7,7 +5,8 @@ import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
-import { resendMany, resendOne, type ResendClient, type ResendOutcome } from './resend';
+import { resendOne, type ResendClient, type ResendOutcome } from './resend';
+import { BulkResends } from './bulk-resend';
 import { reconcile, setAsideLeftOut, type Reconciliation } from './reconciliation';
 import { explainLeftOut, type LeftOutExplained } from './left-out';
 import { loadReconciliationInput } from './reconciliation-source';
@@ -90,23 +89,17 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     notifier.add(environmentId, { ...applied, ids: [outcome.delivery.id] });
   };
 
-  const bulk = async (ids: readonly number[], concurrency: number, jobId: string | undefined): Promise<BulkResendSummary> => {
-    const connection = active();
-    const client = requesting(connection);
-    const job = jobId ?? randomUUID();
-    const byKind: Record<string, number> = {};
-    const problems: ResendOutcomeView[] = [];
-    let last = { done: 0, total: ids.length, delivered: 0, failed: 0 };
-    const outcomes = await resendMany(client, ids, concurrency, (progress, outcome) => {
-      last = progress;
-      byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
-      if (outcome.kind !== 'delivered' && problems.length < 100) problems.push(outcome);
-      keep(connection.id, outcome);
-      ctx.bus.emit('history.resendProgress', { jobId: job, ...progress });
-    });
-    notifier.flush();
-    return { jobId: job, total: outcomes.length, delivered: last.delivered, failed: last.failed, byKind, problems };
-  };
+  const bulk = new BulkResends({
+    jobs: ctx.jobs,
+    client: () => {
+      const connection = active();
+      return { environmentId: connection.id, client: requesting(connection) };
+    },
+    keep,
+    flush: () => notifier.flush(),
+    now: () => new Date(ctx.clock.now()).toISOString(),
+  });
+  const rate = (ratePerSecond: number | undefined) => (ratePerSecond ? ` at ${ratePerSecond}/s` : '');
 
   return {
     name: 'history',
@@ -155,12 +148,34 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           notifier.flush();
           return outcome;
         }),
-      'history.resendMany': ({ ids, concurrency, jobId }) => call(() => bulk(ids, concurrency, jobId)),
-      'history.resendPending': ({ concurrency, jobId, since }) =>
+      'history.resendMany': ({ ids, concurrency, ratePerSecond, jobId }) =>
+        call(() => bulk.start(ids, { concurrency, ratePerSecond, jobId, title: `Resend ${ids.length}${rate(ratePerSecond)}` }).result),
+      'history.resendPending': ({ concurrency, ratePerSecond, jobId, since }) =>
         call(() => {
           const ids = store.pendingEventIds(active().id, since);
           if (ids.length === 0) throw new CallError('conflict', since === undefined ? 'no event is pending' : `no event first logged since ${since} is pending`);
-          return bulk(ids, concurrency, jobId);
+          const title = `Resend ${ids.length} pending${since === undefined ? '' : ` since ${since}`}${rate(ratePerSecond)}`;
+          return bulk.start(ids, { concurrency, ratePerSecond, jobId, title }).result;
+        }),
+      'history.resendWhere': ({ where, dryRun, ratePerSecond, concurrency }) =>
+        call(async () => {
+          const selection = store.resendSelection(dryRun ? activeId() : active().id, where);
+          const estimate = { deliveries: selection.deliveries, events: selection.events, resends: selection.ids.length };
+          if (dryRun) return estimate;
+          if (selection.ids.length === 0) throw new CallError('conflict', 'no delivery of the local history copy matches: nothing to resend');
+          const started = bulk.start(selection.ids, { concurrency, ratePerSecond, title: `Resend ${selection.ids.length} events${rate(ratePerSecond)}` });
+          // Its outcome is the job's (jobs.get); nobody awaits this promise.
+          started.result.catch(() => undefined);
+          return { jobId: started.jobId, ...estimate };
+        }),
+      'history.resendResume': ({ jobId, ratePerSecond }) =>
+        call(async () => {
+          const job = ctx.jobs.get(jobId);
+          if (job?.state === 'running') throw new CallError('conflict', `job ${jobId} is still running: cancel it first`);
+          const resumed = bulk.resume(jobId, ratePerSecond);
+          if (!resumed) throw new CallError('not-found', `job ${jobId} left nothing to resume (it finished, was resumed already, or is unknown)`);
+          resumed.result.catch(() => undefined);
+          return { jobId: resumed.jobId, resends: resumed.resends };
         }),
       'history.reconcile': async ({ since, category, offset, limit, refresh }) => {
         const environmentId = activeId();
@@ -222,9 +237,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       // The service logs a delivery as it sends it: one that just reached the listener is in
       // history already, so poll soon instead of a full interval later.
       unsubscribers.push(
-        ctx.bus.subscribe((event) => {
-          if (event === 'live.received') poller.nudge(NUDGED_POLL_DELAY_MS);
-        }),
+        ctx.bus.on('live.received', () => poller.nudge(NUDGED_POLL_DELAY_MS)),
       );
       poller.start();
     },

@@ -240,9 +240,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       received = totals.count;
       ctx.status.update('listener', storageStatus(totals));
       unsubscribers.push(
-        ctx.bus.subscribe((event) => {
-          if (event === 'live.received') search.scheduleIndexing();
-        }),
+        ctx.bus.on('live.received', () => search.scheduleIndexing()),
       );
       // Rows stored before the search index existed (or while it was stopped) get indexed soon,
       // after the first screens have loaded (a search indexes them at once if it comes first).

@@ -2,7 +2,7 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
 import { ORDER_TYPES, EVENT_TYPES } from '../../../shared/service';
 import { EVENT_TYPE_INFO } from '../../../shared/replay/templates';
-import type { Draft } from '../../../shared/contract/replay';
+import { CHECK_IDS, type Draft } from '../../../shared/contract/replay';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { HistoryStore } from '../../services/data/history-store';
 import { diffBytes } from '../../services/data/delivery-diff';
@@ -13,6 +13,7 @@ import { ReplayService } from './replay-service';
 import { openDraft } from './draft-sources';
 import { bodyBytes, eventTypeOf } from './request-builder';
 import { runHandlerCheck } from './handler-check';
+import { runPool } from '../../services/jobs/rate-pool';
 import { createEventIdGenerator } from './event-ids';
 import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from './exports';
 
@@ -92,7 +93,41 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return { ok: true as const };
       },
       'replay.sign': async ({ request, targetUrl, origin }) => service.preview(request, targetUrl, origin),
-      'replay.send': async (args) => ({ replays: await service.send(args) }),
+      'replay.send': async (args) => service.send(args),
+      'replay.sendSelected': async ({ ids, targetUrl, concurrency, ratePerSecond }) => {
+        // Refused before the job starts: a target off this machine without the opt-in sends nothing.
+        targets.require(targetUrl);
+        const { jobId, result } = ctx.jobs.start(
+          { kind: 'replay.send', title: `Replay ${ids.length} deliveries to ${targetUrl}`, total: ids.length },
+          (job) =>
+            runPool(
+              ids,
+              async (id) => {
+                try {
+                  const draft = openDraft(sources, { kind: 'received', id });
+                  const { replays } = await service.send({
+                    request: draft.request,
+                    targetUrl,
+                    times: 1,
+                    mode: 'sequential',
+                    intervalMs: 0,
+                    draftId: null,
+                    origin: draft.origin,
+                    sentFrom: 'app',
+                  });
+                  job.step(replays[0]?.summary.status === null);
+                } catch (error) {
+                  // One delivery that cannot be replayed (gone, its key retired) does not stop the rest.
+                  ctx.log.warn(`replaying received delivery ${id} failed`, { message: (error as Error).message });
+                  job.step(true);
+                }
+              },
+              { concurrency, ratePerSecond, signal: job.signal },
+            ),
+        );
+        result.catch(() => undefined);
+        return { jobId };
+      },
       'replay.again': async ({ id }) => service.again(id),
       'replay.history': async ({ targetUrl, status, beforeId, limit }) => {
         const { rows, total } = store.listReplays({
@@ -138,18 +173,24 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         const verdict = targets.require(url);
         const resolved = keys.resolve(key);
         if ('problem' in resolved) throw new CallError('conflict', `the handler check needs a key: ${resolved.problem}`);
-        const id = jobId ?? `check-${Date.now().toString(36)}`;
-        return runHandlerCheck({
-          url: verdict.url,
-          key: resolved,
-          hmac: nodeHmac,
-          deadlineMs: timeoutMs ?? store.settings().timeoutMs,
-          ...(only ? { only } : {}),
-          newEventId,
-          nowMs: () => ctx.clock.now(),
-          onCheck: (check, done, total) => ctx.bus.emit('replay.checkProgress', { jobId: id, done, total, check }),
-          startTrace: () => ctx.traces.start(),
-        });
+        const total = only ? new Set(only).size : CHECK_IDS.length;
+        return ctx.jobs.run({ kind: 'replay.check', title: `Handler check of ${verdict.url}`, total, jobId }, (job) =>
+          runHandlerCheck({
+            url: verdict.url,
+            key: resolved,
+            hmac: nodeHmac,
+            deadlineMs: timeoutMs ?? store.settings().timeoutMs,
+            ...(only ? { only } : {}),
+            newEventId,
+            nowMs: () => ctx.clock.now(),
+            signal: job.signal,
+            startTrace: () => ctx.traces.start(),
+            onCheck: (check) => {
+              ctx.bus.emit('replay.checkResult', { jobId: job.jobId, check });
+              job.step(!check.passed);
+            },
+          }),
+        );
       },
       'replay.export': async ({ format, source }) => {
         let req: ExportableRequest;

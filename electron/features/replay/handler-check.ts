@@ -17,6 +17,8 @@ export interface HandlerCheckOptions {
   readonly onCheck?: (check: CheckResult, done: number, total: number) => void;
   /** Draws each request's trace (its `traceparent`); the core's remembers it as Hooklab's. */
   readonly startTrace?: () => TraceContext;
+  /** Cancels the run: no further check starts and the one under way stops waiting for its answers. */
+  readonly signal?: AbortSignal;
 }
 
 /** Thrown by `post` when the very first request finds nobody there: the suite stops. */
@@ -49,6 +51,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
   let unreachable: string | null = null;
 
   for (const check of selected) {
+    if (options.signal?.aborted) break;
     const evidence: CheckEvidence[] = [];
     const results: ExchangeResult[] = [];
     const ctx: CheckContext = {
@@ -86,7 +89,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
         const headers = withTraceparent(built.headers, trace);
         const result = await exchange(
           { method: 'POST', url: options.url, headers, body: built.body },
-          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP },
+          { timeoutMs: probe.timeoutMs ?? options.deadlineMs * 3, responseCap: RESPONSE_CAP, ...(options.signal ? { signal: options.signal } : {}) },
         );
         if (!result.ok && result.failure === 'connection' && !answeredAny) throw new UnreachableError(result.error);
         if (result.ok) answeredAny = true;
@@ -111,6 +114,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
     let outcome: CheckOutcome;
     try {
       outcome = await check.run(ctx);
+      if (options.signal?.aborted) break;
     } catch (error) {
       if (error instanceof UnreachableError) {
         unreachable = `${options.url} could not be reached: ${error.message}`;

@@ -11,6 +11,8 @@ import type { ReplayStore } from '../../services/data/replay-store';
 import type { ReplayTargets } from './targets';
 import { overCapMessage } from '../../../shared/text/bytes';
 import { withTraceparent } from '../../../shared/tracing/trace-context';
+import { runPool } from '../../services/jobs/rate-pool';
+import type { JobControl } from '../../services/jobs/jobs';
 
 /** Bytes of a handler's answer body kept per replay. */
 export const RESPONSE_CAP = 256 * 1024;
@@ -24,6 +26,9 @@ export interface SendArgs {
   readonly draftId: number | null;
   readonly origin?: DraftOrigin | undefined;
   readonly sentFrom: ReplaySentFrom;
+  readonly concurrency?: number | undefined;
+  readonly ratePerSecond?: number | undefined;
+  readonly jobId?: string | undefined;
 }
 
 const NO_ORIGIN = { eventId: null, eventCreated: null };
@@ -99,8 +104,12 @@ export class ReplayService {
     };
   }
 
-  /** Sends `times` copies of one built request; every replay is stored and emitted as it is answered. */
-  async send(args: SendArgs): Promise<ReplayDetail[]> {
+  /**
+   * Sends `times` copies of one built request; every replay is stored and emitted as it is
+   * answered. More than one runs as a job (followed by job.progress, cancelled by jobs.cancel):
+   * the replays answered until then come back.
+   */
+  async send(args: SendArgs): Promise<{ replays: ReplayDetail[]; jobId?: string }> {
     const verdict = this.targets.require(args.targetUrl);
     const target = new URL(verdict.url);
     // The draft's name and origin only: its body is in the request already.
@@ -129,12 +138,39 @@ export class ReplayService {
     };
     const request: OutgoingRequest = { method: built.method, url: target.href, headers: built.headers, body: built.body };
     const one = () => this.sendOne(request, meta);
-    if (args.mode === 'concurrent') return Promise.all(Array.from({ length: args.times }, one));
+    if (args.times === 1) return { replays: [await one()] };
+    const title = `Send ${args.times} times to ${target.href}`;
+    const { jobId, result } = this.ctx.jobs.start({ kind: 'replay.send', title, total: args.times, jobId: args.jobId }, (job) =>
+      args.mode === 'concurrent' ? this.sendConcurrently(args, one, job) : this.sendInSequence(args, one, job),
+    );
+    return { replays: await result, jobId };
+  }
+
+  /** All at once (or `concurrency` at a time, at a rate); answered in send order. */
+  private async sendConcurrently(args: SendArgs, one: () => Promise<ReplayDetail>, job: JobControl): Promise<ReplayDetail[]> {
+    const slots: (ReplayDetail | undefined)[] = new Array(args.times);
+    await runPool(
+      slots,
+      async (_, i) => {
+        const detail = await one();
+        slots[i] = detail;
+        job.step(detail.summary.status === null);
+      },
+      { concurrency: args.concurrency ?? args.times, ratePerSecond: args.ratePerSecond, signal: job.signal },
+    );
+    return slots.filter((d): d is ReplayDetail => d !== undefined);
+  }
+
+  /** One after another, `intervalMs` between an answer and the next send. */
+  private async sendInSequence(args: SendArgs, one: () => Promise<ReplayDetail>, job: JobControl): Promise<ReplayDetail[]> {
     const out: ReplayDetail[] = [];
+    const stop = AbortSignal.any([this.abort.signal, job.signal]);
     for (let i = 0; i < args.times; i++) {
-      if (i > 0 && args.intervalMs > 0) await delay(args.intervalMs, undefined, { signal: this.abort.signal }).catch(() => undefined);
-      if (this.abort.signal.aborted) break;
-      out.push(await one());
+      if (i > 0 && args.intervalMs > 0) await delay(args.intervalMs, undefined, { signal: stop }).catch(() => undefined);
+      if (stop.aborted) break;
+      const detail = await one();
+      out.push(detail);
+      job.step(detail.summary.status === null);
     }
     return out;
   }

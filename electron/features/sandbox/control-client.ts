@@ -42,8 +42,10 @@ export class SandboxControlClient {
     return this.request('GET', '/scenarios', undefined, ScenarioListSchema).then((r) => r.scenarios);
   }
 
-  async runScenario(storeId: string, name: string): Promise<SandboxRunResult> {
-    return toRunResult(await this.request('POST', `/scenarios/${encodeURIComponent(name)}`, { storeId }, DeliveriesSchema));
+  /** Plays a scenario; `runId` names its delivery attempts (onAttempt), `signal` stops waiting for it. */
+  async runScenario(storeId: string, name: string, run: { runId?: string; signal?: AbortSignal } = {}): Promise<SandboxRunResult> {
+    const body = { storeId, ...(run.runId ? { runId: run.runId } : {}) };
+    return toRunResult(await this.request('POST', `/scenarios/${encodeURIComponent(name)}`, body, DeliveriesSchema, run.signal));
   }
 
   async sendEvent(storeId: string, event: WebhookEvent): Promise<SandboxRunResult> {
@@ -54,15 +56,17 @@ export class SandboxControlClient {
     return this.request('PUT', `/stores/${encodeURIComponent(storeId)}/chaos`, patch, SandboxChaosSchema);
   }
 
-  private async request<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  private async request<T>(method: string, path: string, body: unknown, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
     let response: Response;
     try {
       response = await this.fetchFn(this.controlUrl + path, {
         method,
         headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? null : JSON.stringify(body),
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
+      if (signal?.aborted) throw new CallError('conflict', 'cancelled: the sandbox finishes the deliveries it started (with their retries), as the service would');
       throw new CallError('unavailable', `the sandbox is not reachable: ${(error as Error).message}`);
     }
     const text = await response.text();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
+import { is2xx } from '../../../shared/http/status';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { startSandbox, type RunningSandbox } from '../../emulator';
 import { configuredUrls } from '../../emulator/dispatcher';
@@ -20,6 +21,8 @@ export interface SandboxFeatureOptions {
  * listener, and is registered as the "Sandbox" environment for the other areas.
  */
 export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOptions = {}): Feature {
+  /** The step reporter of each scenario job under way, by its run id (its job id). */
+  const attemptsOf = new Map<string, (status: number) => void>();
   let sandbox: RunningSandbox | null = null;
   let control: SandboxControlClient | null = null;
   let chaos: SandboxChaos | null = null;
@@ -54,6 +57,9 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         dataDir: join(ctx.dataDir, 'sandbox'),
         defaultStore: { webhookUrl: listenerWebhookUrl(ctx), ...(signingKey ? { webhookKey: signingKey } : {}) },
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
+        onAttempt: ({ runId, status }) => {
+          if (runId !== null) attemptsOf.get(runId)?.(status);
+        },
       });
     return startOnPreferredPort(port, run, (taken) => ctx.log.warn(`sandbox port ${taken} is in use: the sandbox runs on a free port this time`));
   }
@@ -132,8 +138,7 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         });
       });
       // The listener may move (port setting changed): follow it, once per status push.
-      unsubscribe = ctx.bus.subscribe((event) => {
-        if (event !== 'app.status') return;
+      unsubscribe = ctx.bus.on('app.status', () => {
         try {
           pointStoreAtListener();
         } catch (e) {
@@ -163,9 +168,17 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         };
       },
       'sandbox.scenarios': async () => ({ scenarios: await running().control.scenarios() }),
-      'sandbox.runScenario': async ({ name }) => {
+      'sandbox.runScenario': async ({ name, jobId }) => {
         const { sandbox: s, control: c } = running();
-        return c.runScenario(s.defaultStore.storeId, name);
+        return ctx.jobs.run({ kind: 'sandbox.scenario', title: `Scenario ${name}`, jobId }, async (job) => {
+          // Every attempt (retries included) is a step: against a dead handler the user sees them.
+          attemptsOf.set(job.jobId, (status) => job.step(!is2xx(status)));
+          try {
+            return await c.runScenario(s.defaultStore.storeId, name, { runId: job.jobId, signal: job.signal });
+          } finally {
+            attemptsOf.delete(job.jobId);
+          }
+        });
       },
       'sandbox.sendEvent': async ({ event }) => {
         const { sandbox: s, control: c } = running();

@@ -1,4 +1,3 @@
-import type { EventPayload } from '../../../shared/contract';
 import { CallError } from '../../../shared/contract/errors';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
@@ -87,15 +86,15 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     },
     async start() {
       unsubscribers.push(
-        ctx.bus.subscribe((event, payload) => {
-          if (event === 'live.received' || event === 'history.updated') schedule();
-          else if (event === 'live.removed') {
-            index.forgetLiveBelow((payload as EventPayload<'live.removed'>).keptFromId);
-            announce();
-          } else if (event === 'live.cleared') {
-            index.reset();
-            ctx.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
-          }
+        ctx.bus.on('live.received', schedule),
+        ctx.bus.on('history.updated', schedule),
+        ctx.bus.on('live.removed', ({ keptFromId }) => {
+          index.forgetLiveBelow(keptFromId);
+          announce();
+        }),
+        ctx.bus.on('live.cleared', () => {
+          index.reset();
+          ctx.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
         }),
       );
       // Another active environment or another key attribution changes which deliveries count.

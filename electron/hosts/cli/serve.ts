@@ -20,6 +20,7 @@ import { DataFolderError } from '../../services/platform/private-files';
 import { InstanceLockedError } from '../../services/instance/instance-lock';
 import { openDataFolder } from '../data-folder/open-folder';
 import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
+import { stderrNotify } from './listening/stderr-notify';
 
 const USAGE = `Usage: npm run serve -- [--data-dir DIR] ${CLI_EXTENSIONS.map((e) => e.usage).join(' ')} [--save]
 Options apply to this run only; --save keeps them (and --data-dir) for later starts.`;
@@ -42,6 +43,7 @@ async function main(argv: readonly string[]): Promise<void> {
     dataDir,
     kind: 'serve',
     version: appVersion(),
+    capabilities: { notify: stderrNotify() },
     save,
     options: (ctx) => {
       for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, ctx);

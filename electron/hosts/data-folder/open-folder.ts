@@ -23,6 +23,8 @@ export interface OpenFolderOptions {
   readonly store?: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
   readonly log?: Logger;
   readonly features?: CoreOptions['features'];
+  /** What the host can do for the core (notifications, navigation). */
+  readonly capabilities?: CoreOptions['capabilities'];
   readonly requireAllHandlers?: boolean;
   /** Command-line options: they hold for this run, or are saved like a change in Settings with `save`. */
   readonly options?: (ctx: CoreContext) => void;
@@ -72,6 +74,7 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
       log: options.log ?? createConsoleLogger(),
       features: options.features ?? productFeatures,
       hostToken,
+      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
       ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
     });
     const apply = options.options;

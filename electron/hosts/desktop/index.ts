@@ -19,6 +19,7 @@ import { hostCliExtension } from '../cli/options/host-options';
 import { liveCliExtension } from '../cli/options/live-options';
 import { desktopStartArgs } from './start-args';
 import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
+import { desktopNotify } from './notifications';
 import type { ParsedArgs } from '../cli/args';
 
 /** The command-line options the desktop app applies: its local API's port and the listener's. */
@@ -87,6 +88,7 @@ function runAsTheOnlyInstance(): void {
       options: (ctx) => {
         for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, ctx);
       },
+      capabilities: { notify: desktopNotify(() => win) },
     });
     folder = opened;
     core = opened.core;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ContractClient } from './contract-client';
 import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
+import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
 
 /** history_pending and resend: the service's delivery history (4.7-4.9) through the active environment. */
 export function historyTools(client: ContractClient): ToolDefinition[] {
@@ -28,14 +29,16 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
         .object({
           id: z.number().int().positive().optional().describe('History delivery id (or an event id) to resend'),
           pending: z.boolean().optional().describe('Resend every pending event instead'),
+          timeoutSeconds: timeoutSecondsArg,
         })
         .strict()
         .refine((a) => (a.id !== undefined) !== (a.pending === true), { message: 'give either id or pending: true' }),
-      async run({ id, pending }) {
+      async run({ id, pending, timeoutSeconds }) {
         if (pending) {
-          const r = await client.call('history.resendPending', {});
+          const { result: r, timedOut } = await runWithDeadline(client, timeoutSeconds, (jobId) => client.call('history.resendPending', { jobId }));
           const problems = r.problems.slice(0, 10).map((p) => `  ${p.id}: ${p.kind}. ${p.message}`);
-          const text = [`Resent ${r.total} pending events: ${r.delivered} delivered, ${r.failed} not.`, ...problems].join('\n');
+          const cut = r.state === 'cancelled' ? ` The job ${r.jobId} was cancelled${timedOut ? ` after ${timeoutSeconds} s` : ''}: the rest was not sent.` : '';
+          const text = [`Resent ${r.total} pending events: ${r.delivered} delivered, ${r.failed} not.${cut}`, ...problems].join('\n');
           return toolResult(text, r as unknown as Record<string, unknown>);
         }
         const r = await client.call('history.resend', { id: id! });

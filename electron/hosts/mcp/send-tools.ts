@@ -7,6 +7,7 @@ import { bodyNote, bodyView, toolResult, UNTRUSTED } from './tool-result';
 import type { McpSendPolicy } from './send-policy';
 import { withheldIn, withheldSignatures } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
+import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
 
 const SetArg = z
   .record(z.string().min(1).max(200), z.unknown())
@@ -104,12 +105,14 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
           url: z.string().min(1).max(2000).describe("The handler's URL: a configured forward or Replay target"),
           only: z.array(z.enum(CHECK_IDS)).max(CHECK_IDS.length).optional().describe('Run only these checks'),
           timeoutMs: z.number().int().min(100).max(600_000).optional().describe('Answer deadline for timely-response (default 10 s)'),
+          timeoutSeconds: timeoutSecondsArg,
         })
         .strict(),
-      async run(args) {
+      async run({ timeoutSeconds, ...args }) {
         const url = await policy.requireTarget(args.url);
         const key = await policy.key();
-        const r = withheldSignatures(await client.call('replay.checkHandler', { ...args, url, key: key.choice }));
+        const { result } = await runWithDeadline(client, timeoutSeconds, (jobId) => client.call('replay.checkHandler', { ...args, url, key: key.choice, jobId }));
+        const r = withheldSignatures(result);
         const passed = r.checks.filter((c) => c.passed).length;
         const text = r.unreachable
           ? `The handler at ${r.url} could not be reached: ${r.unreachable}. No check was judged.`

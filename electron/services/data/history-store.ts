@@ -1,4 +1,5 @@
 import type { WebhookDelivery } from '../../../shared/service';
+import type { ResendWhere } from '../../../shared/contract/history';
 import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import { withTransaction } from '../platform/sqlite-transaction';
@@ -320,6 +321,34 @@ export class HistoryStore {
       )
       .all(environmentId, ...(sinceIso === undefined ? [] : [sinceIso])) as { event_id: number }[];
     return rows.map((r) => Number(r.event_id));
+  }
+
+  /**
+   * A bulk resend by the service's own fields: how many deliveries and events match, and the
+   * delivery to resend for each event (its newest matching one), oldest event first.
+   */
+  resendSelection(environmentId: string, where: ResendWhere): { deliveries: number; events: number; ids: number[] } {
+    const conditions = ['environment_id = ?'];
+    const params: (string | number)[] = [environmentId];
+    const add = (sql: string, ...values: (string | number)[]) => {
+      conditions.push(sql);
+      params.push(...values);
+    };
+    if (where.eventType !== undefined) add('event_type = ?', where.eventType);
+    if (where.delivered !== undefined) add('delivered = ?', where.delivered ? 1 : 0);
+    if (typeof where.status === 'number') add('response_status_code = ?', where.status);
+    else if (where.status) add('response_status_code BETWEEN ? AND ?', where.status.from, where.status.to);
+    // ISO text compares in time order (as pendingEventIds and reconciliationRefs do).
+    if (where.createdFrom !== undefined) add('created >= ?', where.createdFrom);
+    if (where.createdTo !== undefined) add('created <= ?', where.createdTo);
+    if (where.url !== undefined) add(`lower(url) LIKE ? ESCAPE '\\'`, `%${where.url.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (where.pendingOnly) {
+      add('event_id IN (SELECT event_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id HAVING MAX(delivered) = 0)', environmentId);
+    }
+    const rows = this.db
+      .prepare(`SELECT MAX(id) AS id, COUNT(*) AS n FROM history_deliveries WHERE ${conditions.join(' AND ')} GROUP BY event_id ORDER BY MIN(id)`)
+      .all(...params) as { id: number; n: number }[];
+    return { deliveries: rows.reduce((sum, r) => sum + Number(r.n), 0), events: rows.length, ids: rows.map((r) => Number(r.id)) };
   }
 }
 

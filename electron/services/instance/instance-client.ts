@@ -51,9 +51,6 @@ export class InstanceUnreachableError extends Error {
   }
 }
 
-/** How long one call may take before the instance counts as not answering. */
-const CALL_TIMEOUT_MS = 30_000;
-
 /**
  * A client for the Hooklab running on `dataDir` (desktop app or serve), or null when none runs
  * there, or it has no local API yet: terminal tools then open the folder themselves. Calls go
@@ -127,7 +124,9 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
           method: 'POST',
           headers: { Authorization: authorization, 'Content-Type': 'application/json' },
           body: JSON.stringify(args ?? {}),
-          signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+          // The call's own deadline, declared with it in the contract: long work has none (its job
+          // is cancelled instead), so a running app is never reported as "not answering" mid-job.
+          ...(calls[name].deadlineMs === null ? {} : { signal: AbortSignal.timeout(calls[name].deadlineMs) }),
         });
       } catch (error) {
         const cause = (error as Error & { cause?: { code?: string } }).cause?.code;

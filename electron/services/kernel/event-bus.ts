@@ -2,7 +2,11 @@ import type { EventName, EventPayload } from '../../../shared/contract';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
-/** Fans live events out to every attached host (IPC windows, WebSocket clients, tests). */
+/**
+ * The core's events, typed by the contract: a service follows one by name
+ * (`bus.on('live.forwarded', cb)`, its payload typed), a host forwards all of them
+ * (`subscribe`) to its windows, WebSocket clients and tests.
+ */
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
@@ -16,7 +20,14 @@ export class EventBus {
     }
   }
 
-  /** Returns the unsubscribe function. */
+  /** Follows one event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, cb: (payload: EventPayload<E>) => void): () => void {
+    return this.subscribe((name, payload) => {
+      if ((name as EventName) === event) cb(payload as unknown as EventPayload<E>);
+    });
+  }
+
+  /** Every event (hosts forward them all); returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

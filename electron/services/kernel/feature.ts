@@ -10,6 +10,8 @@ import type { Environments } from '../environments/environments';
 import type { ResendRequests } from '../resend-requests/resend-requests';
 import type { DeliveryStore } from '../data/delivery-store';
 import type { StartedTraces } from '../tracing/started-traces';
+import type { Jobs } from '../jobs/jobs';
+import type { HostCapabilities } from './host-capabilities';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -34,6 +36,10 @@ export interface CoreContext {
   readonly resendRequests: ResendRequests;
   /** The traces Hooklab started: every request it sends to a handler draws its `traceparent` here. */
   readonly traces: StartedTraces;
+  /** Long work: run with a signal, a pool and a rate, followed and cancelled through jobs.*. */
+  readonly jobs: Jobs;
+  /** What the host can do for the core (show a notification, bring the window to a place). */
+  readonly host: HostCapabilities;
 }
 
 /**

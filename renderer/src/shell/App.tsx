@@ -5,6 +5,8 @@ import { AreaView } from './AreaView';
 import { followStatus, useStatusStore } from '../app-state/status-store';
 import { NoAccess } from './NoAccess';
 import { followPending } from '../app-state/pending-store';
+import { jobsStore } from '../app-state/page-jobs';
+import { followNotices } from '../app-state/notices';
 import { rememberLocation, useRoute } from '../app-state/routes';
 
 /** The shell: navigation on the left, the current area, the status bar at the bottom. */
@@ -15,6 +17,8 @@ export function App() {
   useEffect(() => rememberLocation(route.area, hash || `#/${route.area}`), [route.area, hash]);
   useEffect(followStatus, []);
   useEffect(followPending, []);
+  useEffect(() => jobsStore.follow(), []);
+  useEffect(() => followNotices(), []);
   const noAccess = useStatusStore((s) => s.noAccess);
   return (
     <div className="shell">

@@ -10,6 +10,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
 import { localSession, quietLogger } from '../framework/session';
+import { stderrNotify } from '../listening/stderr-notify';
 import { printDeliveries } from '../listening/delivery-printer';
 import { printTunnel } from '../listening/tunnel-printer';
 import { packageRoot } from '../package-root';
@@ -96,6 +97,7 @@ async function run(inv: Invocation): Promise<number> {
       version: appVersion(),
       log: quietLogger(),
       requireAllHandlers: false,
+      capabilities: { notify: stderrNotify() },
       save,
       options: (ctx) => {
         applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);

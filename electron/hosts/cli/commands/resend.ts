@@ -7,19 +7,34 @@ import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { terminalSafe } from '../framework/terminal-text';
 import { wholeNumber } from '../sending/report';
 import { parseSince } from '../values/since';
+import { parseResendWhere } from '../values/resend-where';
+import { followJob, resendWhere, positiveRate } from '../sending/resend-job';
 
 export const resendCommand: CommandSpec = {
   name: 'resend',
-  args: '<history-delivery-id | --pending [--since DURATION|ISO]>',
+  args: '<history-delivery-id | --pending [--since DURATION|ISO] | --where FIELDS [--dry-run]>',
   summary:
-    "Asks the service to resend a delivery of its history (server-side, through the active environment), or every pending one (--since: only those first logged since), and reports each outcome as the app does. Exit 1 when one was not delivered.",
+    "Asks the service to resend a delivery of its history (server-side, through the active environment), every pending one (--since: only those first logged since), or once per event those the --where fields match (--dry-run: only count them), and reports each outcome as the app does. Bulk resends run as a job of the running app (or of this process): progress on stderr, Ctrl-C cancels it (what was sent stays sent). Exit 1 when one was not delivered or the job was cancelled.",
   positional: { min: 0, max: 1 },
   options: [
     { name: 'pending', help: 'resend every event of the local history copy still pending' },
     { name: 'since', value: 'DURATION|ISO', help: 'with --pending: only events first logged since (15m, 2h, 3d or an ISO time)' },
-    { name: 'concurrency', value: 'N', help: 'with --pending: resends at once (default 4)' },
+    { name: 'concurrency', value: 'N', help: 'with --pending or --where: resends at once (default 4)' },
+    {
+      name: 'where',
+      value: 'FIELDS',
+      help: 'resend once per event the deliveries matching eventType=…, delivered=true|false, status=N or N-M, createdFrom=…, createdTo=…, url=…, pendingOnly',
+    },
+    { name: 'dry-run', help: 'with --where: say how many deliveries, events and resends it matches; send nothing' },
+    { name: 'rate', value: 'N', help: 'with --pending or --where: resends started per second at most (--where: default 5)' },
   ],
-  examples: ['hooklab resend 1234', 'hooklab resend --pending --json', 'hooklab resend --pending --since 2h'],
+  examples: [
+    'hooklab resend 1234',
+    'hooklab resend --pending --json',
+    'hooklab resend --pending --since 2h',
+    "hooklab resend --where 'status=500-599,createdFrom=2h' --dry-run",
+    "hooklab resend --where 'eventType=SuccessPayment,pendingOnly' --rate 2",
+  ],
   run,
 };
 
@@ -42,15 +57,22 @@ async function requireActiveEnvironment(session: CoreSession, name: string): Pro
 async function run(inv: Invocation): Promise<number> {
   const pending = inv.flag('pending');
   const idText = inv.positional[0];
-  if (pending === (idText !== undefined)) throw new CliError('give a history delivery id or --pending, one of them');
+  const whereText = inv.value('where');
+  if ([pending, idText !== undefined, whereText !== undefined].filter(Boolean).length !== 1) {
+    throw new CliError('give a history delivery id, --pending or --where, one of them');
+  }
   const sinceText = inv.value('since');
   if (sinceText !== undefined && !pending) throw new CliError('--since goes with --pending');
+  if (inv.flag('dry-run') && whereText === undefined) throw new CliError('--dry-run goes with --where');
   // Parsed before the session opens, so a mistake costs no core start.
   const since = sinceText === undefined ? undefined : new Date(parseSince(sinceText, Date.now())).toISOString();
+  const where = whereText === undefined ? undefined : parseResendWhere(whereText, Date.now());
+  const rate = positiveRate(inv.value('rate'));
   const config = configOf(inv);
   const session = openSession(dataDirOf(inv), { writes: true });
   try {
     if (config?.config.environment) await requireActiveEnvironment(session, config.config.environment);
+    if (where) return await resendWhere(inv, session, where, rate);
     if (!pending) {
       const id = Number(idText);
       if (!Number.isInteger(id) || id < 1) throw new CliError(`"${idText}" is not a history delivery id`);
@@ -59,10 +81,13 @@ async function run(inv: Invocation): Promise<number> {
       return outcome.kind === 'delivered' ? EXIT.done : EXIT.failed;
     }
     const concurrency = wholeNumber(inv.value('concurrency'), 'concurrency', 1, 16) ?? 4;
-    const summary = await session.call('history.resendPending', { concurrency, ...(since === undefined ? {} : { since }) });
+    const jobId = `cli-resend-${process.pid}-${Date.now().toString(36)}`;
+    const summary = await followJob(inv, session, jobId, () =>
+      session.call('history.resendPending', { concurrency, jobId, ...(since === undefined ? {} : { since }), ...(rate ? { ratePerSecond: rate } : {}) }),
+    );
     for (const problem of summary.problems) line(inv, problem);
-    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not`, summary);
-    return summary.failed > 0 ? EXIT.failed : EXIT.done;
+    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not${summary.state === 'cancelled' ? ' (cancelled)' : ''}`, summary);
+    return summary.failed > 0 || summary.state === 'cancelled' ? EXIT.failed : EXIT.done;
   } finally {
     await session.close();
   }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { CallError, type CallArgs, type CallName, type CallResult, type EventName, type EventPayload } from '../../../../shared/contract';
-import { createCore, type Core } from '../../../core/core';
+import { createCore, type Core, type CoreOptions } from '../../../core/core';
 import { productFeatures } from '../../../core/product-features';
 import { HostToken } from '../../../services/instance/host-token-file';
 import { connectToRunningInstance, InstanceUnreachableError } from '../../../services/instance/instance-client';
@@ -37,6 +37,8 @@ export interface LocalCoreOptions {
   readonly log?: Logger;
   /** Settings and secrets as this run sees them (run-only command-line options); default: the folder's. */
   readonly store?: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
+  /** What this host can do for the core (listen shows notifications on stderr). */
+  readonly capabilities?: CoreOptions['capabilities'];
 }
 
 /** Warnings and errors on stderr; the core's info chatter stays out of a command's output. */
@@ -58,6 +60,7 @@ export function openLocalCore(dataDir: string, options: LocalCoreOptions = {}): 
     features: options.features ?? productFeatures,
     requireAllHandlers: false,
     ...(options.hostToken ? { hostToken: options.hostToken } : {}),
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
   });
 }
 

@@ -1,17 +1,22 @@
-import { useHistoryStore } from './history-store';
+import { JobProgress } from '../../components/JobProgress';
+import { useJob } from '../../app-state/page-jobs';
+import { transport } from '../../transport';
+import { followResendJob, loadEvents, loadSummary, useHistoryStore } from './history-store';
 
-/** Progress bar and summary of the running (or last) bulk resend. */
+/** The running (or last) bulk resend: its job's progress, then what it came to. */
 export function BulkResend() {
   const bulk = useHistoryStore((s) => s.bulk);
+  const job = useJob(bulk?.jobId ?? null);
   if (!bulk) return null;
-  const percent = bulk.total > 0 ? Math.round((bulk.done / bulk.total) * 100) : 0;
+  // A job the core no longer lists (it restarted, or it ended long ago) is not shown as current.
+  if (!job && bulk.summary === null && bulk.error === null) return null;
+  const resume = async () => {
+    const resumed = await transport.call('history.resendResume', { jobId: bulk.jobId });
+    followResendJob(resumed.jobId);
+  };
   return (
-    <div className="card" data-testid="bulk-resend" data-finished={bulk.summary !== null || bulk.error !== null}>
-      <h2 className="card__title">Resend {bulk.summary ? 'finished' : 'in progress'}</h2>
-      <progress max={Math.max(1, bulk.total)} value={bulk.done} style={{ width: '100%' }} data-testid="bulk-progress" />
-      <p className="muted">
-        {bulk.done} of {bulk.total} ({percent}%) · {bulk.delivered} delivered · {bulk.failed} not delivered
-      </p>
+    <div data-testid="bulk-resend" data-finished={job ? job.state !== 'running' : true}>
+      {job && <JobProgress jobId={bulk.jobId} onResume={() => void resume().finally(() => void (loadEvents(), loadSummary()))} />}
       {bulk.error && <p className="notice notice--error">{bulk.error}</p>}
       {bulk.summary && (
         <div data-testid="bulk-summary">

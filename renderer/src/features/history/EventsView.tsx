@@ -1,5 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { BulkResend } from './BulkResend';
+import { ResendWhereForm } from './ResendWhereForm';
+import { useJob } from '../../app-state/page-jobs';
 import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
@@ -28,7 +30,9 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   }, []);
   const toggle = (eventId: number) =>
     setSelected((s) => (s.includes(eventId) ? s.filter((e) => e !== eventId) : [...s.slice(-1), eventId]));
-  const running = bulk !== null && bulk.summary === null && bulk.error === null;
+  const bulkJob = useJob(bulk?.jobId ?? null);
+  const running = bulkJob?.state === 'running';
+  const [choosing, setChoosing] = useState(false);
   const [a, b] = selected;
   return (
     <div data-testid="history-events">
@@ -51,6 +55,9 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
         >
           Resend all pending ({summary?.pendingEvents ?? 0})
         </button>
+        <button type="button" className="button" disabled={running} onClick={() => setChoosing((c) => !c)} data-testid="resend-where-open">
+          Resend…
+        </button>
         <button
           type="button"
           className="button"
@@ -61,6 +68,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
           Diff the two selected events
         </button>
       </div>
+      {choosing && <ResendWhereForm onClose={() => setChoosing(false)} />}
       <BulkResend />
       {open !== null && !events.some((e) => e.eventId === open) && (
         <div className="card" data-testid="event-panel">

@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
 import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
+import { jobsStore, newJobId } from '../../app-state/page-jobs';
 
 export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
@@ -23,12 +24,9 @@ export interface DiffRequest {
   readonly right: { kind: 'history' | 'received'; id: number };
 }
 
+/** The bulk resend this tab started last: its job (progress in the jobs store) and, once ended, its summary. */
 interface BulkState {
   readonly jobId: string;
-  readonly done: number;
-  readonly total: number;
-  readonly delivered: number;
-  readonly failed: number;
   readonly summary: BulkResendSummary | null;
   readonly error: string | null;
 }
@@ -108,31 +106,30 @@ export async function resend(id: number): Promise<void> {
   void loadSummary();
 }
 
-/** Resends every pending event (or the given ids), following progress events by job id. */
+/** Resends every pending event (or the given ids) as a job, followed by the jobs store. */
 export async function resendBulk(ids: number[] | 'pending', concurrency = 4): Promise<void> {
-  const jobId = `job-${Date.now().toString(36)}`;
+  const jobId = newJobId('resend');
   // The single resend's banner described an earlier attempt; this run's summary replaces it
   // (left up, "not delivered" contradicted the run that delivered the event).
-  useHistoryStore.setState({ lastResend: null, resendError: null, bulk: { jobId, done: 0, total: 0, delivered: 0, failed: 0, summary: null, error: null } });
-  const stop = transport.subscribe('history.resendProgress', (p) => {
-    if (p.jobId !== jobId) return;
-    useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, ...p } }));
-  });
+  useHistoryStore.setState({ lastResend: null, resendError: null, bulk: { jobId, summary: null, error: null } });
   try {
     const summary =
       ids === 'pending'
         ? await transport.call('history.resendPending', { concurrency, jobId })
         : await transport.call('history.resendMany', { ids, concurrency, jobId });
-    useHistoryStore.setState((s) => ({
-      bulk: s.bulk && { ...s.bulk, done: summary.total, total: summary.total, delivered: summary.delivered, failed: summary.failed, summary },
-    }));
+    useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, summary } }));
   } catch (error) {
     useHistoryStore.setState((s) => ({ bulk: s.bulk && { ...s.bulk, error: (error as Error).message } }));
-  } finally {
-    stop();
   }
+  await jobsStore.refresh(jobId);
   void loadEvents();
   void loadSummary();
+}
+
+/** Follows a job started by history.resendWhere or history.resendResume (it answers at once). */
+export function followResendJob(jobId: string): void {
+  useHistoryStore.setState({ lastResend: null, resendError: null, bulk: { jobId, summary: null, error: null } });
+  void jobsStore.refresh(jobId);
 }
 
 export async function loadReconciliation(category?: ReconciliationView['items'][number]['category'], refresh = true): Promise<void> {

@@ -7,6 +7,7 @@ import { SplitPane, useSplitLayout } from '../../components/split-pane';
 import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
+import { ReplaySelected } from './ReplaySelected';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
@@ -47,6 +48,7 @@ export function LivePage({ route }: { route: Route }) {
   const detail = useLiveStore((s) => s.detail);
   const detailError = useLiveStore((s) => s.detailError);
   const checked = useLiveStore((s) => s.checked);
+  const [replaying, setReplaying] = useState(false);
   const liveUpdates = useLiveStore((s) => s.liveUpdates);
   const bodyHits = useLiveStore((s) => s.bodyHits);
   const [busy, setBusy] = useState<string | null>(null);
@@ -126,6 +128,9 @@ export function LivePage({ route }: { route: Route }) {
         <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
           Export selected ({checked.size})
         </button>
+        <button type="button" className="button" disabled={checked.size === 0} onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
+          Replay selected ({checked.size})
+        </button>
         <button type="button" className="button" disabled={busy !== null || total === 0} onClick={() => void runExport(null)} data-testid="export-all">
           Export all
         </button>
@@ -154,6 +159,7 @@ export function LivePage({ route }: { route: Route }) {
       {error && <p className="notice notice--error">{error}</p>}
       <TunnelNotice />
       <SentElsewhereBanner />
+      {replaying && checked.size > 0 && <ReplaySelected ids={[...checked]} onClose={() => setReplaying(false)} />}
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}

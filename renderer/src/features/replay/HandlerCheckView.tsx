@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { JobProgress } from '../../components/JobProgress';
 import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay';
 import { plural } from '../../../../shared/text/plural';
 import { HeaderTable } from '../../components/HeaderTable';
@@ -116,12 +117,9 @@ export function HandlerCheckView() {
         </form>
         <KeyPicker value={s.key} onChange={(key) => useCheckStore.setState({ key })} keys={keys} testId="check-key" />
       </section>
-      {s.running && (
-        <div className="replay-progress" data-testid="check-progress">
-          <progress max={s.total} value={s.done.length} />
-          <span className="muted">
-            {s.done.length} of {s.total} checks done
-          </span>
+      {s.running && s.jobId && (
+        <div data-testid="check-progress">
+          <JobProgress jobId={s.jobId} title="Handler check" />
         </div>
       )}
       {s.error && (

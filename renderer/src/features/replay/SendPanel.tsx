@@ -5,6 +5,7 @@ import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { TargetPanel } from './TargetPanel';
 import { is2xx } from '../../../../shared/http/status';
+import { JobProgress } from '../../components/JobProgress';
 
 /** A whole number kept within [min, max] as it is typed (an empty or bad entry becomes min). */
 function WholeNumberInput(props: { min: number; max: number; value: number; onChange: (n: number) => void; testId: string }) {
@@ -28,6 +29,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const method = useEditorStore((s) => s.request.method);
   const options = useEditorStore((s) => s.sendOptions);
   const sending = useEditorStore((s) => s.sending);
+  const sendJobId = useEditorStore((s) => s.sendJobId);
   const error = useEditorStore((s) => s.sendError);
   const lastSent = useEditorStore((s) => s.lastSent);
   const docVersion = useEditorStore((s) => s.docVersion);
@@ -72,6 +74,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
           {sending ? 'Sending…' : 'Send'}
         </button>
       </div>
+      {sendJobId && <JobProgress jobId={sendJobId} />}
       {error && (
         <p className="notice notice--error" data-testid="replay-send-error">
           {error}

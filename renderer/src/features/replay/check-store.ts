@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
-import { CHECK_IDS } from '../../../../shared/contract/replay';
+import { newJobId } from '../../app-state/page-jobs';
 import { transport } from '../../transport';
 import { lastCheckUrl, rememberCheckUrl } from './replay-memory';
 
@@ -11,7 +11,6 @@ interface CheckState {
   readonly jobId: string | null;
   /** Checks finished so far in the running job (progress events), in finishing order. */
   readonly done: readonly CheckResult[];
-  readonly total: number;
   readonly report: CheckReport | null;
   readonly error: string | null;
 }
@@ -23,7 +22,6 @@ export const useCheckStore = create<CheckState>(() => ({
   running: false,
   jobId: null,
   done: [],
-  total: CHECK_IDS.length,
   report: null,
   error: null,
 }));
@@ -37,11 +35,12 @@ export function prefillCheckUrl(): void {
 export async function runHandlerCheck(): Promise<void> {
   const { url, key } = useCheckStore.getState();
   rememberCheckUrl(url.trim());
-  const jobId = `check-${Date.now().toString(36)}`;
-  useCheckStore.setState({ running: true, jobId, done: [], total: CHECK_IDS.length, report: null, error: null });
-  const stop = transport.subscribe('replay.checkProgress', (p) => {
-    if (p.jobId !== jobId) return;
-    useCheckStore.setState((s) => ({ done: [...s.done, p.check], total: p.total }));
+  const jobId = newJobId('check');
+  useCheckStore.setState({ running: true, jobId, done: [], report: null, error: null });
+  // Progress comes through the jobs store (job.progress); each check's result comes here.
+  const stop = transport.subscribe('replay.checkResult', (r) => {
+    if (r.jobId !== jobId) return;
+    useCheckStore.setState((s) => ({ done: [...s.done, r.check] }));
   });
   try {
     const report = await transport.call('replay.checkHandler', { url: url.trim(), key, jobId });

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, ReplayTarget, SignPreview } from '../../../../shared/contract/replay';
 import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
 import { transport } from '../../transport';
+import { newJobId } from '../../app-state/page-jobs';
 import { createLatestWins } from '../../lib/latest-wins';
 import { signsDifferently } from './editor-changes';
 import { rememberedTargets, rememberTarget } from './replay-memory';
@@ -35,6 +36,8 @@ interface EditorState {
   readonly previewStale: boolean;
   readonly sendOptions: SendOptions;
   readonly sending: boolean;
+  /** The job of a send of more than one (its progress and Cancel), while it runs. */
+  readonly sendJobId: string | null;
   readonly sendError: string | null;
   readonly lastSent: readonly ReplayDetail[];
 }
@@ -65,6 +68,7 @@ const initial: EditorState = {
   previewStale: false,
   sendOptions: { times: 1, mode: 'sequential', intervalMs: 0 },
   sending: false,
+  sendJobId: null,
   sendError: null,
   lastSent: [],
 };
@@ -159,7 +163,8 @@ export async function sendNow(): Promise<void> {
     useEditorStore.setState({ sendError: 'Choose a target first.' });
     return;
   }
-  useEditorStore.setState({ sending: true, sendError: null });
+  const jobId = s.sendOptions.times > 1 ? newJobId('replay') : null;
+  useEditorStore.setState({ sending: true, sendError: null, sendJobId: jobId });
   try {
     const origin = originOf(s);
     const { replays } = await transport.call('replay.send', {
@@ -168,11 +173,12 @@ export async function sendNow(): Promise<void> {
       ...s.sendOptions,
       draftId: s.draft?.id ?? null,
       ...(origin ? { origin } : {}),
+      ...(jobId ? { jobId } : {}),
     });
-    useEditorStore.setState({ sending: false, lastSent: replays });
+    useEditorStore.setState({ sending: false, sendJobId: null, lastSent: replays });
     if (s.draft) rememberTarget(draftMemoryKey(s.draft), s.targetUrl);
   } catch (error) {
-    useEditorStore.setState({ sending: false, sendError: (error as Error).message });
+    useEditorStore.setState({ sending: false, sendJobId: null, sendError: (error as Error).message });
   }
 }
 

@@ -5,7 +5,6 @@ import { recordRun, useSandboxStore } from './sandbox-store';
 export function ScenariosCard() {
   const transport = useTransport();
   const scenarios = useSandboxStore((s) => s.scenarios);
-  const busy = useSandboxStore((s) => s.lastRun?.running ?? false);
   return (
     <div className="card" data-testid="sandbox-scenarios">
       <h2 className="card__title">Scenarios</h2>
@@ -16,9 +15,8 @@ export function ScenariosCard() {
             <button
               type="button"
               className="button scenario__button"
-              disabled={busy}
               data-testid={`scenario-${s.name}`}
-              onClick={() => void recordRun(s.name, () => transport.call('sandbox.runScenario', { name: s.name }))}
+              onClick={() => void recordRun(s.name, (jobId) => transport.call('sandbox.runScenario', { name: s.name, jobId }))}
             >
               {s.name}
             </button>

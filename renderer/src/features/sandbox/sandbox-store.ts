@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SandboxInfo, SandboxRunResult, SandboxScenario } from '../../../../shared/contract/sandbox';
 import { transport } from '../../transport';
+import { newJobId } from '../../app-state/page-jobs';
 
 /** What the last scenario or custom event did, as shown under the buttons. */
 export interface RunRecord {
@@ -8,6 +9,8 @@ export interface RunRecord {
   readonly result: SandboxRunResult | null;
   readonly error: string | null;
   readonly running: boolean;
+  /** The run's job (a scenario's attempts are its progress; Cancel stops waiting for it). */
+  readonly jobId: string;
   /** The type a custom event was sent with: its unlogged deliveries (no history entry) still show it. */
   readonly eventType: string | null;
 }
@@ -38,13 +41,19 @@ export async function loadSandbox(): Promise<void> {
   }
 }
 
-/** Runs one action (scenario or custom event) and records its outcome for display. */
-export async function recordRun(label: string, run: () => Promise<SandboxRunResult>, eventType: string | null = null): Promise<void> {
-  useSandboxStore.setState({ lastRun: { label, result: null, error: null, running: true, eventType } });
+/**
+ * Runs one action (scenario or custom event) under a job id of its own and records its
+ * outcome for display. Runs may overlap (a scenario against a dead handler must not lock the
+ * others): the latest one started is shown, an earlier one's answer is dropped.
+ */
+export async function recordRun(label: string, run: (jobId: string) => Promise<SandboxRunResult>, eventType: string | null = null): Promise<void> {
+  const jobId = newJobId('sandbox');
+  const settle = (patch: Partial<RunRecord>) =>
+    useSandboxStore.setState((s) => (s.lastRun?.jobId === jobId ? { lastRun: { ...s.lastRun, ...patch, running: false } } : s));
+  useSandboxStore.setState({ lastRun: { label, result: null, error: null, running: true, eventType, jobId } });
   try {
-    const result = await run();
-    useSandboxStore.setState({ lastRun: { label, result, error: null, running: false, eventType } });
+    settle({ result: await run(jobId) });
   } catch (error) {
-    useSandboxStore.setState({ lastRun: { label, result: null, error: (error as Error).message, running: false, eventType } });
+    settle({ error: (error as Error).message });
   }
 }

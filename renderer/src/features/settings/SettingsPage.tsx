@@ -9,6 +9,7 @@ import { TracingSettings } from './TracingSettings';
 import { ProjectConfigSettings } from './ProjectConfigSettings';
 import { AccessSettings } from './AccessSettings';
 import { ReplaySettings } from './ReplaySettings';
+import { NotificationSettings } from './NotificationSettings';
 
 /**
  * Settings, one section per concern. `section` (from `#/settings/<section>`) scrolls that
@@ -47,6 +48,9 @@ export function SettingsPage({ section }: { section: string }) {
       </section>
       <section id="settings-project-config">
         <ProjectConfigSettings />
+      </section>
+      <section id="settings-notifications">
+        <NotificationSettings />
       </section>
       <section id="settings-appearance">
         <AppearanceSettings />

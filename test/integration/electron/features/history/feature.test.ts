@@ -23,7 +23,7 @@ describe('History feature through the browser host', () => {
     sandbox = await startSandboxApp();
     ({ app, elsewhere, listenerUrl } = sandbox);
     app.core.ctx.bus.subscribe((e, payload) => {
-      if (e.startsWith('history.')) seen.push({ event: e, payload });
+      if (e.startsWith('history.') || e === 'job.progress') seen.push({ event: e, payload });
     });
   });
   afterAll(async () => {
@@ -62,8 +62,9 @@ describe('History feature through the browser host', () => {
     const jobId = 'window-1';
     const summary = await app.call('history.resendMany', { ids: window.eventIds, concurrency: 2, jobId });
     expect(summary).toMatchObject({ jobId, total: 2, delivered: 2, failed: 0 });
-    const progress = seen.filter((s) => s.event === 'history.resendProgress').map((s) => s.payload as { jobId: string; done: number });
-    expect(progress.filter((p) => p.jobId === jobId).map((p) => p.done)).toEqual([1, 2]);
+    const progress = seen.filter((s) => s.event === 'job.progress').map((s) => s.payload as { jobId: string; done: number; state: string });
+    expect(progress.filter((p) => p.jobId === jobId).map((p) => [p.done, p.state])).toEqual([[0, 'running'], [1, 'running'], [2, 'running'], [2, 'done']]);
+    expect(await app.call('jobs.get', { jobId })).toMatchObject({ jobId, kind: 'history.resend', state: 'done', done: 2, total: 2, failed: 0 });
 
     await app.call('history.pollNow', {});
     const after = await app.call('history.reconcile', {});

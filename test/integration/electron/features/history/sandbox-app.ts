@@ -33,7 +33,9 @@ export interface SandboxApp {
 /** `more` adds features (e.g. sequences) after live, sandbox and history. */
 export async function startSandboxApp(more: (ctx: CoreContext) => Feature[] = () => []): Promise<SandboxApp> {
   // Quick automatic retries, so deliveries to an unreachable URL finish fast.
+  // Ports of the test's own (never the defaults: a running app may hold them).
   const app = await startTestApp({
+    settings: { listener: { port: 0 } },
     features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx, { retryDelayMs: 1 }), createHistoryFeature(ctx), ...more(ctx)],
   });
   const elsewhere = await startReceiver(200);

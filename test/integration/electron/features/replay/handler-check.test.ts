@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CHECK_IDS } from '../../../../../shared/contract/replay';
 import { EXPECTED_FAILURES, HANDLER_KINDS, startHandler, type TestHandler } from '../../../../fixtures/handlers';
 import type { TestApp } from '../../../../support/app-harness';
@@ -61,20 +63,53 @@ describe('handler check', () => {
     expect(report.checks).toEqual([]);
   });
 
-  it('emits progress for each check and runs only the checks asked for', async () => {
+  it('runs as a job: progress as job.progress, each check as replay.checkResult, only the checks asked for', async () => {
     app = await startReplayApp();
     const handler = await startHandler('correct', { key: TEST_KEY });
     handlers.push(handler);
-    const progress: Array<{ jobId: string; done: number; total: number }> = [];
-    const off = app.core.ctx.bus.subscribe((event, payload) => {
-      if (event === 'replay.checkProgress') progress.push(payload as never);
-    });
+    const progress: Array<[string, number, number, string]> = [];
+    const results: string[] = [];
+    const offs = [
+      app.core.ctx.bus.on('job.progress', (p) => progress.push([p.jobId, p.done, p.total, p.state])),
+      app.core.ctx.bus.on('replay.checkResult', (r) => results.push(`${r.jobId}:${r.check.id}`)),
+    ];
     const report = await app.call('replay.checkHandler', { url: handler.url, only: ['timely-response', 'missing-signature-rejected'], jobId: 'job-1' });
-    off();
+    for (const off of offs) off();
     expect(report.checks.map((c) => c.id)).toEqual(['missing-signature-rejected', 'timely-response']);
-    expect(progress.map((p) => [p.jobId, p.done, p.total])).toEqual([
-      ['job-1', 1, 2],
-      ['job-1', 2, 2],
+    expect(results).toEqual(['job-1:missing-signature-rejected', 'job-1:timely-response']);
+    expect(progress).toEqual([
+      ['job-1', 0, 2, 'running'],
+      ['job-1', 1, 2, 'running'],
+      ['job-1', 2, 2, 'running'],
+      ['job-1', 2, 2, 'done'],
     ]);
+    expect(await app.call('jobs.get', { jobId: 'job-1' })).toMatchObject({ kind: 'replay.check', state: 'done', finishedAt: expect.any(String) });
+  });
+
+  it('is cancelled by jobs.cancel against a handler that never answers: no further check starts', async () => {
+    const started = await startReplayApp();
+    app = started;
+    const hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}/webhook`;
+    try {
+      const running = started.call('replay.checkHandler', { url, timeoutMs: 60_000, jobId: 'hung-1' });
+      await new Promise<void>((resolve) => {
+        const off = started.core.ctx.bus.on('job.progress', (p) => {
+          if (p.jobId === 'hung-1') {
+            off();
+            resolve();
+          }
+        });
+      });
+      await started.call('jobs.cancel', { jobId: 'hung-1' });
+      const report = await running;
+      expect(report.passed).toBe(false);
+      expect(report.checks.length).toBeLessThan(CHECK_IDS.length);
+      expect(await started.call('jobs.get', { jobId: 'hung-1' })).toMatchObject({ state: 'cancelled' });
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 });

@@ -51,7 +51,8 @@ describe('hooklab resend --pending --since', () => {
       await setWebhook(client, webhookUrl!);
 
       const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
-      expect(r.stderr).toBe('');
+      // Progress of the job goes to stderr, one line per tenth and at its end.
+      expect(r.stderr).toMatch(/^job cli-resend-\S+: 1 of 1 · done$/m);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ total: 1, delivered: 1, failed: 0 });
       const stillPending = await client.call('history.events', { pendingOnly: true });
@@ -64,6 +65,47 @@ describe('hooklab resend --pending --since', () => {
       const alone = await runHooklab(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
       expect(alone.code).toBe(2);
       expect(alone.stderr).toMatch(/--since goes with --pending/);
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('hooklab resend --where', () => {
+  it('counts in a dry run what the job sends, shows progress on stderr, and Ctrl-C cancels the job in the running app', async () => {
+    const dataDir = newDir();
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0']);
+    processes.push(listener);
+    await listener.waitFor(/Ready: listening on/);
+    const client = connectToRunningInstance(dataDir)!;
+    try {
+      const refusing = await startReceiver(400);
+      receivers.push(refusing);
+      const { webhookUrl } = await client.call('sandbox.info', {});
+      await setWebhook(client, refusing.url);
+      for (let i = 0; i < 12; i++) await client.call('sandbox.sendEvent', { event: event(`refused-${i}`) });
+      await client.call('history.pollNow', {});
+      await setWebhook(client, webhookUrl!);
+
+      const dry = await runHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--dry-run', '--data-dir', dataDir, '--json']);
+      expect(dry.code).toBe(0);
+      expect(JSON.parse(dry.stdout.trim())).toEqual({ deliveries: 12, events: 12, resends: 12 });
+
+      // 12 resends at 1 per second: Ctrl-C arrives long before the end.
+      const resend = startHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--rate', '1', '--data-dir', dataDir]);
+      processes.push(resend);
+      const [, jobId] = (await resend.waitFor(/job (\S+): resending 12 events .*Ctrl-C cancels it/)) as unknown as [string, string];
+      // Progress lines come each tenth: the first one after a resend was sent.
+      await resend.waitFor(/: [1-9]\d* of 12/);
+      const exited = new Promise<number | null>((resolve) => resend.child.once('exit', (code) => resolve(code)));
+      // A terminal's Ctrl-C goes to the foreground process group.
+      process.kill(-resend.pid, 'SIGINT');
+      expect(await exited).toBe(1);
+      expect(resend.output()).toMatch(new RegExp(`job ${jobId} cancelled: \\d+ of 12 resent`));
+      const job = await client.call('jobs.get', { jobId });
+      expect(job).toMatchObject({ state: 'cancelled', total: 12, resumable: true });
+      expect(job.done).toBeLessThan(12);
+      expect((await client.call('history.summary', {})).pendingEvents).toBe(12 - job.done);
     } finally {
       client.close();
     }

@@ -1,0 +1,122 @@
+import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
+import type { JobControl, Jobs } from '../../services/jobs/jobs';
+import { runPool } from '../../services/jobs/rate-pool';
+import { resendOne, type ResendClient, type ResendOutcome } from './resend';
+
+export interface BulkResendOptions {
+  readonly concurrency: number;
+  readonly ratePerSecond?: number | undefined;
+  readonly jobId?: string | undefined;
+  readonly title: string;
+}
+
+/** What a bulk resend needs of the feature: the client of the active environment, and what to do with each outcome. */
+export interface BulkResendDeps {
+  readonly jobs: Jobs;
+  /** The resend client of the active environment (throws a CallError when none is available). */
+  readonly client: () => { environmentId: string; client: ResendClient };
+  /** Keeps a resend's new delivery in the local copy at once. */
+  readonly keep: (environmentId: string, outcome: ResendOutcome) => void;
+  /** Announces what changed in the local copy (once per job). */
+  readonly flush: () => void;
+  /** The time now, as ISO text (the core's clock). */
+  readonly now: () => string;
+}
+
+/** Cancelled resend jobs whose rest can be resumed. */
+const MAX_REMAINDERS = 50;
+
+/** What a cancelled resend job left, so a resume sends only that. */
+interface Remainder {
+  readonly ids: readonly number[];
+  readonly options: Omit<BulkResendOptions, 'jobId' | 'title'>;
+}
+
+/**
+ * Bulk resends as jobs: a pool with a rate, cancelled between resends (one already sent is not
+ * taken back: the service logged it), and resumed later with exactly the resends not started.
+ */
+export class BulkResends {
+  private readonly remainders = new Map<string, Remainder>();
+
+  constructor(private readonly deps: BulkResendDeps) {}
+
+  /** Starts the job and answers at once; `result` resolves when it ends. */
+  start(ids: readonly number[], options: BulkResendOptions): { jobId: string; result: Promise<BulkResendSummary> } {
+    const { environmentId, client } = this.deps.client();
+    return this.deps.jobs.start(
+      { kind: 'history.resend', title: options.title, total: ids.length, jobId: options.jobId, resumable: true },
+      (job) => this.run(job, environmentId, client, ids, options),
+    );
+  }
+
+  /** A cancelled job's resends not started, as a new job. */
+  resume(jobId: string, ratePerSecond: number | undefined): { jobId: string; resends: number; result: Promise<BulkResendSummary> } | null {
+    const remainder = this.remainders.get(jobId);
+    if (!remainder) return null;
+    this.remainders.delete(jobId);
+    const options = { ...remainder.options, ...(ratePerSecond !== undefined ? { ratePerSecond } : {}) };
+    const started = this.start(remainder.ids, { ...options, title: `Resume: resend ${remainder.ids.length} (rest of ${jobId})` });
+    return { ...started, resends: remainder.ids.length };
+  }
+
+  /** What cancelled jobs left, the latest few only (as the jobs service keeps the latest jobs). */
+  private keepRemainder(jobId: string, remainder: Remainder): void {
+    this.remainders.set(jobId, remainder);
+    for (const oldest of this.remainders.keys()) {
+      if (this.remainders.size <= MAX_REMAINDERS) break;
+      this.remainders.delete(oldest);
+    }
+  }
+
+  private async run(
+    job: JobControl,
+    environmentId: string,
+    client: ResendClient,
+    ids: readonly number[],
+    options: BulkResendOptions,
+  ): Promise<BulkResendSummary> {
+    const byKind: Record<string, number> = {};
+    const problems: ResendOutcomeView[] = [];
+    let delivered = 0;
+    let failed = 0;
+    try {
+      const startedIndexes = await runPool(
+        ids,
+        async (id) => {
+          // No signal here: a resend under way finishes and is counted, so what the service
+          // logged is exactly what the job says it sent.
+          const outcome = await resendOne(client, id).catch(
+            (error: unknown): ResendOutcome => ({ id, kind: 'failed', message: (error as Error).message, delivery: null }),
+          );
+          byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
+          if (outcome.kind === 'delivered') delivered++;
+          else {
+            failed++;
+            if (problems.length < 100) problems.push(outcome);
+          }
+          this.deps.keep(environmentId, outcome);
+          job.step(outcome.kind !== 'delivered');
+        },
+        { concurrency: options.concurrency, ratePerSecond: options.ratePerSecond, signal: job.signal },
+      );
+      if (job.signal.aborted) {
+        const sent = new Set(startedIndexes);
+        const rest = ids.filter((_, i) => !sent.has(i));
+        if (rest.length > 0) this.keepRemainder(job.jobId, { ids: rest, options: { concurrency: options.concurrency, ratePerSecond: options.ratePerSecond } });
+      }
+    } finally {
+      this.deps.flush();
+    }
+    return {
+      jobId: job.jobId,
+      state: job.signal.aborted ? 'cancelled' : 'done',
+      finishedAt: this.deps.now(),
+      total: delivered + failed,
+      delivered,
+      failed,
+      byKind,
+      problems,
+    };
+  }
+}

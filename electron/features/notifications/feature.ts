@@ -1,0 +1,95 @@
+import type { Notice } from '../../../shared/contract/notifications';
+import type { AppStatus } from '../../../shared/contract/status';
+import type { NotificationSettings } from '../../../shared/settings';
+import { DeliveryStore } from '../../services/data/delivery-store';
+import { HistoryStore } from '../../services/data/history-store';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { NotificationRules, NotificationThrottle, type Decision } from './rules';
+
+/** How often the age of pending events is looked at besides each history update. */
+const PENDING_CHECK_MS = 60_000;
+
+/** The switch of Settings → Notifications that governs each kind. */
+const SWITCH: Record<Decision['kind'], keyof NotificationSettings> = {
+  'handler-failing': 'handlerFailing',
+  'invalid-signature': 'invalidSignature',
+  'pending-at-service': 'pendingAtService',
+  'tunnel-down': 'tunnelDown',
+  'job-ended': 'jobEnded',
+};
+
+/**
+ * Notifications: this feature decides when (rules and throttle, fed by the typed bus), the
+ * host decides how (ctx.host.notify: Electron's Notification, a stderr line for serve/listen;
+ * the browser host's page shows the `app.notification` event with the browser's API). A click
+ * asks the window to open the notice's target (`app.navigate`).
+ */
+export function createNotificationsFeature(ctx: CoreContext): Feature {
+  const rules = new NotificationRules();
+  const throttle = new NotificationThrottle();
+  const received = new DeliveryStore(ctx.db);
+  const history = new HistoryStore(ctx.db);
+  const unsubscribers: Array<() => void> = [];
+  let pendingTimer: ReturnType<typeof setInterval> | null = null;
+  const settings = () => ctx.settings.get().notifications;
+
+  const say = (decision: Decision | null) => {
+    if (!decision || !settings()[SWITCH[decision.kind]]) return;
+    const now = ctx.clock.now();
+    const admitted = throttle.admit(decision.kind, now);
+    if (!admitted) return;
+    const notice: Notice = { ...decision, heldBack: admitted.heldBack, at: new Date(now).toISOString() };
+    ctx.bus.emit('app.notification', notice);
+    const target = notice.target;
+    try {
+      ctx.host.notify?.(notice, () => {
+        if (target) ctx.bus.emit('app.navigate', target);
+      });
+    } catch (error) {
+      ctx.log.warn('the host could not show a notification', { message: (error as Error).message });
+    }
+  };
+
+  /**
+   * The tunnel as the status says it. Where the lead wires the public-URL probe
+   * (`app.status().tunnel.probe`, another branch): a probe that fails counts as down here.
+   */
+  const observeTunnel = (tunnel: AppStatus['tunnel']) => say(rules.tunnelState(tunnel.state, tunnel.error));
+
+  const checkPending = () => {
+    const environmentId = ctx.settings.get().environments.active;
+    const ids = history.pendingEventIds(environmentId);
+    const oldest = ids[0] === undefined ? null : history.get(environmentId, ids[0]);
+    const age = oldest ? ctx.clock.now() - Date.parse(oldest.created) : null;
+    say(rules.pendingAge(ids.length, age, settings().pendingMinutes));
+  };
+
+  return {
+    name: 'notifications',
+    handlers: {},
+    async start() {
+      unsubscribers.push(
+        ctx.bus.on('live.forwarded', ({ id }) => {
+          for (const f of received.forwards(id)) say(rules.handlerAnswered(f.target, f.status, f.error, id));
+        }),
+        ctx.bus.on('live.received', ({ deliveries }) => {
+          for (const d of deliveries) say(rules.deliveryReceived(d));
+        }),
+        ctx.bus.on('app.status', (status) => observeTunnel(status.tunnel)),
+        ctx.bus.on('history.updated', checkPending),
+        ctx.bus.on('job.progress', (p) => {
+          if (p.state === 'running') return;
+          const job = ctx.jobs.get(p.jobId);
+          say(rules.jobEnded({ ...p, title: job?.title ?? p.kind }));
+        }),
+      );
+      pendingTimer = setInterval(checkPending, PENDING_CHECK_MS);
+      pendingTimer.unref?.();
+    },
+    async stop() {
+      for (const u of unsubscribers.splice(0)) u();
+      if (pendingTimer) clearInterval(pendingTimer);
+      pendingTimer = null;
+    },
+  };
+}

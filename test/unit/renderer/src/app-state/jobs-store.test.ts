@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { applyJobProgress, createJobsStore, endedAt, fromList } from '../../../../../renderer/src/app-state/jobs-store';
+import type { JobProgress, JobView } from '../../../../../shared/contract';
+import type { Transport } from '../../../../../renderer/src/transport';
+
+const progress = (patch: Partial<JobProgress> = {}): JobProgress => ({
+  jobId: 'j1',
+  kind: 'history.resend',
+  done: 0,
+  total: 9,
+  failed: 0,
+  state: 'running',
+  startedAt: '2026-01-01T10:00:00.000Z',
+  ...patch,
+});
+const view = (patch: Partial<JobView> = {}): JobView => ({ ...progress(), title: 'Resend 9', error: null, resumable: false, ...patch });
+
+describe('the jobs store', () => {
+  it('applies progress over what jobs.list said, keeping the title', () => {
+    const jobs = applyJobProgress(fromList([view()]), progress({ done: 9, state: 'done', finishedAt: '2026-01-01T10:00:05.000Z' }));
+    expect(jobs['j1']).toMatchObject({ title: 'Resend 9', done: 9, state: 'done', finishedAt: '2026-01-01T10:00:05.000Z' });
+  });
+
+  it('forgets, after a restart, a finished job the core no longer lists (no stale "finished 9 of 9")', async () => {
+    const listed: JobView[][] = [[view({ state: 'done', done: 9, finishedAt: '2026-01-01T10:00:05.000Z' })], []];
+    let reconnect: () => void = () => {};
+    const transport = {
+      kind: 'browser',
+      call: async () => ({ jobs: listed.shift() ?? [] }),
+      subscribe: () => () => {},
+      onReconnect: (cb: () => void) => ((reconnect = cb), () => {}),
+      onDenied: () => () => {},
+    } as unknown as Transport;
+    const store = createJobsStore(transport);
+    const stop = store.follow();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Object.keys(store.use.getState().jobs)).toEqual(['j1']);
+    reconnect();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.use.getState().jobs).toEqual({});
+    stop();
+  });
+
+  it('says when a job ended and how long ago', () => {
+    const at = Date.parse('2026-01-01T10:00:00.000Z');
+    expect(endedAt({ finishedAt: undefined }, at)).toBeNull();
+    expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 9 * 60_000)).toMatch(/\(9 min ago\)$/);
+    expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 10_000)).toMatch(/\(just now\)$/);
+  });
+});
