@@ -51,10 +51,14 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
   };
 
   /**
-   * The tunnel as the status says it. Where the lead wires the public-URL probe
-   * (`app.status().tunnel.probe`, another branch): a probe that fails counts as down here.
+   * The tunnel as the status says it, and as the probe of the public URL found it: a URL the
+   * probe cannot reach is down for the service, whatever the tunnel's client believes.
    */
-  const observeTunnel = (tunnel: AppStatus['tunnel']) => say(rules.tunnelState(tunnel.state, tunnel.error));
+  const observeTunnel = (tunnel: AppStatus['tunnel']) => {
+    const unreachable = tunnel.probe.reachable === false;
+    const why = `the probe of ${tunnel.publicUrl ?? 'the public URL'} failed: ${tunnel.probe.error ?? 'no reason given'}`;
+    say(rules.tunnelState(unreachable ? 'error' : tunnel.state, unreachable ? why : tunnel.error));
+  };
 
   const checkPending = () => {
     const environmentId = ctx.settings.get().environments.active;

@@ -50,7 +50,9 @@ describe('notifications', () => {
         resolve(id);
       });
     });
-    const answer = await post(listenerUrl, eventBody({ orderId }), { 'Content-Type': 'application/json' });
+    const answer = await post(listenerUrl, eventBody({ orderId }), {
+      'Content-Type': 'application/json',
+    });
     expect(answer.status).toBeLessThan(600);
     return forwarded;
   };
@@ -64,7 +66,11 @@ describe('notifications', () => {
     now += 120_000;
     await deliver('fail-4');
     expect(shown.map((n) => n.kind)).toEqual(['handler-failing']);
-    expect(shown[0]).toMatchObject({ kind: 'handler-failing', heldBack: 0, target: { area: 'live', deliveryId: firstFailure } });
+    expect(shown[0]).toMatchObject({
+      kind: 'handler-failing',
+      heldBack: 0,
+      target: { area: 'live', deliveryId: firstFailure },
+    });
 
     handler.answer(200);
     await deliver('ok-2');
@@ -89,5 +95,42 @@ describe('notifications', () => {
     now += 120_000;
     await deliver('fail-6');
     expect(shown.filter((n) => n.kind === 'handler-failing')).toHaveLength(2);
+  });
+
+  it('says a public URL the probe cannot reach, once, as the tunnel being down', async () => {
+    const before = shown.filter((n) => n.kind === 'tunnel-down').length;
+    const probe = {
+      reachable: false,
+      checkedAt: new Date(now).toISOString(),
+      latencyMs: null,
+      error: 'the tunnel server answered 503',
+      unreachableSince: new Date(now).toISOString(),
+    };
+    now += 120_000;
+    // The status is announced once per tick: each update is its own app.status here.
+    const announced = () =>
+      new Promise<void>((resolve) => {
+        const off = app.core.ctx.bus.on('app.status', () => {
+          off();
+          resolve();
+        });
+      });
+    let next = announced();
+    app.core.ctx.status.update('tunnel', {
+      state: 'open',
+      publicUrl: 'https://hooklab-x.loca.lt',
+      probe,
+    });
+    await next;
+    next = announced();
+    app.core.ctx.status.update('tunnel', {
+      state: 'open',
+      publicUrl: 'https://hooklab-x.loca.lt',
+      probe: { ...probe, checkedAt: new Date(now + 1).toISOString() },
+    });
+    await next;
+    const down = shown.filter((n) => n.kind === 'tunnel-down');
+    expect(down).toHaveLength(before + 1);
+    expect(down.at(-1)!.body).toContain('the tunnel server answered 503');
   });
 });
