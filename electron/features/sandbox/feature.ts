@@ -48,7 +48,9 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     const run = (p: number) =>
       startSandbox({
         port: p,
-        dataDir: join(ctx.dataDir, 'sandbox'),
+        dataDir: join(ctx.dataDir, APP_SANDBOX_FOLDER),
+        // One id space with `hooklab trigger` and the folder's other sandboxes.
+        idSpaceDir: ctx.dataDir,
         defaultStore: { webhookUrl: listenerWebhookUrl(ctx), ...(signingKey ? { webhookKey: signingKey } : {}) },
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
       });

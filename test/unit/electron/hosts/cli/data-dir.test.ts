@@ -1,0 +1,34 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveDataDir, SAVED_START_FILE } from '../../../../../electron/hosts/cli/data-dir';
+import { tempDirs } from '../../../../support/temp-dirs';
+
+const newDir = tempDirs('hooklab-data-dir-');
+
+function defaultWithSaved(saved: string): string {
+  const defaultDir = join(newDir(), 'Hooklab');
+  mkdirSync(defaultDir);
+  writeFileSync(join(defaultDir, SAVED_START_FILE), JSON.stringify({ dataDir: saved }));
+  return defaultDir;
+}
+
+describe('the data folder of a start', () => {
+  it('is the saved folder while it exists', () => {
+    const saved = newDir();
+    const lines: string[] = [];
+    expect(resolveDataDir(undefined, false, defaultWithSaved(saved), (l) => lines.push(l))).toBe(saved);
+    expect(lines).toEqual([]);
+  });
+
+  it('is the default when the saved folder is gone, and says so in one line offering the default', () => {
+    const gone = join(newDir(), 'deleted-temp-folder');
+    const defaultDir = defaultWithSaved(gone);
+    const lines: string[] = [];
+    expect(resolveDataDir(undefined, false, defaultDir, (l) => lines.push(l))).toBe(defaultDir);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`The saved data folder ${gone} no longer exists`);
+    expect(lines[0]).toContain(`using the default ${defaultDir}`);
+    expect(lines[0]).not.toContain('\n');
+  });
+});
