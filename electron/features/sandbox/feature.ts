@@ -4,6 +4,7 @@ import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { startSandbox, type RunningSandbox } from '../../emulator';
+import { APP_SANDBOX_FOLDER } from '../../emulator/id-space';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
 import { SandboxControlClient } from './control-client';
 import { ensureListenerKnowsKey, listenerKeyToSignWith, listenerWebhookUrl } from './listener-link';
