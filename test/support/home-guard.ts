@@ -75,13 +75,24 @@ export function photograph(folder: string): Map<string, string> {
   return photo;
 }
 
+/** "rows a=1,b=2" twice: only the tables whose count moved; else both whole. */
+function change(was: string, now: string): string {
+  if (!was.startsWith('rows ') || !now.startsWith('rows ')) return `${was} -> ${now}`;
+  const counts = (text: string) => new Map(text.slice(5).split(',').map((pair) => pair.split('=') as [string, string]));
+  const [before, after] = [counts(was), counts(now)];
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((table) => before.get(table) !== after.get(table))
+    .map((table) => `${table} rows ${before.get(table) ?? '-'} -> ${after.get(table) ?? '-'}`)
+    .join(', ');
+}
+
 /** What differs between two photographs of one folder, one line each. */
 export function differences(folder: string, before: Map<string, string>, after: Map<string, string>): string[] {
   const lines: string[] = [];
   for (const [path, was] of before) {
     const now = after.get(path);
     if (now === undefined) lines.push(`${join(folder, path)} was removed (was ${was})`);
-    else if (now !== was) lines.push(`${join(folder, path)} changed: ${was} -> ${now}`);
+    else if (now !== was) lines.push(`${join(folder, path)} changed: ${change(was, now)}`);
   }
   for (const [path, now] of after) if (!before.has(path)) lines.push(`${join(folder, path)} was created (${now})`);
   return lines;

@@ -34,6 +34,6 @@ describe('tests never touch the real home', () => {
     expect(differences(folder, before, photograph(folder))).toEqual([]);
     db.exec('INSERT INTO deliveries DEFAULT VALUES');
     db.close();
-    expect(differences(folder, before, photograph(folder))).toEqual([`${join(folder, 'hooklab.db')} changed: rows deliveries=0 -> rows deliveries=1`]);
+    expect(differences(folder, before, photograph(folder))).toEqual([`${join(folder, 'hooklab.db')} changed: deliveries rows 0 -> 1`]);
   });
 });
