@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
+import { MAX_BRIEF_OUTCOMES, type BulkResendSummary, type ResendOutcomeView } from '../../../shared/contract/history';
 import { CallError } from '../../../shared/contract/errors';
 import { pairArrivals, slowFilterWarning } from '../../../shared/history';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
@@ -94,16 +94,18 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     const job = jobId ?? randomUUID();
     const byKind: Record<string, number> = {};
     const problems: ResendOutcomeView[] = [];
+    const brief: BulkResendSummary['outcomes'] = [];
     let last = { done: 0, total: ids.length, delivered: 0, failed: 0 };
     const outcomes = await resendMany(client, ids, concurrency, (progress, outcome) => {
       last = progress;
       byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
       if (outcome.kind !== 'delivered' && problems.length < 100) problems.push(outcome);
+      if (brief.length < MAX_BRIEF_OUTCOMES) brief.push({ id: outcome.id, kind: outcome.kind, message: outcome.message });
       keep(connection.id, outcome);
       ctx.bus.emit('history.resendProgress', { jobId: job, ...progress });
     });
     notifier.flush();
-    return { jobId: job, total: outcomes.length, delivered: last.delivered, failed: last.failed, byKind, problems };
+    return { jobId: job, total: outcomes.length, delivered: last.delivered, failed: last.failed, byKind, problems, outcomes: brief };
   };
 
   return {

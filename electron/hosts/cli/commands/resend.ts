@@ -23,7 +23,7 @@ export const resendCommand: CommandSpec = {
   run,
 };
 
-function line(inv: Invocation, o: ResendOutcomeView): void {
+function line(inv: Invocation, o: Pick<ResendOutcomeView, 'id' | 'kind' | 'message'>): void {
   const kind = o.kind === 'delivered' ? inv.out.paint.green(o.kind) : inv.out.paint.red(o.kind);
   inv.out.event(`history #${o.id}  ${kind}  ${terminalSafe(o.message, 200)}`, { id: o.id, kind: o.kind, message: o.message });
 }
@@ -60,8 +60,11 @@ async function run(inv: Invocation): Promise<number> {
     }
     const concurrency = wholeNumber(inv.value('concurrency'), 'concurrency', 1, 16) ?? 4;
     const summary = await session.call('history.resendPending', { concurrency, ...(since === undefined ? {} : { since }) });
-    for (const problem of summary.problems) line(inv, problem);
-    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not`, summary);
+    // Each outcome, as docs/cli.md promises, then the total.
+    for (const outcome of summary.outcomes) line(inv, outcome);
+    const unlisted = summary.total - summary.outcomes.length;
+    const { outcomes: _listed, ...totals } = summary;
+    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not${unlisted > 0 ? ` (${unlisted} outcomes not listed)` : ''}`, totals);
     return summary.failed > 0 ? EXIT.failed : EXIT.done;
   } finally {
     await session.close();

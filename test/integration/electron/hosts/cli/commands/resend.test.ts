@@ -53,7 +53,11 @@ describe('hooklab resend --pending --since', () => {
       const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ total: 1, delivered: 1, failed: 0 });
+      // Each outcome, then the total (docs/cli.md).
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatchObject({ kind: 'delivered' });
+      expect(lines[1]).toMatchObject({ total: 1, delivered: 1, failed: 0 });
       const stillPending = await client.call('history.events', { pendingOnly: true });
       expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
 
