@@ -121,6 +121,9 @@ test('an unsigned copy of a signed event is flagged unverified, and the real one
   await expect(live.row(/\bvalid\b/).getByTestId('flag-duplicate')).toHaveCount(0);
   await expect(live.row(/\bvalid\b/).getByTestId('flag-unverified')).toHaveCount(0);
   await live.open('missing');
-  await expect(page.getByTestId('unverified-note')).toContainText(`Unverified copy of event ${eventId}`);
+  // One true statement: it carries the event id; it is the first unverified delivery with it.
+  await expect(page.getByTestId('unverified-note')).toContainText(`Unverified delivery carrying event id ${eventId}`);
+  await expect(page.getByTestId('duplicate-of')).toHaveText('none: the first unverified delivery with this event id');
+  await expect(page.getByTestId('delivery-detail')).not.toContainText(/copy of event/i);
 });
 
