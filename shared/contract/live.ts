@@ -139,12 +139,13 @@ export const liveCalls = {
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(
-    'Store a webhook signing key; it becomes the current key and the previous ones stay accepted.',
+    'Store a webhook signing key, accepted for verification; with makeCurrent (default) it becomes the current key (what Replay, the handler check and the CLI sign with), else it goes after the others.',
     z
       .object({
         label: z.string().max(100).default(''),
         value: z.string().min(1).max(4096),
         environmentId: z.string().min(1).max(64).nullable().default(null),
+        makeCurrent: z.boolean().default(true),
       })
       .strict(),
     z.object({ ok: z.literal(true), notice: z.string().nullable().default(null) }),

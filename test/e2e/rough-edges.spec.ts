@@ -50,6 +50,7 @@ test('a pasted key with a trailing space is trimmed and says so, a blank one is 
   await section.getByTestId('key-label').fill(label);
   await section.getByTestId('key-value').fill('rough-edges-key ');
   await section.getByTestId('add-key').click();
+  await section.getByTestId('add-key-current').click();
   await expect(section.getByTestId('key-message')).toContainText('The key had a space after it; it was removed');
 
   // The trimmed key is the one that verifies: a delivery signed with it is valid.
@@ -62,6 +63,7 @@ test('a pasted key with a trailing space is trimmed and says so, a blank one is 
 
   await section.getByTestId('key-value').fill('   ');
   await section.getByTestId('add-key').click();
+  await section.getByTestId('add-key-current').click();
   await expect(section.getByTestId('key-message')).toContainText('The key is only whitespace');
 
   // Remove asks first and says what stops verifying; Cancel keeps the key.

@@ -143,6 +143,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return runHandlerCheck({
           url: verdict.url,
           key: resolved,
+          keyNote: keys.sandboxKeyNote(resolved.value),
           hmac: nodeHmac,
           deadlineMs: timeoutMs ?? store.settings().timeoutMs,
           ...(only ? { only } : {}),
