@@ -133,9 +133,9 @@ export const liveCalls = {
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable(), total: z.number().int() }),
   ),
   'live.search': defineCall(
-    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first.',
+    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first; answered at once from what is indexed, `indexing` saying how many stored deliveries (a burst) it does not cover yet.',
     z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
-    z.object({ ids: z.array(z.number().int()), more: z.boolean() }),
+    z.object({ ids: z.array(z.number().int()), more: z.boolean(), indexing: z.number().int().default(0) }),
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(
