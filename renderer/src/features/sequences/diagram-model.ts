@@ -169,5 +169,8 @@ function threeDsMachine(d: OrderDetail): MachineModel {
 /** The three machines of an order, with what it reached and where it went wrong. */
 export function diagramModel(d: OrderDetail): MachineModel[] {
   const machines = [orderMachine(d), shippingMachine(d), threeDsMachine(d)];
-  return d.summary.unverifiedOnly ? machines.map((m) => ({ ...m, claimed: true })) : machines;
+  if (!d.summary.unverifiedOnly) return machines;
+  // Steps only unverified deliveries claim: drawn dashed and grey, never the verified green.
+  const claimedStep = (e: DiagramEdge): DiagramEdge => (e.kind === 'taken' ? { ...e, kind: 'taken-open', title: 'claimed by unverified deliveries only' } : e);
+  return machines.map((m) => ({ ...m, claimed: true, edges: m.edges.map(claimedStep) }));
 }
