@@ -11,6 +11,7 @@ import { checkWebhookSetting, registerControlApi, storeCredentials } from './con
 import { Dispatcher, type DeliveryAttempt } from './dispatcher';
 import { toDelivery } from './history';
 import { registerHistoryApi } from './history-api';
+import { openIdSpace } from './id-space';
 import { memoryPersistence, sqlitePersistence } from './persistence';
 import { Router } from './router';
 import { runScenario, type ScenarioResult } from './scenarios';
@@ -30,6 +31,11 @@ export interface SandboxOptions {
   host?: string;
   /** Persist stores, orders and history in dataDir/sandbox.sqlite; in memory when absent. */
   dataDir?: string;
+  /**
+   * The Hooklab data folder whose id space (id-space.ts) this sandbox takes event and order ids
+   * from, so they never collide with its other sandboxes'; absent: ids count from 1 (and 100001).
+   */
+  idSpaceDir?: string;
   /** Access token lifetime (expiresIn); default 3600. */
   tokenLifetimeSeconds?: number;
   /** Base delay between automatic retries (attempt n waits n x this); default 1000. */
@@ -101,7 +107,8 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? systemClock;
   const persistence = options.dataDir ? sqlitePersistence(options.dataDir) : memoryPersistence();
-  const state = new SandboxState(persistence, clock);
+  const ids = options.idSpaceDir ? openIdSpace(options.idSpaceDir) : null;
+  const state = new SandboxState(persistence, clock, ids);
   const dispatcher = new Dispatcher(state, {
     hmac: nodeHmac,
     retryDelayMs: options.retryDelayMs ?? 1000,
@@ -133,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   } catch (err) {
     persistence.close();
+    ids?.close();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -197,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       await dispatcher.close();
       await stopped;
       persistence.close();
+      ids?.close();
     },
   };
 }
@@ -216,8 +225,9 @@ function seed(state: SandboxState, store: StoreRecord, count: number): { firstId
   const records: DeliveryRecord[] = [];
   const ms = state.clock.now();
   const created = new Date(ms).toISOString();
+  const firstId = count > 0 ? state.reserveDeliveryIds(count) : 0;
   for (let i = 0; i < count; i++) {
-    const id = state.nextDeliveryId();
+    const id = firstId + i;
     const type = EVENT_TYPES[i % EVENT_TYPES.length]!;
     const payload = JSON.stringify({
       orderId: String(200_000 + i),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { ensurePrivateDir, prepareSqliteFile, restrictSqliteCompanions } from '../services/platform/private-files';
@@ -78,4 +79,20 @@ export function sqlitePersistence(dataDir: string): Persistence {
       db.close();
     },
   };
+}
+
+/** The highest delivery (event) id and order id a sandbox kept in `dataDir`; 0 when it kept none. */
+export function highestIdsIn(dataDir: string): { deliveryId: number; orderId: number } {
+  const path = join(dataDir, 'sandbox.sqlite');
+  if (!existsSync(path)) return { deliveryId: 0, orderId: 0 };
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const delivery = db.prepare('SELECT max(id) AS n FROM deliveries').get() as { n: number | null };
+    const order = db.prepare("SELECT max(CAST(id AS INTEGER)) AS n FROM records WHERE kind = 'order'").get() as { n: number | null };
+    return { deliveryId: delivery.n ?? 0, orderId: order.n ?? 0 };
+  } catch {
+    return { deliveryId: 0, orderId: 0 }; // not a sandbox's file (or no tables yet): nothing to stay above
+  } finally {
+    db.close();
+  }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../services/platform/clock';
+import type { IdSpace } from './id-space';
 import type { Persistence } from './persistence';
 import {
   NO_CHAOS,
@@ -38,6 +39,8 @@ export class SandboxState {
   constructor(
     readonly persistence: Persistence,
     readonly clock: Clock,
+    /** The data folder's id space, shared with its other sandboxes; none: ids count from 1 here. */
+    private readonly ids: IdSpace | null = null,
   ) {
     for (const s of persistence.loadAll('store') as StoreRecord[]) this.indexStore(s);
     for (const o of persistence.loadAll('order') as OrderRecord[]) this.indexOrder(o);
@@ -88,8 +91,16 @@ export class SandboxState {
     if (!this.deliveries.has(s.storeId)) this.deliveries.set(s.storeId, []);
   }
 
+  /** A new delivery id, which is also the event id of a new event (a resend keeps its event id). */
   nextDeliveryId(): number {
-    return ++this.lastDeliveryId;
+    return this.reserveDeliveryIds(1);
+  }
+
+  /** `count` consecutive new delivery ids (seeding), returning the first. */
+  reserveDeliveryIds(count: number): number {
+    const first = this.ids ? this.ids.take('event', this.lastDeliveryId, count) : this.lastDeliveryId + 1;
+    this.lastDeliveryId = first + count - 1;
+    return first;
   }
 
   /** Logs a new delivery (append) and persists it. */
@@ -134,7 +145,8 @@ export class SandboxState {
   }
 
   nextOrderId(): number {
-    return ++this.lastOrderId;
+    this.lastOrderId = this.ids ? this.ids.take('order', this.lastOrderId) : this.lastOrderId + 1;
+    return this.lastOrderId;
   }
 
   saveOrder(o: OrderRecord): void {

@@ -45,6 +45,9 @@ export const ResendOutcomeSchema = z.object({
 });
 export type ResendOutcomeView = z.infer<typeof ResendOutcomeSchema>;
 
+/** Most brief outcomes a bulk resend's summary lists (a line each, about 100 bytes). */
+export const MAX_BRIEF_OUTCOMES = 10_000;
+
 export const BulkResendSummarySchema = z.object({
   jobId: JobIdSchema,
   /** How the job ended (cancelled: only what it had started was sent; history.resendResume sends the rest). */
@@ -56,6 +59,8 @@ export const BulkResendSummarySchema = z.object({
   byKind: z.record(z.string(), z.number().int()),
   /** At most 100 outcomes that were not delivered, to explain them. */
   problems: z.array(ResendOutcomeSchema),
+  /** Each outcome in brief, in the order they finished (the first MAX_BRIEF_OUTCOMES): what `hooklab resend --pending` prints. */
+  outcomes: z.array(ResendOutcomeSchema.pick({ id: true, kind: true, message: true })),
 });
 export type BulkResendSummary = z.infer<typeof BulkResendSummarySchema>;
 

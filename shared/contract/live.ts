@@ -146,18 +146,19 @@ export const liveCalls = {
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable(), total: z.number().int() }),
   ),
   'live.search': defineCall(
-    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first.',
+    'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first; answered at once from what is indexed, `indexing` saying how many stored deliveries (a burst) it does not cover yet.',
     z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
-    z.object({ ids: z.array(z.number().int()), more: z.boolean() }),
+    z.object({ ids: z.array(z.number().int()), more: z.boolean(), indexing: z.number().int().default(0) }),
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(
-    'Store a webhook signing key; it becomes the current key and the previous ones stay accepted.',
+    'Store a webhook signing key, accepted for verification; with makeCurrent (default) it becomes the current key (what Replay, the handler check and the CLI sign with), else it goes after the others.',
     z
       .object({
         label: z.string().max(100).default(''),
         value: z.string().min(1).max(4096),
         environmentId: z.string().min(1).max(64).nullable().default(null),
+        makeCurrent: z.boolean().default(true),
       })
       .strict(),
     z.object({ ok: z.literal(true), notice: z.string().nullable().default(null) }),

@@ -169,6 +169,11 @@ export const OrderSummarySchema = z.object({
   lastActivityAt: z.string(),
   /** Every event of the order is unverified: its states come from deliveries nobody vouched for. */
   unverifiedOnly: z.boolean(),
+  /**
+   * A verified delivery supports the order (verified with a configured key, or in the service's
+   * history). False for an order known only from unverified or unchecked deliveries.
+   */
+  verified: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

@@ -11,6 +11,8 @@ export interface ChaosRunOptions extends ChaosSettings {
   readonly targetUrl: string;
   /** Optional: the handler's own view of the order (GET, JSON), read after the run. */
   readonly stateUrl: string | null;
+  /** Where the order's state is in that JSON (`orders.{orderId}`); absent: found by its usual places. */
+  readonly statePath?: string | null;
   /** Send a scenario file's events (`hooklab scenario record`, or saved here) instead of the order's received ones. */
   readonly scenario?: ScenarioFile;
 }
@@ -104,7 +106,7 @@ export async function runChaosReplay(
   }
 
   const handlerState = options.stateUrl ? await call('flows.handlerState', { url: options.stateUrl }) : null;
-  const verdict = handlerState && derived ? compareHandlerState(derived, handlerState) : null;
+  const verdict = handlerState && derived ? compareHandlerState(derived, handlerState, { orderId: options.orderId, statePath: options.statePath ?? null }) : null;
   return { orderId: options.orderId, seed: options.seed, sends, skipped, derived, handlerState, verdict };
 }
 

@@ -1,5 +1,6 @@
 import type { OrderSummary } from '../contract/sequences';
 import { is2xx } from '../http/status';
+import { parseStatePath, valueAtPath } from './state-path';
 
 /** The derived fields a handler's state is compared on, and the names a handler may give them. */
 const FIELDS = [
@@ -53,16 +54,35 @@ function shown(value: unknown): string | null {
 }
 
 /**
- * The handler's view of the order (its state URL's JSON, at the top level or under `order`)
- * against the state Hooklab derives from the order's events, field by field. Fields the handler
- * does not report are not judged; a value that is not a string, number or boolean differs.
+ * The handler's view of the order against the state Hooklab derives from the order's events,
+ * field by field. Where the order's state is in the state URL's JSON: at `statePath` when given
+ * (`orders.{orderId}`: docs/sequences.md#chaos-replay), else the top level, `order`, or
+ * `orders.<orderId>`. Fields the handler does not report are not judged; a value that is not a
+ * string, number or boolean differs.
  */
-export function compareHandlerState(derived: Derived, answer: { status: number | null; body: unknown; error: string | null }): StateVerdict {
+export function compareHandlerState(
+  derived: Derived,
+  answer: { status: number | null; body: unknown; error: string | null },
+  where: { orderId?: string | null; statePath?: string | null } = {},
+): StateVerdict {
   const notComparable = (reason: string): StateVerdict => ({ outcome: 'not-comparable', fields: [], reason });
   if (answer.error) return notComparable(`the state URL could not be read: ${answer.error}`);
   if (!is2xx(answer.status)) return notComparable(`the state URL answered ${answer.status ?? 'nothing'}, not 2xx`);
   if (!isRecord(answer.body)) return notComparable('the state URL did not answer a JSON object');
-  const scopes = isRecord(answer.body['order']) ? [answer.body, answer.body['order']] : [answer.body];
+  const orderId = where.orderId ?? null;
+  let scopes: Record<string, unknown>[];
+  if (where.statePath) {
+    const parsed = parseStatePath(where.statePath, orderId);
+    if ('error' in parsed) return notComparable(`state path ${parsed.error}`);
+    const at = valueAtPath(answer.body, parsed.steps);
+    if (!at.found) return notComparable(`the state has no ${at.missing} (state path ${where.statePath})`);
+    if (!isRecord(at.value)) return notComparable(`the state at ${where.statePath} is not a JSON object`);
+    scopes = [at.value];
+  } else {
+    const orders = answer.body['orders'];
+    const byId = orderId !== null && isRecord(orders) && isRecord(orders[orderId]) ? [orders[orderId]] : [];
+    scopes = [answer.body, ...(isRecord(answer.body['order']) ? [answer.body['order']] : []), ...byId];
+  }
   const fields = FIELDS.map(({ field, label, names }): FieldComparison => {
     const expected = derived[field];
     let handlerKey: string | null = null;
@@ -81,7 +101,8 @@ export function compareHandlerState(derived: Derived, answer: { status: number |
     return { field, label, expected, handler: text, handlerKey, outcome: scalar && sameValue(expected, value === null ? null : String(value)) ? 'same' : 'differs' };
   });
   if (fields.every((f) => f.outcome === 'not-reported')) {
-    return { outcome: 'not-comparable', fields, reason: 'none of status, payment, shipping or threeDs is in its answer' };
+    const looked = where.statePath ? `at ${where.statePath}` : 'at the top level, under order or under orders.<orderId>';
+    return { outcome: 'not-comparable', fields, reason: `none of status, payment, shipping or threeDs is in its answer (looked ${looked}; give a state path such as orders.{orderId})` };
   }
   return { outcome: fields.some((f) => f.outcome === 'differs') ? 'differs' : 'agrees', fields, reason: null };
 }

@@ -141,6 +141,7 @@ export function deriveOrder(
       badInputs: badInputs.length,
       lastActivityAt: iso(lastActivity),
       unverifiedOnly,
+      verified: collapsed.some((e) => e.trust === 'verified'),
     },
     events,
     orderPath: order.path,

@@ -13,3 +13,4 @@ export * from './three-ds';
 export * from './payment-view';
 export * from './derive-order';
 export * from './group-orders';
+export * from './claimed-state';

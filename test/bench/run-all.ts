@@ -20,6 +20,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/replay-ui.ts', '10000', '5'],
   ['test/bench/handler-check.ts', '20'],
   ['test/bench/live-search.ts', '100000', '5'],
+  ['test/bench/live-search-burst.ts', '20000', '5000', '5'],
   ['test/bench/live-detail.ts', '5'],
   ['test/bench/cli.ts', '7', '1000'],
 ];

@@ -93,10 +93,14 @@ test('webhook keys say which environment signs with them, set from Settings', as
   await section.getByTestId('key-value').fill('e2e-environment-secret');
   await section.getByTestId('key-environment').selectOption('sandbox');
   await section.getByTestId('add-key').click();
-  await expect(section.getByTestId('key-message')).toContainText('saved and applied');
+  // Adding a key asks whether it becomes the current one (what Replay, the check and the CLI sign with).
+  await expect(section.getByTestId('add-key-question')).toContainText('Make the new key the current one?');
+  await section.getByTestId('add-key-keep').click();
+  await expect(section.getByTestId('key-message')).toHaveText('Key added; the current key is unchanged.');
   type Keys = { settings: { listener: { keys: Array<{ id: string; label: string; environmentId: string | null }> } } };
   const added = async () => ((await call(hooklab, 'settings.get', {})) as Keys).settings.listener.keys.find((k) => k.label === 'e2e environment key')!;
   expect((await added()).environmentId).toBe('sandbox');
+  expect(((await call(hooklab, 'settings.get', {})) as Keys).settings.listener.keys[0]!.label).not.toBe('e2e environment key');
   await section.getByTestId(`key-environment-${(await added()).id}`).selectOption('');
   await expect.poll(async () => (await added()).environmentId).toBeNull();
   await call(hooklab, 'live.removeKey', { id: (await added()).id });
@@ -121,6 +125,9 @@ test('an unsigned copy of a signed event is flagged unverified, and the real one
   await expect(live.row(/\bvalid\b/).getByTestId('flag-duplicate')).toHaveCount(0);
   await expect(live.row(/\bvalid\b/).getByTestId('flag-unverified')).toHaveCount(0);
   await live.open('missing');
-  await expect(page.getByTestId('unverified-note')).toContainText(`Unverified copy of event ${eventId}`);
+  // One true statement: it carries the event id; it is the first unverified delivery with it.
+  await expect(page.getByTestId('unverified-note')).toContainText(`Unverified delivery carrying event id ${eventId}`);
+  await expect(page.getByTestId('duplicate-of')).toHaveText('none: the first unverified delivery with this event id');
+  await expect(page.getByTestId('delivery-detail')).not.toContainText(/copy of event/i);
 });
 

@@ -359,6 +359,8 @@ test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the 
   await replay.tab('check');
   await expect(page).toHaveURL(/#\/replay\/check$/);
   await expect(page.getByTestId('check-url')).toBeVisible();
+  // What the user's own project can run (it has the package, not Hooklab's npm scripts).
+  await expect(page.getByTestId('check-ci-command')).toHaveText('npx hooklab check-handler URL');
   await page.reload();
   await app.waitForReady();
   await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');

@@ -121,8 +121,13 @@ test('unsigned deliveries sent before the real ones: each event shows its signat
   await expect(sequences.flag('unverified')).toContainText(`unverified copy of event ${id}`);
   await expect(page.getByTestId('order-unverified-only')).toHaveCount(0);
 
-  await expect(sequences.row(onlyForged).getByTestId('order-unverified')).toBeVisible();
+  // Never a verified state: the list, the detail and the diagram say the state is only claimed.
+  await expect(sequences.row(onlyForged).getByTestId('order-unverified')).toHaveText('unverified: PAID claimed');
   await sequences.openOrder(onlyForged);
   await expect(page.getByTestId('order-unverified-only')).toBeVisible();
+  await expect(page.getByTestId('state-order')).toHaveText('unverified: PAID claimed');
+  await expect(page.getByTestId('state-order')).not.toHaveClass(/seq-status--paid/);
+  await expect(page.getByTestId('diagram-machine-order')).toContainText('unverified: PAID claimed');
+  await expect(page.getByTestId('diagram-node-order-PAID')).toHaveAttribute('data-claimed', 'true');
 });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { CallArgs, CallName, CallResult } from '../../shared/contract';
 import { createCore, type Core, type CoreOptions } from '../../electron/core/core';
 import { productFeatures } from '../../electron/core/product-features';
-import { memorySettingsBackend } from '../../electron/services/settings/settings-service';
+import { memorySettingsBackend, type SettingsBackend } from '../../electron/services/settings/settings-service';
 import { MemorySecretStore, type SecretStore } from '../../electron/services/secrets/secret-store';
 import { startBrowserHost, type BrowserHost } from '../../electron/hosts/browser/browser-host';
 import { silentLogger } from '../../electron/services/kernel/logger';
@@ -37,10 +37,30 @@ export interface TestAppOptions {
   readonly clock?: CoreOptions['clock'];
 }
 
-/** Tests never take the standard OTLP port (4318) unless they say which port they want. */
-function withFreeTracingPort(settings: unknown): unknown {
-  if (typeof settings !== 'object' || settings === null || 'tracing' in settings) return settings;
-  return { ...settings, tracing: { port: 0 } };
+/** Free ports unless the test gives its own: never the defaults (4780-4782) a running Hooklab holds. */
+const TEST_PORTS = { listener: { port: 0 }, sandbox: { port: 0 }, localApi: { port: 0 }, tracing: { port: 0 } };
+
+/** `settings` over TEST_PORTS: a section the test gives keeps every field it gives. */
+export function withTestPorts(settings: unknown): unknown {
+  if (typeof settings !== 'object' || settings === null) return settings;
+  const given = settings as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...given };
+  for (const [section, ports] of Object.entries(TEST_PORTS)) {
+    const own = given[section];
+    merged[section] = typeof own === 'object' && own !== null ? { ...ports, ...own } : own === undefined ? ports : own;
+  }
+  return merged;
+}
+
+/** A test's own backend (a settings file) read over TEST_PORTS: the ports it saved still win. */
+function onTestPorts(backend: SettingsBackend): SettingsBackend {
+  return {
+    get notices() {
+      return backend.notices; // filled when the file is read
+    },
+    read: () => withTestPorts(backend.read()),
+    write: (settings) => backend.write(settings),
+  };
 }
 
 /**
@@ -54,7 +74,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     hostKind: 'browser',
     version: 'test',
     dataDir,
-    settingsBackend: options.settingsBackend ?? memorySettingsBackend(withFreeTracingPort(options.settings ?? {})),
+    settingsBackend: options.settingsBackend ? onTestPorts(options.settingsBackend) : memorySettingsBackend(withTestPorts(options.settings ?? {})),
     secrets: options.secrets ?? new MemorySecretStore(),
     log: options.log ?? silentLogger,
     features: options.features ?? productFeatures,

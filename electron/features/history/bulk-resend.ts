@@ -1,4 +1,4 @@
-import type { BulkResendSummary, ResendOutcomeView } from '../../../shared/contract/history';
+import { MAX_BRIEF_OUTCOMES, type BulkResendSummary, type ResendOutcomeView } from '../../../shared/contract/history';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { runPool } from '../../services/jobs/rate-pool';
 import { resendOne, type ResendClient, type ResendOutcome } from './resend';
@@ -78,6 +78,7 @@ export class BulkResends {
   ): Promise<BulkResendSummary> {
     const byKind: Record<string, number> = {};
     const problems: ResendOutcomeView[] = [];
+    const brief: BulkResendSummary['outcomes'] = [];
     let delivered = 0;
     let failed = 0;
     try {
@@ -90,6 +91,7 @@ export class BulkResends {
             (error: unknown): ResendOutcome => ({ id, kind: 'failed', message: (error as Error).message, delivery: null }),
           );
           byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
+          if (brief.length < MAX_BRIEF_OUTCOMES) brief.push({ id: outcome.id, kind: outcome.kind, message: outcome.message });
           if (outcome.kind === 'delivered') delivered++;
           else {
             failed++;
@@ -117,6 +119,7 @@ export class BulkResends {
       failed,
       byKind,
       problems,
+      outcomes: brief,
     };
   }
 }

@@ -305,13 +305,15 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         ctx.bus.emit('live.cleared', {});
         return { ok: true as const };
       },
-      'live.addKey': async ({ label, value, environmentId }) => {
+      'live.addKey': async ({ label, value, environmentId, makeCurrent }) => {
         requireEnvironment(environmentId);
         const key = readKeyInput(value);
         if (!key.ok) throw new CallError('invalid-args', key.error);
         const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
         ctx.secrets.set(webhookKeySecret(id), key.value);
-        updateKeys((keys) => [{ id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId }, ...keys]);
+        const added = { id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId };
+        // The first key is the current one: what Replay, the handler check and the CLI sign with.
+        updateKeys((keys) => (makeCurrent ? [added, ...keys] : [...keys, added]));
         return { ok: true as const, notice: key.notice };
       },
       'live.setKeyEnvironment': async ({ id, environmentId }) => {

@@ -178,6 +178,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
           runHandlerCheck({
             url: verdict.url,
             key: resolved,
+            keyNote: keys.sandboxKeyNote(resolved.value),
             hmac: nodeHmac,
             deadlineMs: timeoutMs ?? store.settings().timeoutMs,
             ...(only ? { only } : {}),

@@ -9,6 +9,8 @@ import { newTraceContext, withTraceparent, type TraceContext } from '../../../sh
 export interface HandlerCheckOptions {
   readonly url: string;
   readonly key: { readonly value: string; readonly label: string };
+  /** Said with a 401 where 2xx was due, after which key signed (e.g. the sandbox signs with another). */
+  readonly keyNote?: string | null;
   readonly hmac: HmacSha256;
   readonly deadlineMs: number;
   readonly only?: readonly CheckId[];
@@ -30,6 +32,16 @@ const text = new TextDecoder();
 
 function excerpt(bytes: Uint8Array): string {
   return text.decode(bytes.subarray(0, EXCERPT * 4)).slice(0, EXCERPT);
+}
+
+/**
+ * The fix of a failed check. A 401 where 2xx was due is a key mismatch: the generic fix then
+ * names the key Hooklab signed with (adding a key may have made another one current), and what
+ * the caller knows of why the handler may hold another one.
+ */
+export function fixFor(fix: string, status: number | null, outcome: CheckOutcome, options: Pick<HandlerCheckOptions, 'key' | 'keyNote'>): string {
+  if (status !== 401 || outcome.okStatus?.(401) !== false || !outcome.okStatus(200)) return fix;
+  return `${fix} Hooklab signed with the key “${options.key.label}” (the current key, unless this check chose another).${options.keyNote ? ` ${options.keyNote}` : ''}`;
 }
 
 /**
@@ -131,7 +143,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
       status: deciding?.status ?? null,
       latencyMs: latencies.length ? Math.max(...latencies) : null,
       message: outcome.message,
-      fix: outcome.passed ? null : check.fix,
+      fix: outcome.passed ? null : fixFor(check.fix, deciding?.status ?? null, outcome, options),
       warning: outcome.warning ?? null,
       evidence,
       traceId: deciding?.traceId ?? null,

@@ -4,6 +4,7 @@ import type { KeyChoice, ReplayKey } from '../../../shared/contract/replay';
 import type { SigningKey } from './request-builder';
 import type { ReplayStore } from '../../services/data/replay-store';
 import { webhookKeySecret, replayKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
+import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 
 /**
  * The keys Replay can sign with, by id and label only: the listener's keys (Settings →
@@ -36,6 +37,17 @@ export class ReplayKeys {
       }),
     );
     return [...listener, ...throwaway];
+  }
+
+  /**
+   * When the sandbox is the active environment and its store signs with another key than
+   * `value`: that, said with a 401 (the handler was likely set up with the sandbox's key).
+   */
+  sandboxKeyNote(value: string): string | null {
+    if (!this.ctx.environments.activeInfo().isSandbox) return null;
+    const sandboxKey = this.ctx.settings.get().listener.keys.find((k) => k.environmentId === SANDBOX_ENVIRONMENT_ID);
+    if (!sandboxKey || this.ctx.secrets.get(webhookKeySecret(sandboxKey.id)) === value) return null;
+    return `The sandbox is the active environment and its store signs with another key (“${sandboxKey.label || sandboxKey.id}”): a handler set up with the sandbox's key refuses this one. Choose that key, or give the handler this one.`;
   }
 
   /** The key a choice names, or a message saying why it cannot sign (removed, no key yet). */

@@ -6,6 +6,7 @@ import { is2xx } from '../../../shared/http/status';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { startSandbox, type RunningSandbox } from '../../emulator';
 import { configuredUrls } from '../../emulator/dispatcher';
+import { APP_SANDBOX_FOLDER } from '../../emulator/id-space';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
 import { SandboxControlClient } from './control-client';
 import { ensureListenerKnowsKey, listenerKeyToSignWith, listenerWebhookUrl } from './listener-link';
@@ -54,7 +55,9 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     const run = (p: number) =>
       startSandbox({
         port: p,
-        dataDir: join(ctx.dataDir, 'sandbox'),
+        dataDir: join(ctx.dataDir, APP_SANDBOX_FOLDER),
+        // One id space with `hooklab trigger` and the folder's other sandboxes.
+        idSpaceDir: ctx.dataDir,
         defaultStore: { webhookUrl: listenerWebhookUrl(ctx), ...(signingKey ? { webhookKey: signingKey } : {}) },
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
         onAttempt: ({ runId, status }) => {

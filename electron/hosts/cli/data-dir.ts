@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../../services/platform/private-files';
@@ -18,6 +18,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 /** Where `--data-dir D --save` records D for later starts: a small file in the default folder. */
 export const SAVED_START_FILE = 'start.json';
 
+/** What a start says when the folder saved with --save is gone (unmounted, or a deleted temp folder). */
+export function missingSavedFolderNotice(saved: string, defaultDir: string): string {
+  return `The saved data folder ${saved} no longer exists: using the default ${defaultDir} this time (--data-dir ${defaultDir} --save keeps the default, --data-dir DIR --save picks another).`;
+}
+
 /**
  * The one rule every command, serve and mcp choose their data folder by: `--data-dir`, else
  * HOOKLAB_DATA_DIR, else the folder `--data-dir D --save` recorded, else the platform's default.
@@ -28,9 +33,16 @@ export function chooseDataDir(given: string | undefined, env: NodeJS.ProcessEnv,
 
 /**
  * The data folder of this start: `--data-dir` when given (recorded for later starts only with
- * `--save`), else the one saved earlier, else the platform's default.
+ * `--save`), else the one saved earlier when it still exists, else the platform's default. A
+ * saved folder that is gone is said in one line (`warn`), never opened empty in silence; the
+ * note stays, so the folder is used again once it is back (a drive mounted again).
  */
-export function resolveDataDir(given: string | undefined, save: boolean, defaultDir: string = defaultDataDir()): string {
+export function resolveDataDir(
+  given: string | undefined,
+  save: boolean,
+  defaultDir: string = defaultDataDir(),
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): string {
   const pointer = join(defaultDir, SAVED_START_FILE);
   if (given !== undefined) {
     const dir = resolve(given);
@@ -40,11 +52,14 @@ export function resolveDataDir(given: string | undefined, save: boolean, default
     }
     return dir;
   }
+  let saved: unknown;
   try {
-    const saved = (JSON.parse(readFileSync(pointer, 'utf8')) as { dataDir?: unknown }).dataDir;
-    if (typeof saved === 'string' && isAbsolute(saved)) return saved;
+    saved = (JSON.parse(readFileSync(pointer, 'utf8')) as { dataDir?: unknown }).dataDir;
   } catch {
-    // No saved folder (or an unreadable note): the default.
+    return defaultDir; // No saved folder (or an unreadable note): the default.
   }
+  if (typeof saved !== 'string' || !isAbsolute(saved)) return defaultDir;
+  if (existsSync(saved)) return saved;
+  warn(missingSavedFolderNotice(saved, defaultDir));
   return defaultDir;
 }

@@ -43,7 +43,8 @@ async function main(argv: readonly string[]): Promise<void> {
     console.error(`sandbox: ${(err as Error).message}`);
     process.exit(2);
   }
-  const sb = await startSandbox({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
+  // A kept sandbox takes its ids from the folder's id space, as the app's and trigger's do.
+  const sb = await startSandbox({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir, idSpaceDir: args.dataDir } : {}) });
   const s = sb.defaultStore;
   if (args.json) {
     // defaultStore is already exactly the six credential fields the --json contract names.

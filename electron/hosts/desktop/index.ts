@@ -30,9 +30,15 @@ function startArgs(): ParsedArgs {
   return desktopStartArgs(process.argv.slice(1));
 }
 
+/** Said at start when the folder saved with --save is gone (shown once the window is up). */
+let startNotice: string | null = null;
+
 function dataDirFromArgs(): string {
   const args = startArgs();
-  return resolveDataDir(args.value('data-dir'), args.flag('save'), app.getPath('userData'));
+  return resolveDataDir(args.value('data-dir'), args.flag('save'), app.getPath('userData'), (line) => {
+    process.stderr.write(`${line}\n`);
+    startNotice = line;
+  });
 }
 
 /** The folder to name in the start-failure dialog, even when the arguments were the failure. */
@@ -107,6 +113,7 @@ function runAsTheOnlyInstance(): void {
     for (const line of otlpEnvironmentLines(running.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
     win = createMainWindow(join(outDir, 'preload'));
     win.on('closed', () => (win = null));
+    if (startNotice) void dialog.showMessageBox(win, { type: 'warning', title: 'Saved data folder not found', message: startNotice });
   }).catch((error: unknown) => {
     const message = (error as Error).message;
     process.stderr.write(`Hooklab failed to start: ${message}\n`);

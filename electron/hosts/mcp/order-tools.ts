@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
+import { orderStateText } from '../../../shared/sequences/claimed-state';
 import type { ContractClient } from './contract-client';
 import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
@@ -20,16 +21,16 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
       name: 'list_orders',
-      description: `Orders seen in received and history deliveries, newest activity first: derived status, payment, shipping, 3-D Secure outcome, event count and flags. ${UNTRUSTED_DESCRIPTION}`,
+      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags. ${UNTRUSTED_DESCRIPTION}`,
       input: ListArgs,
       async run(args) {
         const r = await client.call('sequences.list', args);
         const lines = r.orders.map(
           (o) =>
-            `${o.orderId} ${o.orderType ?? '?'} status ${o.status} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
+            `${o.orderId} ${o.orderType ?? '?'} status ${orderStateText(o)} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
         );
         const text = r.orders.length === 0 ? `No order matches (${r.allOrders} orders in all).` : `${r.orders.length} of ${r.total} matching orders:\n${lines.join('\n')}`;
-        return toolResult(text, { orders: r.orders, total: r.total, allOrders: r.allOrders });
+        return toolResult(text, { orders: r.orders.map((o) => ({ ...o, state: orderStateText(o) })), total: r.total, allOrders: r.allOrders });
       },
     }),
     defineTool({
@@ -39,7 +40,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
       async run({ orderId }) {
         const d = await client.call('sequences.get', { orderId });
         const text = [
-          `Order ${orderId}: status ${d.summary.status}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
+          `Order ${orderId}: status ${orderStateText(d.summary)}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
           `Status path: ${d.orderPath.map((p) => p.status).join(' → ') || '(none)'}`,
           `Events (${d.events.length}):`,
           ...d.events.map(

@@ -9,7 +9,16 @@ export interface SearchHits {
   readonly ids: number[];
   /** More deliveries match than `limit`: the list holds the newest ones. */
   readonly more: boolean;
+  /** Stored deliveries not yet in the index (a burst): the answer does not cover them yet. */
+  readonly indexing: number;
 }
+
+/**
+ * What a search indexes before answering: a few quiet-time arrivals (about 25 ms of tokenising),
+ * so a search right after a delivery sees it. A burst's backlog is left to the background: the
+ * search answers at once from what is indexed and says how many wait.
+ */
+const SEARCH_INDEXES_UP_TO = 500;
 
 export interface DeliverySearchOptions {
   /** Most rows indexed per transaction (one FTS5 segment each: larger is cheaper per row). */
@@ -31,14 +40,15 @@ const MAX_DEFER_MS = 2000;
 /**
  * Full-text search over received deliveries' headers and bodies (migration 006). New rows wait
  * in received_search_pending and are indexed here in large transactions, off the listener's
- * insert; a search first indexes whatever is still waiting, so it always sees every stored
- * delivery. The index is contentless: a search answers ids, and the UI, which holds every
+ * insert. A search first indexes a few waiting ones (SEARCH_INDEXES_UP_TO); during a burst it
+ * answers from what is indexed and says how many are still waiting (`indexing`). The index is contentless: a search answers ids, and the UI, which holds every
  * summary, shows the matching rows.
  */
 export class DeliverySearch {
   private readonly match: StatementSync;
   private readonly indexChunk: StatementSync;
   private readonly dequeue: StatementSync;
+  private readonly waiting: StatementSync;
   private readonly chunk: number;
   private readonly delayMs: number;
   private readonly onError: (error: unknown) => void;
@@ -65,6 +75,12 @@ export class DeliverySearch {
       FROM received_search_pending p JOIN received_deliveries d ON d.id = p.id
       WHERE p.id <= ? ORDER BY p.id`);
     this.dequeue = db.prepare('DELETE FROM received_search_pending WHERE id <= ?');
+    this.waiting = db.prepare('SELECT count(*) AS n FROM received_search_pending');
+  }
+
+  /** Stored deliveries not yet searchable. */
+  pending(): number {
+    return Number((this.waiting.get() as { n: number }).n);
   }
 
   /** Indexes up to `limit` waiting deliveries in one transaction; returns how many were waiting. */
@@ -141,10 +157,10 @@ export class DeliverySearch {
   /** The newest `limit` deliveries whose headers or body contain the search's terms. */
   search(text: string, limit: number): SearchHits {
     const query = ftsMatchQuery(text);
-    if (query === null) return { ids: [], more: false };
-    this.indexAll();
+    if (query === null) return { ids: [], more: false, indexing: 0 };
+    if (this.indexSome(SEARCH_INDEXES_UP_TO) === SEARCH_INDEXES_UP_TO) this.arm(0);
     const rows = this.match.all(query, limit + 1) as { id: number }[];
     const more = rows.length > limit;
-    return { ids: (more ? rows.slice(0, limit) : rows).map((r) => Number(r.id)), more };
+    return { ids: (more ? rows.slice(0, limit) : rows).map((r) => Number(r.id)), more, indexing: this.pending() };
   }
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppStatus } from '../../../shared/contract';
 import { transport, TransportError } from '../transport';
+import { folderChangeMessage } from './folder-change';
 
 interface StatusState {
   readonly status: AppStatus | null;
@@ -24,7 +25,14 @@ let started = false;
 export function followStatus(): void {
   if (started) return;
   started = true;
+  let shownFolder: string | null = null;
   const apply = (status: AppStatus) => {
+    shownFolder ??= status.host.dataDir;
+    const changed = folderChangeMessage(shownFolder, status.host.dataDir);
+    if (changed) {
+      useStatusStore.setState({ status: null, error: changed, noAccess: changed });
+      return;
+    }
     useStatusStore.setState({ status, error: null });
     document.body.dataset.appReady = 'true';
   };

@@ -14,3 +14,16 @@ export function timeOf(iso: string, now = new Date()): string {
 
 /** The full local timestamp with its zone, for the hover title. */
 export const fullTime = (iso: string) => `${new Date(iso).toString()} (${iso})`;
+
+/**
+ * How long ago a result was computed, for results that stay on screen ("just now", "9 min ago",
+ * "2 h ago"): a result shown as current must say its age.
+ */
+export function agoText(iso: string, nowMs: number): string {
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+}

@@ -1,7 +1,7 @@
 import type { HooklabApi } from '../../../shared/contract';
 import { createBrowserTransport } from './browser-transport';
 import { createElectronTransport } from './electron-transport';
-import { takePageToken } from './page-token';
+import { reloadOnNewPageToken, takePageToken } from './page-token';
 import type { Transport } from './transport';
 
 declare global {
@@ -18,3 +18,5 @@ declare global {
 export const transport: Transport = window.hooklab
   ? createElectronTransport(window.hooklab)
   : createBrowserTransport({ token: takePageToken() ?? undefined });
+
+if (!window.hooklab) reloadOnNewPageToken();

@@ -16,3 +16,17 @@ export function takePageToken(): string | null {
   }
   return window.sessionStorage.getItem(STORAGE_KEY);
 }
+
+/**
+ * A token pasted into an open tab's address bar (`…/#token=<new>`) changes only the fragment:
+ * the page would go on with its old token and the old folder's data. A new token reloads the
+ * tab with it, so what the tab shows is what that token opens.
+ */
+export function reloadOnNewPageToken(): void {
+  window.addEventListener('hashchange', () => {
+    const { token } = splitTokenFragment(window.location.hash);
+    if (!token || token === window.sessionStorage.getItem(STORAGE_KEY)) return;
+    takePageToken();
+    window.location.reload();
+  });
+}

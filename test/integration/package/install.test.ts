@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPackedHooklab, run, userEnv } from './packed-project';
@@ -14,10 +14,11 @@ import { startMcp, textOf } from '../electron/hosts/mcp/mcp-process';
 describe('the packed hooklab package', () => {
   let work: string;
   let project: string;
+  let installOutput: string;
   const env = userEnv();
 
   beforeAll(async () => {
-    ({ work, project } = await installPackedHooklab('hooklab-pack-'));
+    ({ work, project, installOutput } = await installPackedHooklab('hooklab-pack-'));
   }, 300_000);
 
   afterAll(() => {
@@ -71,6 +72,17 @@ describe('the packed hooklab package', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('installs without a warning: its manifest holds none of the checkout\'s scripts or build tools', () => {
+    expect(installOutput).not.toMatch(/warn/i);
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/hooklab/package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['scripts', 'devDependencies', 'allowScripts']) expect(manifest, field).not.toHaveProperty(field);
+    expect(manifest).toMatchObject({ bin: { hooklab: 'dist/package/cli/hooklab.js' }, engines: { node: '>=22.13' } });
+    // The checkout's own package.json is back after the pack.
+    const checkout = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(checkout.scripts).toHaveProperty('prepare');
+    expect(existsSync(join(import.meta.dirname, '../../../.package.json.checkout'))).toBe(false);
   });
 
   it('brings neither Electron, the renderer libraries nor tsx into the project', () => {

@@ -22,9 +22,10 @@ export function userEnv(): NodeJS.ProcessEnv {
  * What a user gets from `npm pack`: the tarball installed into a fresh project from the local
  * file (npm's cache answers the dependencies; --prefer-offline asks the registry only for what
  * the cache lacks), with `devDependencies` of the user's own (test runners) beside it. Returns
- * the temporary folder holding the tarball and the project (`<work>/project`); remove it after.
+ * the temporary folder holding the tarball and the project (`<work>/project`), and what the
+ * install printed; remove the folder after.
  */
-export async function installPackedHooklab(prefix: string, devDependencies: readonly string[] = []): Promise<{ work: string; project: string }> {
+export async function installPackedHooklab(prefix: string, devDependencies: readonly string[] = []): Promise<{ work: string; project: string; installOutput: string }> {
   const env = userEnv();
   const work = mkdtempSync(join(tmpdir(), prefix));
   const project = join(work, 'project');
@@ -33,10 +34,10 @@ export async function installPackedHooklab(prefix: string, devDependencies: read
   if (!tarball) throw new Error(`npm pack left no tarball in ${work}`);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }));
-  await run('npm', ['install', '--save-dev', `../${tarball}`, ...devDependencies, '--prefer-offline', '--no-audit', '--no-fund'], {
+  const installed = await run('npm', ['install', '--save-dev', `../${tarball}`, ...devDependencies, '--prefer-offline', '--no-audit', '--no-fund'], {
     cwd: project,
     env,
     maxBuffer: 16 << 20,
   });
-  return { work, project };
+  return { work, project, installOutput: `${installed.stdout}${installed.stderr}` };
 }

@@ -1,4 +1,4 @@
-import { SIGNATURE_OUTCOMES, type DeliverySummary } from '../../../../shared/contract/live';
+import { SIGNATURE_OUTCOMES, type DeliverySummary, type ForwardResult } from '../../../../shared/contract/live';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
@@ -56,19 +56,37 @@ async function newestMatching(session: CoreSession, matches: Filter, limit: numb
   }
 }
 
+/** What the handlers answered a forwarded delivery (the list's summary holds only their count). */
+async function forwardsOf(session: CoreSession, d: DeliverySummary): Promise<readonly ForwardResult[]> {
+  if (!d.handler || d.handler.targets === 0) return [];
+  return (await session.call('live.get', { id: d.id, bodyBytes: 1 })).forwards;
+}
+
+/** The stderr line of a listing that found nothing, naming the filters that were applied. */
+function noMatchNotice(inv: Invocation): string {
+  const filters = (['type', 'order', 'since', 'signature'] as const).flatMap((name) => {
+    const value = inv.value(name);
+    return value === undefined ? [] : [`--${name} ${value}`];
+  });
+  return filters.length > 0 ? `no delivery matches ${filters.join(' ')}` : 'no deliveries stored yet in this data folder';
+}
+
 async function run(inv: Invocation): Promise<number> {
   const matches = filterOf(inv);
   const limit = wholeNumber(inv.value('limit'), 'limit', 1, 1_000_000) ?? 50;
   const sinceText = inv.value('since');
   const sinceMs = sinceText === undefined ? null : parseSince(sinceText, Date.now());
   const session = openSession(dataDirOf(inv), { writes: false });
-  const print = (d: DeliverySummary) => {
-    const line = deliveryLine(d, [], inv.out.paint);
+  const print = async (d: DeliverySummary) => {
+    const line = deliveryLine(d, await forwardsOf(session, d), inv.out.paint);
     inv.out.event(line.text, line.data);
   };
   if (!inv.flag('follow')) {
     try {
-      for (const d of await newestMatching(session, matches, limit, sinceMs)) print(d);
+      const found = await newestMatching(session, matches, limit, sinceMs);
+      for (const d of found) await print(d);
+      // Nothing on stdout keeps a pipe clean; the person at the terminal still learns why.
+      if (found.length === 0) inv.out.progress(noMatchNotice(inv));
     } finally {
       await session.close();
     }
@@ -78,10 +96,12 @@ async function run(inv: Invocation): Promise<number> {
   let lastId = 0;
   const early: DeliverySummary[] = [];
   let listed = false;
+  // One line at a time, in id order, though each may wait for its forward results.
+  let printing = Promise.resolve();
   const show = (d: DeliverySummary) => {
     if (d.id <= lastId || !matches(d)) return;
     lastId = d.id;
-    print(d);
+    printing = printing.then(() => print(d)).catch((error: unknown) => inv.out.progress(`hooklab: ${(error as Error).message}`));
   };
   session.onEvent('live.received', ({ deliveries }) => {
     for (const d of deliveries) (listed ? show : early.push.bind(early))(d);
@@ -91,6 +111,7 @@ async function run(inv: Invocation): Promise<number> {
   for (const d of backlog) show(d);
   listed = true;
   for (const d of early.sort((a, b) => a.id - b.id)) show(d);
+  await printing;
   inv.out.progress(
     session.via.startsWith('the running')
       ? `following new deliveries through ${session.via} (Ctrl-C to stop)`

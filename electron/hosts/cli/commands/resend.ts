@@ -38,7 +38,7 @@ export const resendCommand: CommandSpec = {
   run,
 };
 
-function line(inv: Invocation, o: ResendOutcomeView): void {
+function line(inv: Invocation, o: Pick<ResendOutcomeView, 'id' | 'kind' | 'message'>): void {
   const kind = o.kind === 'delivered' ? inv.out.paint.green(o.kind) : inv.out.paint.red(o.kind);
   inv.out.event(`history #${o.id}  ${kind}  ${terminalSafe(o.message, 200)}`, { id: o.id, kind: o.kind, message: o.message });
 }
@@ -85,8 +85,12 @@ async function run(inv: Invocation): Promise<number> {
     const summary = await followJob(inv, session, jobId, () =>
       session.call('history.resendPending', { concurrency, jobId, ...(since === undefined ? {} : { since }), ...(rate ? { ratePerSecond: rate } : {}) }),
     );
-    for (const problem of summary.problems) line(inv, problem);
-    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not${summary.state === 'cancelled' ? ' (cancelled)' : ''}`, summary);
+    // Each outcome, as docs/cli.md promises, then the total.
+    for (const outcome of summary.outcomes) line(inv, outcome);
+    const unlisted = summary.total - summary.outcomes.length;
+    const { outcomes: _listed, ...totals } = summary;
+    const notes = [summary.state === 'cancelled' ? 'cancelled' : null, unlisted > 0 ? `${unlisted} outcomes not listed` : null].filter(Boolean);
+    inv.out.event(`resent ${summary.total}: ${summary.delivered} delivered, ${summary.failed} not${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`, totals);
     return summary.failed > 0 || summary.state === 'cancelled' ? EXIT.failed : EXIT.done;
   } finally {
     await session.close();

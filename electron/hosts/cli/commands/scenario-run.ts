@@ -28,7 +28,7 @@ export const scenarioRunCommand: CommandSpec = {
     { name: 'seed', value: 'N', help: 'seed of --shuffle and --duplicates (default 1)' },
     { name: 'duplicates', value: 'N', help: 'send each event N more times right after itself (as the service retries)' },
     { name: 'expect-state', value: 'URL', help: "the handler's state as JSON (GET), read after the last event" },
-    { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: 'a value the state must have (orders.900001.paid=1)' },
+    { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: "a value the state must have (orders.900001.paid=1; {orderId} is the scenario's order: orders.{orderId}.paid=1)" },
     { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
   ],
   examples: ['hooklab scenario run 3ds-success --speed max', 'hooklab scenario run scenarios/3ds.json --to http://localhost:3000/webhooks --speed max --duplicates 1 --expect-state http://localhost:3000/state --expect orders.900001.charges=1'],
@@ -93,7 +93,7 @@ async function run(inv: Invocation): Promise<number> {
       }
     }
   }
-  if (stateUrl) status = Math.max(status, await checkState(inv, stateUrl, expectations));
+  if (stateUrl) status = Math.max(status, await checkState(inv, stateUrl, expectations, parsed.file.source.orderId ?? null));
   return status;
 }
 
@@ -106,7 +106,8 @@ function orderIdOf(body: Uint8Array): string | null {
   }
 }
 
-async function checkState(inv: Invocation, url: string, expectations: ReturnType<typeof parseExpectation>[]): Promise<number> {
+/** Reads the handler's state and checks each --expect; `{orderId}` in a path is the scenario's order. */
+async function checkState(inv: Invocation, url: string, expectations: ReturnType<typeof parseExpectation>[], orderId: string | null): Promise<number> {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new CliError(`--expect-state ${url}: not an http(s) URL`);
   const headers: Array<[string, string]> = [
     ['Host', new URL(url).host],
@@ -122,7 +123,7 @@ async function checkState(inv: Invocation, url: string, expectations: ReturnType
   }
   let failed = 0;
   for (const e of expectations) {
-    const difference = checkExpectation(state, e);
+    const difference = checkExpectation(state, e, orderId);
     if (difference) failed++;
     inv.out.event(difference ? `${inv.out.paint.red('FAIL')}  ${difference}` : `${inv.out.paint.green('PASS')}  ${e.path} = ${JSON.stringify(e.expected)}`, {
       expectation: e.path,

@@ -1,4 +1,5 @@
 import { eventTemplate, isEventType, TEMPLATE_ORDER } from '../../../../shared/replay/templates';
+import { openIdSpace } from '../../../emulator/id-space';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
@@ -19,7 +20,7 @@ export const triggerCommand: CommandSpec = {
   options: [
     { name: 'to', value: 'URL', repeatable: true, help: "target (default: the config's routes for the type, else the running listener)" },
     { name: 'set', value: 'PATH=VALUE', repeatable: true, help: 'override a field of the template, typed as there (metadata.orderDetail[0].quantity=2)' },
-    { name: 'order-id', value: 'ID', help: 'the orderId of the event (default 900001)' },
+    { name: 'order-id', value: 'ID', help: "the orderId of the event (default: a new one from the data folder's id space each run)" },
     { name: 'order-type', value: 'TYPE', help: 'the orderType (default FASTLINK_CHARGE)' },
     { name: 'count', value: 'N', help: 'send N events (each its own event id), default 1' },
     { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
@@ -40,7 +41,7 @@ async function run(inv: Invocation): Promise<number> {
     return triggerScenario(inv, name, { dataDir, config, count });
   }
   const targets = chooseTargets(inv.values('to'), name, config, dataDir, inv.flag('allow-non-loopback'));
-  const order = { ...TEMPLATE_ORDER, orderId: inv.value('order-id') ?? TEMPLATE_ORDER.orderId, orderType: inv.value('order-type') ?? TEMPLATE_ORDER.orderType };
+  const order = { ...TEMPLATE_ORDER, orderId: inv.value('order-id') ?? newOrderId(dataDir), orderType: inv.value('order-type') ?? TEMPLATE_ORDER.orderType };
   const event = applySetOverrides(eventTemplate(name, order), overrides);
   const body = new TextEncoder().encode(JSON.stringify(event));
   const key = resolveSigningKey(inv.io.env, dataDir);
@@ -56,4 +57,17 @@ async function run(inv: Invocation): Promise<number> {
     }
   }
   return status;
+}
+
+/**
+ * A new order id from the data folder's id space (the one its sandboxes use): each run is a new
+ * order, never one the sandbox or an earlier trigger already made.
+ */
+function newOrderId(dataDir: string): string {
+  const ids = openIdSpace(dataDir);
+  try {
+    return String(ids.take('order', 0));
+  } finally {
+    ids.close();
+  }
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir } from '../../../services/platform/private-files';
 import { EVENT_TYPES } from '../../../../shared/service';
 import { startSandbox } from '../../../emulator';
+import { TRIGGER_SANDBOX_FOLDER } from '../../../emulator/id-space';
 import { SCENARIOS } from '../../../emulator/scenarios';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
 import type { Invocation } from '../framework/command';
@@ -21,11 +22,11 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
   const targets = chooseTargets(inv.values('to'), '*', options.config, options.dataDir, inv.flag('allow-non-loopback'));
   const key = resolveSigningKey(inv.io.env, options.dataDir);
   inv.out.progress(`playing scenario ${name} (sandbox), signing with ${key.source}`);
-  // Its state is kept in the data folder, so order and event ids keep counting up across runs
-  // (a listener would take a second "event 1" for a duplicate).
-  const stateDir = join(options.dataDir, 'trigger-sandbox');
+  // Its ids come from the data folder's id space, shared with the app's sandbox: a listener
+  // would take a second "event 1" for a duplicate, and a handler would drop it.
+  const stateDir = join(options.dataDir, TRIGGER_SANDBOX_FOLDER);
   ensurePrivateDir(stateDir);
-  const sandbox = await startSandbox({ retryDelayMs: 200, dataDir: stateDir });
+  const sandbox = await startSandbox({ retryDelayMs: 200, dataDir: stateDir, idSpaceDir: options.dataDir });
   let status: number = EXIT.done;
   try {
     const store = sandbox.setWebhook(sandbox.defaultStore.storeId, targets.join(';'), key.value);

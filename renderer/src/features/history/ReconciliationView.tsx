@@ -4,7 +4,7 @@ import { loadReconciliation, resendBulk, useHistoryStore } from './history-store
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
-import { fullTime, timeOf } from '../../lib/time';
+import { agoText, fullTime, timeOf } from '../../lib/time';
 
 type Category = View['items'][number]['category'];
 
@@ -35,6 +35,12 @@ const HINTS: Record<Category, string> = {
  */
 export function ReconciliationView({ route }: { route: Route }) {
   const view = useHistoryStore((s) => s.reconciliation);
+  // The result stays on screen while deliveries arrive: its age is said, and kept current.
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
   const [category, setCategory] = useState<Category | undefined>(() => categoryOf(route.params.category));
   const [error, setError] = useState<string | null>(null);
   const run = (next: Category | undefined, refresh: boolean) => {
@@ -55,7 +61,8 @@ export function ReconciliationView({ route }: { route: Route }) {
         </button>
         {view && (
           <span className="muted" data-testid="reconcile-meta">
-            computed at <span title={fullTime(view.computedAt)}>{timeOf(view.computedAt)}</span> in {view.durationMs} ms
+            computed at <span title={fullTime(view.computedAt)}>{timeOf(view.computedAt)}</span> in {view.durationMs} ms (
+            <span data-testid="reconcile-age">{agoText(view.computedAt, Math.max(nowMs, Date.now()))}</span>; Reconcile now for what arrived since)
           </span>
         )}
       </div>

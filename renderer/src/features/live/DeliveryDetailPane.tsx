@@ -20,6 +20,7 @@ import { DeliveryLinks } from './DeliveryLinks';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
+import { duplicateRow, keptApartText } from './kept-apart';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
 function describeKey(view: SettingsView | null, keyId: string): string {
@@ -101,20 +102,17 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           {summary.unverified && (
             <>
               <dt>Kept apart</dt>
-              <dd data-testid="unverified-note">
-                {summary.eventId !== null ? `Unverified copy of event ${summary.eventId}` : 'Unverified'}: never counted as a copy,
-                an attempt or order evidence of a verified delivery.
-              </dd>
+              <dd data-testid="unverified-note">{keptApartText(summary)}</dd>
             </>
           )}
-          <dt>{summary.unverified ? 'Unverified copy of' : 'Duplicate of'}</dt>
-          <dd>
+          <dt>{duplicateRow(summary).label}</dt>
+          <dd data-testid="duplicate-of">
             {summary.duplicateOf !== null ? (
               <a href={hrefFor('live', String(summary.duplicateOf))} data-testid="link-duplicate-of">
                 #{summary.duplicateOf}
               </a>
             ) : (
-              'no'
+              duplicateRow(summary).none
             )}
           </dd>
           <dt>Out of order</dt>

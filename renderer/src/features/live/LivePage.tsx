@@ -124,6 +124,11 @@ export function LivePage({ route }: { route: Route }) {
           {bodyMatches?.more ? ' (newest body matches)' : ''}
           {loadingAll ? ' (loading older…)' : ''}
         </span>
+        {bodyMatches && bodyMatches.indexing > 0 && (
+          <span className="muted" data-testid="live-search-indexing" title="A burst is being indexed: bodies of these deliveries are not searched yet">
+            indexing {bodyMatches.indexing.toLocaleString('en-US')}…
+          </span>
+        )}
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
         <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
           Export selected ({checked.size})

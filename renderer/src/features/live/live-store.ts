@@ -31,6 +31,8 @@ export interface BodyHits {
   readonly ids: ReadonlySet<number>;
   /** More matched than were returned (the newest are listed). */
   readonly more: boolean;
+  /** Deliveries not yet indexed when it answered (a burst): asked again until none wait. */
+  readonly indexing: number;
 }
 
 const initial: LiveState = {
@@ -165,8 +167,11 @@ function scheduleBodySearch({ restart = true }: { restart?: boolean } = {}): voi
       return;
     }
     transport.call('live.search', { query }).then(
-      ({ ids, more }) => {
-        if (generation === bodySearchGeneration) useLiveStore.setState({ bodyHits: { query, ids: new Set(ids), more } });
+      ({ ids, more, indexing }) => {
+        if (generation !== bodySearchGeneration) return;
+        useLiveStore.setState({ bodyHits: { query, ids: new Set(ids), more, indexing } });
+        // The index catches up in the background: ask again, and the "indexing N…" goes when it has.
+        if (indexing > 0) scheduleBodySearch({ restart: false });
       },
       (error: Error) => {
         if (generation === bodySearchGeneration) useLiveStore.setState({ bodyHits: null, error: `Body search failed: ${error.message}` });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/sequences';
+import { orderStateText } from '../../../../shared/sequences/claimed-state';
 import { BadInputList } from './BadInputList';
 import { FlagList } from './FlagList';
 import { STATUS_CLASS } from './order-columns';
@@ -36,8 +37,8 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
       <dl className="kv seq-states" data-testid="sequence-states">
         <dt>Order status</dt>
         <dd>
-          <span className={`badge ${STATUS_CLASS[s.status]}`} data-testid="state-order">
-            {s.status}
+          <span className={`badge ${s.unverifiedOnly ? 'seq-status--claimed' : STATUS_CLASS[s.status]}`} data-testid="state-order">
+            {orderStateText(s)}
           </span>
           <span className="muted" data-testid="state-payment">
             {PAYMENT_TEXT[s.payment]}

@@ -61,6 +61,7 @@ function Machine({ model, top }: { model: MachineModel; top: number }) {
             n.open ? 'seq-node--open' : '',
             reached ? 'seq-node--reached' : '',
             model.current === n.id ? 'seq-node--current' : '',
+            model.claimed && reached ? 'seq-node--claimed' : '',
             model.wrong.has(n.id) ? 'seq-node--wrong' : '',
           ].filter(Boolean);
           return (
@@ -71,6 +72,7 @@ function Machine({ model, top }: { model: MachineModel; top: number }) {
               data-reached={reached}
               data-current={model.current === n.id}
               data-wrong={model.wrong.has(n.id)}
+              data-claimed={Boolean(model.claimed) && reached}
             >
               <rect x={n.x} y={n.y} width={NODE_W} height={NODE_H} rx={6} />
               <text x={n.x + NODE_W / 2} y={n.y + NODE_H / 2 + 4} textAnchor="middle">

@@ -1,4 +1,5 @@
 import type { OrderDetail } from '../../../../shared/contract/sequences';
+import { orderStateText } from '../../../../shared/sequences/claimed-state';
 
 /** A state of one machine at a fixed place (top-left corner, in SVG units). */
 export interface DiagramNode {
@@ -28,8 +29,10 @@ export interface MachineModel {
   readonly reached: ReadonlySet<string>;
   readonly current: string | null;
   readonly wrong: ReadonlySet<string>;
-  /** Shown under the title when the order never entered this machine. */
+  /** Shown under the title when the order never entered this machine, or its state is only claimed. */
   readonly note: string | null;
+  /** The states rest only on unverified deliveries: drawn as claimed, never as reached. */
+  readonly claimed?: boolean;
 }
 
 export const NODE_W = 104;
@@ -104,7 +107,8 @@ function orderMachine(d: OrderDetail): MachineModel {
     reached: new Set(statuses),
     current: d.summary.status,
     wrong: new Set(afterFinal.length > 0 ? [d.summary.status] : []),
-    note: null,
+    note: d.summary.unverifiedOnly ? orderStateText(d.summary) : null,
+    claimed: d.summary.unverifiedOnly,
   };
 }
 
@@ -164,5 +168,9 @@ function threeDsMachine(d: OrderDetail): MachineModel {
 
 /** The three machines of an order, with what it reached and where it went wrong. */
 export function diagramModel(d: OrderDetail): MachineModel[] {
-  return [orderMachine(d), shippingMachine(d), threeDsMachine(d)];
+  const machines = [orderMachine(d), shippingMachine(d), threeDsMachine(d)];
+  if (!d.summary.unverifiedOnly) return machines;
+  // Steps only unverified deliveries claim: drawn dashed and grey, never the verified green.
+  const claimedStep = (e: DiagramEdge): DiagramEdge => (e.kind === 'taken' ? { ...e, kind: 'taken-open', title: 'claimed by unverified deliveries only' } : e);
+  return machines.map((m) => ({ ...m, claimed: true, edges: m.edges.map(claimedStep) }));
 }

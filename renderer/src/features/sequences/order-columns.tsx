@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OrderSummary } from '../../../../shared/contract/sequences';
+import { orderStateText } from '../../../../shared/sequences/claimed-state';
 
 const column = createColumnHelper<OrderSummary>();
 
@@ -36,18 +37,17 @@ export const orderColumns = [
   column.accessor('orderType', { header: 'Type', meta: { width: 'minmax(136px, 1fr)' } }),
   column.accessor('status', {
     header: 'Status',
-    // A status badge and, for an order known only from unverified deliveries, "unverified".
+    // An order known only from unverified deliveries has no state of its own, only a claimed
+    // one: never its status's (green) badge.
     meta: { width: '136px' },
-    cell: (c) => (
-      <>
+    cell: (c) =>
+      c.row.original.unverifiedOnly ? (
+        <span className="badge seq-status--claimed" title="Every event of this order is unverified: the state is only claimed" data-testid="order-unverified">
+          {orderStateText(c.row.original)}
+        </span>
+      ) : (
         <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>
-        {c.row.original.unverifiedOnly && (
-          <span className="badge seq-signature--unverified" title="Every event of this order is unverified" data-testid="order-unverified">
-            unverified
-          </span>
-        )}
-      </>
-    ),
+      ),
   }),
   column.accessor('shipping', { header: 'Shipping', meta: { width: '96px' }, cell: (c) => c.getValue() ?? '' }),
   column.accessor('threeDs', { header: '3DS', meta: { width: '70px' }, cell: (c) => c.getValue() ?? '' }),

@@ -37,6 +37,8 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
   const [keyValue, setKeyValue] = useState('');
   const [keyEnvironment, setKeyEnvironment] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  /** The new key waits for the answer to "does it become the current one?". */
+  const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const keys = view.settings.listener.keys;
   const act = async (what: string, run: () => Promise<string | null | void>) => {
@@ -48,6 +50,16 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
     }
   };
   const removingIndex = keys.findIndex((k) => k.id === removing);
+  const addKey = (makeCurrent: boolean) => {
+    setAsking(false);
+    void act('Key', async () => {
+      const { notice } = await transport.call('live.addKey', { label: keyLabel, value: keyValue, environmentId: keyEnvironment, makeCurrent });
+      setKeyValue('');
+      setKeyLabel('');
+      const added = makeCurrent ? 'Key added as the current key.' : 'Key added; the current key is unchanged.';
+      return notice ? `${added} ${notice}` : added;
+    });
+  };
   return (
     <>
       <h3>Webhook signing keys</h3>
@@ -109,20 +121,27 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
         <button
           type="button"
           className="button"
-          disabled={keyValue === ''}
+          disabled={keyValue === '' || asking}
           data-testid="add-key"
-          onClick={() =>
-            void act('Key', async () => {
-              const { notice } = await transport.call('live.addKey', { label: keyLabel, value: keyValue, environmentId: keyEnvironment });
-              setKeyValue('');
-              setKeyLabel('');
-              return notice ? `Key added. ${notice}` : null;
-            })
-          }
+          onClick={() => (keys.length === 0 ? addKey(true) : setAsking(true))}
         >
-          Add as current key
+          Add key
         </button>
       </div>
+      {asking && keys[0] && (
+        <div className="notice row" data-testid="add-key-question">
+          <span>
+            Make the new key the current one? Replay, the handler check and <code>hooklab</code> commands sign with the current key, now “{keys[0].label || keys[0].id}”.
+            Either way the listener accepts both.
+          </span>
+          <button type="button" className="button button--small" data-testid="add-key-current" onClick={() => addKey(true)}>
+            Make it current
+          </button>
+          <button type="button" className="button button--small" data-testid="add-key-keep" onClick={() => addKey(false)}>
+            Keep “{keys[0].label || keys[0].id}” current
+          </button>
+        </div>
+      )}
       {message && <p data-testid="key-message">{message}</p>}
     </>
   );

@@ -36,3 +36,24 @@ describe('compareHandlerState', () => {
     expect(compareHandlerState(derived, ok({ total: 3 })).reason).toContain('none of status');
   });
 });
+
+describe('where the order is in the state', () => {
+  const derivedPaid = { status: 'PAID' as const, payment: 'paid' as const, shipping: 'DELIVERED' as const, threeDs: null };
+  const common = { status: 200, body: { orders: { '900001': { status: 'PAID', shipping: 'DELIVERED' } } }, error: null };
+
+  it('reads the common shape {orders: {<id>: {...}}} by itself', () => {
+    const verdict = compareHandlerState(derivedPaid, common, { orderId: '900001' });
+    expect(verdict.outcome).toBe('agrees');
+    expect(verdict.fields.filter((f) => f.outcome === 'same').map((f) => f.field)).toEqual(['status', 'shipping']);
+  });
+
+  it('takes a path template, and says which path the state lacks', () => {
+    const nested = { status: 200, body: { data: { byOrder: { '900001': { state: 'PAID' } } } }, error: null };
+    expect(compareHandlerState(derivedPaid, nested, { orderId: '900001', statePath: 'data.byOrder.{orderId}' }).outcome).toBe('agrees');
+    expect(compareHandlerState(derivedPaid, nested, { orderId: '5', statePath: 'data.byOrder.{orderId}' }).reason).toBe('the state has no data.byOrder.5 (state path data.byOrder.{orderId})');
+  });
+
+  it('names the places it looked when it finds nothing', () => {
+    expect(compareHandlerState(derivedPaid, { status: 200, body: { list: [] }, error: null }, { orderId: '1' }).reason).toMatch(/looked at the top level, under order or under orders\.<orderId>; give a state path such as orders\.\{orderId\}/);
+  });
+});

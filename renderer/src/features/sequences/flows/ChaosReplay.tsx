@@ -30,6 +30,7 @@ export function ChaosReplay() {
     maxDelayMs: '200',
     targetUrl: '',
     stateUrl: '',
+    statePath: '',
   });
   const [sends, setSends] = useState<ChaosSend[]>([]);
   const [report, setReport] = useState<ChaosReport | null>(null);
@@ -87,6 +88,7 @@ export function ChaosReplay() {
           maxDelayMs: Math.min(60_000, Math.max(0, Math.floor(Number(form.maxDelayMs) || 0))),
           targetUrl: form.targetUrl.trim(),
           stateUrl: form.stateUrl.trim() || null,
+          statePath: form.statePath.trim() || null,
           ...(scenario ? { scenario: scenario.file } : {}),
         },
         (send) => setSends((list) => [...list, send]),
@@ -120,6 +122,13 @@ export function ChaosReplay() {
           placeholder={forwardTargets && forwardTargets.length === 0 ? 'no forward target in Settings → Listener: type the URL' : undefined}
         />
         <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
+        <TextField
+          label="Where the order is in it (optional path)"
+          value={form.statePath}
+          onChange={set('statePath')}
+          testId="chaos-state-path"
+          placeholder="orders.{orderId} (default: the top level, order or orders.<id>)"
+        />
         <div className="row flow-form__wide">
           <button type="submit" className="button button--primary" disabled={busy || (form.orderId.trim() === '' && !scenario) || form.targetUrl.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}

@@ -19,10 +19,10 @@ describe('live.search (full-text over what the listener received)', () => {
     const { rows } = await app.call('live.list', {});
     const idOf = (orderId: string) => rows.find((r) => r.orderId === orderId)!.id;
 
-    expect(await app.call('live.search', { query: 'ana.silva@example.com' })).toEqual({ ids: [idOf('o1')], more: false });
+    expect(await app.call('live.search', { query: 'ana.silva@example.com' })).toEqual({ ids: [idOf('o1')], more: false, indexing: 0 });
     expect((await app.call('live.search', { query: 'spring-7731' })).ids).toEqual([idOf('o3'), idOf('o1')]);
     expect((await app.call('live.search', { query: 'trace-5f1e' })).ids).toEqual([idOf('o2')]);
-    expect(await app.call('live.search', { query: 'spring', limit: 1 })).toEqual({ ids: [idOf('o3')], more: true });
+    expect(await app.call('live.search', { query: 'spring', limit: 1 })).toEqual({ ids: [idOf('o3')], more: true, indexing: 0 });
     await expect(app.call('live.search', { query: 'x', limit: 0 })).rejects.toMatchObject({ code: 'invalid-args' });
 
     await app.call('live.clear', {});

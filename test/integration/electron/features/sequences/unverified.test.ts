@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { orderStateText } from '../../../../../shared/sequences/claimed-state';
 import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { startTestApp, type TestApp } from '../../../../support/app-harness';
@@ -39,7 +40,7 @@ describe('sequences with unsigned deliveries beside signed ones', () => {
     await send(url, event('ord-forged', 'Created'), 9001, '2026-02-01T10:00:00Z', true);
     await send(url, event('ord-forged', 'Cancelled'), 9002, '2026-02-01T10:01:00Z', true);
     const order = await a.call('sequences.get', { orderId: 'ord-forged' });
-    expect(order.summary).toMatchObject({ status: 'CANCELLED', payment: 'none', unverifiedOnly: false });
+    expect(order.summary).toMatchObject({ status: 'CANCELLED', payment: 'none', unverifiedOnly: false, verified: true });
     expect(order.events.map((e) => [e.type, e.signature, e.copies])).toEqual(
       expect.arrayContaining([
         ['Created', 'verified', 1],
@@ -59,6 +60,7 @@ describe('sequences with unsigned deliveries beside signed ones', () => {
     expect(order.summary.unverifiedOnly).toBe(true);
     expect(order.events[0]).toMatchObject({ signature: 'unverified' });
     const list = await a.call('sequences.list', { text: 'ord-only-forged' });
-    expect(list.orders[0]).toMatchObject({ orderId: 'ord-only-forged', unverifiedOnly: true });
+    expect(list.orders[0]).toMatchObject({ orderId: 'ord-only-forged', unverifiedOnly: true, verified: false });
+    expect(orderStateText(list.orders[0]!)).toBe('unverified: PAID claimed');
   });
 });

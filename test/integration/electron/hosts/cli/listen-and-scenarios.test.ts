@@ -42,8 +42,18 @@ describe('hooklab listen', () => {
     const sent = await runHooklab(['trigger', 'SuccessPayment', '--to', listener.url, '--data-dir', newDir()], { env });
     expect(sent.code).toBe(0);
     const line = await listener.process.waitFor(/^.*SuccessPayment.*$/m);
-    expect(line[0]).toMatch(/#1 +SuccessPayment +order 900001 +evt \d+ +signature valid +-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ ms/);
+    expect(line[0]).toMatch(/#1 +SuccessPayment +order \d+ +evt \d+ +signature valid +-> http:\/\/127\.0\.0\.1:\d+\/webhooks 200 \d+ ms/);
     expect(h.received).toHaveLength(1);
+
+    // events --json carries what the handler answered a forwarded delivery, as listen printed it.
+    const listed = await runHooklab(['events', '--data-dir', dataDir, '--json']);
+    const [row] = listed.stdout.trim().split('\n').map((l) => JSON.parse(l) as { forwards: { target: string; status: number }[] });
+    expect(row!.forwards).toEqual([expect.objectContaining({ target: expect.stringMatching(/\/webhooks$/), status: 200 })]);
+    // A listing that finds nothing says so on stderr, and stdout stays empty for a pipe.
+    const none = await runHooklab(['events', '--data-dir', dataDir, '--type', 'Cancelled']);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toBe('');
+    expect(none.stderr.trim()).toBe('no delivery matches --type Cancelled');
 
     // Without HOOKLAB_WEBHOOK_KEY, trigger signs with the data folder's current key (listen --save stored it).
     const withStoredKey = await runHooklab(['trigger', 'Created', '--to', h.url, '--data-dir', dataDir]);
@@ -112,7 +122,7 @@ describe('hooklab serve', () => {
     client.close();
     expect((await runHooklab(['trigger', 'Finalized', '--to', status.listener.url!, '--data-dir', newDir()], { env })).code).toBe(0);
     const line = await serve.waitFor(/^.*Finalized.*$/m);
-    expect(line[0]).toMatch(/#1 +Finalized +order 900001 +evt \d+ +signature valid/);
+    expect(line[0]).toMatch(/#1 +Finalized +order \d+ +evt \d+ +signature valid/);
   });
 });
 

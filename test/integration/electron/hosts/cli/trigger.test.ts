@@ -93,6 +93,19 @@ describe('hooklab trigger', () => {
     expect(others.received.map((r) => JSON.parse(r.body.toString()).type)).toEqual(['Cancelled']);
   });
 
+  it('without --order-id each run is a new order, from the same id space as the folder\'s sandboxes', async () => {
+    const h = await handler();
+    const dataDir = newDir();
+    for (let i = 0; i < 2; i++) {
+      expect((await runHooklab(['trigger', 'SuccessPayment', '--to', h.url, '--data-dir', dataDir], { env: { HOOKLAB_WEBHOOK_KEY: KEY } })).code).toBe(0);
+    }
+    expect((await runHooklab(['trigger', '3ds-success', '--to', h.url, '--data-dir', dataDir], { env: { HOOKLAB_WEBHOOK_KEY: KEY } })).code).toBe(0);
+    const orders = h.received.map((r) => String((JSON.parse(r.body.toString()) as { orderId: string }).orderId));
+    expect(orders[0]).not.toBe(orders[1]);
+    // The scenario's order is a third one, not an order a template run already used.
+    expect(orders.slice(2).every((o) => o !== orders[0] && o !== orders[1])).toBe(true);
+  });
+
   it('plays a sandbox scenario to the target, signed with the key', async () => {
     const h = await handler();
     const r = await runHooklab(['trigger', '3ds-success', '--to', h.url, '--data-dir', newDir()], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });

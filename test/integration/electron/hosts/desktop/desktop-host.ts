@@ -77,12 +77,13 @@ export interface DesktopHostOptions {
 }
 
 /**
- * Settings a test starts the host with, written where electron-store reads them: the listener
- * on a free port, so hosts running side by side never fight over the default one.
+ * Settings a test starts the host with, written where electron-store reads them: the listener,
+ * the sandbox and the local API on free ports, so hosts running side by side never fight over
+ * the defaults, and never take them from (or send to) a Hooklab the user is running.
  */
 export function seedSettings(
   userData: string,
-  settings: unknown = { listener: { port: 0 } },
+  settings: unknown = { listener: { port: 0 }, sandbox: { port: 0 }, localApi: { port: 0 } },
 ): void {
   writeFileSync(join(userData, 'settings.json'), JSON.stringify(settings));
 }

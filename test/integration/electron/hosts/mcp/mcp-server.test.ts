@@ -168,6 +168,15 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect((orders.structuredContent as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual(expect.arrayContaining(['5001', '5002']));
     const seq = await mcp.call('get_order_sequence', { orderId: '5001' });
     expect(textOf(seq)).toMatch(/Order 5001: status PAID/);
+    // An order only an unverified delivery claims is never shown in a verified state.
+    expect(await deliver(listenerUrl, JSON.stringify(event('5003')), 'signed over something else', 3)).toBe(200);
+    const withForged = await mcp.call('list_orders', {});
+    expect(textOf(withForged)).toMatch(/5003 FASTLINK_CHARGE status unverified: PAID claimed /);
+    expect(textOf(withForged)).toMatch(/5001 FASTLINK_CHARGE status PAID /);
+    const summaries = (withForged.structuredContent as { orders: { orderId: string; verified: boolean; state: string }[] }).orders;
+    expect(summaries.find((o) => o.orderId === '5003')).toMatchObject({ verified: false, state: 'unverified: PAID claimed' });
+    expect(summaries.find((o) => o.orderId === '5001')).toMatchObject({ verified: true, state: 'PAID' });
+    expect(textOf(await mcp.call('get_order_sequence', { orderId: '5003' }))).toMatch(/Order 5003: status unverified: PAID claimed/);
     const pending = await mcp.call('history_pending', {});
     expect(pending.isError).toBeFalsy();
     const urls = await mcp.call('history_delivery_urls', { since: '7d' });

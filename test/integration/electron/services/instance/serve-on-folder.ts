@@ -18,9 +18,10 @@ export interface ServeOnFolder {
  * never race for the fixed default.
  */
 export async function startServeOn(dataDir: string, extraArgs: readonly string[] = [], env?: NodeJS.ProcessEnv): Promise<ServeOnFolder> {
+  const sandbox = extraArgs.includes('--no-sandbox') || extraArgs.includes('--sandbox-port') ? [] : ['--sandbox-port', '0'];
   const server = spawnServer(
     'electron/hosts/cli/serve.ts',
-    ['--port', '0', '--listener-port', '0', '--otlp-port', '0', '--data-dir', dataDir, ...extraArgs],
+    ['--port', '0', '--listener-port', '0', '--otlp-port', '0', ...sandbox, '--data-dir', dataDir, ...extraArgs],
     env ? { env } : {},
   );
   let openUrl: string;

@@ -53,3 +53,11 @@ describe('small values', () => {
     expect(terminalSafe('x'.repeat(500), 10)).toHaveLength(10);
   });
 });
+
+describe('--expect paths are chaos replay\'s state paths', () => {
+  it('{orderId} is the scenario\'s order', () => {
+    const state = { orders: { '900001': { payments: 1 } } };
+    expect(checkExpectation(state, parseExpectation('orders.{orderId}.payments=1'), '900001')).toBeNull();
+    expect(checkExpectation(state, parseExpectation('orders.{orderId}.payments=1'), '7')).toBe('orders.7.payments: expected 1, the state has no orders.7.payments');
+  });
+});

@@ -36,12 +36,12 @@ describe('full-text search over received deliveries (migration 006)', () => {
       delivery(JSON.stringify({ orderId: 'o2', metadata: null }), ['X-Trace', 'trace-7f3a']),
       delivery(JSON.stringify({ orderId: 'o3', metadata: { coupon: 'SPRING24' } })),
     ]);
-    expect(search.search('ana@example.com', 10)).toEqual({ ids: [a!.summary.id], more: false });
+    expect(search.search('ana@example.com', 10)).toEqual({ ids: [a!.summary.id], more: false, indexing: 0 });
     expect(search.search('spring', 10).ids).toEqual([c!.summary.id, a!.summary.id]);
     expect(search.search('trace-7f3a', 10).ids).toEqual([b!.summary.id]);
-    expect(search.search('SPRING24', 1)).toEqual({ ids: [c!.summary.id], more: true });
+    expect(search.search('SPRING24', 1)).toEqual({ ids: [c!.summary.id], more: true, indexing: 0 });
     expect(search.search('nothing-like-this', 10).ids).toEqual([]);
-    expect(search.search(' @@ ', 10)).toEqual({ ids: [], more: false });
+    expect(search.search(' @@ ', 10)).toEqual({ ids: [], more: false, indexing: 0 });
   });
 
   it('forgets deleted and cleared deliveries', () => {
@@ -70,5 +70,23 @@ describe('full-text search over received deliveries (migration 006)', () => {
     const { store, search } = setup();
     store.insertBatch([delivery(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(' marker-ascii ')]))]);
     expect(search.search('marker-ascii', 10).ids).toEqual([1]);
+  });
+});
+
+describe('a search during a burst', () => {
+  it('answers from what is indexed at once and says how many deliveries wait, never indexing the whole backlog first', () => {
+    const { store, search } = setup();
+    const [early] = store.insertBatch([delivery('{"coupon":"BURSTCODE","n":0}')]);
+    expect(search.search('burstcode', 10)).toEqual({ ids: [early!.summary.id], more: false, indexing: 0 });
+    // A burst stored since: 5,000 deliveries waiting for the index.
+    store.insertBatch(Array.from({ length: 5000 }, (_, n) => delivery(`{"coupon":"BURSTCODE","n":${n + 1}}`)));
+    const during = search.search('burstcode', 20_000);
+    // A bounded part was indexed for this answer; the rest is said, not waited for.
+    expect(during.indexing).toBeGreaterThan(0);
+    expect(during.ids.length + during.indexing).toBe(5001);
+    expect(during.ids).toContain(early!.summary.id);
+    search.indexAll();
+    expect(search.search('burstcode', 20_000)).toMatchObject({ indexing: 0 });
+    expect(search.search('burstcode', 20_000).ids).toHaveLength(5001);
   });
 });

@@ -54,7 +54,11 @@ describe('hooklab resend --pending --since', () => {
       // Progress of the job goes to stderr, one line per tenth and at its end.
       expect(r.stderr).toMatch(/^job cli-resend-\S+: 1 of 1 · done$/m);
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toMatchObject({ total: 1, delivered: 1, failed: 0 });
+      // Each outcome, then the total (docs/cli.md).
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatchObject({ kind: 'delivered' });
+      expect(lines[1]).toMatchObject({ total: 1, delivered: 1, failed: 0 });
       const stillPending = await client.call('history.events', { pendingOnly: true });
       expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
 
