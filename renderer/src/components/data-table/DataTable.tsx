@@ -12,6 +12,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { processRows } from './process-rows';
 import type { DataColumnMeta } from './column-meta';
 import { useColumnWidths } from './column-widths';
+import { useContentTemplate } from './use-content-widths';
 import './data-table.css';
 
 export type { DataColumnMeta } from './column-meta';
@@ -44,7 +45,9 @@ export interface DataTableProps<T> {
 /** The full value of a cell for its hover title (cells are cut with an ellipsis). */
 function titleOf(value: unknown): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : undefined;
 }
 
 /**
@@ -62,9 +65,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [given, props.data, columns, props.columnFilters, props.sorting],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
   const [cursorId, setCursorId] = useState<string | null>(null);
   const widths = useColumnWidths(props.columnWidthsKey);
+  const trackOf = useContentTemplate(tableRef, columns, processed, widths.widthOf);
   const virtualizer = useVirtualizer({
     count: processed.length,
     getScrollElement: () => scrollRef.current,
@@ -95,7 +100,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const template = table
     .getVisibleLeafColumns()
-    .map((c) => widths.widthOf(c.id) ?? (c.columnDef.meta as DataColumnMeta | undefined)?.width ?? 'minmax(80px, 1fr)')
+    .map((c) => trackOf(c.id))
     .join(' ');
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -120,7 +125,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   return (
-    <div className="data-table" data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
+    <div
+      className="data-table"
+      ref={tableRef}
+      data-testid={props.testId}
+      role="grid"
+      aria-rowcount={processed.length}
+    >
       {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
       <div className="data-table__inner">
         <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
@@ -128,7 +139,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
             const sorted = header.column.getIsSorted();
             return (
-              <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+              <div
+                key={header.id}
+                className="data-table__th"
+                role="columnheader"
+                aria-sort={
+                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
+                }
+              >
                 <div
                   className="data-table__resize"
                   role="separator"
@@ -137,17 +155,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onDoubleClick={() => widths.reset(header.id)}
                   data-testid={`resize-${header.id}`}
                 />
-                <button
-                  type="button"
-                  className="data-table__sort"
-                  disabled={!header.column.getCanSort()}
-                  onClick={header.column.getToggleSortingHandler()}
-                  title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
-                  data-testid={`sort-${header.id}`}
-                >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                  {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-                </button>
+                {/* A column without a header (checkboxes, row actions) has nothing to sort by or name. */}
+                {header.column.columnDef.header === '' ? null : (
+                  <button
+                    type="button"
+                    className="data-table__sort"
+                    disabled={!header.column.getCanSort()}
+                    onClick={header.column.getToggleSortingHandler()}
+                    title={
+                      typeof header.column.columnDef.header === 'string'
+                        ? header.column.columnDef.header
+                        : undefined
+                    }
+                    data-testid={`sort-${header.id}`}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                )}
                 {meta?.filter === 'text' && (
                   <input
                     className="data-table__filter"
@@ -181,12 +206,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div
           className="data-table__body"
           ref={scrollRef}
-          tabIndex={0}
+          // A row group only when it holds rows (ARIA wants rows in it; the empty text is not one).
+          role={processed.length > 0 ? 'rowgroup' : undefined}
+          tabIndex={processed.length > 0 ? 0 : undefined}
           onKeyDown={onKeyDown}
-          aria-label="Rows: arrows move, Enter opens"
+          aria-label={processed.length > 0 ? 'Rows: arrows move, Enter opens' : undefined}
           data-testid={props.testId ? `${props.testId}-body` : undefined}
         >
-          {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
+          {processed.length === 0 && props.empty ? (
+            <div className="data-table__empty">{props.empty}</div>
+          ) : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item, i) => {
               const row = rows[i]!;
@@ -201,14 +230,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   data-row-id={row.id}
                   data-cursor={cursor || undefined}
                   className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
-                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    gridTemplateColumns: template,
+                    height: rowHeight,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                   onClick={() => {
                     setCursorId(row.id);
                     props.onActivate?.(row.original);
                   }}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
+                    <div
+                      key={cell.id}
+                      className="data-table__td"
+                      role="gridcell"
+                      title={titleOf(cell.getValue())}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </div>
                   ))}

@@ -11,7 +11,7 @@ export function columnIdOf<T>(column: ColumnDef<T, unknown>): string | undefined
   return typeof key === 'string' ? key : undefined;
 }
 
-function accessorOf<T>(column: ColumnDef<T, unknown>): Accessor<T> | undefined {
+export function accessorOf<T>(column: ColumnDef<T, unknown>): Accessor<T> | undefined {
   const fn = (column as { accessorFn?: Accessor<T> }).accessorFn;
   if (fn) return fn;
   const key = (column as { accessorKey?: unknown }).accessorKey;

@@ -4,7 +4,7 @@ import { loadReconciliation, resendBulk, useHistoryStore } from './history-store
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
-import { fullTime, timeOf } from '../../lib/time';
+import { Time } from '../../components/ui';
 
 type Category = View['items'][number]['category'];
 
@@ -53,7 +53,7 @@ export function ReconciliationView({ route }: { route: Route }) {
         </button>
         {view && (
           <span className="muted" data-testid="reconcile-meta">
-            computed at <span title={fullTime(view.computedAt)}>{timeOf(view.computedAt)}</span> in {view.durationMs} ms
+            computed at <Time iso={view.computedAt} /> in {view.durationMs} ms
           </span>
         )}
       </div>

@@ -1,23 +1,10 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { OrderSummary } from '../../../../shared/contract/sequences';
+import { Time } from '../../components/ui';
+import { formatTime } from '../../lib/format';
 
 const column = createColumnHelper<OrderSummary>();
 
-/** "YYYY-MM-DD HH:MM:SS" local time. */
-export function localTime(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/** "HH:MM:SS.mmm" local time: the timeline's events are seconds apart; the date is in the tooltip. */
-export function clockTime(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
 
 /** Badge class of a derived order status. */
 export const STATUS_CLASS: Record<OrderSummary['status'], string> = {
@@ -30,14 +17,13 @@ export const STATUS_CLASS: Record<OrderSummary['status'], string> = {
 
 /** Columns of the orders list (no column filters: the filter bar asks the core). */
 export const orderColumns = [
-  column.accessor('lastActivityAt', { header: 'Last activity', meta: { width: '170px' }, cell: (c) => localTime(c.getValue()) }),
-  column.accessor('orderId', { header: 'Order', meta: { width: 'minmax(110px, 1.2fr)' }, cell: (c) => <span className="mono">{c.getValue()}</span> }),
-  // Room for the longest order type (FASTLINK_CHARGE, MARKETPLACE).
-  column.accessor('orderType', { header: 'Type', meta: { width: 'minmax(136px, 1fr)' } }),
+  column.accessor('lastActivityAt', { header: 'Last activity', meta: { fitText: (iso: string | null) => formatTime(iso) }, cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor('orderId', { header: 'Order', meta: { fitExtra: 8 }, cell: (c) => <span className="mono">{c.getValue()}</span> }),
+  column.accessor('orderType', { header: 'Type', meta: {} }),
   column.accessor('status', {
     header: 'Status',
     // A status badge and, for an order known only from unverified deliveries, "unverified".
-    meta: { width: '136px' },
+    meta: { fitText: (s: string) => s, fitExtra: 16 },
     cell: (c) => (
       <>
         <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>
@@ -49,13 +35,13 @@ export const orderColumns = [
       </>
     ),
   }),
-  column.accessor('shipping', { header: 'Shipping', meta: { width: '96px' }, cell: (c) => c.getValue() ?? '' }),
-  column.accessor('threeDs', { header: '3DS', meta: { width: '70px' }, cell: (c) => c.getValue() ?? '' }),
-  column.accessor('events', { header: 'Events', meta: { width: '60px' } }),
+  column.accessor('shipping', { header: 'Shipping', meta: {}, cell: (c) => c.getValue() ?? '' }),
+  column.accessor('threeDs', { header: '3-D Secure', meta: {}, cell: (c) => c.getValue() ?? '' }),
+  column.accessor('events', { header: 'Events', meta: {} }),
   column.accessor((o) => o.flagKinds.join(' '), {
     id: 'flags',
     header: 'Flags',
-    meta: { width: 'minmax(120px, 1.4fr)' },
+    meta: { grow: true, fitExtra: 16, minWidth: 40 },
     cell: (c) =>
       c.row.original.flagKinds.map((k) => (
         <span key={k} className={`badge seq-flag seq-flag--${k}`}>
@@ -64,3 +50,9 @@ export const orderColumns = [
       )),
   }),
 ];
+
+/**
+ * The list beside an open order: shipping, 3-D Secure and the event count are in the order's
+ * panel, so the list keeps what finds an order and fits its half of the window.
+ */
+export const compactOrderColumns = orderColumns.filter((c) => !['shipping', 'threeDs', 'events'].includes(c.id ?? (c as { accessorKey?: string }).accessorKey ?? ''));

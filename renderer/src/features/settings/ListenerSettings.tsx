@@ -11,9 +11,8 @@ import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
-import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../../app-state/use-settings-view';
-import { formatCount } from '../../lib/count';
+import { formatBytes, formatCount } from '../../lib/format';
 import { WebhookKeys } from './WebhookKeys';
 
 type Draft = Pick<
@@ -185,7 +184,7 @@ export function ListenerSettings() {
       <p className="muted" data-testid="retention-now">
         The oldest deliveries are removed first.
         {listenerStatus &&
-          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
+          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${formatBytes(listenerStatus.storedBytes)}` +
             (listenerStatus.removedByRetention > 0 ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.` : '.')}
       </p>
 
