@@ -23,7 +23,10 @@ export async function seed(app: AppShell, page: Page): Promise<void> {
 }
 
 async function richestOrder(app: AppShell): Promise<string> {
-  const { orders } = await app.api<{ orders: Array<{ orderId: string; events: number }> }>('sequences.list', {});
+  const { orders } = await app.api<{ orders: Array<{ orderId: string; events: number }> }>(
+    'sequences.list',
+    {},
+  );
   return [...orders].sort((a, b) => b.events - a.events)[0]!.orderId;
 }
 

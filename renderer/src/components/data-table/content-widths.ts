@@ -29,7 +29,11 @@ export interface FitColumn<T> {
 export type Measure = (text: string, kind: 'cell' | 'header') => number;
 
 /** The pixel width each column needs (null for columns without a `text`). */
-export function contentWidths<T>(columns: readonly FitColumn<T>[], rows: readonly T[], measure: Measure): Array<number | null> {
+export function contentWidths<T>(
+  columns: readonly FitColumn<T>[],
+  rows: readonly T[],
+  measure: Measure,
+): Array<number | null> {
   const sample = rows.length > SAMPLE_ROWS ? rows.slice(0, SAMPLE_ROWS) : rows;
   return columns.map((c) => {
     if (c.text === null) return null;
@@ -41,7 +45,8 @@ export function contentWidths<T>(columns: readonly FitColumn<T>[], rows: readonl
       else {
         // Keep the few longest: replace the shortest kept when this one is longer.
         let shortest = 0;
-        for (let i = 1; i < longest.length; i++) if (longest[i]!.length < longest[shortest]!.length) shortest = i;
+        for (let i = 1; i < longest.length; i++)
+          if (longest[i]!.length < longest[shortest]!.length) shortest = i;
         if (text.length > longest[shortest]!.length) longest[shortest] = text;
       }
     }
@@ -53,7 +58,11 @@ export function contentWidths<T>(columns: readonly FitColumn<T>[], rows: readonl
 }
 
 /** Widths only grow while a table is shown, so a row arriving or a filter typed never makes columns jump narrower. */
-export function keepWidest(previous: ReadonlyMap<string, number>, ids: readonly string[], widths: ReadonlyArray<number | null>): Map<string, number> {
+export function keepWidest(
+  previous: ReadonlyMap<string, number>,
+  ids: readonly string[],
+  widths: ReadonlyArray<number | null>,
+): Map<string, number> {
   const next = new Map(previous);
   ids.forEach((id, i) => {
     const w = widths[i];

@@ -5,11 +5,15 @@ import type { DataColumnMeta } from './column-meta';
 import { accessorOf, columnIdOf } from './process-rows';
 import { contentWidths, keepWidest, type FitColumn, type Measure } from './content-widths';
 
-const textOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const textOf = (value: unknown): string =>
+  value === null || value === undefined ? '' : String(value);
 
 /** A canvas text measure in the table's own fonts (cells and headers), read once it is mounted. */
 function useMeasure(tableRef: RefObject<HTMLElement | null>): Measure {
-  const [fonts, setFonts] = useState<{ cell: string; header: string }>({ cell: '13px system-ui', header: '600 13px system-ui' });
+  const [fonts, setFonts] = useState<{ cell: string; header: string }>({
+    cell: '13px system-ui',
+    header: '600 13px system-ui',
+  });
   useLayoutEffect(() => {
     const el = tableRef.current;
     if (!el) return;
@@ -55,7 +59,10 @@ export function useContentTemplate<T>(
         return {
           id,
           header: typeof c.header === 'string' ? c.header : '',
-          text: meta?.width !== undefined || !read ? null : (row: T) => (show ? show(read(row, 0)) : textOf(read(row, 0))),
+          text:
+            meta?.width !== undefined || !read
+              ? null
+              : (row: T) => (show ? show(read(row, 0)) : textOf(read(row, 0))),
           extra: meta?.fitExtra ?? 0,
           min: meta?.minWidth ?? 24,
           grow: meta?.grow === true,
@@ -66,7 +73,11 @@ export function useContentTemplate<T>(
   );
   const widest = useRef(new Map<string, number>());
   const widths = useMemo(() => {
-    widest.current = keepWidest(widest.current, fit.map((c) => c.id), contentWidths(fit, rows, measure));
+    widest.current = keepWidest(
+      widest.current,
+      fit.map((c) => c.id),
+      contentWidths(fit, rows, measure),
+    );
     return widest.current;
   }, [fit, rows, measure]);
   return (id) => {

@@ -14,6 +14,8 @@ export interface CodeViewProps {
 
 const baseOptions = {
   minimap: { enabled: false },
+  // At the text's top or bottom the wheel scrolls the page instead of being swallowed.
+  scrollbar: { alwaysConsumeMouseWheel: false },
   scrollBeyondLastLine: false,
   fontSize: 12,
   lineNumbersMinChars: 3,
@@ -26,7 +28,13 @@ const baseOptions = {
  * A JSON viewer or editor. Read-only unless `onChange` is given. The host element carries
  * `data-ready="true"` once Monaco has mounted, for tests.
  */
-export function CodeView({ value, language = 'json', onChange, height = 320, testId = 'code-view' }: CodeViewProps) {
+export function CodeView({
+  value,
+  language = 'json',
+  onChange,
+  height = 320,
+  testId = 'code-view',
+}: CodeViewProps) {
   const theme = useMonacoTheme();
   return (
     <div className="monaco-host" data-testid={testId} style={{ height }}>
@@ -35,10 +43,17 @@ export function CodeView({ value, language = 'json', onChange, height = 320, tes
         language={language}
         theme={theme}
         loading={null}
-        options={{ ...baseOptions, readOnly: onChange === undefined, domReadOnly: onChange === undefined }}
+        options={{
+          ...baseOptions,
+          readOnly: onChange === undefined,
+          domReadOnly: onChange === undefined,
+        }}
         onChange={onChange ? (next) => onChange(next ?? '') : undefined}
         onMount={(editor) => {
-          editor.getContainerDomNode().closest<HTMLElement>('.monaco-host')?.setAttribute('data-ready', 'true');
+          editor
+            .getContainerDomNode()
+            .closest<HTMLElement>('.monaco-host')
+            ?.setAttribute('data-ready', 'true');
         }}
       />
     </div>

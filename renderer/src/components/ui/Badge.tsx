@@ -8,7 +8,17 @@ export { badgeTone, type BadgeTone } from './badge-tone';
  * verdict, a level or a state has the same colour on every page; the word is always written,
  * so colour is never the only signal.
  */
-export function Badge({ children, tone, title, testId }: { children: ReactNode; tone?: BadgeTone; title?: string; testId?: string }) {
+export function Badge({
+  children,
+  tone,
+  title,
+  testId,
+}: {
+  children: ReactNode;
+  tone?: BadgeTone;
+  title?: string;
+  testId?: string;
+}) {
   const resolved = tone ?? (typeof children === 'string' ? badgeTone(children) : 'neutral');
   return (
     <span className={`badge badge--${resolved}`} title={title} data-testid={testId}>

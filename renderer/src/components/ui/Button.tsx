@@ -9,5 +9,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The app's button: one size everywhere, three weights (docs/ui.md). */
 export function Button({ kind = 'secondary', className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={`button button--${kind}${className ? ` ${className}` : ''}`} {...rest} />;
+  return (
+    <button
+      type={type}
+      className={`button button--${kind}${className ? ` ${className}` : ''}`}
+      {...rest}
+    />
+  );
 }

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A framed group of related settings or facts, with an optional heading and actions. */
-export function Card({ title, actions, children, testId }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; testId?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  testId,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className="card" data-testid={testId}>
       {(title !== undefined || actions !== undefined) && (

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** What a list or pane shows when it has nothing yet: what it is for, and how to fill it. */
-export function EmptyState({ title, children, action, testId }: { title: string; children?: ReactNode; action?: ReactNode; testId?: string }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  testId,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="empty-state" data-testid={testId}>
       <p className="empty-state__title">{title}</p>

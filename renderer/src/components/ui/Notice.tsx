@@ -4,9 +4,23 @@ import { collapseNotices, type NoticeItem } from './collapse-notices';
 export type NoticeTone = 'info' | 'warn' | 'error';
 
 /** One inline notice; `count` above 1 says how many times it came ("×7"). */
-export function Notice({ tone = 'info', count = 1, children, testId }: { tone?: NoticeTone; count?: number; children: ReactNode; testId?: string }) {
+export function Notice({
+  tone = 'info',
+  count = 1,
+  children,
+  testId,
+}: {
+  tone?: NoticeTone;
+  count?: number;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <div className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'note'} data-testid={testId}>
+    <div
+      className={`notice notice--${tone}`}
+      role={tone === 'error' ? 'alert' : 'note'}
+      data-testid={testId}
+    >
       <span className="notice__icon" aria-hidden="true">
         {tone === 'error' ? '!' : tone === 'warn' ? '▲' : 'i'}
       </span>

@@ -1,7 +1,22 @@
-import { bytesTitle, formatBytes, formatCount, formatTime, isoTitle, type TimeOptions } from '../../lib/format';
+import {
+  bytesTitle,
+  formatBytes,
+  formatCount,
+  formatTime,
+  isoTitle,
+  type TimeOptions,
+} from '../../lib/format';
 
 /** A time in the one format (lib/format), the full ISO instant on hover. */
-export function Time({ iso, ms, className }: { iso: string | null | undefined; ms?: boolean; className?: string }) {
+export function Time({
+  iso,
+  ms,
+  className,
+}: {
+  iso: string | null | undefined;
+  ms?: boolean;
+  className?: string;
+}) {
   const options: TimeOptions = ms ? { ms } : {};
   return (
     <time className={className} dateTime={iso ?? undefined} title={isoTitle(iso)}>

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { DataTable, processRows, tableViewFromParams, tableViewToParams } from '../../components/data-table';
+import {
+  DataTable,
+  processRows,
+  tableViewFromParams,
+  tableViewToParams,
+} from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
 import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
@@ -22,6 +27,7 @@ import {
 } from './live-store';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
+import { formatCount } from '../../lib/format';
 import './live.css';
 
 /** The delivery id in `#/live/<id>`, or null. */
@@ -51,7 +57,10 @@ export function LivePage({ route }: { route: Route }) {
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
-  const viewParams = useMemo(() => tableViewToParams({ query, columnFilters, sorting }), [query, columnFilters, sorting]);
+  const viewParams = useMemo(
+    () => tableViewToParams({ query, columnFilters, sorting }),
+    [query, columnFilters, sorting],
+  );
   useParamsSync(route, viewParams, (params) => {
     const view = tableViewFromParams(params);
     setQuery(view.query);
@@ -65,7 +74,10 @@ export function LivePage({ route }: { route: Route }) {
   }, [routeId]);
   // The current params are read at call time: a link keeps the search and filters as they are.
   const open = useCallback(
-    (id: number | null) => navigate(hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params)),
+    (id: number | null) =>
+      navigate(
+        hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params),
+      ),
     [],
   );
   useLiveKeys({ focusSearch: () => search.current?.focus(), closeDetail: () => open(null) });
@@ -79,7 +91,13 @@ export function LivePage({ route }: { route: Route }) {
   const columns = useMemo(() => liveColumns(checked), [checked]);
   // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
   const processed = useMemo(
-    () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
+    () =>
+      processRows(
+        visible,
+        columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>,
+        columnFilters,
+        sorting,
+      ),
     [visible, columns, columnFilters, sorting],
   );
   const filtered = query.trim() !== '' || columnFilters.length > 0;
@@ -89,7 +107,7 @@ export function LivePage({ route }: { route: Route }) {
     setBusy('Exporting…');
     try {
       const blob = await exportNdjson(ids, (done, total) =>
-        setBusy(`Exporting ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`),
+        setBusy(`Exporting ${formatCount(done)} of ${formatCount(total)}…`),
       );
       download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);
     } finally {
@@ -115,16 +133,34 @@ export function LivePage({ route }: { route: Route }) {
           data-testid="live-search"
           aria-label="Search deliveries"
         />
-        <span className="muted" data-testid="live-count" title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}>
-          {filtered ? `${count} of ${total}` : `${total} deliveries`}
+        <span
+          className="muted"
+          data-testid="live-count"
+          title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}
+        >
+          {filtered
+            ? `${formatCount(count)} of ${formatCount(total)}`
+            : `${formatCount(total)} deliveries`}
           {bodyMatches?.more ? ' (newest body matches)' : ''}
           {loadingAll ? ' (loading older…)' : ''}
         </span>
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
+        <button
+          type="button"
+          className="button"
+          disabled={checked.size === 0 || busy !== null}
+          onClick={() => void runExport([...checked])}
+          data-testid="export-selected"
+        >
           Export selected ({checked.size})
         </button>
-        <button type="button" className="button" disabled={busy !== null || total === 0} onClick={() => void runExport(null)} data-testid="export-all">
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null || total === 0}
+          onClick={() => void runExport(null)}
+          data-testid="export-all"
+        >
           Export all
         </button>
         <button
@@ -132,7 +168,8 @@ export function LivePage({ route }: { route: Route }) {
           className="button"
           disabled={total === 0}
           onClick={() => {
-            if (window.confirm('Delete every received delivery from this machine?')) void transport.call('live.clear', {});
+            if (window.confirm('Delete every received delivery from this machine?'))
+              void transport.call('live.clear', {});
           }}
           data-testid="live-clear"
         >
@@ -140,8 +177,10 @@ export function LivePage({ route }: { route: Route }) {
         </button>
         <button
           type="button"
-          className="button button--small"
-          onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
+          className="button"
+          onClick={() =>
+            split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })
+          }
           title="Detail beside the table or below it"
           data-testid="live-split-orientation"
         >
@@ -179,7 +218,10 @@ export function LivePage({ route }: { route: Route }) {
             {detail && detail.summary.id === activeId ? (
               <DeliveryDetailPane detail={detail} search={query} />
             ) : (
-              <p className="muted">Select a delivery to see its headers, exact body and verdicts (arrows move, Enter opens, Escape closes).</p>
+              <p className="muted">
+                Select a delivery to see its headers, exact body and verdicts (arrows move, Enter
+                opens, Escape closes).
+              </p>
             )}
           </div>
         }

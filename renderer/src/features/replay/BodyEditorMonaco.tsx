@@ -36,7 +36,12 @@ function problemsOf(model: monaco.editor.ITextModel): Problem[] {
     .map((m) => ({
       line: m.startLineNumber,
       message: m.message,
-      severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : m.severity === monaco.MarkerSeverity.Warning ? 'warning' : 'hint',
+      severity:
+        m.severity === monaco.MarkerSeverity.Error
+          ? 'error'
+          : m.severity === monaco.MarkerSeverity.Warning
+            ? 'warning'
+            : 'hint',
     }));
 }
 
@@ -47,7 +52,14 @@ function problemsOf(model: monaco.editor.ITextModel): Problem[] {
  * whitespace kept. Format is an explicit button (an undoable edit). The event schema underlines
  * errors; unknown fields get info markers from `unknownFieldHints`.
  */
-export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend, onSave }: BodyEditorProps) {
+export function BodyEditorMonaco({
+  text,
+  docVersion,
+  readOnly,
+  onChange,
+  onSend,
+  onSave,
+}: BodyEditorProps) {
   const theme = useMonacoTheme();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const applying = useRef(false);
@@ -67,9 +79,18 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
     applying.current = false;
   }, [docVersion, ready]);
 
-  const counts = { errors: problems.filter((p) => p.severity === 'error').length, hints: problems.filter((p) => p.severity === 'hint').length };
+  const counts = {
+    errors: problems.filter((p) => p.severity === 'error').length,
+    hints: problems.filter((p) => p.severity === 'hint').length,
+  };
   return (
-    <div className="replay-editor" data-testid="replay-body-editor" data-ready={ready} data-errors={counts.errors} data-hints={counts.hints}>
+    <div
+      className="replay-editor"
+      data-testid="replay-body-editor"
+      data-ready={ready}
+      data-errors={counts.errors}
+      data-hints={counts.hints}
+    >
       <div className="row replay-editor__bar">
         <button
           type="button"
@@ -82,7 +103,7 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
           Format
         </button>
         <span className="muted">
-          {counts.errors > 0 ? `${counts.errors} problem(s)` : 'matches the event schema (2.8)'}
+          {counts.errors > 0 ? `${counts.errors} problem(s)` : 'matches the webhook event schema'}
           {counts.hints > 0 ? ` · ${counts.hints} field(s) not in the spec` : ''}
         </span>
         <span className="muted replay-editor__keys">Ctrl+Enter sends · Ctrl+S saves</span>
@@ -98,6 +119,8 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
             readOnly,
             domReadOnly: readOnly,
             minimap: { enabled: false },
+            // At the body's top or bottom the wheel scrolls the page (to the answer below).
+            scrollbar: { alwaysConsumeMouseWheel: false },
             scrollBeyondLastLine: false,
             fontSize: 12,
             lineNumbersMinChars: 3,
@@ -136,14 +159,19 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
                 );
               }, 250);
             };
-            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => shortcuts.current.onSend());
-            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => shortcuts.current.onSave());
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+              shortcuts.current.onSend(),
+            );
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () =>
+              shortcuts.current.onSave(),
+            );
             editor.onDidChangeModelContent(() => {
               refreshHints();
               if (!applying.current) latestChange.current(model.getValue());
             });
             const markers = monaco.editor.onDidChangeMarkers((uris) => {
-              if (uris.some((u) => u.toString() === model.uri.toString())) setProblems(problemsOf(model));
+              if (uris.some((u) => u.toString() === model.uri.toString()))
+                setProblems(problemsOf(model));
             });
             editor.onDidDispose(() => {
               clearTimeout(hintTimer);
@@ -157,7 +185,11 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
       {problems.length > 0 && (
         <ul className="replay-problems" data-testid="replay-problems">
           {problems.slice(0, 30).map((p, i) => (
-            <li key={i} className={`replay-problem replay-problem--${p.severity}`} data-severity={p.severity}>
+            <li
+              key={i}
+              className={`replay-problem replay-problem--${p.severity}`}
+              data-severity={p.severity}
+            >
               <span className="mono">line {p.line}</span> {p.message}
             </li>
           ))}

@@ -18,9 +18,13 @@ export function ScenariosCard() {
               className="button scenario__button"
               disabled={busy}
               data-testid={`scenario-${s.name}`}
-              onClick={() => void recordRun(s.name, () => transport.call('sandbox.runScenario', { name: s.name }))}
+              onClick={() =>
+                void recordRun(s.name, () =>
+                  transport.call('sandbox.runScenario', { name: s.name }),
+                )
+              }
             >
-              {s.name}
+              <span aria-hidden="true">▶</span> {s.name}
             </button>
             <span className="muted">{s.description}</span>
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
 import type { OrderFilters as Filters } from './order-query';
 import { setFilters, useSequencesStore } from './sequences-store';
+import { formatCount } from '../../lib/format';
 
 /** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
 export function OrderFilters() {
@@ -16,12 +17,20 @@ export function OrderFilters() {
     <div className="row seq-filters" data-testid="sequences-filters">
       <input
         className="input"
+        type="search"
         placeholder="Search order id, reference, type, flag…"
+        aria-label="Search orders"
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="sequences-filter-text"
       />
-      <select className="input" value={filters.orderType} onChange={(e) => setFilters({ orderType: e.target.value })} data-testid="sequences-filter-type" aria-label="Order type">
+      <select
+        className="input"
+        value={filters.orderType}
+        onChange={(e) => setFilters({ orderType: e.target.value })}
+        data-testid="sequences-filter-type"
+        aria-label="Order type"
+      >
         <option value="">any order type</option>
         {orderTypes.map((t) => (
           <option key={t} value={t}>
@@ -29,7 +38,13 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })} data-testid="sequences-filter-status" aria-label="Status">
+      <select
+        className="input"
+        value={filters.status}
+        onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })}
+        data-testid="sequences-filter-status"
+        aria-label="Status"
+      >
         <option value="">any status</option>
         {DERIVED_ORDER_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -37,13 +52,26 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select className="input" value={filters.flags} onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })} data-testid="sequences-filter-flags" aria-label="Flags">
+      <select
+        className="input"
+        value={filters.flags}
+        onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })}
+        data-testid="sequences-filter-flags"
+        aria-label="Flags"
+      >
         <option value="any">flagged or not</option>
         <option value="flagged">with flags</option>
         <option value="clean">without flags</option>
       </select>
-      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
-        {total === allOrders ? `${total} orders` : `${total} of ${allOrders} orders`}
+      <span
+        className="muted"
+        data-testid="sequences-count"
+        data-total={total}
+        data-listed={orders.length}
+      >
+        {total === allOrders
+          ? `${formatCount(total)} orders`
+          : `${formatCount(total)} of ${formatCount(allOrders)} orders`}
       </span>
     </div>
   );
