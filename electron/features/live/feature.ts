@@ -13,12 +13,15 @@ import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
+import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 import { describeStorageError } from '../../services/data/storage-error';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
+/** The activity strip's default range: the last hour. */
+const HOUR_MS = 3_600_000;
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
@@ -30,6 +33,7 @@ export interface LiveFeatureOptions {
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = new DeliveryStore(ctx.db, (eventId) => ctx.resendRequests.isRequested(eventId));
+  const activity = new DeliveryActivity(ctx.db);
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
@@ -246,6 +250,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         };
       },
       'live.search': async ({ query, limit }) => search.search(query, limit),
+      'live.activity': async ({ fromMs, toMs }) => {
+        const to = toMs ?? (fromMs !== undefined ? fromMs + HOUR_MS : ctx.clock.now());
+        return activity.read(fromMs ?? to - HOUR_MS, to);
+      },
       'live.clear': async () => {
         store.clear();
         received = 0;

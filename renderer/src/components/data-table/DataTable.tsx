@@ -45,9 +45,7 @@ export interface DataTableProps<T> {
 /** The full value of a cell for its hover title (cells are cut with an ellipsis). */
 function titleOf(value: unknown): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /**
@@ -125,13 +123,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   return (
-    <div
-      className="data-table"
-      ref={tableRef}
-      data-testid={props.testId}
-      role="grid"
-      aria-rowcount={processed.length}
-    >
+    <div className="data-table" ref={tableRef} data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
       {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
       <div className="data-table__inner">
         <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
@@ -139,14 +131,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
             const sorted = header.column.getIsSorted();
             return (
-              <div
-                key={header.id}
-                className="data-table__th"
-                role="columnheader"
-                aria-sort={
-                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
-                }
-              >
+              <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                 <div
                   className="data-table__resize"
                   role="separator"
@@ -157,21 +142,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 />
                 {/* A column without a header (checkboxes, row actions) has nothing to sort by or name. */}
                 {header.column.columnDef.header === '' ? null : (
-                  <button
-                    type="button"
-                    className="data-table__sort"
-                    disabled={!header.column.getCanSort()}
-                    onClick={header.column.getToggleSortingHandler()}
-                    title={
-                      typeof header.column.columnDef.header === 'string'
-                        ? header.column.columnDef.header
-                        : undefined
-                    }
-                    data-testid={`sort-${header.id}`}
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                    {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-                  </button>
+                <button
+                  type="button"
+                  className="data-table__sort"
+                  disabled={!header.column.getCanSort()}
+                  onClick={header.column.getToggleSortingHandler()}
+                  title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
+                  data-testid={`sort-${header.id}`}
+                >
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
+                </button>
                 )}
                 {meta?.filter === 'text' && (
                   <input
@@ -213,9 +194,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           aria-label={processed.length > 0 ? 'Rows: arrows move, Enter opens' : undefined}
           data-testid={props.testId ? `${props.testId}-body` : undefined}
         >
-          {processed.length === 0 && props.empty ? (
-            <div className="data-table__empty">{props.empty}</div>
-          ) : null}
+          {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item, i) => {
               const row = rows[i]!;
@@ -230,23 +209,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   data-row-id={row.id}
                   data-cursor={cursor || undefined}
                   className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
-                  style={{
-                    gridTemplateColumns: template,
-                    height: rowHeight,
-                    transform: `translateY(${item.start}px)`,
-                  }}
+                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
                   onClick={() => {
                     setCursorId(row.id);
                     props.onActivate?.(row.original);
                   }}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <div
-                      key={cell.id}
-                      className="data-table__td"
-                      role="gridcell"
-                      title={titleOf(cell.getValue())}
-                    >
+                    <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </div>
                   ))}

@@ -48,8 +48,7 @@ export function useColumnWidths(key: string | undefined) {
   };
 
   return {
-    widthOf: (id: string): string | undefined =>
-      widths[id] !== undefined ? `${widths[id]}px` : undefined,
+    widthOf: (id: string): string | undefined => (widths[id] !== undefined ? `${widths[id]}px` : undefined),
     startResize,
     /** Back to the column's own width (double-click on the edge). */
     reset: (id: string) =>

@@ -14,8 +14,7 @@ export interface TableView {
 export function tableViewToParams(view: TableView): Record<string, string> {
   const params: Record<string, string> = {};
   if (view.query !== '') params.q = view.query;
-  for (const f of view.columnFilters)
-    if (f.value !== undefined && f.value !== '') params[`f.${f.id}`] = String(f.value);
+  for (const f of view.columnFilters) if (f.value !== undefined && f.value !== '') params[`f.${f.id}`] = String(f.value);
   const sort = view.sorting[0];
   if (sort) params.sort = `${sort.desc ? '-' : ''}${sort.id}`;
   return params;
@@ -27,8 +26,6 @@ export function tableViewFromParams(params: Readonly<Record<string, string>>): T
     .filter(([k, v]) => k.startsWith('f.') && v !== '')
     .map(([k, v]) => ({ id: k.slice(2), value: v }));
   const sort = params.sort;
-  const sorting: SortingState = sort
-    ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }]
-    : [];
+  const sorting: SortingState = sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
   return { query: params.q ?? '', columnFilters, sorting };
 }

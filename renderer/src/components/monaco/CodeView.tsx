@@ -28,13 +28,7 @@ const baseOptions = {
  * A JSON viewer or editor. Read-only unless `onChange` is given. The host element carries
  * `data-ready="true"` once Monaco has mounted, for tests.
  */
-export function CodeView({
-  value,
-  language = 'json',
-  onChange,
-  height = 320,
-  testId = 'code-view',
-}: CodeViewProps) {
+export function CodeView({ value, language = 'json', onChange, height = 320, testId = 'code-view' }: CodeViewProps) {
   const theme = useMonacoTheme();
   return (
     <div className="monaco-host" data-testid={testId} style={{ height }}>
@@ -43,17 +37,10 @@ export function CodeView({
         language={language}
         theme={theme}
         loading={null}
-        options={{
-          ...baseOptions,
-          readOnly: onChange === undefined,
-          domReadOnly: onChange === undefined,
-        }}
+        options={{ ...baseOptions, readOnly: onChange === undefined, domReadOnly: onChange === undefined }}
         onChange={onChange ? (next) => onChange(next ?? '') : undefined}
         onMount={(editor) => {
-          editor
-            .getContainerDomNode()
-            .closest<HTMLElement>('.monaco-host')
-            ?.setAttribute('data-ready', 'true');
+          editor.getContainerDomNode().closest<HTMLElement>('.monaco-host')?.setAttribute('data-ready', 'true');
         }}
       />
     </div>

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import {
-  DataTable,
-  processRows,
-  tableViewFromParams,
-  tableViewToParams,
-} from '../../components/data-table';
+import { DataTable, processRows, tableViewFromParams, tableViewToParams } from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
 import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
@@ -28,7 +23,18 @@ import {
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { formatCount } from '../../lib/format';
+import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
+import { useActivity } from './use-activity';
 import './live.css';
+
+/** The rows received within the strip's selected range (all when none). */
+function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySummary[] {
+  if (!range) return rows;
+  return rows.filter((r) => {
+    const at = Date.parse(r.receivedAt);
+    return at >= range.fromMs && at < range.toMs;
+  });
+}
 
 /** The delivery id in `#/live/<id>`, or null. */
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
@@ -57,12 +63,16 @@ export function LivePage({ route }: { route: Route }) {
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
+  // The time range dragged on the activity strip: a filter like the others, kept in the URL (`t`).
+  const [range, setRange] = useState<TimeRange | null>(null);
+  const activity = useActivity(rows[0]?.receivedAt ?? null);
   const viewParams = useMemo(
-    () => tableViewToParams({ query, columnFilters, sorting }),
-    [query, columnFilters, sorting],
+    () => ({ ...tableViewToParams({ query, columnFilters, sorting }), t: range ? rangeParam(range) : '' }),
+    [query, columnFilters, sorting, range],
   );
   useParamsSync(route, viewParams, (params) => {
     const view = tableViewFromParams(params);
+    setRange(parseRangeParam(params['t']));
     setQuery(view.query);
     setColumnFilters(view.columnFilters);
     setSorting(view.sorting);
@@ -74,15 +84,12 @@ export function LivePage({ route }: { route: Route }) {
   }, [routeId]);
   // The current params are read at call time: a link keeps the search and filters as they are.
   const open = useCallback(
-    (id: number | null) =>
-      navigate(
-        hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params),
-      ),
+    (id: number | null) => navigate(hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params)),
     [],
   );
   useLiveKeys({ focusSearch: () => search.current?.focus(), closeDetail: () => open(null) });
 
-  const visible = useMemo(() => matchDeliveries(rows, query, bodyHits), [rows, query, bodyHits]);
+  const visible = useMemo(() => inRange(matchDeliveries(rows, query, bodyHits), range), [rows, query, bodyHits, range]);
   // Search texts are built while idle, so the first search over 100k rows is not the slow one.
   useEffect(() => {
     const preparing = searchDeliveries.prepare(rows);
@@ -91,16 +98,10 @@ export function LivePage({ route }: { route: Route }) {
   const columns = useMemo(() => liveColumns(checked), [checked]);
   // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
   const processed = useMemo(
-    () =>
-      processRows(
-        visible,
-        columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>,
-        columnFilters,
-        sorting,
-      ),
+    () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
     [visible, columns, columnFilters, sorting],
   );
-  const filtered = query.trim() !== '' || columnFilters.length > 0;
+  const filtered = query.trim() !== '' || columnFilters.length > 0 || range !== null;
   const count = processed.length;
 
   const runExport = async (ids: number[] | null) => {
@@ -133,34 +134,16 @@ export function LivePage({ route }: { route: Route }) {
           data-testid="live-search"
           aria-label="Search deliveries"
         />
-        <span
-          className="muted"
-          data-testid="live-count"
-          title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}
-        >
-          {filtered
-            ? `${formatCount(count)} of ${formatCount(total)}`
-            : `${formatCount(total)} deliveries`}
+        <span className="muted" data-testid="live-count" title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}>
+          {filtered ? `${formatCount(count)} of ${formatCount(total)}` : `${formatCount(total)} deliveries`}
           {bodyMatches?.more ? ' (newest body matches)' : ''}
           {loadingAll ? ' (loading older…)' : ''}
         </span>
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <button
-          type="button"
-          className="button"
-          disabled={checked.size === 0 || busy !== null}
-          onClick={() => void runExport([...checked])}
-          data-testid="export-selected"
-        >
+        <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
           Export selected ({checked.size})
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null || total === 0}
-          onClick={() => void runExport(null)}
-          data-testid="export-all"
-        >
+        <button type="button" className="button" disabled={busy !== null || total === 0} onClick={() => void runExport(null)} data-testid="export-all">
           Export all
         </button>
         <button
@@ -168,8 +151,7 @@ export function LivePage({ route }: { route: Route }) {
           className="button"
           disabled={total === 0}
           onClick={() => {
-            if (window.confirm('Delete every received delivery from this machine?'))
-              void transport.call('live.clear', {});
+            if (window.confirm('Delete every received delivery from this machine?')) void transport.call('live.clear', {});
           }}
           data-testid="live-clear"
         >
@@ -178,9 +160,7 @@ export function LivePage({ route }: { route: Route }) {
         <button
           type="button"
           className="button"
-          onClick={() =>
-            split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })
-          }
+          onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
           title="Detail beside the table or below it"
           data-testid="live-split-orientation"
         >
@@ -189,6 +169,7 @@ export function LivePage({ route }: { route: Route }) {
         {busy && <span className="muted">{busy}</span>}
       </div>
       {error && <p className="notice notice--error">{error}</p>}
+      <ActivityStrip activity={activity} selected={range} onSelect={setRange} testId="live-activity" />
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}
@@ -218,10 +199,7 @@ export function LivePage({ route }: { route: Route }) {
             {detail && detail.summary.id === activeId ? (
               <DeliveryDetailPane detail={detail} search={query} />
             ) : (
-              <p className="muted">
-                Select a delivery to see its headers, exact body and verdicts (arrows move, Enter
-                opens, Escape closes).
-              </p>
+              <p className="muted">Select a delivery to see its headers, exact body and verdicts (arrows move, Enter opens, Escape closes).</p>
             )}
           </div>
         }

@@ -36,12 +36,7 @@ function problemsOf(model: monaco.editor.ITextModel): Problem[] {
     .map((m) => ({
       line: m.startLineNumber,
       message: m.message,
-      severity:
-        m.severity === monaco.MarkerSeverity.Error
-          ? 'error'
-          : m.severity === monaco.MarkerSeverity.Warning
-            ? 'warning'
-            : 'hint',
+      severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : m.severity === monaco.MarkerSeverity.Warning ? 'warning' : 'hint',
     }));
 }
 
@@ -52,14 +47,7 @@ function problemsOf(model: monaco.editor.ITextModel): Problem[] {
  * whitespace kept. Format is an explicit button (an undoable edit). The event schema underlines
  * errors; unknown fields get info markers from `unknownFieldHints`.
  */
-export function BodyEditorMonaco({
-  text,
-  docVersion,
-  readOnly,
-  onChange,
-  onSend,
-  onSave,
-}: BodyEditorProps) {
+export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend, onSave }: BodyEditorProps) {
   const theme = useMonacoTheme();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const applying = useRef(false);
@@ -79,18 +67,9 @@ export function BodyEditorMonaco({
     applying.current = false;
   }, [docVersion, ready]);
 
-  const counts = {
-    errors: problems.filter((p) => p.severity === 'error').length,
-    hints: problems.filter((p) => p.severity === 'hint').length,
-  };
+  const counts = { errors: problems.filter((p) => p.severity === 'error').length, hints: problems.filter((p) => p.severity === 'hint').length };
   return (
-    <div
-      className="replay-editor"
-      data-testid="replay-body-editor"
-      data-ready={ready}
-      data-errors={counts.errors}
-      data-hints={counts.hints}
-    >
+    <div className="replay-editor" data-testid="replay-body-editor" data-ready={ready} data-errors={counts.errors} data-hints={counts.hints}>
       <div className="row replay-editor__bar">
         <button
           type="button"
@@ -159,19 +138,14 @@ export function BodyEditorMonaco({
                 );
               }, 250);
             };
-            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
-              shortcuts.current.onSend(),
-            );
-            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () =>
-              shortcuts.current.onSave(),
-            );
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => shortcuts.current.onSend());
+            editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => shortcuts.current.onSave());
             editor.onDidChangeModelContent(() => {
               refreshHints();
               if (!applying.current) latestChange.current(model.getValue());
             });
             const markers = monaco.editor.onDidChangeMarkers((uris) => {
-              if (uris.some((u) => u.toString() === model.uri.toString()))
-                setProblems(problemsOf(model));
+              if (uris.some((u) => u.toString() === model.uri.toString())) setProblems(problemsOf(model));
             });
             editor.onDidDispose(() => {
               clearTimeout(hintTimer);
@@ -185,11 +159,7 @@ export function BodyEditorMonaco({
       {problems.length > 0 && (
         <ul className="replay-problems" data-testid="replay-problems">
           {problems.slice(0, 30).map((p, i) => (
-            <li
-              key={i}
-              className={`replay-problem replay-problem--${p.severity}`}
-              data-severity={p.severity}
-            >
+            <li key={i} className={`replay-problem replay-problem--${p.severity}`} data-severity={p.severity}>
               <span className="mono">line {p.line}</span> {p.message}
             </li>
           ))}

@@ -4,6 +4,7 @@ import { BodyDiff } from '../../components/diff/BodyDiff';
 import { ExportPanel } from './ExportPanel';
 import { ReplayResult } from './ReplayResult';
 import { replayColumns } from './replay-history-columns';
+import { useReplayTargets } from './replay-data';
 import {
   clearReplayHistory,
   diffSelected,
@@ -13,7 +14,6 @@ import {
   toggleSelected,
   useReplayHistoryStore,
 } from './replay-history-store';
-import { useReplayTargets } from './replay-data';
 
 /**
  * Every replay sent: filter by target and status, click one for the request and answer, send
@@ -24,16 +24,10 @@ export function ReplayHistoryView() {
   useEffect(() => {
     if (!useReplayHistoryStore.getState().loaded) void loadReplayHistory();
   }, []);
-  const targetsKey = useMemo(
-    () => [...new Set(s.rows.map((r) => r.targetUrl))].sort().join('\n'),
-    [s.rows],
-  );
+  const targetsKey = useMemo(() => [...new Set(s.rows.map((r) => r.targetUrl))].sort().join('\n'), [s.rows]);
   const known = useReplayTargets().value;
   // The label the user gave each target, shown before its URL.
-  const labels = useMemo(
-    () => new Map((known ?? []).filter((t) => t.label !== '').map((t) => [t.url, t.label])),
-    [known],
-  );
+  const labels = useMemo(() => new Map((known ?? []).filter((t) => t.label !== '').map((t) => [t.url, t.label])), [known]);
   const columns = useMemo(
     () =>
       replayColumns({
@@ -51,16 +45,8 @@ export function ReplayHistoryView() {
       <div className="row replay-history__bar">
         <span data-testid="replay-history-count">{s.total} replays</span>
         {s.loadingAll && <span className="muted">loading all…</span>}
-        <button
-          type="button"
-          className="button button--small"
-          disabled={s.selected.length !== 2}
-          onClick={() => void diffSelected()}
-          data-testid="replay-diff-run"
-        >
-          {s.selected.length === 2
-            ? `Diff #${left} and #${right}`
-            : `Pick two to diff (${s.selected.length}/2)`}
+        <button type="button" className="button button--small" disabled={s.selected.length !== 2} onClick={() => void diffSelected()} data-testid="replay-diff-run">
+          {s.selected.length === 2 ? `Diff #${left} and #${right}` : `Pick two to diff (${s.selected.length}/2)`}
         </button>
         <button
           type="button"
@@ -90,35 +76,20 @@ export function ReplayHistoryView() {
           columns={columns}
           getRowId={(r) => String(r.id)}
           sorting={s.sorting}
-          onSortingChange={(u) =>
-            useReplayHistoryStore.setState((st) => ({
-              sorting: typeof u === 'function' ? u(st.sorting) : u,
-            }))
-          }
+          onSortingChange={(u) => useReplayHistoryStore.setState((st) => ({ sorting: typeof u === 'function' ? u(st.sorting) : u }))}
           columnFilters={s.columnFilters}
-          onColumnFiltersChange={(u) =>
-            useReplayHistoryStore.setState((st) => ({
-              columnFilters: typeof u === 'function' ? u(st.columnFilters) : u,
-            }))
-          }
+          onColumnFiltersChange={(u) => useReplayHistoryStore.setState((st) => ({ columnFilters: typeof u === 'function' ? u(st.columnFilters) : u }))}
           activeId={s.activeId === null ? null : String(s.activeId)}
           onActivate={(r) => void showReplay(r.id)}
           testId="replay-history-table"
-          empty={
-            s.loaded
-              ? s.total === 0
-                ? 'No replays yet: send one from the editor.'
-                : 'No replay matches the filters.'
-              : 'Loading…'
-          }
+          empty={s.loaded ? (s.total === 0 ? 'No replays yet: send one from the editor.' : 'No replay matches the filters.') : 'Loading…'}
         />
       </div>
       {s.diffError && <p className="notice notice--error">{s.diffError}</p>}
       {s.diff && (
         <section className="card" data-testid="replay-diff">
           <h2 className="card__title">
-            Answers of #{left} ({s.diff.leftStatus ?? 'error'}) and #{right} (
-            {s.diff.rightStatus ?? 'error'})
+            Answers of #{left} ({s.diff.leftStatus ?? 'error'}) and #{right} ({s.diff.rightStatus ?? 'error'})
           </h2>
           <BodyDiff result={s.diff} viewTestId="replay-diff-view" />
         </section>
@@ -127,10 +98,7 @@ export function ReplayHistoryView() {
       {s.detail && (
         <section className="card" data-testid="replay-detail">
           <ReplayResult detail={s.detail} />
-          <ExportPanel
-            source={() => (s.detail ? { kind: 'replay', id: s.detail.summary.id } : null)}
-            testId="replay-detail-export"
-          />
+          <ExportPanel source={() => (s.detail ? { kind: 'replay', id: s.detail.summary.id } : null)} testId="replay-detail-export" />
         </section>
       )}
     </div>

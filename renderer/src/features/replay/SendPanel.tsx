@@ -1,17 +1,6 @@
-import {
-  REPLAY_METHODS,
-  type ReplayMethod,
-  type ReplayTarget,
-} from '../../../../shared/contract/replay';
+import { REPLAY_METHODS, type ReplayMethod, type ReplayTarget } from '../../../../shared/contract/replay';
 import { useEffect, useRef } from 'react';
-import {
-  editDraft,
-  editRequest,
-  preselectDraftTarget,
-  sendNow,
-  setSendOptions,
-  useEditorStore,
-} from './editor-store';
+import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { AnswerTimes } from './AnswerTimes';
@@ -19,13 +8,7 @@ import { TargetPanel } from './TargetPanel';
 import { is2xx } from '../../../../shared/http/status';
 
 /** A whole number kept within [min, max] as it is typed (an empty or bad entry becomes min). */
-function WholeNumberInput(props: {
-  min: number;
-  max: number;
-  value: number;
-  onChange: (n: number) => void;
-  testId: string;
-}) {
+function WholeNumberInput(props: { min: number; max: number; value: number; onChange: (n: number) => void; testId: string }) {
   const { min, max } = props;
   return (
     <input
@@ -34,9 +17,7 @@ function WholeNumberInput(props: {
       max={max}
       className="replay-number"
       value={props.value}
-      onChange={(e) =>
-        props.onChange(Math.min(max, Math.max(min, Math.floor(Number(e.target.value) || min))))
-      }
+      onChange={(e) => props.onChange(Math.min(max, Math.max(min, Math.floor(Number(e.target.value) || min))))}
       data-testid={props.testId}
     />
   );
@@ -61,19 +42,11 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   }, [docVersion, targets.value]);
   return (
     <section className="card replay-send" data-testid="replay-send-panel">
-      <TargetPanel
-        value={targetUrl}
-        onChange={(url) => editDraft({ targetUrl: url })}
-        targets={targets}
-      />
+      <TargetPanel value={targetUrl} onChange={(url) => editDraft({ targetUrl: url })} targets={targets} />
       <div className="row replay-send__bar">
         <label className="row">
           <span className="muted">Method</span>
-          <select
-            value={method}
-            onChange={(e) => editRequest({ method: e.target.value as ReplayMethod })}
-            data-testid="replay-method"
-          >
+          <select value={method} onChange={(e) => editRequest({ method: e.target.value as ReplayMethod })} data-testid="replay-method">
             {REPLAY_METHODS.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -83,49 +56,25 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
         </label>
         <label className="row">
           <span className="muted">Send</span>
-          <WholeNumberInput
-            min={1}
-            max={1000}
-            value={options.times}
-            onChange={(times) => setSendOptions({ times })}
-            testId="replay-times"
-          />
+          <WholeNumberInput min={1} max={1000} value={options.times} onChange={(times) => setSendOptions({ times })} testId="replay-times" />
           <span className="muted">time(s)</span>
         </label>
         {options.times > 1 && (
           <>
-            <select
-              value={options.mode}
-              onChange={(e) =>
-                setSendOptions({ mode: e.target.value as 'sequential' | 'concurrent' })
-              }
-              data-testid="replay-mode"
-            >
+            <select value={options.mode} onChange={(e) => setSendOptions({ mode: e.target.value as 'sequential' | 'concurrent' })} data-testid="replay-mode">
               <option value="sequential">one after another</option>
               <option value="concurrent">all at once</option>
             </select>
             {options.mode === 'sequential' && (
               <label className="row">
                 <span className="muted">every</span>
-                <WholeNumberInput
-                  min={0}
-                  max={60000}
-                  value={options.intervalMs}
-                  onChange={(intervalMs) => setSendOptions({ intervalMs })}
-                  testId="replay-interval"
-                />
+                <WholeNumberInput min={0} max={60000} value={options.intervalMs} onChange={(intervalMs) => setSendOptions({ intervalMs })} testId="replay-interval" />
                 <span className="muted">ms</span>
               </label>
             )}
           </>
         )}
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={sending || !targetUrl}
-          onClick={() => void sendNow()}
-          data-testid="replay-send"
-        >
+        <button type="button" className="button button--primary" disabled={sending || !targetUrl} onClick={() => void sendNow()} data-testid="replay-send">
           {sending ? 'Sending…' : 'Send'}
         </button>
       </div>
@@ -138,8 +87,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
         <div ref={answer} data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
           {lastSent.length > 1 && (
             <p className="muted">
-              {lastSent.length} replays: {lastSent.filter((r) => is2xx(r.summary.status)).length}{' '}
-              answered 2xx.
+              {lastSent.length} replays: {lastSent.filter((r) => is2xx(r.summary.status)).length} answered 2xx.
             </p>
           )}
           {lastSent.length > 1 && <AnswerTimes replays={lastSent.map((r) => r.summary)} />}

@@ -14,11 +14,7 @@ export function SignaturePanel() {
   const hasDraft = useEditorStore((s) => s.draft !== null);
   if (!hasDraft) return null;
   return (
-    <section
-      className="card replay-signature"
-      data-testid="replay-signature-panel"
-      data-stale={stale}
-    >
+    <section className="card replay-signature" data-testid="replay-signature-panel" data-stale={stale}>
       <h2 className="card__title row">
         X-Svc-Hmac-Sha256 {stale && <span className="muted replay-updating">updating…</span>}
       </h2>
@@ -33,9 +29,7 @@ export function SignaturePanel() {
             <code className="replay-signature__value" data-testid="replay-signature">
               {preview.signature ?? '(no signature header is sent)'}
             </code>
-            {preview.signature && (
-              <CopyButton text={preview.signature} testId="replay-copy-signature" />
-            )}
+            {preview.signature && <CopyButton text={preview.signature} testId="replay-copy-signature" />}
           </div>
           <dl className="kv replay-signature__facts">
             <dt>Key</dt>
@@ -48,8 +42,7 @@ export function SignaturePanel() {
           {/* The core's warnings already say "the body is not JSON": said once, here, with what it means. */}
           {!preview.json && (
             <Notice tone="warn" testId="replay-not-json">
-              The body is not JSON. It is sent exactly as written, but the service only ever sends
-              JSON.
+              The body is not JSON. It is sent exactly as written, but the service only ever sends JSON.
             </Notice>
           )}
           {preview.warnings
@@ -64,11 +57,7 @@ export function SignaturePanel() {
             <HeaderTable
               headers={preview.headers}
               testId="replay-headers-preview"
-              note={(name) =>
-                preview.volatile.some((v) => v.toLowerCase() === name.toLowerCase()) && (
-                  <span className="muted"> (new at each send)</span>
-                )
-              }
+              note={(name) => preview.volatile.some((v) => v.toLowerCase() === name.toLowerCase()) && <span className="muted"> (new at each send)</span>}
             />
           </details>
         </>

@@ -40,13 +40,7 @@ export function replayColumns(opts: {
       ),
     },
     { id: 'id', accessorKey: 'id', header: '#', meta: meta({}) },
-    {
-      id: 'sentAt',
-      accessorKey: 'sentAt',
-      header: 'sent',
-      meta: meta({ fitText: (iso: string) => formatTime(iso) }),
-      cell: ({ getValue }) => <Time iso={getValue() as string} />,
-    },
+    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ fitText: (iso: string) => formatTime(iso) }), cell: ({ getValue }) => <Time iso={getValue() as string} /> },
     {
       id: 'what',
       accessorFn: (r) => r.draftName ?? r.eventType ?? '',
@@ -58,26 +52,14 @@ export function replayColumns(opts: {
         <>
           {String(getValue())}
           {row.original.sentFrom === 'cli' && (
-            <span
-              className="badge replay-sent-from"
-              title="Sent from the command line (hooklab replay)"
-              data-testid="replay-row-cli"
-            >
+            <span className="badge replay-sent-from" title="Sent from the command line (hooklab replay)" data-testid="replay-row-cli">
               CLI
             </span>
           )}
         </>
       ),
     },
-    {
-      id: 'target',
-      accessorKey: 'targetUrl',
-      header: 'target',
-      meta: meta({
-        filter: { options: opts.targets },
-        grow: true,
-        fitText: (url: string) => (opts.labels.has(url) ? `${opts.labels.get(url)} ${url}` : url),
-      }),
+    { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, grow: true, fitText: (url: string) => (opts.labels.has(url) ? `${opts.labels.get(url)} ${url}` : url) }),
       cell: ({ getValue }) => {
         const url = getValue() as string;
         const label = opts.labels.get(url);
@@ -91,34 +73,19 @@ export function replayColumns(opts: {
       },
     },
     { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({}) },
-    {
-      id: 'tamper',
-      accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]),
-      header: 'tamper',
-      meta: meta({}),
-    },
+    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]), header: 'tamper', meta: meta({}) },
     {
       id: 'status',
       accessorFn: statusClass,
       header: 'status',
       meta: meta({ filter: { options: ['2xx', '3xx', '4xx', '5xx', 'error'] }, minWidth: 50 }),
       cell: ({ row }) => (
-        <span
-          className={statusTone(row.original.status)}
-          data-testid="replay-row-status"
-          title={row.original.error ?? undefined}
-        >
+        <span className={statusTone(row.original.status)} data-testid="replay-row-status" title={row.original.error ?? undefined}>
           {row.original.status ?? 'error'}
         </span>
       ),
     },
-    {
-      id: 'latency',
-      accessorKey: 'latencyMs',
-      header: 'ms',
-      meta: meta({ fitText: (v: number | null) => (v === null ? '—' : String(Math.round(v))) }),
-      cell: ({ getValue }) => (getValue() === null ? '—' : Math.round(getValue() as number)),
-    },
+    { id: 'latency', accessorKey: 'latencyMs', header: 'ms', meta: meta({ fitText: (v: number | null) => (v === null ? '—' : String(Math.round(v))) }), cell: ({ getValue }) => (getValue() === null ? '—' : Math.round(getValue() as number)) },
     {
       id: 'again',
       header: '',

@@ -18,11 +18,7 @@ export function ScenariosCard() {
               className="button scenario__button"
               disabled={busy}
               data-testid={`scenario-${s.name}`}
-              onClick={() =>
-                void recordRun(s.name, () =>
-                  transport.call('sandbox.runScenario', { name: s.name }),
-                )
-              }
+              onClick={() => void recordRun(s.name, () => transport.call('sandbox.runScenario', { name: s.name }))}
             >
               <span aria-hidden="true">▶</span> {s.name}
             </button>

@@ -24,13 +24,7 @@ export function OrderFilters() {
         onChange={(e) => setText(e.target.value)}
         data-testid="sequences-filter-text"
       />
-      <select
-        className="input"
-        value={filters.orderType}
-        onChange={(e) => setFilters({ orderType: e.target.value })}
-        data-testid="sequences-filter-type"
-        aria-label="Order type"
-      >
+      <select className="input" value={filters.orderType} onChange={(e) => setFilters({ orderType: e.target.value })} data-testid="sequences-filter-type" aria-label="Order type">
         <option value="">any order type</option>
         {orderTypes.map((t) => (
           <option key={t} value={t}>
@@ -38,13 +32,7 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select
-        className="input"
-        value={filters.status}
-        onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })}
-        data-testid="sequences-filter-status"
-        aria-label="Status"
-      >
+      <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })} data-testid="sequences-filter-status" aria-label="Status">
         <option value="">any status</option>
         {DERIVED_ORDER_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -52,26 +40,13 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select
-        className="input"
-        value={filters.flags}
-        onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })}
-        data-testid="sequences-filter-flags"
-        aria-label="Flags"
-      >
+      <select className="input" value={filters.flags} onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })} data-testid="sequences-filter-flags" aria-label="Flags">
         <option value="any">flagged or not</option>
         <option value="flagged">with flags</option>
         <option value="clean">without flags</option>
       </select>
-      <span
-        className="muted"
-        data-testid="sequences-count"
-        data-total={total}
-        data-listed={orders.length}
-      >
-        {total === allOrders
-          ? `${formatCount(total)} orders`
-          : `${formatCount(total)} of ${formatCount(allOrders)} orders`}
+      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
+        {total === allOrders ? `${formatCount(total)} orders` : `${formatCount(total)} of ${formatCount(allOrders)} orders`}
       </span>
     </div>
   );

@@ -1,12 +1,5 @@
 import type { OrderDetail } from '../../../../shared/contract/sequences';
-import {
-  diagramModel,
-  NODE_H,
-  NODE_W,
-  type DiagramEdge,
-  type DiagramNode,
-  type MachineModel,
-} from './diagram-model';
+import { diagramModel, NODE_H, NODE_W, type DiagramEdge, type DiagramNode, type MachineModel } from './diagram-model';
 
 /** Height of each machine's band (title + nodes), in SVG units. */
 const BAND = { order: 110, shipping: 150, threeds: 140 } as const;
@@ -32,15 +25,7 @@ function edgePath(a: DiagramNode, b: DiagramNode): string {
   return `M${ax},${y} Q${(ax + bx) / 2},${y + bend * 2} ${bx},${forward ? b.y : b.y + NODE_H}`;
 }
 
-function Edge({
-  machine,
-  edge,
-  nodes,
-}: {
-  machine: string;
-  edge: DiagramEdge;
-  nodes: ReadonlyMap<string, DiagramNode>;
-}) {
+function Edge({ machine, edge, nodes }: { machine: string; edge: DiagramEdge; nodes: ReadonlyMap<string, DiagramNode> }) {
   const a = nodes.get(edge.from);
   const b = nodes.get(edge.to);
   if (!a || !b) return null;
@@ -117,25 +102,10 @@ export function StateDiagram({ detail }: { detail: OrderDetail }) {
     return { m, at };
   });
   return (
-    <svg
-      className="seq-diagram"
-      viewBox={`0 0 ${WIDTH} ${top}`}
-      role="img"
-      aria-label="State diagram of the order"
-      data-testid="sequence-diagram"
-    >
+    <svg className="seq-diagram" viewBox={`0 0 ${WIDTH} ${top}`} role="img" aria-label="State diagram of the order" data-testid="sequence-diagram">
       <defs>
         {MARKERS.map((k) => (
-          <marker
-            key={k}
-            id={`seq-arrow-${k}`}
-            viewBox="0 0 10 10"
-            refX={9}
-            refY={5}
-            markerWidth={7}
-            markerHeight={7}
-            orient="auto-start-reverse"
-          >
+          <marker key={k} id={`seq-arrow-${k}`} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
             <path className={`seq-arrow seq-arrow--${k}`} d="M0,0 L10,5 L0,10 z" />
           </marker>
         ))}

@@ -53,12 +53,7 @@ const ORDER_EDGES: Array<[string, string]> = [
 
 const STEP = 124;
 const SHIPPING_NODES: DiagramNode[] = [
-  ...['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'].map((id, i) => ({
-    id,
-    label: id,
-    x: i * STEP,
-    y: 50,
-  })),
+  ...['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'].map((id, i) => ({ id, label: id, x: i * STEP, y: 50 })),
   { id: 'SCHEDULED', label: 'SCHEDULED', x: STEP / 2, y: 0, open: true },
   { id: 'REJECTED', label: 'REJECTED', x: STEP * 1.5, y: 100, open: true },
 ];
@@ -99,17 +94,13 @@ function merge(base: DiagramEdge[], steps: DiagramEdge[]): DiagramEdge[] {
 function orderMachine(d: OrderDetail): MachineModel {
   const statuses = d.orderPath.map((p) => p.status);
   const steps: DiagramEdge[] = [];
-  for (let i = 1; i < statuses.length; i++)
-    steps.push({ from: statuses[i - 1]!, to: statuses[i]!, kind: 'taken' });
+  for (let i = 1; i < statuses.length; i++) steps.push({ from: statuses[i - 1]!, to: statuses[i]!, kind: 'taken' });
   const afterFinal = d.flags.filter((f) => f.kind === 'after-final');
   return {
     id: 'order',
     title: 'Order status',
     nodes: ORDER_NODES,
-    edges: merge(
-      ORDER_EDGES.map(([from, to]) => ({ from, to, kind: 'spec' })),
-      steps,
-    ),
+    edges: merge(ORDER_EDGES.map(([from, to]) => ({ from, to, kind: 'spec' })), steps),
     reached: new Set(statuses),
     current: d.summary.status,
     wrong: new Set(afterFinal.length > 0 ? [d.summary.status] : []),
@@ -126,19 +117,12 @@ function shippingMachine(d: OrderDetail): MachineModel {
   }));
   const reached = new Set<string>(d.shippingSteps.length > 0 ? ['PENDING'] : []);
   for (const s of d.shippingSteps) reached.add(s.to);
-  const wrong = new Set(
-    d.shippingSteps
-      .filter((s) => s.verdict === 'illegal' || s.verdict === 'skipped')
-      .map((s) => s.to),
-  );
+  const wrong = new Set(d.shippingSteps.filter((s) => s.verdict === 'illegal' || s.verdict === 'skipped').map((s) => s.to));
   return {
     id: 'shipping',
     title: 'Shipping status',
     nodes: SHIPPING_NODES,
-    edges: merge(
-      SHIPPING_EDGES.map(([from, to, kind]) => ({ from, to, kind })),
-      steps,
-    ),
+    edges: merge(SHIPPING_EDGES.map(([from, to, kind]) => ({ from, to, kind })), steps),
     reached,
     current: d.summary.shipping,
     wrong,
@@ -158,13 +142,7 @@ function threeDsMachine(d: OrderDetail): MachineModel {
     }
   }
   const unconfirmed = d.flags.some((f) => f.kind === '3ds-not-confirmed');
-  if (unconfirmed)
-    steps.push({
-      from: 'SUCCESS',
-      to: 'CONFIRMED',
-      kind: 'wrong',
-      title: 'no SuccessPayment followed',
-    });
+  if (unconfirmed) steps.push({ from: 'SUCCESS', to: 'CONFIRMED', kind: 'wrong', title: 'no SuccessPayment followed' });
   const last = d.threeDsAttempts[d.threeDsAttempts.length - 1];
   return {
     id: 'threeds',
@@ -172,11 +150,7 @@ function threeDsMachine(d: OrderDetail): MachineModel {
     nodes: THREEDS_NODES,
     edges: merge(
       [
-        ...['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'].map((to) => ({
-          from: 'PENDING',
-          to,
-          kind: 'spec' as const,
-        })),
+        ...['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'].map((to) => ({ from: 'PENDING', to, kind: 'spec' as const })),
         { from: 'SUCCESS', to: 'CONFIRMED', kind: 'spec' },
       ],
       steps,
@@ -194,9 +168,6 @@ function threeDsMachine(d: OrderDetail): MachineModel {
  * says nothing the "3-D Secure —" line does not.
  */
 export function diagramModel(d: OrderDetail): MachineModel[] {
-  const threeDs =
-    d.threeDsAttempts.length > 0 || d.flags.some((f) => f.kind === '3ds-not-confirmed');
-  return threeDs
-    ? [orderMachine(d), shippingMachine(d), threeDsMachine(d)]
-    : [orderMachine(d), shippingMachine(d)];
+  const threeDs = d.threeDsAttempts.length > 0 || d.flags.some((f) => f.kind === '3ds-not-confirmed');
+  return threeDs ? [orderMachine(d), shippingMachine(d), threeDsMachine(d)] : [orderMachine(d), shippingMachine(d)];
 }

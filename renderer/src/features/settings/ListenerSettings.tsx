@@ -49,50 +49,21 @@ const DraftSchema = ListenerSettingsSchema.pick({
 });
 const LABELS = sectionLabels('listener');
 
-function AnswerFields({
-  value,
-  onChange,
-  prefix,
-}: {
-  value: ListenerAnswer;
-  onChange: (a: ListenerAnswer) => void;
-  prefix: string;
-}) {
+function AnswerFields({ value, onChange, prefix }: { value: ListenerAnswer; onChange: (a: ListenerAnswer) => void; prefix: string }) {
   return (
     <span className="row">
       <label>
         status{' '}
-        <input
-          type="number"
-          min={100}
-          max={599}
-          value={value.status}
-          data-testid={`${prefix}-status`}
-          onChange={(e) => onChange({ ...value, status: Number(e.target.value) })}
-          style={{ width: 64 }}
-        />
+        <input type="number" min={100} max={599} value={value.status} data-testid={`${prefix}-status`} onChange={(e) => onChange({ ...value, status: Number(e.target.value) })} style={{ width: 64 }} />
       </label>
       <label>
-        delay ms{' '}
-        <input
-          type="number"
-          min={0}
-          value={value.delayMs}
-          onChange={(e) => onChange({ ...value, delayMs: Number(e.target.value) })}
-          style={{ width: 72 }}
-        />
+        delay ms <input type="number" min={0} value={value.delayMs} onChange={(e) => onChange({ ...value, delayMs: Number(e.target.value) })} style={{ width: 72 }} />
       </label>
       <label>
-        body{' '}
-        <input value={value.body} onChange={(e) => onChange({ ...value, body: e.target.value })} />
+        body <input value={value.body} onChange={(e) => onChange({ ...value, body: e.target.value })} />
       </label>
       <label>
-        <input
-          type="checkbox"
-          checked={value.hang}
-          onChange={(e) => onChange({ ...value, hang: e.target.checked })}
-        />{' '}
-        never answer (timeout)
+        <input type="checkbox" checked={value.hang} onChange={(e) => onChange({ ...value, hang: e.target.checked })} /> never answer (timeout)
       </label>
     </span>
   );
@@ -128,10 +99,7 @@ export function ListenerSettings() {
   }, [listener]);
 
   if (!view || !draft || !listener) return <div className="card">Loading listener settings…</div>;
-  const environments = [
-    { id: SANDBOX_ENVIRONMENT_ID, name: 'Sandbox' },
-    ...view.settings.environments.live,
-  ];
+  const environments = [{ id: SANDBOX_ENVIRONMENT_ID, name: 'Sandbox' }, ...view.settings.environments.live];
 
   const act = async (what: string, run: () => Promise<unknown>) => {
     setMessage(null);
@@ -143,13 +111,7 @@ export function ListenerSettings() {
     }
   };
   const save = () => {
-    const next = {
-      ...draft,
-      forwardTargets: targetsText
-        .split('\n')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    };
+    const next = { ...draft, forwardTargets: targetsText.split('\n').map((t) => t.trim()).filter(Boolean) };
     // Checked here with the core's own schema, so each mistake is said next to its field.
     const checked = DraftSchema.safeParse(next);
     setErrors(checked.success ? {} : fieldErrors(checked.error.issues, LABELS));
@@ -160,11 +122,8 @@ export function ListenerSettings() {
     return act('Listener settings', () => transport.call('settings.update', { listener: next }));
   };
   const targetErrors = Object.entries(errors).filter(([path]) => path.startsWith('forwardTargets'));
-  const ruleErrors = Object.entries(errors).filter(
-    ([path]) => path.startsWith('rules') || path.startsWith('answer'),
-  );
-  const setRule = (i: number, rule: AnswerRule) =>
-    setDraft({ ...draft, rules: draft.rules.map((r, j) => (j === i ? rule : r)) });
+  const ruleErrors = Object.entries(errors).filter(([path]) => path.startsWith('rules') || path.startsWith('answer'));
+  const setRule = (i: number, rule: AnswerRule) => setDraft({ ...draft, rules: draft.rules.map((r, j) => (j === i ? rule : r)) });
 
   return (
     <div className="card" data-testid="settings-listener">
@@ -172,18 +131,8 @@ export function ListenerSettings() {
       <div className="row">
         <label className="field">
           <span>Port (stable, so the portal URL survives restarts)</span>
-          <input
-            type="number"
-            min={0}
-            max={65535}
-            value={draft.port}
-            data-testid="listener-port"
-            onChange={(e) => setDraft({ ...draft, port: Number(e.target.value) })}
-          />
-          <FieldError
-            message={errors.port ?? listenerStatus?.portError ?? undefined}
-            testId="listener-port-error"
-          />
+          <input type="number" min={0} max={65535} value={draft.port} data-testid="listener-port" onChange={(e) => setDraft({ ...draft, port: Number(e.target.value) })} />
+          <FieldError message={errors.port ?? listenerStatus?.portError ?? undefined} testId="listener-port-error" />
         </label>
         <label className="field">
           {/* In MiB like retention below; any fraction, the exact byte count on hover. */}
@@ -195,52 +144,28 @@ export function ListenerSettings() {
             value={Number((draft.bodyLimitBytes / MIB).toFixed(4))}
             title={bytesTitle(draft.bodyLimitBytes)}
             data-testid="listener-body-limit-mib"
-            onChange={(e) =>
-              setDraft({ ...draft, bodyLimitBytes: Math.round(Number(e.target.value) * MIB) })
-            }
+            onChange={(e) => setDraft({ ...draft, bodyLimitBytes: Math.round(Number(e.target.value) * MIB) })}
           />
           <FieldError message={errors.bodyLimitBytes} />
         </label>
         <label className="field">
           <span>Headers timeout (ms)</span>
-          <input
-            type="number"
-            min={100}
-            value={draft.headersTimeoutMs}
-            onChange={(e) => setDraft({ ...draft, headersTimeoutMs: Number(e.target.value) })}
-          />
+          <input type="number" min={100} value={draft.headersTimeoutMs} onChange={(e) => setDraft({ ...draft, headersTimeoutMs: Number(e.target.value) })} />
           <FieldError message={errors.headersTimeoutMs} />
         </label>
         <label className="field">
           <span>Request timeout (ms): a body still arriving then is cut off</span>
-          <input
-            type="number"
-            min={500}
-            value={draft.requestTimeoutMs}
-            data-testid="listener-request-timeout"
-            onChange={(e) => setDraft({ ...draft, requestTimeoutMs: Number(e.target.value) })}
-          />
+          <input type="number" min={500} value={draft.requestTimeoutMs} data-testid="listener-request-timeout" onChange={(e) => setDraft({ ...draft, requestTimeoutMs: Number(e.target.value) })} />
           <FieldError message={errors.requestTimeoutMs} />
         </label>
         <label className="field">
           <span>Idle timeout (ms)</span>
-          <input
-            type="number"
-            min={500}
-            value={draft.idleTimeoutMs}
-            onChange={(e) => setDraft({ ...draft, idleTimeoutMs: Number(e.target.value) })}
-          />
+          <input type="number" min={500} value={draft.idleTimeoutMs} onChange={(e) => setDraft({ ...draft, idleTimeoutMs: Number(e.target.value) })} />
           <FieldError message={errors.idleTimeoutMs} />
         </label>
         <label className="field">
           <span>Open connections at most (the longest idle is closed beyond it)</span>
-          <input
-            type="number"
-            min={8}
-            value={draft.maxConnections}
-            data-testid="listener-max-connections"
-            onChange={(e) => setDraft({ ...draft, maxConnections: Number(e.target.value) })}
-          />
+          <input type="number" min={8} value={draft.maxConnections} data-testid="listener-max-connections" onChange={(e) => setDraft({ ...draft, maxConnections: Number(e.target.value) })} />
           <FieldError message={errors.maxConnections} />
         </label>
       </div>
@@ -249,13 +174,7 @@ export function ListenerSettings() {
       <div className="row">
         <label className="field">
           <span>Keep at most (deliveries)</span>
-          <input
-            type="number"
-            min={1}
-            value={draft.retainDeliveries}
-            data-testid="retain-deliveries"
-            onChange={(e) => setDraft({ ...draft, retainDeliveries: Number(e.target.value) })}
-          />
+          <input type="number" min={1} value={draft.retainDeliveries} data-testid="retain-deliveries" onChange={(e) => setDraft({ ...draft, retainDeliveries: Number(e.target.value) })} />
           <FieldError message={errors.retainDeliveries} />
         </label>
         <label className="field">
@@ -266,9 +185,7 @@ export function ListenerSettings() {
             step={1}
             value={Math.round(draft.retainBytes / MIB)}
             data-testid="retain-mib"
-            onChange={(e) =>
-              setDraft({ ...draft, retainBytes: Math.max(1, Number(e.target.value)) * MIB })
-            }
+            onChange={(e) => setDraft({ ...draft, retainBytes: Math.max(1, Number(e.target.value)) * MIB })}
           />
           <FieldError message={errors.retainBytes} />
         </label>
@@ -277,68 +194,32 @@ export function ListenerSettings() {
         The oldest deliveries are removed first.
         {listenerStatus &&
           ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${formatBytes(listenerStatus.storedBytes)}` +
-            (listenerStatus.removedByRetention > 0
-              ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.`
-              : '.')}
+            (listenerStatus.removedByRetention > 0 ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.` : '.')}
       </p>
 
       <h3>Forward to</h3>
       <label className="field">
         <span>Local handler URLs, one per line (body byte-identical, headers as received)</span>
-        <textarea
-          rows={2}
-          value={targetsText}
-          data-testid="forward-targets"
-          onChange={(e) => setTargetsText(e.target.value)}
-          placeholder="http://localhost:3000/webhooks"
-        />
+        <textarea rows={2} value={targetsText} data-testid="forward-targets" onChange={(e) => setTargetsText(e.target.value)} placeholder="http://localhost:3000/webhooks" />
         {targetErrors.map(([path, sentence]) => (
           <FieldError key={path} message={sentence} testId="forward-target-error" />
         ))}
       </label>
       <label>
-        <input
-          type="checkbox"
-          checked={draft.passThrough}
-          data-testid="pass-through"
-          onChange={(e) => setDraft({ ...draft, passThrough: e.target.checked })}
-        />{' '}
-        Pass-through: answer the service with the first handler&apos;s status
+        <input type="checkbox" checked={draft.passThrough} data-testid="pass-through" onChange={(e) => setDraft({ ...draft, passThrough: e.target.checked })} /> Pass-through: answer the service with the first handler&apos;s status
       </label>
 
       <h3>Answer to the service</h3>
-      <AnswerFields
-        prefix="answer"
-        value={draft.answer}
-        onChange={(answer) => setDraft({ ...draft, answer })}
-      />
-      <p className="muted">
-        Rules, tried in order, for the first attempts of each event id (retries and resends are
-        later attempts):
-      </p>
+      <AnswerFields prefix="answer" value={draft.answer} onChange={(answer) => setDraft({ ...draft, answer })} />
+      <p className="muted">Rules, tried in order, for the first attempts of each event id (retries and resends are later attempts):</p>
       {draft.rules.map((rule, i) => (
         <div key={i} className="row" data-testid="answer-rule">
           <label>
             first{' '}
-            <input
-              type="number"
-              min={1}
-              value={rule.firstAttempts}
-              style={{ width: 56 }}
-              onChange={(e) => setRule(i, { ...rule, firstAttempts: Number(e.target.value) })}
-            />{' '}
-            attempts:
+            <input type="number" min={1} value={rule.firstAttempts} style={{ width: 56 }} onChange={(e) => setRule(i, { ...rule, firstAttempts: Number(e.target.value) })} /> attempts:
           </label>
-          <AnswerFields
-            prefix={`rule-${i}`}
-            value={rule.answer}
-            onChange={(answer) => setRule(i, { ...rule, answer })}
-          />
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => setDraft({ ...draft, rules: draft.rules.filter((_, j) => j !== i) })}
-          >
+          <AnswerFields prefix={`rule-${i}`} value={rule.answer} onChange={(answer) => setRule(i, { ...rule, answer })} />
+          <button type="button" className="button button--small" onClick={() => setDraft({ ...draft, rules: draft.rules.filter((_, j) => j !== i) })}>
             Remove
           </button>
         </div>
@@ -347,15 +228,7 @@ export function ListenerSettings() {
         type="button"
         className="button button--small"
         data-testid="add-rule"
-        onClick={() =>
-          setDraft({
-            ...draft,
-            rules: [
-              ...draft.rules,
-              { firstAttempts: 3, answer: { status: 500, delayMs: 0, body: '', hang: false } },
-            ],
-          })
-        }
+        onClick={() => setDraft({ ...draft, rules: [...draft.rules, { firstAttempts: 3, answer: { status: 500, delayMs: 0, body: '', hang: false } }] })}
       >
         Add rule
       </button>
@@ -363,20 +236,13 @@ export function ListenerSettings() {
         <FieldError key={path} message={sentence} testId="answer-error" />
       ))}
       <div className="row" style={{ marginTop: 10 }}>
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="save-listener"
-          onClick={() => void save()}
-        >
+        <button type="button" className="button button--primary" data-testid="save-listener" onClick={() => void save()}>
           Save and apply
         </button>
         {message && (
           <span data-testid="listener-message">
             {/* A refused port change arrives in the status after the save answered: say so here too. */}
-            {listenerStatus?.portError && message.endsWith('saved and applied')
-              ? `${message}, except the port (see below)`
-              : message}
+            {listenerStatus?.portError && message.endsWith('saved and applied') ? `${message}, except the port (see below)` : message}
           </span>
         )}
       </div>

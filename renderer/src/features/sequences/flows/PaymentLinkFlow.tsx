@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { checkPaymentLinkRequest } from '../../../../../shared/flows/payment-link-checks';
-import type {
-  PaymentLinkOrder,
-  PaymentLinkRequest,
-  PaymentLinkResponse,
-} from '../../../../../shared/service';
+import type { PaymentLinkOrder, PaymentLinkRequest, PaymentLinkResponse } from '../../../../../shared/service';
 import { useTransport } from '../../../transport';
 import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
 import { OrderActions } from './OrderActions';
@@ -21,9 +17,7 @@ function parseMetadata(text: string): Array<{ name: string; value: string }> | u
   if (lines.length === 0) return undefined;
   return lines.map((l) => {
     const at = l.indexOf('=');
-    return at === -1
-      ? { name: l.trim(), value: '' }
-      : { name: l.slice(0, at).trim(), value: l.slice(at + 1) };
+    return at === -1 ? { name: l.trim(), value: '' } : { name: l.slice(0, at).trim(), value: l.slice(at + 1) };
   });
 }
 
@@ -64,8 +58,7 @@ export function PaymentLinkFlow() {
     successUrl: optional(fields.successUrl),
     cancelUrl: optional(fields.cancelUrl),
     metadata: parseMetadata(metadata),
-    expirationMinutes:
-      fields.expirationMinutes.trim() === '' ? undefined : Number(fields.expirationMinutes),
+    expirationMinutes: fields.expirationMinutes.trim() === '' ? undefined : Number(fields.expirationMinutes),
   });
 
   async function create(e: FormEvent): Promise<void> {
@@ -88,10 +81,7 @@ export function PaymentLinkFlow() {
       const result = answer.result!;
       recordExchange(result.exchange);
       if (result.problem) return setProblem(result.problem.errors);
-      if (!result.value)
-        return setMessage(
-          `The service did not create the link (${result.exchange.status ?? result.exchange.error}).`,
-        );
+      if (!result.value) return setMessage(`The service did not create the link (${result.exchange.status ?? result.exchange.error}).`);
       setLink(result.value);
       await setFlowOrderId(String(result.value.orderId));
       await readBack(result.value.orderCode);
@@ -106,19 +96,11 @@ export function PaymentLinkFlow() {
     const result = await transport.call('flows.readPaymentLink', { orderCode });
     recordExchange(result.exchange);
     setOrder(result.value);
-    if (!result.value)
-      setMessage(
-        `Reading the order back answered ${result.exchange.status ?? result.exchange.error}.`,
-      );
+    if (!result.value) setMessage(`Reading the order back answered ${result.exchange.status ?? result.exchange.error}.`);
   }
 
   const field = (name: keyof typeof fields, label: string, testId: string) => (
-    <TextField
-      label={label}
-      value={fields[name]}
-      onChange={(v) => setFields({ ...fields, [name]: v })}
-      testId={testId}
-    />
+    <TextField label={label} value={fields[name]} onChange={(v) => setFields({ ...fields, [name]: v })} testId={testId} />
   );
 
   return (
@@ -127,32 +109,14 @@ export function PaymentLinkFlow() {
       <form className="flow-form" onSubmit={(e) => void create(e)}>
         <div className="row flow-form__wide" role="radiogroup">
           <label className="row">
-            <input
-              type="radio"
-              checked={method === 'products'}
-              onChange={() => setMethod('products')}
-              data-testid="link-method-products"
-            />{' '}
-            Method 1: products
+            <input type="radio" checked={method === 'products'} onChange={() => setMethod('products')} data-testid="link-method-products" /> Method 1: products
           </label>
           <label className="row">
-            <input
-              type="radio"
-              checked={method === 'amount'}
-              onChange={() => setMethod('amount')}
-              data-testid="link-method-amount"
-            />{' '}
-            Method 2: an amount
+            <input type="radio" checked={method === 'amount'} onChange={() => setMethod('amount')} data-testid="link-method-amount" /> Method 2: an amount
           </label>
         </div>
         {method === 'amount' ? (
-          <TextField
-            label="Amount"
-            value={amount}
-            onChange={setAmount}
-            inputMode="decimal"
-            testId="link-amount"
-          />
+          <TextField label="Amount" value={amount} onChange={setAmount} inputMode="decimal" testId="link-amount" />
         ) : (
           <LineItemsEditor rows={rows} onChange={setRows} skus={info?.skus ?? []} />
         )}
@@ -165,48 +129,26 @@ export function PaymentLinkFlow() {
         {field('cancelUrl', 'cancelUrl', 'link-cancel-url')}
         <label className="field flow-form__wide">
           <span>metadata (one name=value a line)</span>
-          <textarea
-            rows={2}
-            value={metadata}
-            onChange={(e) => setMetadata(e.target.value)}
-            data-testid="link-metadata"
-          />
+          <textarea rows={2} value={metadata} onChange={(e) => setMetadata(e.target.value)} data-testid="link-metadata" />
         </label>
         <div className="row flow-form__wide">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy || !info?.available}
-            data-testid="link-create"
-          >
+          <button type="submit" className="button button--primary" disabled={busy || !info?.available} data-testid="link-create">
             {busy ? 'Creating…' : 'Create payment link'}
           </button>
         </div>
       </form>
-      {refused && (
-        <ProblemFields
-          title="Not sent: the request breaks the payment link request's limits"
-          errors={refused}
-        />
-      )}
+      {refused && <ProblemFields title="Not sent: the request breaks the payment link request's limits" errors={refused} />}
       {problem && <ProblemFields title="The service refused these fields (400)" errors={problem} />}
       {message && <p className="notice notice--error">{message}</p>}
       {link && <LinkOrderSummary link={link} order={order} />}
       {link && (
         <div className="row">
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => void readBack(link.orderCode)}
-            data-testid="link-read"
-          >
+          <button type="button" className="button button--small" onClick={() => void readBack(link.orderCode)} data-testid="link-read">
             Read the order back
           </button>
         </div>
       )}
-      {link && info?.environment.isSandbox && (
-        <OrderActions orderCode={link.orderCode} onChanged={() => void readBack(link.orderCode)} />
-      )}
+      {link && info?.environment.isSandbox && <OrderActions orderCode={link.orderCode} onChanged={() => void readBack(link.orderCode)} />}
     </div>
   );
 }
