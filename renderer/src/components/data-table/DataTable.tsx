@@ -67,7 +67,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
   const [cursorId, setCursorId] = useState<string | null>(null);
   const widths = useColumnWidths(props.columnWidthsKey);
-  const trackOf = useContentTemplate(tableRef, columns, processed, widths.widthOf);
+  const { trackOf, hidden } = useContentTemplate(tableRef, columns, processed, widths.widthOf);
+  const columnVisibility = useMemo(() => Object.fromEntries([...hidden].map((id) => [id, false])), [hidden]);
   const virtualizer = useVirtualizer({
     count: processed.length,
     getScrollElement: () => scrollRef.current,
@@ -84,7 +85,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data: windowRows,
     columns: columns as Array<ColumnDef<T, unknown>>,
     getRowId: (row) => props.getRowId(row),
-    state: { sorting: props.sorting, columnFilters: props.columnFilters },
+    state: { sorting: props.sorting, columnFilters: props.columnFilters, columnVisibility },
     onSortingChange: props.onSortingChange,
     onColumnFiltersChange: props.onColumnFiltersChange,
     getCoreRowModel: getCoreRowModel(),
@@ -127,7 +128,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
       <div className="data-table__inner">
         <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
-          {table.getFlatHeaders().map((header) => {
+          {table.getFlatHeaders().filter((header) => header.column.getIsVisible()).map((header) => {
             const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
             const sorted = header.column.getIsSorted();
             return (

@@ -22,11 +22,13 @@ export interface FitColumn<T> {
   readonly text: ((row: T) => string) | null;
   /** Pixels a cell adds around its text (a badge's padding, a checkbox). */
   readonly extra: number;
+  /** Measured in the monospace font. */
+  readonly mono?: boolean;
   /** Never narrower than this. */
   readonly min: number;
 }
 
-export type Measure = (text: string, kind: 'cell' | 'header') => number;
+export type Measure = (text: string, kind: 'cell' | 'mono' | 'header') => number;
 
 /** The pixel width each column needs (null for columns without a `text`). */
 export function contentWidths<T>(
@@ -50,7 +52,7 @@ export function contentWidths<T>(
         if (text.length > longest[shortest]!.length) longest[shortest] = text;
       }
     }
-    const cell = longest.reduce((w, t) => Math.max(w, measure(t, 'cell')), 0);
+    const cell = longest.reduce((w, t) => Math.max(w, measure(t, c.mono ? 'mono' : 'cell')), 0);
     // Headers carry the sort arrow when sorted.
     const header = measure(`${c.header} ▼`, 'header');
     return Math.ceil(Math.max(c.min, cell + c.extra, header) + CELL_PADDING);
@@ -69,4 +71,21 @@ export function keepWidest(
     if (w !== null && w !== undefined) next.set(id, Math.max(w, previous.get(id) ?? 0));
   });
   return next;
+}
+
+/**
+ * Which columns to leave out so the others fit `available` px without a sideways scrollbar:
+ * those with a `hideOrder`, the highest first, until the rest fit (values are never cut
+ * instead). Columns without a `hideOrder` always stay.
+ */
+export function columnsToHide(columns: ReadonlyArray<{ id: string; px: number; hideOrder?: number | undefined }>, available: number): Set<string> {
+  const hidden = new Set<string>();
+  let total = columns.reduce((n, c) => n + c.px, 0);
+  const candidates = columns.filter((c) => c.hideOrder !== undefined).sort((a, b) => b.hideOrder! - a.hideOrder!);
+  for (const c of candidates) {
+    if (total <= available) break;
+    hidden.add(c.id);
+    total -= c.px;
+  }
+  return hidden;
 }

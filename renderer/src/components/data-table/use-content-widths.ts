@@ -3,23 +3,25 @@ import { useLayoutEffect } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DataColumnMeta } from './column-meta';
 import { accessorOf, columnIdOf } from './process-rows';
-import { contentWidths, keepWidest, type FitColumn, type Measure } from './content-widths';
+import { columnsToHide, contentWidths, keepWidest, type FitColumn, type Measure } from './content-widths';
 
 const textOf = (value: unknown): string =>
   value === null || value === undefined ? '' : String(value);
 
 /** A canvas text measure in the table's own fonts (cells and headers), read once it is mounted. */
 function useMeasure(tableRef: RefObject<HTMLElement | null>): Measure {
-  const [fonts, setFonts] = useState<{ cell: string; header: string }>({
+  const [fonts, setFonts] = useState<{ cell: string; header: string; mono: string }>({
     cell: '13px system-ui',
     header: '600 13px system-ui',
+    mono: '12px monospace',
   });
   useLayoutEffect(() => {
     const el = tableRef.current;
     if (!el) return;
     const style = window.getComputedStyle(el);
     const cell = `${style.fontSize} ${style.fontFamily}`;
-    setFonts((old) => (old.cell === cell ? old : { cell, header: `600 ${cell}` }));
+    const mono = `12px ${style.getPropertyValue('--mono') || 'monospace'}`;
+    setFonts((old) => (old.cell === cell && old.mono === mono ? old : { cell, header: `600 ${cell}`, mono }));
   }, [tableRef]);
   return useMemo(() => {
     const context = document.createElement('canvas').getContext('2d');
@@ -29,7 +31,7 @@ function useMeasure(tableRef: RefObject<HTMLElement | null>): Measure {
       const key = `${kind}\u0000${text}`;
       let width = cache.get(key);
       if (width === undefined) {
-        context.font = kind === 'cell' ? fonts.cell : fonts.header;
+        context.font = kind === 'cell' ? fonts.cell : kind === 'mono' ? fonts.mono : fonts.header;
         width = context.measureText(text).width;
         cache.set(key, width);
       }
@@ -47,11 +49,12 @@ export function useContentTemplate<T>(
   columns: ReadonlyArray<ColumnDef<T, unknown>>,
   rows: readonly T[],
   dragged: (id: string) => string | undefined,
-): (id: string) => string {
+): { trackOf: (id: string) => string; hidden: ReadonlySet<string> } {
   const measure = useMeasure(tableRef);
+  const available = useWidth(tableRef);
   const fit = useMemo(
     () =>
-      columns.map((c): FitColumn<T> & { grow: boolean; fixed?: string } => {
+      columns.map((c): FitColumn<T> & { grow: boolean; fixed?: string; hideOrder?: number } => {
         const meta = c.meta as DataColumnMeta | undefined;
         const id = columnIdOf(c) ?? '';
         const read = accessorOf(c);
@@ -64,9 +67,11 @@ export function useContentTemplate<T>(
               ? null
               : (row: T) => (show ? show(read(row, 0)) : textOf(read(row, 0))),
           extra: meta?.fitExtra ?? 0,
+          mono: meta?.fitMono === true,
           min: meta?.minWidth ?? 24,
           grow: meta?.grow === true,
           fixed: meta?.width,
+          hideOrder: meta?.hideOrder,
         };
       }),
     [columns],
@@ -80,7 +85,15 @@ export function useContentTemplate<T>(
     );
     return widest.current;
   }, [fit, rows, measure]);
-  return (id) => {
+  const hidden = useMemo(
+    () =>
+      columnsToHide(
+        fit.map((c) => ({ id: c.id, px: pxOf(dragged(c.id) ?? c.fixed) ?? widths.get(c.id) ?? 80, hideOrder: c.hideOrder })),
+        available - SCROLLBAR,
+      ),
+    [fit, widths, available, dragged],
+  );
+  const trackOf = (id: string) => {
     const userWidth = dragged(id);
     if (userWidth !== undefined) return userWidth;
     const column = fit.find((c) => c.id === id);
@@ -89,4 +102,23 @@ export function useContentTemplate<T>(
     if (px === undefined) return 'minmax(80px, 1fr)';
     return column?.grow ? `minmax(${px}px, 1fr)` : `${px}px`;
   };
+  return { trackOf, hidden };
+}
+
+/** Room kept for the rows' vertical scrollbar. */
+const SCROLLBAR = 16;
+const pxOf = (track: string | undefined): number | undefined => (track && /^\d+px$/.test(track) ? Number.parseInt(track, 10) : undefined);
+
+/** The table's own width, followed as the window or a split pane resizes. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(Number.POSITIVE_INFINITY);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }

@@ -11,15 +11,15 @@ const mono = (value: unknown) => <span className="mono">{String(value)}</span>;
  * sorted it (its sorts are the query's, so the table's own sorting is off).
  */
 export const BROWSE_COLUMNS = [
-  column.accessor('id', { header: 'Id', enableSorting: false, meta: { fitExtra: 8 }, cell: (c) => mono(c.getValue()) }),
-  column.accessor('eventId', { header: 'Event', enableSorting: false, meta: { fitExtra: 8 }, cell: (c) => mono(c.getValue()) }),
+  column.accessor('id', { header: 'Id', enableSorting: false, meta: { fitMono: true }, cell: (c) => mono(c.getValue()) }),
+  column.accessor('eventId', { header: 'Event', enableSorting: false, meta: { fitMono: true }, cell: (c) => mono(c.getValue()) }),
   column.accessor('eventType', { header: 'Type', enableSorting: false, meta: { grow: true } }),
   column.accessor('created', { header: 'Created', enableSorting: false, meta: { fitText: (iso: string) => formatTime(iso) }, cell: (c) => <Time iso={c.getValue()} /> }),
   column.accessor((d) => (d.responseStatusCode === 0 ? 'in flight' : String(d.responseStatusCode)), {
     id: 'status',
     header: 'Status',
     enableSorting: false,
-    meta: { fitExtra: 8 },
+    meta: { fitMono: true },
     cell: (c) => mono(c.getValue()),
   }),
   column.accessor((d) => (d.delivered ? 'yes' : 'no'), { id: 'delivered', header: 'Delivered', enableSorting: false, meta: {} }),

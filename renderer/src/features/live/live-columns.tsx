@@ -62,7 +62,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.display({
       id: 'check',
       header: '',
-      meta: { width: '28px' },
+      meta: { width: '32px' },
       cell: ({ row }) => (
         <input
           type="checkbox"
@@ -89,11 +89,11 @@ export function liveColumns(checked: ReadonlySet<number>) {
     }),
     column.accessor('level', {
       header: 'Level',
-      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, minWidth: 50 },
+      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, minWidth: 50, hideOrder: 4 },
     }),
-    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', minWidth: 50 } }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', minWidth: 50, hideOrder: 1 } }),
     column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', minWidth: 50 } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', minWidth: 50 } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', minWidth: 50, hideOrder: 3 } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: {
@@ -139,7 +139,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('answeredStatus', {
       id: 'answered',
       header: 'Answer',
-      meta: { fitText: (v: number | null) => (v === null ? '—' : String(v)) },
+      meta: { fitText: (v: number | null) => (v === null ? '—' : String(v)), hideOrder: 2 },
       cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
     }),
   ];

@@ -18,15 +18,18 @@ export const STATUS_CLASS: Record<OrderSummary['status'], string> = {
 /** Columns of the orders list (no column filters: the filter bar asks the core). */
 export const orderColumns = [
   column.accessor('lastActivityAt', { header: 'Last activity', meta: { fitText: (iso: string | null) => formatTime(iso) }, cell: (c) => <Time iso={c.getValue()} /> }),
-  column.accessor('orderId', { header: 'Order', meta: { fitExtra: 8 }, cell: (c) => <span className="mono">{c.getValue()}</span> }),
-  column.accessor('orderType', { header: 'Type', meta: {} }),
-  column.accessor('status', {
+  column.accessor('orderId', { header: 'Order', meta: { fitMono: true, fitExtra: 2 }, cell: (c) => <span className="mono">{c.getValue()}</span> }),
+  column.accessor('orderType', { header: 'Type', meta: { hideOrder: 1 } }),
+  // The value is what the cell shows (the state, then "unverified" when every event is), so
+  // the column is sized for the badges it holds and sorts by state.
+  column.accessor((o) => (o.unverifiedOnly ? `${o.status} unverified` : o.status), {
+    id: 'status',
     header: 'Status',
     // A status badge and, for an order known only from unverified deliveries, "unverified".
-    meta: { fitText: (s: string) => s, fitExtra: 16 },
+    meta: { fitExtra: 22 },
     cell: (c) => (
       <>
-        <span className={`badge ${STATUS_CLASS[c.getValue()]}`}>{c.getValue()}</span>
+        <span className={`badge ${STATUS_CLASS[c.row.original.status]}`}>{c.row.original.status}</span>
         {c.row.original.unverifiedOnly && (
           <span className="badge seq-signature--unverified" title="Every event of this order is unverified" data-testid="order-unverified">
             unverified
@@ -35,13 +38,13 @@ export const orderColumns = [
       </>
     ),
   }),
-  column.accessor('shipping', { header: 'Shipping', meta: {}, cell: (c) => c.getValue() ?? '' }),
-  column.accessor('threeDs', { header: '3-D Secure', meta: {}, cell: (c) => c.getValue() ?? '' }),
-  column.accessor('events', { header: 'Events', meta: {} }),
+  column.accessor('shipping', { header: 'Shipping', meta: { hideOrder: 3 }, cell: (c) => c.getValue() ?? '' }),
+  column.accessor('threeDs', { header: '3-D Secure', meta: { hideOrder: 4 }, cell: (c) => c.getValue() ?? '' }),
+  column.accessor('events', { header: 'Events', meta: { hideOrder: 5 } }),
   column.accessor((o) => o.flagKinds.join(' '), {
     id: 'flags',
     header: 'Flags',
-    meta: { grow: true, fitExtra: 16, minWidth: 40 },
+    meta: { grow: true, fitExtra: 16, minWidth: 40, hideOrder: 2 },
     cell: (c) =>
       c.row.original.flagKinds.map((k) => (
         <span key={k} className={`badge seq-flag seq-flag--${k}`}>
@@ -52,7 +55,10 @@ export const orderColumns = [
 ];
 
 /**
- * The list beside an open order: shipping, 3-D Secure and the event count are in the order's
- * panel, so the list keeps what finds an order and fits its half of the window.
+ * The list beside an open order: type, shipping, 3-D Secure and the event count are in the
+ * order's panel (and the search finds a type), so the list keeps what tells orders apart and
+ * leaves the timeline the width it needs.
  */
-export const compactOrderColumns = orderColumns.filter((c) => !['shipping', 'threeDs', 'events'].includes(c.id ?? (c as { accessorKey?: string }).accessorKey ?? ''));
+export const compactOrderColumns = orderColumns.filter(
+  (c) => !['orderType', 'shipping', 'threeDs', 'events'].includes(c.id ?? (c as { accessorKey?: string }).accessorKey ?? ''),
+);
