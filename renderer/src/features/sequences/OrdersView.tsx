@@ -5,7 +5,7 @@ import { hrefFor } from '../../app-state/routes';
 import { DataTable } from '../../components/data-table';
 import { useEvent, useTransport } from '../../transport';
 import { BadInputList } from './BadInputList';
-import { compactOrderColumns, orderColumns } from './order-columns';
+import { orderColumns } from './order-columns';
 import { OrderFilters } from './OrderFilters';
 import { OrderPanel } from './OrderPanel';
 import { loadOrder, loadOrders, MAX_LISTED, useSequencesStore } from './sequences-store';
@@ -47,7 +47,7 @@ export function OrdersView({ selectedId }: { selectedId: string | null }) {
         )}
         <DataTable<OrderSummary>
           data={orders}
-          columns={selectedId ? compactOrderColumns : orderColumns}
+          columns={orderColumns}
           getRowId={(o) => o.orderId}
           sorting={sorting}
           onSortingChange={setSorting}

@@ -54,11 +54,3 @@ export const orderColumns = [
   }),
 ];
 
-/**
- * The list beside an open order: type, shipping, 3-D Secure and the event count are in the
- * order's panel (and the search finds a type), so the list keeps what tells orders apart and
- * leaves the timeline the width it needs.
- */
-export const compactOrderColumns = orderColumns.filter(
-  (c) => !['orderType', 'shipping', 'threeDs', 'events'].includes(c.id ?? (c as { accessorKey?: string }).accessorKey ?? ''),
-);
