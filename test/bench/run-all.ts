@@ -19,6 +19,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/handler-check.ts', '20'],
   ['test/bench/live-search.ts', '100000', '5'],
   ['test/bench/live-detail.ts', '5'],
+  ['test/bench/activity-strip.ts', '100000', '7'],
   ['test/bench/cli.ts', '7', '1000'],
 ];
 
