@@ -4,6 +4,7 @@ import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
+import { EventTypeBars } from './EventTypeBars';
 
 /** Goes to an event (`#/history/events/<id>`) or back to the list, keeping the list's params. */
 const openEvent = (eventId: number | null) =>
@@ -32,6 +33,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   const [a, b] = selected;
   return (
     <div data-testid="history-events">
+      <EventTypeBars />
       <div className="row" style={{ marginBottom: 8 }}>
         <label className="row">
           <input
