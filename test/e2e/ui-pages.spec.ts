@@ -43,3 +43,9 @@ for (const theme of ['light', 'dark'] as const) {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 }
+
+test('a missing order says so on the page and leaves the console clean (no logged 404)', async ({ app, page }) => {
+  await app.goto('sequences');
+  await page.evaluate(`window.location.hash = '#/sequences/no-such-order'`);
+  await expect(page.getByTestId('sequence-error')).toBeVisible();
+});
