@@ -40,7 +40,7 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     args = parseArgs([...argv]);
   } catch (err) {
-    console.error(`sandbox: ${(err as Error).message}`);
+    console.error(`hooklab sandbox: ${(err as Error).message}`);
     process.exit(2);
   }
   const sb = await startSandbox({ port: args.port, ...(args.dataDir ? { dataDir: args.dataDir } : {}) });
@@ -71,7 +71,7 @@ async function main(argv: readonly string[]): Promise<void> {
 /** `hooklab sandbox …` and `npm run sandbox`: runs until interrupted. */
 export function sandboxCli(argv: readonly string[] = process.argv.slice(2)): void {
   void main(argv).catch((err: unknown) => {
-    console.error(`sandbox: ${(err as Error).message}`);
+    console.error(`hooklab sandbox: ${(err as Error).message}`);
     process.exit(2);
   });
 }
