@@ -53,7 +53,7 @@ export function ReconciliationView({ route }: { route: Route }) {
         </button>
         {view && (
           <span className="muted" data-testid="reconcile-meta">
-            computed at <Time iso={view.computedAt} /> in {view.durationMs} ms
+            computed at <Time iso={view.computedAt} ms /> in {view.durationMs} ms
           </span>
         )}
       </div>
