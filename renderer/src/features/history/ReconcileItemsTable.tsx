@@ -70,7 +70,7 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
     [labels],
   );
   return (
-    <div style={{ height: 380 }}>
+    <div className="reconcile-items">
       <DataTable
         data={items}
         columns={columns}
