@@ -18,6 +18,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
     emptyOutDir: true,
+    // electron-vite turns minification off by default; the renderer is shipped and loaded on
+    // every start, so both builds minify it (Monaco alone is 7.2 MB unminified, 3.9 MB minified).
+    minify: true,
     // Monaco is large by nature; the warning would only repeat what the bundle report says.
     chunkSizeWarningLimit: 6000,
   },

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App';
 import './shell/app.css';
+import './components/ui/ui.css';
 import { applyTheme } from './app-state/theme';
 
 applyTheme();

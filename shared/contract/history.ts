@@ -231,6 +231,11 @@ export const historyCalls = {
       .strict(),
     z.object({ total: z.number().int(), pendingEvents: z.number().int(), events: z.array(HistoryEventSchema) }),
   ),
+  'history.byEventType': defineCall(
+    'Per event type in the local copy: events the service delivered (an attempt answered 2xx) and events it has not, most events first.',
+    NoArgs,
+    z.object({ types: z.array(z.object({ eventType: z.string(), delivered: z.number().int(), failed: z.number().int() })) }),
+  ),
   'history.pollNow': defineCall(
     'Run one poll cycle now and say what it changed.',
     NoArgs,

@@ -122,6 +122,37 @@ export const ProbeResultSchema = z.object({
 });
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 
+/** The activity strip's range: epoch milliseconds, at most 31 days wide. */
+const ActivityArgsSchema = z
+  .object({
+    fromMs: z.number().int().min(0).optional(),
+    toMs: z.number().int().min(0).optional(),
+  })
+  .strict()
+  .refine((a) => a.fromMs === undefined || a.toMs === undefined || (a.fromMs < a.toMs && a.toMs - a.fromMs <= 31 * 24 * 3_600_000), {
+    message: 'fromMs must be before toMs, at most 31 days apart',
+  });
+
+export const ActivityBucketSchema = z.object({
+  startMs: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  missing: z.number().int(),
+  /** no-key and unverifiable. */
+  other: z.number().int(),
+  /** Deliveries a forward target answered non-2xx or not at all. */
+  handlerFailed: z.number().int(),
+});
+export type ActivityBucket = z.infer<typeof ActivityBucketSchema>;
+
+export const ActivitySchema = z.object({
+  fromMs: z.number().int(),
+  toMs: z.number().int(),
+  bucketMs: z.number().int(),
+  buckets: z.array(ActivityBucketSchema),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
 export const liveCalls = {
   'live.list': defineCall(
     'Delivery summaries (no bodies), newest first, a page at a time; total counts all stored.',
@@ -149,6 +180,11 @@ export const liveCalls = {
     'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first; answered at once from what is indexed, `indexing` saying how many stored deliveries (a burst) it does not cover yet.',
     z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
     z.object({ ids: z.array(z.number().int()), more: z.boolean(), indexing: z.number().int().default(0) }),
+  ),
+  'live.activity': defineCall(
+    'Deliveries received per time slice in [fromMs, toMs) (default: the last hour), by signature verdict, with how many a forward target failed; counted in the database, at most 120 slices of whole minutes, empty slices left out.',
+    ActivityArgsSchema,
+    ActivitySchema,
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
   'live.addKey': defineCall(

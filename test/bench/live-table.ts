@@ -75,7 +75,7 @@ async function main() {
       await page.goto(`${openUrl}&/live`);
       await page.waitForSelector('[data-testid="data-row"]');
       paints.push(Number(await page.evaluate('window.firstRowAt')));
-      await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${stored} deliveries'`, undefined, { timeout: 60_000 });
+      await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${stored.toLocaleString('en-US')} deliveries'`, undefined, { timeout: 60_000 });
       await page.addScriptTag({ path: join(root, 'test/bench/live-table-page.js') });
 
       // A search typed by the user, timed from the input event to the count showing the result.
@@ -88,7 +88,7 @@ async function main() {
         await page.evaluate('window.__liveBench.startBurst()');
         const load = await run(['test/bench/ingest-load.ts', listenerPort, '1000', '3', 'bench-key'], {}, /\{.*\}/);
         const loadResult = JSON.parse(load.match[0]) as { rps: number };
-        await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${stored + 3000} deliveries'`, undefined, { timeout: 30_000 });
+        await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${(stored + 3000).toLocaleString('en-US')} deliveries'`, undefined, { timeout: 30_000 });
         burst = { delivered: 3000, ...((await page.evaluate('window.__liveBench.endBurst()')) as Omit<typeof burst, 'delivered'>) };
         process.stderr.write(`burst sent at ${loadResult.rps}/s\n`);
       }

@@ -22,6 +22,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/live-search.ts', '100000', '5'],
   ['test/bench/live-search-burst.ts', '20000', '5000', '5'],
   ['test/bench/live-detail.ts', '5'],
+  ['test/bench/activity-strip.ts', '100000', '7'],
   ['test/bench/cli.ts', '7', '1000'],
 ];
 

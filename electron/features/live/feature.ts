@@ -15,6 +15,7 @@ import { ProbeNonces } from './probe/probe-nonces';
 import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { DeliverySearch } from '../../services/data/delivery-search';
+import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
 
@@ -23,6 +24,8 @@ const RESTART_AFTER_MS = 1000;
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
+/** The activity strip's default range: the last hour. */
+const HOUR_MS = 3_600_000;
 
 export interface LiveFeatureOptions {
   readonly tunnelOpenTimeoutMs?: number;
@@ -36,6 +39,7 @@ export interface LiveFeatureOptions {
  */
 export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions = {}): Feature {
   const store = ctx.deliveries;
+  const activity = new DeliveryActivity(ctx.db);
   const search = new DeliverySearch(ctx.db, {
     onError: (error) => ctx.log.error('search indexing failed', { message: (error as Error)?.message }),
   });
@@ -298,6 +302,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         };
       },
       'live.search': async ({ query, limit }) => search.search(query, limit),
+      'live.activity': async ({ fromMs, toMs }) => {
+        const to = toMs ?? (fromMs !== undefined ? fromMs + HOUR_MS : ctx.clock.now());
+        return activity.read(fromMs ?? to - HOUR_MS, to);
+      },
       'live.clear': async () => {
         store.clear();
         received = 0;

@@ -127,7 +127,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });
     }
     const envelope = await core.invoke(match[1]!, body.value);
-    const status = envelope.ok ? 200 : httpStatusFor(envelope.error.code);
+    // The app's own page asks for call errors in the envelope only: Chromium logs every 4xx
+    // answer in the console ("a 404 for a missing order"), though the page handles it. Scripts
+    // keep the HTTP status.
+    const inEnvelope = req.headers[ERRORS_HEADER] === 'in-envelope';
+    const status = envelope.ok || inEnvelope ? 200 : httpStatusFor(envelope.error.code);
     sendJson(res, status, envelope);
   }
 
@@ -219,6 +223,9 @@ function requestUrl(req: IncomingMessage): URL | null {
     return null;
   }
 }
+
+/** Sent by the app's page (renderer/src/transport/browser-transport.ts): answer call errors with 200 and the error envelope. */
+export const ERRORS_HEADER = 'x-hooklab-errors';
 
 function httpStatusFor(code: string): number {
   switch (code) {

@@ -122,7 +122,7 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
     options = parse(argv, io);
   } catch (error) {
     if (!(error instanceof CliUsageError) && !(error instanceof Error)) throw error;
-    io.err(`check-handler: ${(error as Error).message}\n${CHECK_HANDLER_USAGE}\n`);
+    io.err(`hooklab check-handler: ${(error as Error).message}\n${CHECK_HANDLER_USAGE}\n`);
     return 2;
   }
   const report = await runHandlerCheck({
@@ -153,7 +153,7 @@ export async function checkHandlerCli(argv: readonly string[], io: CliIo): Promi
     io.out(terminalLine(formatReport(report, options.key.source, traces)));
   }
   if (report.unreachable) {
-    io.err(`check-handler: ${terminalLine(report.unreachable)}\n`);
+    io.err(`hooklab check-handler: ${terminalLine(report.unreachable)}\n`);
     return 2;
   }
   return report.passed ? 0 : 1;

@@ -40,7 +40,7 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     args = parseArgs([...argv]);
   } catch (err) {
-    console.error(`sandbox: ${(err as Error).message}`);
+    console.error(`hooklab sandbox: ${(err as Error).message}`);
     process.exit(2);
   }
   // A kept sandbox takes its ids from the folder's id space, as the app's and trigger's do.
@@ -72,7 +72,7 @@ async function main(argv: readonly string[]): Promise<void> {
 /** `hooklab sandbox …` and `npm run sandbox`: runs until interrupted. */
 export function sandboxCli(argv: readonly string[] = process.argv.slice(2)): void {
   void main(argv).catch((err: unknown) => {
-    console.error(`sandbox: ${(err as Error).message}`);
+    console.error(`hooklab sandbox: ${(err as Error).message}`);
     process.exit(2);
   });
 }

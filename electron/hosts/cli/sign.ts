@@ -39,7 +39,7 @@ export function signCli(argv: readonly string[], io: CliIo, readFile: (path: str
     io.out(`${signBody(nodeHmac, key, bytes)}\n`);
     return 0;
   } catch (error) {
-    io.err(`sign: ${(error as Error).message}\n${SIGN_USAGE}\n`);
+    io.err(`hooklab sign: ${(error as Error).message}\n${SIGN_USAGE}\n`);
     return 2;
   }
 }

@@ -80,6 +80,6 @@ const electron = hasDisplay() ? obtainElectron() : { reason: 'there is no displa
 if (electron.binary) {
   run(electron.binary, ['.', ...args]);
 } else {
-  process.stderr.write(`Hooklab: cannot open the desktop app because ${electron.reason}; starting the browser host instead.\n`);
+  process.stderr.write(`hooklab: cannot open the desktop app because ${electron.reason}; starting the browser host instead.\n`);
   run(process.execPath, ['--import', 'tsx', join(root, 'electron/hosts/cli/serve.ts'), ...args]);
 }

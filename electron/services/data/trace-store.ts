@@ -32,7 +32,7 @@ interface SpanRow {
 const padNs = (ns: string) => ns.padStart(20, '0');
 
 /**
- * The one owner of `trace_spans` (migration 015): the spans the OTLP receiver kept, read by
+ * The one owner of `trace_spans` (migration 011): the spans the OTLP receiver kept, read by
  * trace id, capped by count and bytes like the received deliveries.
  */
 export class TraceStore {

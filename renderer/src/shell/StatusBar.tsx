@@ -1,8 +1,7 @@
 import type { AppStatus } from '../../../shared/contract';
 import { CopyButton } from '../components/CopyButton';
 import { useStatusStore } from '../app-state/status-store';
-import { byteSize } from '../lib/byte-size';
-import { formatCount } from '../lib/count';
+import { formatBytes, formatCount } from '../lib/format';
 import { ProbeVerdict } from './ProbeVerdict';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
@@ -69,9 +68,9 @@ export function StatusBar() {
         <span
           className="muted"
           data-testid="status-listener-stored"
-          title={`Retention keeps at most ${formatCount(listener.retainDeliveries)} deliveries and ${byteSize(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
+          title={`Retention keeps at most ${formatCount(listener.retainDeliveries)} deliveries and ${formatBytes(listener.retainBytes)}; the oldest are removed first (Settings → Listener).`}
         >
-          {formatCount(listener.stored)} stored · {byteSize(listener.storedBytes)} of {byteSize(listener.retainBytes)}
+          {formatCount(listener.stored)} stored · {formatBytes(listener.storedBytes)} of {formatBytes(listener.retainBytes)}
         </span>
         {listener.error && <span className="status-item__error">{listener.error}</span>}
       </Item>

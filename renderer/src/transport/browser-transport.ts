@@ -125,7 +125,9 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   const transport: BrowserTransport = {
     kind: 'browser',
     async call(name, args) {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      // Errors in the envelope, not as 4xx statuses the browser would log in the console
+      // (the host's ERRORS_HEADER); 401 still comes as 401.
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Hooklab-Errors': 'in-envelope' };
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
       let response: Response;
       try {

@@ -9,8 +9,8 @@ import { migration007 } from './007-received-body-kind';
 import { migration008 } from './008-delivery-trust';
 import { migration009 } from './009-delivery-ids-never-reused';
 import { migration010 } from './010-replay-sent-from';
-import { reservedMigrations } from './reserved-011-014';
-import { migration015 } from './015-tracing';
+import { migration011 } from './011-tracing';
+import { migration012 } from './012-received-by-time';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -24,6 +24,6 @@ export const migrations: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
-  ...reservedMigrations,
-  migration015,
+  migration011,
+  migration012,
 ];

@@ -12,6 +12,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { processRows } from './process-rows';
 import type { DataColumnMeta } from './column-meta';
 import { useColumnWidths } from './column-widths';
+import { useContentTemplate } from './use-content-widths';
 import './data-table.css';
 
 export type { DataColumnMeta } from './column-meta';
@@ -62,9 +63,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [given, props.data, columns, props.columnFilters, props.sorting],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
   const [cursorId, setCursorId] = useState<string | null>(null);
   const widths = useColumnWidths(props.columnWidthsKey);
+  const { trackOf, hidden } = useContentTemplate(tableRef, columns, processed, widths.widthOf);
+  const columnVisibility = useMemo(() => Object.fromEntries([...hidden].map((id) => [id, false])), [hidden]);
   const virtualizer = useVirtualizer({
     count: processed.length,
     getScrollElement: () => scrollRef.current,
@@ -81,7 +85,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data: windowRows,
     columns: columns as Array<ColumnDef<T, unknown>>,
     getRowId: (row) => props.getRowId(row),
-    state: { sorting: props.sorting, columnFilters: props.columnFilters },
+    state: { sorting: props.sorting, columnFilters: props.columnFilters, columnVisibility },
     onSortingChange: props.onSortingChange,
     onColumnFiltersChange: props.onColumnFiltersChange,
     getCoreRowModel: getCoreRowModel(),
@@ -95,7 +99,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const template = table
     .getVisibleLeafColumns()
-    .map((c) => widths.widthOf(c.id) ?? (c.columnDef.meta as DataColumnMeta | undefined)?.width ?? 'minmax(80px, 1fr)')
+    .map((c) => trackOf(c.id))
     .join(' ');
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
@@ -120,11 +124,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   return (
-    <div className="data-table" data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
+    <div className="data-table" ref={tableRef} data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
       {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
       <div className="data-table__inner">
         <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
-          {table.getFlatHeaders().map((header) => {
+          {table.getFlatHeaders().filter((header) => header.column.getIsVisible()).map((header) => {
             const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
             const sorted = header.column.getIsSorted();
             return (
@@ -137,6 +141,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onDoubleClick={() => widths.reset(header.id)}
                   data-testid={`resize-${header.id}`}
                 />
+                {/* A column without a header (checkboxes, row actions) has nothing to sort by or name. */}
+                {header.column.columnDef.header === '' ? null : (
                 <button
                   type="button"
                   className="data-table__sort"
@@ -148,6 +154,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {flexRender(header.column.columnDef.header, header.getContext())}
                   {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
                 </button>
+                )}
                 {meta?.filter === 'text' && (
                   <input
                     className="data-table__filter"
@@ -181,9 +188,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div
           className="data-table__body"
           ref={scrollRef}
-          tabIndex={0}
+          // A row group only when it holds rows (ARIA wants rows in it; the empty text is not one).
+          role={processed.length > 0 ? 'rowgroup' : undefined}
+          tabIndex={processed.length > 0 ? 0 : undefined}
           onKeyDown={onKeyDown}
-          aria-label="Rows: arrows move, Enter opens"
+          aria-label={processed.length > 0 ? 'Rows: arrows move, Enter opens' : undefined}
           data-testid={props.testId ? `${props.testId}-body` : undefined}
         >
           {processed.length === 0 && props.empty ? <div className="data-table__empty">{props.empty}</div> : null}

@@ -11,7 +11,7 @@ export function columnIdOf<T>(column: ColumnDef<T, unknown>): string | undefined
   return typeof key === 'string' ? key : undefined;
 }
 
-function accessorOf<T>(column: ColumnDef<T, unknown>): Accessor<T> | undefined {
+export function accessorOf<T>(column: ColumnDef<T, unknown>): Accessor<T> | undefined {
   const fn = (column as { accessorFn?: Accessor<T> }).accessorFn;
   if (fn) return fn;
   const key = (column as { accessorKey?: unknown }).accessorKey;
@@ -34,11 +34,19 @@ export function processRows<T>(
       const column = byId.get(f.id);
       const accessor = column && accessorOf(column);
       const meta = column?.meta as DataColumnMeta | undefined;
-      const match: FilterMatch = meta?.match ?? (meta?.filter && typeof meta.filter === 'object' ? 'equals' : 'contains');
+      const match: FilterMatch =
+        meta?.match ?? (meta?.filter && typeof meta.filter === 'object' ? 'equals' : 'contains');
       return accessor ? { accessor, value: f.value, match } : null;
     })
-    .filter((f): f is NonNullable<typeof f> => f !== null && f.value !== '' && f.value !== undefined);
-  let rows = active.length === 0 ? data : data.filter((row, i) => active.every((f) => matchesFilter(f.accessor(row, i), f.value, f.match)));
+    .filter(
+      (f): f is NonNullable<typeof f> => f !== null && f.value !== '' && f.value !== undefined,
+    );
+  let rows =
+    active.length === 0
+      ? data
+      : data.filter((row, i) =>
+          active.every((f) => matchesFilter(f.accessor(row, i), f.value, f.match)),
+        );
   const sort = sorting[0];
   const sortColumn = sort && byId.get(sort.id);
   const sortAccessor = sortColumn && accessorOf(sortColumn);

@@ -14,6 +14,8 @@ export interface CodeViewProps {
 
 const baseOptions = {
   minimap: { enabled: false },
+  // At the text's top or bottom the wheel scrolls the page instead of being swallowed.
+  scrollbar: { alwaysConsumeMouseWheel: false },
   scrollBeyondLastLine: false,
   fontSize: 12,
   lineNumbersMinChars: 3,

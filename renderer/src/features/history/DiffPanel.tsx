@@ -6,14 +6,14 @@ import { useHistoryStore, type DiffRequest } from './history-store';
 
 type Side = DiffRequest['left'];
 
-function SidePicker({ side, onChange, testId }: { side: Side; onChange: (s: Side) => void; testId: string }) {
+function SidePicker({ side, onChange, testId, label }: { side: Side; onChange: (s: Side) => void; testId: string; label: string }) {
   return (
     <span className="row">
-      <select value={side.kind} onChange={(e) => onChange({ ...side, kind: e.target.value as Side['kind'] })} data-testid={`${testId}-kind`}>
+      <select value={side.kind} onChange={(e) => onChange({ ...side, kind: e.target.value as Side['kind'] })} data-testid={`${testId}-kind`} aria-label={`${label}: received or history`}>
         <option value="received">received</option>
         <option value="history">history</option>
       </select>
-      <input type="number" value={side.id} onChange={(e) => onChange({ ...side, id: Number(e.target.value) })} style={{ width: 100 }} data-testid={`${testId}-id`} />
+      <input type="number" value={side.id} onChange={(e) => onChange({ ...side, id: Number(e.target.value) })} style={{ width: 100 }} data-testid={`${testId}-id`} aria-label={`${label}: delivery id`} />
     </span>
   );
 }
@@ -46,9 +46,9 @@ export function DiffPanel() {
   return (
     <div data-testid="history-diff">
       <div className="row" style={{ marginBottom: 8 }}>
-        <SidePicker side={left} onChange={setLeft} testId="diff-left" />
+        <SidePicker side={left} onChange={setLeft} testId="diff-left" label="Left side" />
         <span>vs</span>
-        <SidePicker side={right} onChange={setRight} testId="diff-right" />
+        <SidePicker side={right} onChange={setRight} testId="diff-right" label="Right side" />
         <button type="button" className="button button--primary" onClick={() => void compare(left, right)} data-testid="diff-run">
           Compare
         </button>

@@ -6,6 +6,8 @@ import { EventDeliveries } from './EventDeliveries';
 import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
+import { EventTypeBars } from './EventTypeBars';
+import { Time } from '../../components/ui';
 
 /** Goes to an event (`#/history/events/<id>`) or back to the list, keeping the list's params. */
 const openEvent = (eventId: number | null) =>
@@ -36,6 +38,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   const [a, b] = selected;
   return (
     <div data-testid="history-events">
+      <EventTypeBars />
       <div className="row" style={{ marginBottom: 8 }}>
         <label className="row">
           <input
@@ -123,7 +126,9 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
                     <span className="muted">—</span>
                   )}
                 </td>
-                <td className="mono">{e.eventCreated}</td>
+                <td className="mono">
+                  <Time iso={e.eventCreated} ms />
+                </td>
                 <td>{e.deliveries}</td>
                 <td>
                   {e.delivered ? <span className="badge badge--ok">delivered</span> : <span className="badge badge--error">pending</span>}

@@ -13,6 +13,7 @@ import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, 
 import type { Route } from '../../app-state/routes';
 import './history.css';
 import { plural } from '../../../../shared/text/plural';
+import { Time } from '../../components/ui';
 
 const TABS: Array<[HistoryTab, string]> = [
   ['events', 'Events'],
@@ -34,7 +35,11 @@ function PollerLine() {
       </span>
       {poller.cursor !== null && <span className="muted">cursor {poller.cursor}</span>}
       <span className="muted">{poller.fetched} fetched</span>
-      {poller.lastPollAt && <span className="muted">last poll {poller.lastPollAt}</span>}
+      {poller.lastPollAt && (
+        <span className="muted">
+          last poll <Time iso={poller.lastPollAt} />
+        </span>
+      )}
       {poller.error && (
         <span className="notice notice--error" data-testid="history-poller-error">
           {poller.error}

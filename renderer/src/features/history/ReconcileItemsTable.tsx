@@ -4,6 +4,8 @@ import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared
 import { DataTable, type DataColumnMeta } from '../../components/data-table';
 import { showDiff } from './history-store';
 import { hrefFor } from '../../app-state/routes';
+import { Time } from '../../components/ui';
+import { formatTime } from '../../lib/format';
 
 /** A link inside a clickable row: following it must not also open the row's diff. */
 function CellLink({ href, children, testId }: { href: string; children: React.ReactNode; testId: string }) {
@@ -31,7 +33,7 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
         header: 'Category',
         accessorFn: (i) => i.category,
         cell: (c) => labels[c.row.original.category],
-        meta: { filter: { options: RECONCILE_CATEGORIES }, width: '260px' } satisfies DataColumnMeta,
+        meta: { filter: { options: RECONCILE_CATEGORIES }, fitText: (c: ReconcileItemView['category']) => labels[c], grow: true } satisfies DataColumnMeta,
       },
       {
         id: 'cause',
@@ -69,13 +71,13 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
           );
         },
       },
-      { id: 'matchedBy', header: 'Matched by', accessorFn: (i) => i.matchedBy ?? '', meta: { width: '110px' } },
-      { id: 'at', header: 'At', accessorFn: (i) => i.at, meta: { width: '220px' } },
+      { id: 'matchedBy', header: 'Matched by', accessorFn: (i) => i.matchedBy ?? '' },
+      { id: 'at', header: 'At', accessorFn: (i) => i.at, meta: { fitText: (iso: string | null) => formatTime(iso) }, cell: (c) => <Time iso={c.row.original.at} /> },
     ],
     [labels],
   );
   return (
-    <div style={{ height: 380 }}>
+    <div className="reconcile-items">
       <DataTable
         data={items}
         columns={columns}

@@ -4,7 +4,8 @@ import { loadReconciliation, resendBulk, useHistoryStore } from './history-store
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
 import { useParamsSync } from '../../app-state/url-state';
-import { agoText, fullTime, timeOf } from '../../lib/time';
+import { Time } from '../../components/ui';
+import { agoText } from '../../lib/format';
 
 type Category = View['items'][number]['category'];
 
@@ -61,7 +62,7 @@ export function ReconciliationView({ route }: { route: Route }) {
         </button>
         {view && (
           <span className="muted" data-testid="reconcile-meta">
-            computed at <span title={fullTime(view.computedAt)}>{timeOf(view.computedAt)}</span> in {view.durationMs} ms (
+            computed at <Time iso={view.computedAt} ms /> in {view.durationMs} ms (
             <span data-testid="reconcile-age">{agoText(view.computedAt, Math.max(nowMs, Date.now()))}</span>; Reconcile now for what arrived since)
           </span>
         )}

@@ -6,7 +6,7 @@ import { DeliveryActions } from './DeliveryActions';
 import { useStatusStore } from '../../app-state/status-store';
 import { hexDump, listenerCurlUrl, toCurl } from '../../lib/curl';
 import { BODY_MORE_BYTES, useBodyParts } from './use-body-parts';
-import { byteSize } from '../../lib/byte-size';
+import { formatBytes } from '../../lib/format';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { bodyLabel } from './body-label';
 import { SIGNATURE_CLASS } from './live-columns';
@@ -160,10 +160,10 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           <p className="row muted" data-testid="body-partial">
             Showing the first {bytes.length.toLocaleString('en-US')} of {body.storedBytes.toLocaleString('en-US')} bytes{shown !== 'hex' ? ' (pretty needs the whole body)' : ''}.
             <button type="button" className="button button--small" disabled={body.loading} onClick={body.more} data-testid="body-more">
-              Show {byteSize(Math.min(BODY_MORE_BYTES, body.storedBytes - bytes.length))} more
+              Show {formatBytes(Math.min(BODY_MORE_BYTES, body.storedBytes - bytes.length))} more
             </button>
             <button type="button" className="button button--small" disabled={body.loading} onClick={() => void body.all().catch(() => undefined)} data-testid="body-all">
-              Show all ({byteSize(body.storedBytes)})
+              Show all ({formatBytes(body.storedBytes)})
             </button>
             {body.loading && <span>loading…</span>}
           </p>

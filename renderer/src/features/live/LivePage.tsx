@@ -25,7 +25,19 @@ import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
 import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
+import { formatCount } from '../../lib/format';
+import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
+import { useActivity } from './use-activity';
 import './live.css';
+
+/** The rows received within the strip's selected range (all when none). */
+function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySummary[] {
+  if (!range) return rows;
+  return rows.filter((r) => {
+    const at = Date.parse(r.receivedAt);
+    return at >= range.fromMs && at < range.toMs;
+  });
+}
 
 /** The delivery id in `#/live/<id>`, or null. */
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
@@ -55,9 +67,16 @@ export function LivePage({ route }: { route: Route }) {
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
-  const viewParams = useMemo(() => tableViewToParams({ query, columnFilters, sorting }), [query, columnFilters, sorting]);
+  // The time range dragged on the activity strip: a filter like the others, kept in the URL (`t`).
+  const [range, setRange] = useState<TimeRange | null>(null);
+  const activity = useActivity(rows[0]?.receivedAt ?? null);
+  const viewParams = useMemo(
+    () => ({ ...tableViewToParams({ query, columnFilters, sorting }), t: range ? rangeParam(range) : '' }),
+    [query, columnFilters, sorting, range],
+  );
   useParamsSync(route, viewParams, (params) => {
     const view = tableViewFromParams(params);
+    setRange(parseRangeParam(params['t']));
     setQuery(view.query);
     setColumnFilters(view.columnFilters);
     setSorting(view.sorting);
@@ -74,7 +93,7 @@ export function LivePage({ route }: { route: Route }) {
   );
   useLiveKeys({ focusSearch: () => search.current?.focus(), closeDetail: () => open(null) });
 
-  const visible = useMemo(() => matchDeliveries(rows, query, bodyHits), [rows, query, bodyHits]);
+  const visible = useMemo(() => inRange(matchDeliveries(rows, query, bodyHits), range), [rows, query, bodyHits, range]);
   // Search texts are built while idle, so the first search over 100k rows is not the slow one.
   useEffect(() => {
     const preparing = searchDeliveries.prepare(rows);
@@ -86,14 +105,14 @@ export function LivePage({ route }: { route: Route }) {
     () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
     [visible, columns, columnFilters, sorting],
   );
-  const filtered = query.trim() !== '' || columnFilters.length > 0;
+  const filtered = query.trim() !== '' || columnFilters.length > 0 || range !== null;
   const count = processed.length;
 
   const runExport = async (ids: number[] | null) => {
     setBusy('Exporting…');
     try {
       const blob = await exportNdjson(ids, (done, total) =>
-        setBusy(`Exporting ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}…`),
+        setBusy(`Exporting ${formatCount(done)} of ${formatCount(total)}…`),
       );
       download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);
     } finally {
@@ -120,7 +139,7 @@ export function LivePage({ route }: { route: Route }) {
           aria-label="Search deliveries"
         />
         <span className="muted" data-testid="live-count" title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}>
-          {filtered ? `${count} of ${total}` : `${total} deliveries`}
+          {filtered ? `${formatCount(count)} of ${formatCount(total)}` : `${formatCount(total)} deliveries`}
           {bodyMatches?.more ? ' (newest body matches)' : ''}
           {loadingAll ? ' (loading older…)' : ''}
         </span>
@@ -152,7 +171,7 @@ export function LivePage({ route }: { route: Route }) {
         </button>
         <button
           type="button"
-          className="button button--small"
+          className="button"
           onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
           title="Detail beside the table or below it"
           data-testid="live-split-orientation"
@@ -165,6 +184,7 @@ export function LivePage({ route }: { route: Route }) {
       <TunnelNotice />
       <SentElsewhereBanner />
       {replaying && checked.size > 0 && <ReplaySelected ids={[...checked]} onClose={() => setReplaying(false)} />}
+      <ActivityStrip activity={activity} selected={range} onSelect={setRange} testId="live-activity" />
       <SplitPane
         layout={split.layout}
         onResize={(fraction) => split.update({ fraction })}

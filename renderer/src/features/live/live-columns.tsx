@@ -2,7 +2,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
 import { createRowSearch } from '../../components/data-table';
 import { toggleChecked } from './live-store';
-import { fullTime, timeOf } from '../../lib/time';
+import { Time } from '../../components/ui';
+import { formatTime } from '../../lib/format';
 import { is2xx } from '../../../../shared/http/status';
 
 const column = createColumnHelper<DeliverySummary>();
@@ -44,9 +45,9 @@ export function handlerText(d: DeliverySummary): string {
 export const SIGNATURE_CLASS: Record<DeliverySummary['signature'], string> = {
   valid: 'badge--ok',
   invalid: 'badge--error',
-  missing: 'live-badge--warn',
-  'no-key': 'live-badge--muted',
-  unverifiable: 'live-badge--warn',
+  missing: 'badge--warn',
+  'no-key': 'badge--neutral',
+  unverifiable: 'badge--warn',
 };
 
 /** Free-text search over what a user would type: type, order, ids, path, verdicts. */
@@ -61,7 +62,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.display({
       id: 'check',
       header: '',
-      meta: { width: '28px' },
+      meta: { width: '32px' },
       cell: ({ row }) => (
         <input
           type="checkbox"
@@ -76,26 +77,31 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('receivedAt', {
       id: 'time',
       header: 'Time',
-      meta: { width: '104px' },
-      cell: (c) => <span title={fullTime(c.getValue())}>{timeOf(c.getValue())}</span>,
+      meta: { fitText: (iso: string) => formatTime(iso, { ms: true }) },
+      cell: (c) => <Time iso={c.getValue()} ms />,
     }),
     column.accessor(typeText, {
       id: 'type',
       header: 'Event type',
-      // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
-      meta: { filter: 'text', width: 'minmax(186px, 1.5fr)' },
+      // The widest text: it takes the room the other columns leave.
+      meta: { filter: 'text', grow: true },
       cell: (c) => (c.row.original.eventType === null ? <span className="muted">{c.getValue()}</span> : c.getValue()),
     }),
     column.accessor('level', {
       header: 'Level',
-      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, width: '64px' },
+      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, minWidth: 50, hideOrder: 4 },
     }),
-    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
-    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', width: 'minmax(80px, 1fr)' } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', width: '78px' } }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', minWidth: 50, hideOrder: 1 } }),
+    column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', minWidth: 50 } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', minWidth: 50, hideOrder: 3 } }),
     column.accessor('signature', {
       header: 'Signature',
-      meta: { filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] }, width: '90px' },
+      meta: {
+        filter: { options: ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] },
+        fitText: (v: string) => (v === 'unverifiable' ? 'cannot verify' : v),
+        fitExtra: 16,
+        minWidth: 60,
+      },
       cell: (c) => (
         <span className={`badge ${SIGNATURE_CLASS[c.getValue()]}`} data-testid="signature-badge" title={c.row.original.diagnosis?.message}>
           {c.getValue() === 'unverifiable' ? 'cannot verify' : c.getValue()}
@@ -105,14 +111,14 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', width: 'minmax(140px, 1.2fr)' },
+      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', fitExtra: 24, minWidth: 60 },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()
             .split(' ')
             .filter(Boolean)
             .map((f) => (
-              <span key={f} className="badge live-badge--warn" data-testid={`flag-${f}`}>
+              <span key={f} className="badge badge--warn" data-testid={`flag-${f}`}>
                 {f}
               </span>
             ))}
@@ -122,7 +128,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(handlerText, {
       id: 'handler',
       header: 'Handler',
-      meta: { filter: 'text', width: '80px' },
+      meta: { filter: 'text', minWidth: 50 },
       cell: (c) =>
         c.row.original.handler ? (
           <span className={c.row.original.handler.failed > 0 ? 'live-status--error' : 'live-status--ok'} data-testid="handler-status">
@@ -133,7 +139,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('answeredStatus', {
       id: 'answered',
       header: 'Answer',
-      meta: { width: '72px' },
+      meta: { fitText: (v: number | null) => (v === null ? '—' : String(v)), hideOrder: 2 },
       cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
     }),
   ];

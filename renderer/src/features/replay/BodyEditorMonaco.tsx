@@ -82,7 +82,7 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
           Format
         </button>
         <span className="muted">
-          {counts.errors > 0 ? `${counts.errors} problem(s)` : 'matches the event schema (2.8)'}
+          {counts.errors > 0 ? `${counts.errors} problem(s)` : 'matches the webhook event schema'}
           {counts.hints > 0 ? ` · ${counts.hints} field(s) not in the spec` : ''}
         </span>
         <span className="muted replay-editor__keys">Ctrl+Enter sends · Ctrl+S saves</span>
@@ -98,6 +98,8 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
             readOnly,
             domReadOnly: readOnly,
             minimap: { enabled: false },
+            // At the body's top or bottom the wheel scrolls the page (to the answer below).
+            scrollbar: { alwaysConsumeMouseWheel: false },
             scrollBeyondLastLine: false,
             fontSize: 12,
             lineNumbersMinChars: 3,

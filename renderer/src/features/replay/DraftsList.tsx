@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DraftSummary } from '../../../../shared/contract/replay';
 import { openDraft, useEditorStore } from './editor-store';
+import { Bytes, Time } from '../../components/ui';
 import { deleteDraft, loadDrafts, renameDraft, useDraftsStore } from './drafts-store';
 
 function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }) {
@@ -40,7 +41,7 @@ function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }) {
       >
         <span className="replay-draft__name">{draft.name}</span>
         <span className="muted replay-draft__meta">
-          {draft.eventType ?? draft.originKind} · {draft.bodySize} B · {draft.updatedAt.slice(0, 16).replace('T', ' ')}
+          {draft.eventType ?? draft.originKind} · <Bytes bytes={draft.bodySize} /> · <Time iso={draft.updatedAt} />
         </span>
       </button>
       <span className="row replay-draft__actions">

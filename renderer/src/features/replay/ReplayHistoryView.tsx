@@ -5,6 +5,7 @@ import { ExportPanel } from './ExportPanel';
 import { TraceDiff } from '../../components/trace/TraceDiff';
 import { ReplayResult } from './ReplayResult';
 import { replayColumns } from './replay-history-columns';
+import { useReplayTargets } from './replay-data';
 import {
   clearReplayHistory,
   diffSelected,
@@ -25,15 +26,19 @@ export function ReplayHistoryView() {
     if (!useReplayHistoryStore.getState().loaded) void loadReplayHistory();
   }, []);
   const targetsKey = useMemo(() => [...new Set(s.rows.map((r) => r.targetUrl))].sort().join('\n'), [s.rows]);
+  const known = useReplayTargets().value;
+  // The label the user gave each target, shown before its URL.
+  const labels = useMemo(() => new Map((known ?? []).filter((t) => t.label !== '').map((t) => [t.url, t.label])), [known]);
   const columns = useMemo(
     () =>
       replayColumns({
         targets: targetsKey ? targetsKey.split('\n') : [],
+        labels,
         selected: s.selected,
         onToggle: toggleSelected,
         onAgain: (id) => void replayAgain(id),
       }),
-    [targetsKey, s.selected],
+    [targetsKey, s.selected, labels],
   );
   const [left, right] = [...s.selected].sort((a, b) => a - b);
   const traceOf = (id: number | undefined) => s.rows.find((r) => r.id === id)?.traceId ?? null;

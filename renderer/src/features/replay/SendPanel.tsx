@@ -1,8 +1,9 @@
 import { REPLAY_METHODS, type ReplayMethod, type ReplayTarget } from '../../../../shared/contract/replay';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
+import { AnswerTimes } from './AnswerTimes';
 import { TargetPanel } from './TargetPanel';
 import { is2xx } from '../../../../shared/http/status';
 import { JobProgress } from '../../components/JobProgress';
@@ -32,6 +33,11 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const sendJobId = useEditorStore((s) => s.sendJobId);
   const error = useEditorStore((s) => s.sendError);
   const lastSent = useEditorStore((s) => s.lastSent);
+  // After Send the answer comes into view (below the editor on a 1280×800 window).
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (lastSent.length > 0) answer.current?.scrollIntoView({ block: 'nearest' });
+  }, [lastSent]);
   const docVersion = useEditorStore((s) => s.docVersion);
   useEffect(() => {
     if (targets.value) preselectDraftTarget(targets.value);
@@ -81,12 +87,13 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
         </p>
       )}
       {lastSent.length > 0 && (
-        <div data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
+        <div ref={answer} data-testid="replay-last-sent" data-batch={lastSent[0]?.summary.batchId}>
           {lastSent.length > 1 && (
             <p className="muted">
               {lastSent.length} replays: {lastSent.filter((r) => is2xx(r.summary.status)).length} answered 2xx.
             </p>
           )}
+          {lastSent.length > 1 && <AnswerTimes replays={lastSent.map((r) => r.summary)} />}
           {lastSent.slice(0, 5).map((r) => (
             <ReplayResult key={r.summary.id} detail={r} compact={lastSent.length > 1} />
           ))}

@@ -1,6 +1,7 @@
 import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { useEditorStore } from './editor-store';
+import { Bytes, Notice } from '../../components/ui';
 
 /**
  * The signature the core computed over the exact bytes to be sent, and every header with it.
@@ -35,19 +36,22 @@ export function SignaturePanel() {
             <dd data-testid="replay-signature-key">{preview.keyLabel ?? '—'}</dd>
             <dt>Body</dt>
             <dd>
-              {preview.bodySize} bytes · sha256 {preview.bodySha256.slice(0, 16)}…
+              <Bytes bytes={preview.bodySize} /> · sha256 {preview.bodySha256.slice(0, 16)}…
             </dd>
           </dl>
+          {/* The core's warnings already say "the body is not JSON": said once, here, with what it means. */}
           {!preview.json && (
-            <p className="notice notice--warn" data-testid="replay-not-json">
-              The body is not JSON. It can still be sent, exactly as written.
-            </p>
+            <Notice tone="warn" testId="replay-not-json">
+              The body is not JSON. It is sent exactly as written, but the service only ever sends JSON.
+            </Notice>
           )}
-          {preview.warnings.map((w) => (
-            <p key={w} className="notice notice--warn" data-testid="replay-sign-warning">
-              {w}
-            </p>
-          ))}
+          {preview.warnings
+            .filter((w) => preview.json || !w.startsWith('the body is not JSON'))
+            .map((w) => (
+              <Notice key={w} tone="warn" testId="replay-sign-warning">
+                {w}
+              </Notice>
+            ))}
           <details className="replay-headers-preview">
             <summary>Headers sent ({preview.headers.length})</summary>
             <HeaderTable

@@ -2,6 +2,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { TAMPER_LABELS, type ReplaySummary } from '../../../../shared/contract/replay';
 import type { DataColumnMeta } from '../../components/data-table';
 import { statusTone } from './ReplayResult';
+import { Time } from '../../components/ui';
+import { formatTime } from '../../lib/format';
 
 /** The status class a row filters by. */
 export function statusClass(r: ReplaySummary): string {
@@ -17,6 +19,8 @@ export function replayColumns(opts: {
   selected: readonly number[];
   onToggle: (id: number) => void;
   onAgain: (id: number) => void;
+  /** Target labels by URL. */
+  labels: ReadonlyMap<string, string>;
 }): Array<ColumnDef<ReplaySummary, unknown>> {
   return [
     {
@@ -35,14 +39,14 @@ export function replayColumns(opts: {
         />
       ),
     },
-    { id: 'id', accessorKey: 'id', header: '#', meta: meta({ width: '64px' }) },
-    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ width: '170px' }), cell: ({ getValue }) => String(getValue()).replace('T', ' ').slice(0, 19) },
+    { id: 'id', accessorKey: 'id', header: '#', meta: meta({}) },
+    { id: 'sentAt', accessorKey: 'sentAt', header: 'sent', meta: meta({ fitText: (iso: string) => formatTime(iso) }), cell: ({ getValue }) => <Time iso={getValue() as string} /> },
     {
       id: 'what',
       accessorFn: (r) => r.draftName ?? r.eventType ?? '',
       header: 'draft / event',
-      // Room for the longest event type (ThreeDSecureAuthSucceeded) before the flexible columns grow.
-      meta: meta({ filter: 'text', width: 'minmax(190px, 1.2fr)' }),
+      // A CLI badge may follow the name.
+      meta: meta({ filter: 'text', fitExtra: 8 }),
       // A replay from `hooklab replay` is labelled, so a terminal's sends are not taken for this window's.
       cell: ({ row, getValue }) => (
         <>
@@ -55,21 +59,33 @@ export function replayColumns(opts: {
         </>
       ),
     },
-    { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, width: 'minmax(160px, 1.4fr)' }) },
-    { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({ width: '100px' }) },
-    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]), header: 'tamper', meta: meta({ width: '130px' }) },
+    { id: 'target', accessorKey: 'targetUrl', header: 'target', meta: meta({ filter: { options: opts.targets }, grow: true, fitText: (url: string) => (opts.labels.has(url) ? `${opts.labels.get(url)} ${url}` : url) }),
+      cell: ({ getValue }) => {
+        const url = getValue() as string;
+        const label = opts.labels.get(url);
+        return label ? (
+          <>
+            <strong>{label}</strong> <span className="muted">{url}</span>
+          </>
+        ) : (
+          url
+        );
+      },
+    },
+    { id: 'eventId', accessorKey: 'eventId', header: 'event id', meta: meta({}) },
+    { id: 'tamper', accessorFn: (r) => (r.tamper === 'none' ? '' : TAMPER_LABELS[r.tamper]), header: 'tamper', meta: meta({}) },
     {
       id: 'status',
       accessorFn: statusClass,
       header: 'status',
-      meta: meta({ filter: { options: ['2xx', '3xx', '4xx', '5xx', 'error'] }, width: '90px' }),
+      meta: meta({ filter: { options: ['2xx', '3xx', '4xx', '5xx', 'error'] }, minWidth: 50 }),
       cell: ({ row }) => (
         <span className={statusTone(row.original.status)} data-testid="replay-row-status" title={row.original.error ?? undefined}>
           {row.original.status ?? 'error'}
         </span>
       ),
     },
-    { id: 'latency', accessorKey: 'latencyMs', header: 'ms', meta: meta({ width: '64px' }), cell: ({ getValue }) => (getValue() === null ? '—' : Math.round(getValue() as number)) },
+    { id: 'latency', accessorKey: 'latencyMs', header: 'ms', meta: meta({ fitText: (v: number | null) => (v === null ? '—' : String(Math.round(v))) }), cell: ({ getValue }) => (getValue() === null ? '—' : Math.round(getValue() as number)) },
     {
       id: 'again',
       header: '',

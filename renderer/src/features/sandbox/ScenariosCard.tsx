@@ -18,7 +18,7 @@ export function ScenariosCard() {
               data-testid={`scenario-${s.name}`}
               onClick={() => void recordRun(s.name, (jobId) => transport.call('sandbox.runScenario', { name: s.name, jobId }))}
             >
-              {s.name}
+              <span aria-hidden="true">▶</span> {s.name}
             </button>
             <span className="muted">{s.description}</span>
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
 import type { OrderFilters as Filters } from './order-query';
 import { setFilters, useSequencesStore } from './sequences-store';
+import { formatCount } from '../../lib/format';
 
 /** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
 export function OrderFilters() {
@@ -16,7 +17,9 @@ export function OrderFilters() {
     <div className="row seq-filters" data-testid="sequences-filters">
       <input
         className="input"
+        type="search"
         placeholder="Search order id, reference, type, flag…"
+        aria-label="Search orders"
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="sequences-filter-text"
@@ -43,7 +46,7 @@ export function OrderFilters() {
         <option value="clean">without flags</option>
       </select>
       <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
-        {total === allOrders ? `${total} orders` : `${total} of ${allOrders} orders`}
+        {total === allOrders ? `${formatCount(total)} orders` : `${formatCount(total)} of ${formatCount(allOrders)} orders`}
       </span>
     </div>
   );

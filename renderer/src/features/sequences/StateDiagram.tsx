@@ -47,6 +47,8 @@ function Machine({ model, top }: { model: MachineModel; top: number }) {
   return (
     <g transform={`translate(12, ${top})`} data-testid={`diagram-machine-${model.id}`}>
       <text className="seq-diagram__title" x={0} y={14}>
+        {/* In words, as docs/service.md's "States" names them (the spec's section numbers meant nothing to users). */}
+        <title>{`${model.title}: see "States" in docs/service.md`}</title>
         {model.title}
         {model.note && <tspan className="seq-diagram__note"> · {model.note}</tspan>}
       </text>

@@ -1,6 +1,6 @@
 import type { Flag, SequenceEvent } from '../../../../shared/contract/sequences';
 import { EventLinks } from './event-links';
-import { clockTime } from './order-columns';
+import { Time } from '../../components/ui';
 import { capSummaryField } from '../../../../shared/text/summary-field';
 
 function copiesText(e: SequenceEvent): string {
@@ -93,11 +93,11 @@ export function Timeline({ events, flags, highlighted }: { events: readonly Sequ
                 </span>
               ))}
             </span>
-            <span role="cell" className="mono" title={e.created ?? 'not logged by the service: no X-Svc-Event-Created'}>
-              {e.created ? clockTime(e.created) : <span className="muted">unlogged</span>}
+            <span role="cell" className="mono">
+              {e.created ? <Time iso={e.created} ms /> : <span className="muted" title="not logged by the service: no X-Svc-Event-Created">unlogged</span>}
             </span>
-            <span role="cell" className="mono" title={e.arrivedAt ?? ''}>
-              {clockTime(e.arrivedAt)}
+            <span role="cell" className="mono">
+              <Time iso={e.arrivedAt} ms />
             </span>
             <span role="cell" className="mono" data-testid="event-copies" data-copies={e.copies}>
               {e.copies > 1 ? copiesText(e) : ''}

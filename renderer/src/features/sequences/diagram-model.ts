@@ -101,7 +101,7 @@ function orderMachine(d: OrderDetail): MachineModel {
   const afterFinal = d.flags.filter((f) => f.kind === 'after-final');
   return {
     id: 'order',
-    title: 'Order (3.2)',
+    title: 'Order status',
     nodes: ORDER_NODES,
     edges: merge(ORDER_EDGES.map(([from, to]) => ({ from, to, kind: 'spec' })), steps),
     reached: new Set(statuses),
@@ -124,7 +124,7 @@ function shippingMachine(d: OrderDetail): MachineModel {
   const wrong = new Set(d.shippingSteps.filter((s) => s.verdict === 'illegal' || s.verdict === 'skipped').map((s) => s.to));
   return {
     id: 'shipping',
-    title: 'Shipping (3.4)',
+    title: 'Shipping status',
     nodes: SHIPPING_NODES,
     edges: merge(SHIPPING_EDGES.map(([from, to, kind]) => ({ from, to, kind })), steps),
     reached,
@@ -150,7 +150,7 @@ function threeDsMachine(d: OrderDetail): MachineModel {
   const last = d.threeDsAttempts[d.threeDsAttempts.length - 1];
   return {
     id: 'threeds',
-    title: '3-D Secure (3.3)',
+    title: '3-D Secure status',
     nodes: THREEDS_NODES,
     edges: merge(
       [
@@ -166,9 +166,14 @@ function threeDsMachine(d: OrderDetail): MachineModel {
   };
 }
 
-/** The three machines of an order, with what it reached and where it went wrong. */
+/**
+ * The machines of an order, with what it reached and where it went wrong. The 3-D Secure
+ * machine only when the order has a 3-D Secure event (or a flag about one): an empty diagram
+ * says nothing the "3-D Secure —" line does not.
+ */
 export function diagramModel(d: OrderDetail): MachineModel[] {
-  const machines = [orderMachine(d), shippingMachine(d), threeDsMachine(d)];
+  const threeDs = d.threeDsAttempts.length > 0 || d.flags.some((f) => f.kind === '3ds-not-confirmed');
+  const machines = threeDs ? [orderMachine(d), shippingMachine(d), threeDsMachine(d)] : [orderMachine(d), shippingMachine(d)];
   if (!d.summary.unverifiedOnly) return machines;
   // Steps only unverified deliveries claim: drawn dashed and grey, never the verified green.
   const claimedStep = (e: DiagramEdge): DiagramEdge => (e.kind === 'taken' ? { ...e, kind: 'taken-open', title: 'claimed by unverified deliveries only' } : e);

@@ -102,7 +102,7 @@ export function EnvironmentSettings() {
         <tbody>
           <tr data-testid="env-row-sandbox">
             <td>
-              <input type="radio" name="active-env" checked={environments.active === SANDBOX_ENVIRONMENT_ID} onChange={() => void activate(SANDBOX_ENVIRONMENT_ID)} data-testid="env-activate-sandbox" />
+              <input type="radio" name="active-env" checked={environments.active === SANDBOX_ENVIRONMENT_ID} onChange={() => void activate(SANDBOX_ENVIRONMENT_ID)} data-testid="env-activate-sandbox" aria-label="Use the Sandbox" />
             </td>
             <td>
               Sandbox <span className="badge badge--sandbox">local emulator</span>
@@ -119,7 +119,7 @@ export function EnvironmentSettings() {
           {environments.live.map((e) => (
             <tr key={e.id} data-testid={`env-row-${e.id}`}>
               <td>
-                <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} />
+                <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} aria-label={`Use ${e.name}`} />
               </td>
               <td>{e.name}</td>
               <td className="mono">{e.baseUrl}</td>

@@ -11,9 +11,8 @@ import { sectionLabels } from '../../../../shared/settings/field-labels';
 import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';
 import { useStatusStore } from '../../app-state/status-store';
-import { byteSize } from '../../lib/byte-size';
 import { useSettingsView } from '../../app-state/use-settings-view';
-import { formatCount } from '../../lib/count';
+import { bytesTitle, formatBytes, formatCount } from '../../lib/format';
 import { WebhookKeys } from './WebhookKeys';
 
 type Draft = Pick<
@@ -136,8 +135,17 @@ export function ListenerSettings() {
           <FieldError message={errors.port ?? listenerStatus?.portError ?? undefined} testId="listener-port-error" />
         </label>
         <label className="field">
-          <span>Body limit (bytes)</span>
-          <input type="number" min={1024} value={draft.bodyLimitBytes} onChange={(e) => setDraft({ ...draft, bodyLimitBytes: Number(e.target.value) })} />
+          {/* In MiB like retention below; any fraction, the exact byte count on hover. */}
+          <span>Body limit (MiB)</span>
+          <input
+            type="number"
+            min={1 / 1024}
+            step="any"
+            value={Number((draft.bodyLimitBytes / MIB).toFixed(4))}
+            title={bytesTitle(draft.bodyLimitBytes)}
+            data-testid="listener-body-limit-mib"
+            onChange={(e) => setDraft({ ...draft, bodyLimitBytes: Math.round(Number(e.target.value) * MIB) })}
+          />
           <FieldError message={errors.bodyLimitBytes} />
         </label>
         <label className="field">
@@ -185,7 +193,7 @@ export function ListenerSettings() {
       <p className="muted" data-testid="retention-now">
         The oldest deliveries are removed first.
         {listenerStatus &&
-          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${byteSize(listenerStatus.storedBytes)}` +
+          ` Stored now: ${formatCount(listenerStatus.stored)} deliveries, ${formatBytes(listenerStatus.storedBytes)}` +
             (listenerStatus.removedByRetention > 0 ? `; ${formatCount(listenerStatus.removedByRetention)} removed since start.` : '.')}
       </p>
 

@@ -1,5 +1,5 @@
 import { hrefFor } from '../../../app-state/routes';
-import { fullTime, timeOf } from '../../../lib/time';
+import { Time } from '../../../components/ui';
 import { useFlowsStore } from './flows-store';
 
 /**
@@ -36,8 +36,8 @@ export function FlowEvents() {
           <tbody>
             {events.map((d) => (
               <tr key={d.id} data-testid="flow-event" data-type={d.eventType ?? ''}>
-                <td className="mono" title={fullTime(d.receivedAt)}>
-                  {timeOf(d.receivedAt)}
+                <td className="mono">
+                  <Time iso={d.receivedAt} ms />
                 </td>
                 <td>{d.eventType ?? '—'}</td>
                 <td className="mono">{d.eventId ?? 'not logged'}</td>

@@ -137,7 +137,7 @@ export function PaymentLinkFlow() {
           </button>
         </div>
       </form>
-      {refused && <ProblemFields title="Not sent: the request breaks limits of the spec (2.6, 8)" errors={refused} />}
+      {refused && <ProblemFields title="Not sent: the request breaks the payment link request's limits" errors={refused} />}
       {problem && <ProblemFields title="The service refused these fields (400)" errors={problem} />}
       {message && <p className="notice notice--error">{message}</p>}
       {link && <LinkOrderSummary link={link} order={order} />}

@@ -146,6 +146,21 @@ describe('browser host', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("answers the app page's call errors with 200 and the envelope, so the browser logs no 4xx", async () => {
+    const missing = (extra: Record<string, string>) =>
+      fetch(`${app.url}/api/calls/live.get`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${app.token}`, 'Content-Type': 'application/json', ...extra },
+        body: JSON.stringify({ id: 424242 }),
+      });
+    const script = await missing({});
+    expect(script.status).toBeGreaterThanOrEqual(400);
+    const { error } = (await script.json()) as { error: { code: string } };
+    const page = await missing({ 'X-Hooklab-Errors': 'in-envelope' });
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ ok: false, error: { code: error.code } });
+  });
+
   it('streams live events over the WebSocket only with the token subprotocol and our Origin', async () => {
     const refused = (url: string, protocols: string[] = [], headers: Record<string, string> = {}) =>
       new Promise<boolean>((resolve) => {

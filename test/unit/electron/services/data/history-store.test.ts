@@ -34,6 +34,28 @@ describe('HistoryStore', () => {
     expect(store.cursor('live-1')).toBe(0);
   });
 
+  it('counts events per type, delivered (one 2xx attempt is enough) and not, most events first', () => {
+    const typed = (d: WebhookDelivery, eventType: string) => ({ ...d, eventType });
+    store.apply(
+      'sandbox',
+      [
+        typed(delivery(1, 1, false), 'SuccessPayment'),
+        typed(delivery(2, 1, true), 'SuccessPayment'), // retried, then delivered: one delivered event
+        typed(delivery(3, 2, false), 'SuccessPayment'),
+        delivery(4, 3, true),
+        delivery(5, 4, true),
+        delivery(6, 5, true),
+      ],
+      6,
+      'now',
+    );
+    expect(store.byEventType('sandbox')).toEqual([
+      { eventType: 'Created', delivered: 3, failed: 0 },
+      { eventType: 'SuccessPayment', delivered: 1, failed: 1 },
+    ]);
+    expect(store.byEventType('live-1')).toEqual([]);
+  });
+
   it('rolls back the page and the cursor together', () => {
     const bad = { ...delivery(2, 2, true), payload: null } as unknown as WebhookDelivery;
     expect(() => store.apply('sandbox', [delivery(1, 1, true), bad], 2, 'now')).toThrow();

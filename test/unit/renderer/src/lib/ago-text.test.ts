@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoText } from '../../../../../renderer/src/lib/time';
+import { agoText } from '../../../../../renderer/src/lib/format';
 
 describe('agoText', () => {
   it('says the age of a result kept on screen', () => {

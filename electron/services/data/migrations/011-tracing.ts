@@ -5,8 +5,8 @@ import type { Migration } from '../migrate';
  * the handler's spans the local OTLP receiver kept for traces Hooklab started. `size` is what
  * retention counts of a span (its name, attributes and events as stored).
  */
-export const migration015: Migration = {
-  id: 15,
+export const migration011: Migration = {
+  id: 11,
   name: 'tracing',
   sql: `
     ALTER TABLE forward_results ADD COLUMN trace_id TEXT;

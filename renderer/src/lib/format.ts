@@ -1,0 +1,75 @@
+/**
+ * One format for each kind of value, used by every page (docs/ui.md): counts grouped by
+ * thousands, times in the user's locale on a 24-hour clock with the date when not today,
+ * byte sizes in KiB/MiB/GiB. The exact value goes in a hover title (see components/ui/Value).
+ */
+
+/** A count as every view writes it: digits grouped by thousands ("5,094"), whatever the locale. */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
+
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+export interface TimeOptions {
+  /** Milliseconds after the seconds (Live's table, where deliveries come within a second). */
+  readonly ms?: boolean;
+  /** What "today" is (tests). */
+  readonly now?: Date;
+  /** The locale (tests); the user's by default. */
+  readonly locale?: string;
+}
+
+/**
+ * A time for people: "19:00:43" today, "26/11/2026, 19:00:43" (the locale's date) before.
+ * Always 24-hour, whatever the locale's habit. Empty for a missing or unreadable time.
+ */
+export function formatTime(iso: string | null | undefined, options: TimeOptions = {}): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const today = sameDay(d, options.now ?? new Date());
+  return new Intl.DateTimeFormat(options.locale, {
+    ...(today ? {} : { year: 'numeric', month: '2-digit', day: '2-digit' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    ...(options.ms ? { fractionalSecondDigits: 3 } : {}),
+  }).format(d);
+}
+
+/** The hover title of a time: the full ISO instant, as stored and as the service writes it. */
+export function isoTitle(iso: string | null | undefined): string | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toISOString();
+}
+
+const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** A byte size for people: "812 B", "4.0 KiB", "5.0 MiB", "1.2 GiB" (powers of 1,024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** The hover title of a byte size: the exact count. */
+export const bytesTitle = (bytes: number): string => `${formatCount(bytes)} bytes`;
+
+/**
+ * How long ago a result was computed, for results that stay on screen ("just now", "9 min ago",
+ * "2 h ago"): a result shown as current must say its age.
+ */
+export function agoText(iso: string, nowMs: number): string {
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentWidths,
+  keepWidest,
+  MAX_UNCUT_CHARS,
+  type FitColumn,
+} from '../../../../../../renderer/src/components/data-table/content-widths';
+
+// One pixel a character: widths read as character counts (plus 14 px of cell padding).
+const measure = (text: string) => text.length;
+const col = (id: string, extra = 0): FitColumn<Record<string, string>> => ({
+  id,
+  header: id,
+  text: (r) => r[id] ?? '',
+  extra,
+  min: 0,
+});
+
+describe('content-sized columns', () => {
+  it('are as wide as their widest value or header, plus what the cell adds', () => {
+    const rows = [
+      { type: 'Created', id: '7' },
+      { type: 'ThreeDSecureAuthSucceeded', id: '12' },
+    ];
+    // type: its longest value; id: '12' and a badge's 16 px, wider than its header 'id ▼'.
+    expect(contentWidths([col('type'), col('id', 16)], rows, measure)).toEqual([
+      25 + 14,
+      2 + 16 + 14,
+    ]);
+    expect(contentWidths([col('type')], [{ type: 'A' }], measure)).toEqual(['type ▼'.length + 14]);
+  });
+
+  it('never cut a value of 30 characters or fewer, and stop growing after that', () => {
+    const thirty = 'x'.repeat(MAX_UNCUT_CHARS);
+    expect(contentWidths([col('v')], [{ v: thirty }], measure)).toEqual([30 + 14]);
+    expect(contentWidths([col('v')], [{ v: thirty + 'yyyyyyyy' }], measure)).toEqual([30 + 14]);
+  });
+
+  it('leave fixed columns alone and only ever grow while shown', () => {
+    const fixed = { ...col('check'), text: null };
+    expect(contentWidths([fixed], [{}], measure)).toEqual([null]);
+    const first = keepWidest(new Map(), ['a', 'b'], [40, 20]);
+    expect([...keepWidest(first, ['a', 'b'], [30, 25])]).toEqual([
+      ['a', 40],
+      ['b', 25],
+    ]);
+  });
+});
