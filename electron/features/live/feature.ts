@@ -280,7 +280,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           total: ids ? ids.length : store.count(),
         };
       },
-      'live.search': async ({ query, limit }) => search.search(query, limit),
+      'live.search': async ({ query, limit }) => search.searchInTurns(query, limit),
       'live.clear': async () => {
         store.clear();
         received = 0;
