@@ -71,4 +71,26 @@ describe('full-text search over received deliveries (migration 006)', () => {
     store.insertBatch([delivery(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(' marker-ascii ')]))]);
     expect(search.search('marker-ascii', 10).ids).toEqual([1]);
   });
+
+  it('searchInTurns indexes everything that waited, in chunks, and answers as search does', async () => {
+    const { db, store, search } = setup();
+    const stored = store.insertBatch(Array.from({ length: 50 }, (_, i) => delivery(JSON.stringify({ orderId: `o${i}`, note: i % 2 ? 'odd-row' : 'even-row' }))));
+    const hits = await search.searchInTurns('odd-row', 100);
+    expect(hits.ids).toEqual(stored.filter((_, i) => i % 2).map((s) => s.summary.id).reverse());
+    expect((db.prepare('SELECT COUNT(*) AS n FROM received_search_pending').get() as { n: number }).n).toBe(0);
+    expect(await search.searchInTurns('even-row', 100)).toEqual(search.search('even-row', 100));
+  });
+
+  it('indexes without an fsync of its own, and the connection is back to synchronous=FULL after, even when indexing fails', () => {
+    const { db, store, search } = setup();
+    db.exec('PRAGMA synchronous = FULL');
+    const level = () => (db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
+    store.insertBatch([delivery('{"note":"one"}')]);
+    expect(search.indexSome()).toBe(1);
+    expect(level()).toBe(2);
+    store.insertBatch([delivery('{"note":"two"}')]);
+    db.exec('DROP TABLE received_search');
+    expect(() => search.indexSome()).toThrow();
+    expect(level()).toBe(2);
+  });
 });
