@@ -10,6 +10,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/listener-ingest.ts', '3', '8'],
   ['test/bench/listener-busy-main.ts', '200', '8'],
   ['test/bench/listener-tracing.ts', '3', '6'],
+  ['test/bench/listener-commit-frames.ts', '200', '32'],
   ['test/bench/live-table.ts', '100000', '3'],
   ['test/bench/history-catchup.ts', '100000', '5'],
   ['test/bench/history-catchup.ts', '100000', '3', '5'],

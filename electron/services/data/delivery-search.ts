@@ -29,9 +29,16 @@ export interface DeliverySearchOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/** Time one background chunk may hold the event loop (the listener answers between chunks). */
-const BUDGET_MS = 8;
-const MIN_BACKGROUND_CHUNK = 20;
+/**
+ * Time one chunk may hold SQLite's write lock. The listener's thread waits for that lock in
+ * SQLite's busy handler, which sleeps 1, 2, 5, 10... ms between tries: a 3 ms hold costs a
+ * waiting commit at most ~3 ms, an 8 ms one up to 18 ms.
+ */
+const BUDGET_MS = 3;
+/** One row can be a 256 KiB body (several ms of tokenising): chunks start at one row and grow. */
+const MIN_BACKGROUND_CHUNK = 1;
+/** Pause between the chunks of a search's catch-up, so the listener's commit gets the lock between them. */
+const GAP_MS = 4;
 /** The listener counts as quiet this long after its last stored batch. */
 const QUIET_MS = 100;
 /** A listener busy without pause still lets one chunk through this often. */
@@ -88,11 +95,33 @@ export class DeliverySearch {
     const ids = this.db.prepare('SELECT id FROM received_search_pending ORDER BY id LIMIT ?').all(limit) as { id: number }[];
     const last = ids.at(-1);
     if (!last) return 0;
-    withTransaction(this.db, () => {
-      this.indexChunk.run(last.id);
-      this.dequeue.run(last.id);
-    });
+    // Without an fsync of its own (synchronous=NORMAL for this transaction only), so the write
+    // lock is not held through a disk flush: the index is derived data, written in the same
+    // transaction as the queue it empties, so a commit lost to a power cut loses both and the
+    // rows are indexed again. The WAL's next fsync (the listener's next commit) makes it durable.
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      withTransaction(this.db, () => {
+        this.indexChunk.run(last.id);
+        this.dequeue.run(last.id);
+      });
+    } finally {
+      this.db.exec('PRAGMA synchronous = FULL');
+    }
     return ids.length;
+  }
+
+  /** indexSome, and the next chunk sized from how long this one took. */
+  private indexTimed(limit: number): number {
+    const started = performance.now();
+    const indexed = this.indexSome(limit);
+    const elapsed = performance.now() - started;
+    if (indexed > 0 && elapsed > 0) {
+      const fitting = Math.round((indexed * BUDGET_MS) / elapsed);
+      // At most doubling: one fast chunk of small rows says little about the next rows' size.
+      this.backgroundChunk = Math.max(MIN_BACKGROUND_CHUNK, Math.min(this.chunk, indexed * 2, fitting));
+    }
+    return indexed;
   }
 
   /** Indexes everything waiting. */
@@ -102,8 +131,8 @@ export class DeliverySearch {
 
   /**
    * Indexes waiting deliveries soon, in the background. Called after each stored batch (a burst
-   * coalesces). Indexing is CPU on the listener's thread (tokenising ~50 µs a row), so it waits
-   * for the listener to be quiet and then runs one small chunk per turn of the event loop; a
+   * coalesces). Indexing holds SQLite's write lock, which the listener's commits need (tokenising
+   * ~50 µs a row), so it waits for the listener to be quiet and then runs one small chunk per turn of the event loop; a
    * listener that never goes quiet still gets one chunk every MAX_DEFER_MS, so the backlog moves.
    * A search indexes whatever is still waiting first, so it always sees every stored delivery.
    */
@@ -134,14 +163,7 @@ export class DeliverySearch {
     this.deferredSince = null;
     try {
       const limit = this.backgroundChunk;
-      const started = performance.now();
-      const indexed = this.indexSome(limit);
-      const elapsed = performance.now() - started;
-      if (indexed > 0 && elapsed > 0) {
-        const fitting = Math.round((indexed * BUDGET_MS) / elapsed);
-        this.backgroundChunk = Math.max(MIN_BACKGROUND_CHUNK, Math.min(this.chunk, fitting));
-      }
-      if (indexed === limit) this.arm(0);
+      if (this.indexTimed(limit) === limit) this.arm(GAP_MS);
     } catch (error) {
       this.onError(error);
     }

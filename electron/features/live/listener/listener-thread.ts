@@ -149,7 +149,7 @@ export class ListenerThread {
         return;
       }
       case 'stored':
-        return this.deps.onStored(message.deliveries, message.totals);
+        return this.deps.onStored(JSON.parse(message.deliveriesJson) as DeliverySummary[], message.totals);
       case 'forwarded':
         return this.deps.onForwarded(message.id, message.handler, message.answeredStatus);
       case 'storeFailed':

@@ -1,6 +1,6 @@
 import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerSettings } from '../../../../shared/settings';
-import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
+import type { HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
 import type { ProbeTicket } from '../probe/probe-nonces';
@@ -46,8 +46,12 @@ export interface ThreadError {
 export type FromListener =
   | { readonly type: 'reply'; readonly id: number; readonly value: unknown }
   | { readonly type: 'reply'; readonly id: number; readonly error: ThreadError }
-  /** One message per committed batch, after its commit and before its answers. */
-  | { readonly type: 'stored'; readonly deliveries: DeliverySummary[]; readonly totals: StoredTotals }
+  /**
+   * One message per committed batch, after its commit and before its answers: the summaries as
+   * one JSON array (DeliverySummary[]), which costs the listener's thread less than a structured
+   * clone of the objects.
+   */
+  | { readonly type: 'stored'; readonly deliveriesJson: string; readonly totals: StoredTotals }
   | { readonly type: 'forwarded'; readonly id: number; readonly handler: HandlerSummary; readonly answeredStatus: number | null }
   /** A batch could not be stored; `cause` in SQLite's or the system's words. */
   | { readonly type: 'storeFailed'; readonly cause: string }

@@ -71,6 +71,19 @@ describe('full-text search over received deliveries (migration 006)', () => {
     store.insertBatch([delivery(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(' marker-ascii ')]))]);
     expect(search.search('marker-ascii', 10).ids).toEqual([1]);
   });
+
+  it('indexes without an fsync of its own, and the connection is back to synchronous=FULL after, even when indexing fails', () => {
+    const { db, store, search } = setup();
+    db.exec('PRAGMA synchronous = FULL');
+    const level = () => (db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
+    store.insertBatch([delivery('{"note":"one"}')]);
+    expect(search.indexSome()).toBe(1);
+    expect(level()).toBe(2);
+    store.insertBatch([delivery('{"note":"two"}')]);
+    db.exec('DROP TABLE received_search');
+    expect(() => search.indexSome()).toThrow();
+    expect(level()).toBe(2);
+  });
 });
 
 describe('a search during a burst', () => {
