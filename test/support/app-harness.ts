@@ -60,6 +60,7 @@ function onTestPorts(backend: SettingsBackend): SettingsBackend {
     },
     read: () => withTestPorts(backend.read()),
     write: (settings) => backend.write(settings),
+    ...(backend.reportDropped ? { reportDropped: (dropped: readonly string[]) => backend.reportDropped!(dropped) } : {}),
   };
 }
 
