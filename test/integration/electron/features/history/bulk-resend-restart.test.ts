@@ -11,7 +11,8 @@ const PENDING = 60;
 /**
  * A cancelled bulk resend is resumed after Hooklab restarted on the same data folder: the rest
  * was kept on disk (resend_remainders), so the resume sends exactly what the cancelled job had
- * not sent, once.
+ * not sent, once. A job that was running when Hooklab quit is cancelled by the quit and resumed
+ * the same way.
  */
 describe('resume of a cancelled bulk resend after a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-resume-'));
@@ -83,5 +84,41 @@ describe('resume of a cancelled bulk resend after a restart', () => {
     expect(all).toHaveLength(PENDING);
     expect(new Set(all).size).toBe(PENDING);
     expect((await sandbox.app.call('history.summary', {})).pendingEvents).toBe(0);
+  }, 120_000);
+
+  it('a resend job under way when Hooklab quits is resumable after the restart, with no duplicate', async () => {
+    const app = () => sandbox!.app;
+    await sandbox!.setWebhook(failing.url);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => app().call('sandbox.sendEvent', { event: event(`q-${i}`) })));
+    await app().call('history.pollNow', {});
+    const summary = await app().call('history.summary', {});
+    expect(summary.pendingEvents).toBe(30);
+    await sandbox!.setWebhook(sandbox!.elsewhere.url);
+
+    const started = await app().call('history.resendWhere', { where: { pendingOnly: true }, ratePerSecond: 10, concurrency: 1 });
+    const jobId = 'jobId' in started ? started.jobId : '';
+    let sent = 0;
+    await new Promise<void>((resolve) => {
+      const stop = app().core.ctx.bus.on('job.progress', (p) => {
+        if (p.jobId === jobId && p.done >= 3) {
+          sent = p.done;
+          stop();
+          resolve();
+        }
+      });
+    });
+    // Quit with the job running: stopping the core cancels it, and its rest goes to disk.
+    await sandbox!.close();
+    sandbox = await startSandboxApp(undefined, dataDir);
+    await sandbox.setWebhook(sandbox.elsewhere.url);
+    const resumed = await app().call('history.resendResume', { jobId, ratePerSecond: 100 });
+    expect(resumed.resends).toBeGreaterThan(0);
+    expect(resumed.resends).toBeLessThanOrEqual(30 - sent);
+    expect(await ended(sandbox, resumed.jobId)).toMatchObject({ state: 'done', done: resumed.resends });
+
+    const all = await logged(sandbox, summary.cursor);
+    expect(all).toHaveLength(30);
+    expect(new Set(all).size).toBe(30);
+    expect((await app().call('history.summary', {})).pendingEvents).toBe(0);
   }, 120_000);
 });
