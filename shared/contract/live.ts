@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
+import { JobIdSchema } from './jobs';
 
 export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
@@ -175,6 +176,16 @@ export const liveCalls = {
     'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first; a page stops at `limit` rows or about 16 MB, whichever comes first (nextAfterId continues it). `total`: deliveries the whole export holds, for progress.',
     ExportArgsSchema,
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable(), total: z.number().int() }),
+  ),
+  'live.exportAll': defineCall(
+    'Export every stored delivery (or the given ids: a filtered view) as NDJSON in a job (`live.export` kind): answers `{ jobId }` at once; jobs.get follows it, jobs.cancel stops it; when it is done, live.exportResult reads the file it made, part by part. Deliveries that arrive meanwhile are not in it.',
+    z.object({ ids: z.array(z.number().int().positive()).max(100_000).optional() }).strict(),
+    z.object({ jobId: JobIdSchema, total: z.number().int() }),
+  ),
+  'live.exportResult': defineCall(
+    'A part of a finished live.exportAll job\'s NDJSON, from byte `offset`: whole lines, about 16 MB at most; `nextOffset` null at the end. Kept while the job is listed by jobs.list (the latest few exports).',
+    z.object({ jobId: JobIdSchema, offset: z.number().int().min(0).default(0) }).strict(),
+    z.object({ ndjson: z.string(), nextOffset: z.number().int().nullable(), bytes: z.number().int(), count: z.number().int() }),
   ),
   'live.search': defineCall(
     'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first; answered at once from what is indexed, `indexing` saying how many stored deliveries (a burst) it does not cover yet.',

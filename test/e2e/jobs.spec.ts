@@ -138,3 +138,30 @@ test('Live → Replay selected: the checked deliveries replayed in order as a jo
   await page.getByTestId('settings-notifications').screenshot({ path: test.info().outputPath('notifications-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
 });
+
+test('Live → Export shown: the filtered view exported as a job of the main process, then downloaded', async ({ app, page }) => {
+  const orderId = `e2e-export-job-${Date.now()}`;
+  await app.api('sandbox.sendEvent', event(`${orderId}-1`));
+  await app.api('sandbox.sendEvent', event(`${orderId}-2`));
+  await app.goto('live');
+  await page.getByTestId('live-search').fill(orderId);
+  await expect(page.getByTestId('live-table').getByTestId('data-row')).toHaveCount(2);
+  const button = page.getByTestId('export-all');
+  await expect(button).toHaveText('Export shown (2)');
+  const download = page.waitForEvent('download');
+  await button.click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(file!, 'utf8').trim().split('\n');
+  const orders = lines.map((l) => (JSON.parse(Buffer.from((JSON.parse(l) as { bodyBase64: string }).bodyBase64, 'base64').toString()) as { orderId: string }).orderId);
+  expect(orders).toEqual([`${orderId}-1`, `${orderId}-2`]);
+  const job = page.getByTestId('live-export-job').getByTestId('job-progress');
+  await expect(job).toHaveAttribute('data-state', 'done');
+  await expect(job.getByTestId('job-counts')).toContainText('2 of 2');
+  await job.screenshot({ path: test.info().outputPath('live-export-job-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await job.screenshot({ path: test.info().outputPath('live-export-job-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByTestId('live-export-close').click();
+  await expect(page.getByTestId('live-export-job')).toHaveCount(0);
+});

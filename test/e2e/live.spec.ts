@@ -64,6 +64,8 @@ test('deliveries stream into the table with their verdicts, and the detail shows
   const lines = readFileSync(file!, 'utf8').trim().split('\n');
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(lines.map((l) => (JSON.parse(l) as { eventId: number | null }).eventId)).toContain(9002);
+  // Exported by a job of the main process, shown in the one progress view.
+  await expect(page.getByTestId('live-export-job').getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
 });
 
 test('listener answer rules are saved from Settings and applied without restart', async ({ app, page, hooklab }) => {

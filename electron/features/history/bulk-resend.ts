@@ -1,6 +1,7 @@
 import { MAX_BRIEF_OUTCOMES, type BulkResendSummary, type ResendOutcomeView } from '../../../shared/contract/history';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { runPool } from '../../services/jobs/rate-pool';
+import type { ResendRemainderStore } from '../../services/data/resend-remainder-store';
 import { resendOne, type ResendClient, type ResendOutcome } from './resend';
 
 export interface BulkResendOptions {
@@ -21,15 +22,10 @@ export interface BulkResendDeps {
   readonly flush: () => void;
   /** The time now, as ISO text (the core's clock). */
   readonly now: () => string;
-}
-
-/** Cancelled resend jobs whose rest can be resumed. */
-const MAX_REMAINDERS = 50;
-
-/** What a cancelled resend job left, so a resume sends only that. */
-interface Remainder {
-  readonly ids: readonly number[];
-  readonly options: Omit<BulkResendOptions, 'jobId' | 'title'>;
+  /** What cancelled jobs left, kept in the data folder so a resume works after a restart. */
+  readonly remainders: ResendRemainderStore;
+  /** The time now in milliseconds (the core's clock). */
+  readonly nowMs: () => number;
 }
 
 /**
@@ -37,8 +33,6 @@ interface Remainder {
  * taken back: the service logged it), and resumed later with exactly the resends not started.
  */
 export class BulkResends {
-  private readonly remainders = new Map<string, Remainder>();
-
   constructor(private readonly deps: BulkResendDeps) {}
 
   /** Starts the job and answers at once; `result` resolves when it ends. */
@@ -52,20 +46,20 @@ export class BulkResends {
 
   /** A cancelled job's resends not started, as a new job. */
   resume(jobId: string, ratePerSecond: number | undefined): { jobId: string; resends: number; result: Promise<BulkResendSummary> } | null {
-    const remainder = this.remainders.get(jobId);
+    // Taken away before the new job starts: a second resume finds nothing, even after a restart.
+    const remainder = this.deps.remainders.take(jobId);
     if (!remainder) return null;
-    this.remainders.delete(jobId);
-    const options = { ...remainder.options, ...(ratePerSecond !== undefined ? { ratePerSecond } : {}) };
-    const started = this.start(remainder.ids, { ...options, title: `Resume: resend ${remainder.ids.length} (rest of ${jobId})` });
-    return { ...started, resends: remainder.ids.length };
-  }
-
-  /** What cancelled jobs left, the latest few only (as the jobs service keeps the latest jobs). */
-  private keepRemainder(jobId: string, remainder: Remainder): void {
-    this.remainders.set(jobId, remainder);
-    for (const oldest of this.remainders.keys()) {
-      if (this.remainders.size <= MAX_REMAINDERS) break;
-      this.remainders.delete(oldest);
+    const options = {
+      concurrency: remainder.concurrency,
+      ratePerSecond: ratePerSecond ?? remainder.ratePerSecond,
+      title: `Resume: resend ${remainder.ids.length} (rest of ${jobId})`,
+    };
+    try {
+      return { ...this.start(remainder.ids, options), resends: remainder.ids.length };
+    } catch (error) {
+      // Not started (no environment available): the rest stays resumable.
+      this.deps.remainders.put(jobId, remainder, this.deps.nowMs());
+      throw error;
     }
   }
 
@@ -105,7 +99,8 @@ export class BulkResends {
       if (job.signal.aborted) {
         const sent = new Set(startedIndexes);
         const rest = ids.filter((_, i) => !sent.has(i));
-        if (rest.length > 0) this.keepRemainder(job.jobId, { ids: rest, options: { concurrency: options.concurrency, ratePerSecond: options.ratePerSecond } });
+        const remainder = { ids: rest, concurrency: options.concurrency, ratePerSecond: options.ratePerSecond };
+        if (rest.length > 0) this.deps.remainders.put(job.jobId, remainder, this.deps.nowMs());
       }
     } finally {
       this.deps.flush();

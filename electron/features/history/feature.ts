@@ -4,6 +4,7 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
+import { ResendRemainderStore } from '../../services/data/resend-remainder-store';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendOne, type ResendClient, type ResendOutcome } from './resend';
 import { BulkResends } from './bulk-resend';
@@ -98,6 +99,8 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     keep,
     flush: () => notifier.flush(),
     now: () => new Date(ctx.clock.now()).toISOString(),
+    remainders: new ResendRemainderStore(ctx.db),
+    nowMs: () => ctx.clock.now(),
   });
   const rate = (ratePerSecond: number | undefined) => (ratePerSecond ? ` at ${ratePerSecond}/s` : '');
 

@@ -14,6 +14,7 @@ import { TunnelService } from './tunnel/tunnel-service';
 import { ProbeNonces } from './probe/probe-nonces';
 import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
+import { LiveExports } from './export-job';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
@@ -235,9 +236,12 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
   const updateKeys = (change: (keys: WebhookKeyInfo[]) => WebhookKeyInfo[]) =>
     ctx.settings.update({ listener: { keys: change(ctx.settings.get().listener.keys) } });
 
+  const exports = new LiveExports(ctx.dataDir, store, ctx.jobs);
+
   return {
     name: 'live',
     async start() {
+      exports.clearFolder();
       const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
       classifyStoredBodies();
       const totals = await thread().enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
@@ -301,6 +305,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           total: ids ? ids.length : store.count(),
         };
       },
+      'live.exportAll': async ({ ids }) => exports.start(ids),
+      'live.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
       'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.activity': async ({ fromMs, toMs }) => {
         const to = toMs ?? (fromMs !== undefined ? fromMs + HOUR_MS : ctx.clock.now());

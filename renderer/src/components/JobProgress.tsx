@@ -7,7 +7,7 @@ const STATE_WORDS = { running: 'running', done: 'finished', cancelled: 'cancelle
 
 /**
  * The one progress view of long work (History's resends, Replay's sends and check, Sandbox's
- * scenarios, Live's replays): done of total, failures, Cancel while it runs, and when it ended.
+ * scenarios, Live's replays and exports): done of total, failures, Cancel while it runs, and when it ended.
  */
 export function JobProgress({ jobId, title, children, onResume }: { jobId: string; title?: string; children?: ReactNode; onResume?: () => void }) {
   const job = useJob(jobId);

@@ -1,8 +1,16 @@
 // The test's hands inside the host process: answers commands sent over the IPC channel by
 // using what the host registered with the stand-in (lifecycle events, the protocol handler,
 // ipcMain handlers, permission and window-open handlers) exactly as Electron would call them.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { electronEvent, emitReady, app } from './electron.mjs';
 import { journal, registry, watchJournal } from './state.mjs';
+
+/** A full garbage collection, as time passing before a user clicks would eventually run one. */
+function collectGarbage() {
+  setFlagsFromString('--expose-gc');
+  /** @type {() => void} */ (runInNewContext('gc'))();
+}
 
 const send = (/** @type {unknown} */ message) =>
   new Promise((resolve) => process.send?.(message, () => resolve(undefined)));
@@ -94,6 +102,20 @@ const commands = {
   },
   windowEvent(message) {
     theWindow().emit(message.event, electronEvent());
+  },
+  /**
+   * The user clicks the notification shown `index`-th (from 0), after a garbage collection:
+   * a click comes seconds or minutes later, and Electron delivers it only to a notification
+   * the host still holds.
+   */
+  clickNotification(message) {
+    const shown = registry.notifications[message.index];
+    if (!shown) throw new Error(`no notification #${message.index} was shown (${registry.notifications.length} were)`);
+    collectGarbage();
+    const notification = shown.ref.deref();
+    if (!notification) return { delivered: false };
+    notification.emit('click', electronEvent());
+    return { delivered: true };
   },
   /** What the user's Quit (menu, Cmd+Q, the OS) does: app.quit(). */
   quit: () => app.quit(),

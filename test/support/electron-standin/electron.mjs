@@ -299,6 +299,41 @@ export class BrowserWindow extends RecordedEmitter {
   }
 }
 
+// ------------------------------------------------------------------------------- notification
+
+let nextNotificationId = 1;
+
+/**
+ * Electron's main-process Notification. As in Electron, the stand-in holds a shown
+ * notification only weakly (electron/electron#16922): a host that keeps no reference to it
+ * loses its 'click' once the object is collected, and the driver's click then finds nothing.
+ * What it said (title, body) is kept as plain data, so the test still sees it was shown.
+ */
+export class Notification extends RecordedEmitter {
+  static isSupported() {
+    record('Notification', 'isSupported');
+    return process.env.HOOKLAB_STANDIN_NOTIFICATIONS !== 'unsupported';
+  }
+  constructor(/** @type {Record<string, any>} */ options = {}) {
+    const id = nextNotificationId++;
+    super(`notification#${id}`);
+    record('Notification', 'new', [options]);
+    refuseBeforeReady('new Notification');
+    this.id = id;
+    this.standinLabel = `[Notification ${id}]`;
+    this.title = String(options.title ?? '');
+    this.body = String(options.body ?? '');
+  }
+  show() {
+    record(this.api, 'show', [{ title: this.title, body: this.body }]);
+    registry.notifications.push({ id: this.id, title: this.title, body: this.body, ref: new WeakRef(this) });
+  }
+  close() {
+    record(this.api, 'close');
+    this.emit('close', electronEvent());
+  }
+}
+
 // ----------------------------------------------------------------------------------------- ipc
 
 class IpcMain extends RecordedEmitter {
@@ -387,6 +422,7 @@ const modelled = {
   shell,
   Menu,
   dialog,
+  Notification,
 };
 
 /**

@@ -21,6 +21,12 @@ export const registry = {
   permissionCheckHandler: null,
   /** @type {any[]} the BrowserWindows alive, oldest first */
   windows: [],
+  /**
+   * Notifications shown, oldest first: what they said, and the object itself held weakly, as
+   * Electron holds it (a notification nobody keeps is collected, and its click is lost).
+   * @type {Array<{ id: number, title: string, body: string, ref: WeakRef<any> }>}
+   */
+  notifications: [],
   /** Replaced by the driver: how the process ends when the app quits or exits. */
   exitProcess: (/** @type {number} */ code) => process.exit(code),
 };

@@ -11,6 +11,7 @@ import { migration009 } from './009-delivery-ids-never-reused';
 import { migration010 } from './010-replay-sent-from';
 import { migration011 } from './011-tracing';
 import { migration012 } from './012-received-by-time';
+import { migration013 } from './013-resend-remainders';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];

@@ -8,6 +8,7 @@ import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../.
 import { useParamsSync } from '../../app-state/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { ReplaySelected } from './ReplaySelected';
+import { useExportAllJob } from './ExportAllJob';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
@@ -108,7 +109,8 @@ export function LivePage({ route }: { route: Route }) {
   const filtered = query.trim() !== '' || columnFilters.length > 0 || range !== null;
   const count = processed.length;
 
-  const runExport = async (ids: number[] | null) => {
+  const exportAll = useExportAllJob();
+  const runExport = async (ids: number[]) => {
     setBusy('Exporting…');
     try {
       const blob = await exportNdjson(ids, (done, total) =>
@@ -155,8 +157,15 @@ export function LivePage({ route }: { route: Route }) {
         <button type="button" className="button" disabled={checked.size === 0} onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
           Replay selected ({checked.size})
         </button>
-        <button type="button" className="button" disabled={busy !== null || total === 0} onClick={() => void runExport(null)} data-testid="export-all">
-          Export all
+        <button
+          type="button"
+          className="button"
+          disabled={exportAll.running || (filtered ? count === 0 : total === 0)}
+          onClick={() => void exportAll.start(filtered ? processed.map((d) => d.id) : null)}
+          title={filtered ? 'Export the deliveries the filters show' : 'Export every stored delivery'}
+          data-testid="export-all"
+        >
+          {filtered ? `Export shown (${formatCount(count)})` : 'Export all'}
         </button>
         <button
           type="button"
@@ -183,6 +192,7 @@ export function LivePage({ route }: { route: Route }) {
       {error && <p className="notice notice--error">{error}</p>}
       <TunnelNotice />
       <SentElsewhereBanner />
+      {exportAll.view}
       {replaying && checked.size > 0 && <ReplaySelected ids={[...checked]} onClose={() => setReplaying(false)} />}
       <ActivityStrip activity={activity} selected={range} onSelect={setRange} testId="live-activity" />
       <SplitPane

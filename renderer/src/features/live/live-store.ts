@@ -192,36 +192,27 @@ export function setColumnFilters(updater: ColumnFiltersState | ((old: ColumnFilt
 }
 
 /**
- * NDJSON of the given deliveries (or all), fetched a page at a time and kept as Blob parts, so
- * exporting 100k deliveries never builds one giant string. The core cuts each page at a byte
- * budget as well as a row count (5 MB bodies come a few at a time); `onProgress` hears how many
- * of how many are done after each page.
+ * NDJSON of the selected deliveries, fetched a page at a time and kept as Blob parts. The core
+ * cuts each page at a byte budget as well as a row count (5 MB bodies come a few at a time);
+ * `onProgress` hears how many of how many are done after each page. Export of everything (or
+ * of a filtered view) is a job in the main process instead (ExportAllJob).
  */
 export async function exportNdjson(
-  ids: readonly number[] | null,
+  ids: readonly number[],
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<Blob> {
   const parts: string[] = [];
   let done = 0;
-  const pages = async (chunk: number[] | undefined, limit: number, total: () => number) => {
-    let after: number | null = 0;
-    while (after !== null) {
-      const page: { ndjson: string; count: number; nextAfterId: number | null; total: number } = await transport.call('live.export', {
-        ...(chunk ? { ids: chunk } : {}),
-        afterId: after,
-        limit,
-      });
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; i += 5_000) {
+    const chunk = sorted.slice(i, i + 5_000);
+    for (let after: number | null = 0; after !== null; ) {
+      const page: { ndjson: string; count: number; nextAfterId: number | null } = await transport.call('live.export', { ids: chunk, afterId: after, limit: 5_000 });
       parts.push(page.ndjson);
       done += page.count;
-      onProgress(done, total() || page.total);
+      onProgress(done, sorted.length);
       after = page.nextAfterId;
     }
-  };
-  if (ids) {
-    const sorted = [...ids].sort((a, b) => a - b);
-    for (let i = 0; i < sorted.length; i += 5_000) await pages(sorted.slice(i, i + 5_000), 5_000, () => sorted.length);
-  } else {
-    await pages(undefined, 2_000, () => 0);
   }
   return new Blob(parts, { type: 'application/x-ndjson' });
 }

@@ -30,11 +30,15 @@ export interface SandboxApp {
   close(): Promise<void>;
 }
 
-/** `more` adds features (e.g. sequences) after live, sandbox and history. */
-export async function startSandboxApp(more: (ctx: CoreContext) => Feature[] = () => []): Promise<SandboxApp> {
+/**
+ * `more` adds features (e.g. sequences) after live, sandbox and history; `dataDir` is a folder
+ * the test keeps (to start the app again on it), else a temporary one removed on close.
+ */
+export async function startSandboxApp(more: (ctx: CoreContext) => Feature[] = () => [], dataDir?: string): Promise<SandboxApp> {
   // Quick automatic retries, so deliveries to an unreachable URL finish fast.
   // Ports of the test's own (never the defaults: a running app may hold them).
   const app = await startTestApp({
+    ...(dataDir !== undefined ? { dataDir } : {}),
     settings: { listener: { port: 0 } },
     features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx, { retryDelayMs: 1 }), createHistoryFeature(ctx), ...more(ctx)],
   });

@@ -1,0 +1,101 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CallResult, JobProgress } from '../../../../../shared/contract';
+import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+
+let app: LiveApp | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+/** Resolves with the job's last progress once it ended. */
+const ended = (live: LiveApp, jobId: string) =>
+  new Promise<JobProgress>((resolve) => {
+    const stop = live.core.ctx.bus.on('job.progress', (p) => {
+      if (p.jobId === jobId && p.state !== 'running') {
+        stop();
+        resolve(p);
+      }
+    });
+  });
+
+/** Every part of a finished export, read as the page reads it. */
+async function readAll(live: LiveApp, jobId: string): Promise<{ lines: string[]; parts: number; bytes: number }> {
+  let text = '';
+  let parts = 0;
+  let bytes = 0;
+  for (let offset: number | null = 0; offset !== null; parts++) {
+    const part: CallResult<'live.exportResult'> = await live.call('live.exportResult', { jobId, offset });
+    text += part.ndjson;
+    bytes = part.bytes;
+    offset = part.nextOffset;
+  }
+  return { lines: text.split('\n').filter((l) => l !== ''), parts, bytes };
+}
+
+const orderIdOf = (line: string) =>
+  (JSON.parse(Buffer.from((JSON.parse(line) as { bodyBase64: string }).bodyBase64, 'base64').toString()) as { orderId: string }).orderId;
+
+describe('"Export all" as a job', () => {
+  it('writes every delivery stored when it started, with progress, and its result is read back in whole lines', async () => {
+    app = await startLiveApp({}, null);
+    const pad = 'b'.repeat(4 * 1024 * 1024);
+    for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
+
+    const progress: JobProgress[] = [];
+    app.core.ctx.bus.on('job.progress', (p) => progress.push(p));
+    const started = await app.call('live.exportAll', {});
+    expect(started).toEqual({ jobId: expect.any(String), total: 8 });
+    const end = ended(app, started.jobId);
+    // Arrives during the export: not in it (it exports what was stored when it started).
+    expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: 'during' }))).status).toBe(200);
+    expect(await end).toMatchObject({ kind: 'live.export', state: 'done', done: 8, total: 8 });
+    expect(await app.call('jobs.get', { jobId: started.jobId })).toMatchObject({ state: 'done', title: 'Export all 8 deliveries' });
+    expect(progress.filter((p) => p.jobId === started.jobId && p.state === 'running').length).toBeGreaterThan(1);
+
+    const { lines, parts, bytes } = await readAll(app, started.jobId);
+    expect(lines.map(orderIdOf)).toEqual(Array.from({ length: 8 }, (_, i) => `o-${i}`));
+    expect(parts).toBeGreaterThan(1);
+    expect(bytes).toBe(lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0));
+    // The data folder's own private folder holds it, nowhere else.
+    expect(readdirSync(join(app.dataDir, 'exports'))).toEqual([`${started.jobId}.ndjson`]);
+  });
+
+  it('exports only the given ids (a filtered view), oldest first', async () => {
+    app = await startLiveApp({}, null);
+    for (let i = 0; i < 5; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `s-${i}` }));
+    const ids = (await app.call('live.list', {})).rows.map((r) => r.id);
+    const chosen = [ids[0]!, ids[3]!];
+    const started = await app.call('live.exportAll', { ids: chosen });
+    expect(started.total).toBe(2);
+    expect(await ended(app, started.jobId)).toMatchObject({ state: 'done', done: 2, total: 2 });
+    const { lines } = await readAll(app, started.jobId);
+    expect(lines.map(orderIdOf)).toEqual(['s-1', 's-4']);
+  });
+
+  it('cancelled, it keeps no result and leaves no partial file', async () => {
+    app = await startLiveApp({}, null);
+    const pad = 'c'.repeat(4 * 1024 * 1024);
+    for (let i = 0; i < 6; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `c-${i}`, pad }));
+    const answer = await app.core.invoke('live.exportAll', {});
+    if (!answer.ok) throw new Error(answer.error.message);
+    const { jobId } = answer.value as { jobId: string };
+    const end = ended(app, jobId);
+    // Cancelled before its first page was read (the job has only opened its file so far).
+    app.core.ctx.jobs.cancel(jobId);
+    expect(await end).toMatchObject({ state: 'cancelled' });
+    expect((await end).done).toBeLessThan(6);
+    await expect(app.call('live.exportResult', { jobId, offset: 0 })).rejects.toThrow(/no result/);
+    const folder = join(app.dataDir, 'exports');
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+
+  it('keeps the paged live.export of scripts as it was', async () => {
+    app = await startLiveApp({}, null);
+    await post(`${app.listenerUrl}/`, eventBody({ orderId: 'p-0' }));
+    const page = await app.call('live.export', {});
+    expect(page).toMatchObject({ count: 1, nextAfterId: null, total: 1 });
+  });
+});
