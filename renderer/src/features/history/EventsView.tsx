@@ -51,7 +51,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   const [choosing, setChoosing] = useState(false);
   const [a, b] = selected;
   return (
-    <div data-testid="history-events">
+    <div className="history-events" data-testid="history-events">
       <ActivityStrip
         activity={activity}
         selected={eventsRange}
