@@ -221,15 +221,32 @@ export const historyCalls = {
     z.object({ deliveries: z.array(WebhookDeliverySchema) }),
   ),
   'history.events': defineCall(
-    'Deliveries of the local copy grouped by eventId, newest first; pending = none delivered.',
+    'Deliveries of the local copy grouped by eventId, newest first; pending = none delivered; with createdFromMs and createdToMs, only events with a delivery created in [createdFromMs, createdToMs).',
     z
       .object({
         pendingOnly: z.boolean().default(false),
+        createdFromMs: z.number().int().min(0).optional(),
+        createdToMs: z.number().int().min(0).optional(),
         offset: z.number().int().min(0).default(0),
         limit: z.number().int().min(1).max(1000).default(100),
       })
       .strict(),
     z.object({ total: z.number().int(), pendingEvents: z.number().int(), events: z.array(HistoryEventSchema) }),
+  ),
+  'history.activity': defineCall(
+    'Deliveries of the local history copy per time slice of their created time in [fromMs, toMs) (default: the last hour): delivered, failed, in flight; counted in the database, at most 120 slices of whole minutes, empty slices left out.',
+    z
+      .object({ fromMs: z.number().int().min(0).optional(), toMs: z.number().int().min(0).optional() })
+      .strict()
+      .refine((a) => a.fromMs === undefined || a.toMs === undefined || (a.fromMs < a.toMs && a.toMs - a.fromMs <= 31 * 24 * 3_600_000), {
+        message: 'fromMs must be before toMs, at most 31 days apart',
+      }),
+    z.object({
+      fromMs: z.number().int(),
+      toMs: z.number().int(),
+      bucketMs: z.number().int(),
+      buckets: z.array(z.object({ startMs: z.number().int(), delivered: z.number().int(), failed: z.number().int(), inFlight: z.number().int() })),
+    }),
   ),
   'history.byEventType': defineCall(
     'Per event type in the local copy: events the service delivered (an attempt answered 2xx) and events it has not, most events first.',

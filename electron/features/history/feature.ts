@@ -5,6 +5,7 @@ import type { Connection } from '../../services/environments/environments';
 import { ClientPool, toCallError } from '../../services/service-api/client-pool';
 import { HistoryStore } from '../../services/data/history-store';
 import { ResendRemainderStore } from '../../services/data/resend-remainder-store';
+import { HistoryActivityReads } from '../../services/data/history-activity';
 import { HistoryPoller, NUDGED_POLL_DELAY_MS } from './poller';
 import { resendOne, type ResendClient, type ResendOutcome } from './resend';
 import { BulkResends } from './bulk-resend';
@@ -18,6 +19,9 @@ import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-address
 import { unpairedCause } from '../../../shared/history/delivery-urls';
 import { receivedEventIds } from '../../services/data/reconciliation-reads';
 
+/** History's activity strip's default range: the last hour. */
+const HOUR_MS = 3_600_000;
+
 export interface HistoryFeatureOptions {
   /** Deadline of one call to the service (tests shorten it to exercise a hung service). */
   readonly timeoutMs?: number;
@@ -29,6 +33,7 @@ export interface HistoryFeatureOptions {
  */
 export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOptions = {}): Feature {
   const store = new HistoryStore(ctx.db);
+  const activity = new HistoryActivityReads(ctx.db);
   const received = ctx.deliveries;
   const pool = new ClientPool(ctx.fetch, ctx.clock, options.timeoutMs);
   const notifier = new UpdateNotifier(ctx.bus, store);
@@ -134,9 +139,14 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       'history.local': async ({ afterId, limit, eventId }) => ({
         deliveries: store.list(activeId(), { afterId, limit, ...(eventId !== undefined ? { eventId } : {}) }),
       }),
-      'history.events': async ({ pendingOnly, offset, limit }) => {
+      'history.activity': async ({ fromMs, toMs }) => {
+        const to = toMs ?? (fromMs !== undefined ? fromMs + HOUR_MS : ctx.clock.now());
+        return activity.read(activeId(), fromMs ?? to - HOUR_MS, to);
+      },
+      'history.events': async ({ pendingOnly, offset, limit, createdFromMs, createdToMs }) => {
         const id = activeId();
-        const page = store.events(id, { pendingOnly, offset, limit });
+        const range = createdFromMs !== undefined && createdToMs !== undefined ? { createdFromMs, createdToMs } : {};
+        const page = store.events(id, { pendingOnly, offset, limit, ...range });
         return { ...page, pendingEvents: store.counts(id).pendingEvents };
       },
       'history.pollNow': async () => {

@@ -33,19 +33,22 @@ export function bucketWidth(fromMs: number, toMs: number): number {
 /**
  * The activity strip's aggregate reads of received deliveries and their forward results
  * (read-only: `DeliveryStore` owns the tables and writes them). Counting is done by SQLite,
- * GROUP BY over the range, so 100,000 stored deliveries come back as at most 120 rows and the
+ * one read per slice over the range, so 100,000 stored deliveries come back as at most 120 rows and the
  * renderer never walks the rows itself.
  */
 export class DeliveryActivity {
-  private readonly byVerdict: StatementSync;
+  private readonly inSlice: StatementSync;
   private readonly failed: StatementSync;
 
   constructor(db: Database) {
-    this.byVerdict = db.prepare(
-      `SELECT CAST((received_at_ms - ?) / ? AS INTEGER) AS slot, signature_outcome AS verdict, count(*) AS n
+    // One read per slice rather than one GROUP BY over the range: each is a walk of the
+    // received_by_time index (migration 012) summing as it goes, where the GROUP BY computed a
+    // slot per row and sorted 100,000 of them in a temporary B-tree (about 9x slower).
+    this.inSlice = db.prepare(
+      `SELECT count(*) AS n, sum(signature_outcome = 'valid') AS valid,
+              sum(signature_outcome = 'invalid') AS invalid, sum(signature_outcome = 'missing') AS missing
          FROM received_deliveries
-        WHERE received_at_ms >= ? AND received_at_ms < ?
-        GROUP BY slot, verdict`,
+        WHERE received_at_ms >= ? AND received_at_ms < ?`,
     );
     this.failed = db.prepare(
       `SELECT CAST((d.received_at_ms - ?) / ? AS INTEGER) AS slot, count(DISTINCT d.id) AS n
@@ -63,26 +66,27 @@ export class DeliveryActivity {
       number,
       { valid: number; invalid: number; missing: number; other: number; handlerFailed: number }
     >();
-    const slot = (n: number) => {
-      let s = slots.get(n);
-      if (!s) slots.set(n, (s = { valid: 0, invalid: 0, missing: 0, other: 0, handlerFailed: 0 }));
-      return s;
-    };
-    for (const row of this.byVerdict.all(fromMs, bucketMs, fromMs, toMs) as Array<{
-      slot: number;
-      verdict: string;
-      n: number;
-    }>) {
-      const s = slot(row.slot);
-      if (row.verdict === 'valid' || row.verdict === 'invalid' || row.verdict === 'missing')
-        s[row.verdict] += row.n;
-      else s.other += row.n;
+    for (let n = 0; fromMs + n * bucketMs < toMs; n++) {
+      const start = fromMs + n * bucketMs;
+      const row = this.inSlice.get(start, Math.min(toMs, start + bucketMs)) as {
+        n: number;
+        valid: number | null;
+        invalid: number | null;
+        missing: number | null;
+      };
+      if (row.n === 0) continue;
+      const valid = row.valid ?? 0;
+      const invalid = row.invalid ?? 0;
+      const missing = row.missing ?? 0;
+      slots.set(n, { valid, invalid, missing, other: row.n - valid - invalid - missing, handlerFailed: 0 });
     }
     for (const row of this.failed.all(fromMs, bucketMs, fromMs, toMs) as Array<{
       slot: number;
       n: number;
-    }>)
-      slot(row.slot).handlerFailed = row.n;
+    }>) {
+      const s = slots.get(row.slot);
+      if (s) s.handlerFailed = row.n;
+    }
     const buckets = [...slots]
       .sort((a, b) => a[0] - b[0])
       .map(([n, counts]) => ({ startMs: fromMs + n * bucketMs, ...counts }));

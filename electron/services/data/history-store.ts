@@ -225,10 +225,16 @@ export class HistoryStore {
    * Events of the copy, newest first. An event is pending while none of its deliveries is
    * delivered (see docs/service.md#resend). `lastDeliveryId` is the delivery to resend.
    */
-  events(environmentId: string, options: { pendingOnly: boolean; offset: number; limit: number }): { total: number; events: HistoryEventRow[] } {
+  events(
+    environmentId: string,
+    options: { pendingOnly: boolean; offset: number; limit: number; createdFromMs?: number; createdToMs?: number },
+  ): { total: number; events: HistoryEventRow[] } {
     const having = options.pendingOnly ? 'HAVING MAX(delivered) = 0' : '';
+    // A range (dragged on the activity strip): events with a delivery created in it.
+    const ranged = options.createdFromMs !== undefined && options.createdToMs !== undefined;
+    const inRange = ranged ? `AND unixepoch(created, 'subsec') * 1000 >= ${Number(options.createdFromMs)} AND unixepoch(created, 'subsec') * 1000 < ${Number(options.createdToMs)}` : '';
     const grouped = `SELECT event_id, substr(MIN(event_type), 1, ${SUMMARY_FIELD_MAX_CHARS + 1}) AS event_type, MIN(event_created) AS event_created, COUNT(*) AS n,
-        MAX(delivered) AS ok, MAX(id) AS last_id FROM history_deliveries WHERE environment_id = ? GROUP BY event_id ${having}`;
+        MAX(delivered) AS ok, MAX(id) AS last_id FROM history_deliveries WHERE environment_id = ? ${inRange} GROUP BY event_id ${having}`;
     const total = this.db.prepare(`SELECT COUNT(*) AS c FROM (${grouped})`).get(environmentId) as { c: number };
     const rows = this.db
       .prepare(

@@ -1,13 +1,14 @@
 import type { ResendOutcomeView } from '../../../shared/contract/history';
+import { Notice, type NoticeTone } from './ui';
 
-const TONE: Record<ResendOutcomeView['kind'], string> = {
-  delivered: 'notice',
-  refused: 'notice notice--warn',
-  'no-webhook': 'notice notice--error',
-  'not-found': 'notice notice--error',
-  'not-logged': 'notice notice--warn',
-  unknown: 'notice notice--warn',
-  failed: 'notice notice--error',
+const TONE: Record<ResendOutcomeView['kind'], NoticeTone> = {
+  delivered: 'info',
+  refused: 'warn',
+  'no-webhook': 'error',
+  'not-found': 'error',
+  'not-logged': 'warn',
+  unknown: 'warn',
+  failed: 'error',
 };
 
 // 'not-logged' has no hint: the service's message already says that retrying is safe.
@@ -20,9 +21,9 @@ const HINT: Partial<Record<ResendOutcomeView['kind'], string>> = {
 /** One resend's outcome, explained. */
 export function ResendOutcome({ outcome }: { outcome: ResendOutcomeView }) {
   return (
-    <p className={TONE[outcome.kind]} data-testid="resend-outcome" data-kind={outcome.kind}>
+    <Notice tone={TONE[outcome.kind]} testId="resend-outcome" data-kind={outcome.kind}>
       <strong>Resend of {outcome.id}:</strong> {outcome.message}
       {HINT[outcome.kind] && <span className="muted"> {HINT[outcome.kind]}</span>}
-    </p>
+    </Notice>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { followSentElsewhere, refreshSentElsewhere, useSentElsewhereStore } from '../app-state/sent-elsewhere-store';
 import { sentElsewhereText } from '../lib/sent-elsewhere';
 import { transport } from '../transport';
+import { Button, Notice } from './ui';
 
 /**
  * One banner per URL the service sent the last hour's deliveries to instead of this Hooklab,
@@ -30,17 +31,23 @@ export function SentElsewhereBanner() {
   return (
     <div data-testid="sent-elsewhere">
       {value.groups.map((g) => (
-        <p key={g.url} className="notice notice--warn row" role="alert" data-testid="sent-elsewhere-banner" data-url={g.url}>
-          <span>{sentElsewhereText(g, value.publicUrl)}</span>
-          <button type="button" className="button button--small" disabled={busy !== null} onClick={() => void resend(g.url, g.eventIds)} data-testid="sent-elsewhere-resend">
-            {busy === g.url ? 'Resending…' : `Resend these ${g.eventIds.length}`}
-          </button>
-        </p>
+        <Notice
+          key={g.url}
+          tone="warn"
+          role="alert"
+          testId="sent-elsewhere-banner"
+          data-url={g.url}
+          action={
+            <Button disabled={busy !== null} onClick={() => void resend(g.url, g.eventIds)} data-testid="sent-elsewhere-resend">
+              {busy === g.url ? 'Resending…' : `Resend these ${g.eventIds.length}`}
+            </Button>
+          }
+        >
+          {sentElsewhereText(g, value.publicUrl)}
+        </Notice>
       ))}
       {outcome && (
-        <p className="notice" data-testid="sent-elsewhere-outcome">
-          {outcome}
-        </p>
+        <Notice testId="sent-elsewhere-outcome">{outcome}</Notice>
       )}
     </div>
   );

@@ -11,10 +11,31 @@ const H = 48;
 const MARK_H = 5;
 const VERDICTS = ['valid', 'invalid', 'missing', 'other'] as const;
 
+/**
+ * What each stack of the strip means on its page: Live's are signature verdicts, History's the
+ * service's outcomes (delivered, failed, in flight). A null word is a series the page never has.
+ */
+export interface StripWords {
+  readonly valid: string;
+  readonly invalid: string;
+  readonly missing: string | null;
+  readonly other: string;
+  readonly handlerFailed: string | null;
+}
+
+const VERDICT_WORDS: StripWords = {
+  valid: 'valid',
+  invalid: 'invalid',
+  missing: 'missing',
+  other: 'not judged',
+  handlerFailed: 'handler failed',
+};
+
 const total = (b: ActivityBucket) => b.valid + b.invalid + b.missing + b.other;
-const describe = (b: ActivityBucket) =>
-  `${formatTime(new Date(b.startMs).toISOString())}: ${formatCount(total(b))} deliveries — ${b.valid} valid, ${b.invalid} invalid, ${b.missing} missing` +
-  `${b.other > 0 ? `, ${b.other} not judged` : ''}${b.handlerFailed > 0 ? `; handler failed ${b.handlerFailed}` : ''}`;
+const describe = (b: ActivityBucket, w: StripWords) =>
+  `${formatTime(new Date(b.startMs).toISOString())}: ${formatCount(total(b))} deliveries — ${b.valid} ${w.valid}, ${b.invalid} ${w.invalid}` +
+  `${w.missing ? `, ${b.missing} ${w.missing}` : ''}` +
+  `${b.other > 0 ? `, ${b.other} ${w.other}` : ''}${b.handlerFailed > 0 && w.handlerFailed ? `; ${w.handlerFailed} ${b.handlerFailed}` : ''}`;
 
 export interface ActivityStripProps {
   readonly activity: Activity | null;
@@ -22,6 +43,7 @@ export interface ActivityStripProps {
   readonly selected: TimeRange | null;
   readonly onSelect: (range: TimeRange | null) => void;
   readonly testId?: string;
+  readonly words?: StripWords;
 }
 
 /**
@@ -35,6 +57,7 @@ export function ActivityStrip({
   selected,
   onSelect,
   testId = 'activity-strip',
+  words = VERDICT_WORDS,
 }: ActivityStripProps) {
   const svg = useRef<SVGSVGElement>(null);
   const [hover, setHover] = useState<ActivityBucket | null>(null);
@@ -73,16 +96,26 @@ export function ActivityStrip({
           aria-live="polite"
         >
           {hover
-            ? describe(hover)
+            ? describe(hover, words)
             : `${formatCount(sum)} deliveries from ${formatTime(new Date(range.fromMs).toISOString())} to ${formatTime(new Date(range.toMs).toISOString())}` +
-              `${failed > 0 ? `, ${formatCount(failed)} a handler failed` : ''} · drag to filter`}
+              `${failed > 0 && words.handlerFailed ? `, ${formatCount(failed)} ${words.handlerFailed}` : ''} · drag to filter`}
         </span>
         <span className="activity-strip__keys" aria-hidden="true">
           <i className="activity-strip__key activity-strip__key--valid" />
-          valid <i className="activity-strip__key activity-strip__key--invalid" />
-          invalid <i className="activity-strip__key activity-strip__key--missing" />
-          missing <i className="activity-strip__key activity-strip__key--failed" />
-          handler failed
+          {words.valid} <i className="activity-strip__key activity-strip__key--invalid" />
+          {words.invalid}{' '}
+          {words.missing && (
+            <>
+              <i className="activity-strip__key activity-strip__key--missing" />
+              {words.missing}{' '}
+            </>
+          )}
+          {words.handlerFailed && (
+            <>
+              <i className="activity-strip__key activity-strip__key--failed" />
+              {words.handlerFailed}
+            </>
+          )}
         </span>
         {selected && (
           <button
@@ -102,7 +135,7 @@ export function ActivityStrip({
         viewBox={`0 0 ${W} ${H}`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Deliveries per ${activity.bucketMs / 60_000} minute(s): ${formatCount(sum)} in the range, ${formatCount(failed)} with a handler failure`}
+        aria-label={`Deliveries per ${activity.bucketMs / 60_000} minute(s): ${formatCount(sum)} in the range${words.handlerFailed ? `, ${formatCount(failed)} with a handler failure` : ''}`}
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture(e.pointerId);
           const x = toSvgX(e.clientX);
@@ -132,7 +165,7 @@ export function ActivityStrip({
           let base = H;
           return (
             <g key={b.startMs} onPointerEnter={() => setHover(b)} data-testid={`${testId}-bar`}>
-              <title>{describe(b)}</title>
+              <title>{describe(b, words)}</title>
               {/* An invisible full-height target, so a slice of one delivery is easy to hover. */}
               <rect className="activity-strip__hit" x={x} y={0} width={bw} height={H} />
               {VERDICTS.map((v) => {

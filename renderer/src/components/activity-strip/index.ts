@@ -1,2 +1,2 @@
-export { ActivityStrip, type ActivityStripProps, type TimeRange } from './ActivityStrip';
+export { ActivityStrip, type ActivityStripProps, type StripWords, type TimeRange } from './ActivityStrip';
 export { parseRangeParam, rangeParam } from './strip-geometry';

@@ -39,10 +39,10 @@ export function SavedFilters(props: {
           aria-label="Name of the saved filter"
           data-testid="saved-filter-name"
         />
-        <button type="button" className="button button--small button--primary" disabled={naming.trim() === ''} onClick={save} data-testid="saved-filter-confirm">
+        <button type="button" className="button button--primary" disabled={naming.trim() === ''} onClick={save} data-testid="saved-filter-confirm">
           Save
         </button>
-        <button type="button" className="button button--small" onClick={() => setNaming(null)}>
+        <button type="button" className="button" onClick={() => setNaming(null)}>
           Cancel
         </button>
       </span>
@@ -67,13 +67,13 @@ export function SavedFilters(props: {
           </option>
         ))}
       </select>
-      <button type="button" className="button button--small" disabled={empty} onClick={() => setNaming(picked)} data-testid="saved-filter-save" title="Save the current search and filters under a name">
+      <button type="button" className="button" disabled={empty} onClick={() => setNaming(picked)} data-testid="saved-filter-save" title="Save the current search and filters under a name">
         Save filter
       </button>
       {picked !== '' && (
         <button
           type="button"
-          className="button button--small"
+          className="button"
           onClick={() => {
             setList(deleteFilter(props.area, picked, window.localStorage));
             setPicked('');

@@ -3,6 +3,7 @@ import type { TraceSpan } from '../../../../shared/contract/tracing';
 import { neutraliseBidi } from '../../../../shared/text/bidi';
 import { exceptionsOf, formatDuration, layoutTrace, type WaterfallRow } from '../../../../shared/tracing/trace-layout';
 import { TracingHelp } from './TracingHelp';
+import { Badge, Notice } from '../ui';
 import { useTrace } from './use-trace';
 import './trace.css';
 
@@ -46,7 +47,7 @@ function SpanRow({ row }: { row: WaterfallRow }) {
           <span className="trace-span__bar" style={{ left: `${row.offsetPct}%`, width: `${row.widthPct}%` }} />
         </span>
         <span className="trace-span__duration">{formatDuration(span.durationMs)}</span>
-        <span className={`badge ${span.status === 'error' ? 'badge--error' : span.status === 'ok' ? 'badge--ok' : ''}`}>{span.status}</span>
+        <Badge tone={span.status === 'error' ? 'error' : span.status === 'ok' ? 'ok' : 'neutral'}>{span.status}</Badge>
       </summary>
       <div className="trace-span__detail">
         {exceptions.map((e, i) => (
@@ -84,7 +85,7 @@ export function TraceWaterfall({ traceId }: { traceId: string | null }) {
     return () => clearTimeout(timer);
   }, [traceId]);
   if (traceId === null) return <p className="muted">No trace: sent before Hooklab added a traceparent.</p>;
-  if (error) return <p className="notice notice--error">Loading the trace failed: {error}</p>;
+  if (error) return <Notice tone="error">Loading the trace failed: {error}</Notice>;
   if (spans === null) return <p className="muted">Loading the trace…</p>;
   if (spans.length === 0) {
     return waitedLong ? (

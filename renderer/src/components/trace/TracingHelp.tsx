@@ -1,14 +1,15 @@
 import { setupGuides } from '../../../../shared/tracing/setup-guide';
 import { useStatusStore } from '../../app-state/status-store';
+import { Notice } from '../ui';
 
 /** How to make the handler send its spans here: the receiver's endpoint and the lines per language. */
 export function TracingHelp() {
   const endpoint = useStatusStore((s) => s.status?.tracing.endpoint ?? null);
   if (endpoint === null) {
     return (
-      <p className="notice notice--warn" data-testid="tracing-help">
+      <Notice tone="warn" testId="tracing-help">
         No spans: Hooklab&apos;s OTLP receiver is off (Settings → tracing), so a handler has nowhere to send them.
-      </p>
+      </Notice>
     );
   }
   return (

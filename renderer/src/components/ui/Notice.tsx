@@ -1,28 +1,35 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { collapseNotices, type NoticeItem } from './collapse-notices';
 
-export type NoticeTone = 'info' | 'warn' | 'error';
+export type NoticeTone = 'info' | 'ok' | 'warn' | 'error';
 
-/** One inline notice; `count` above 1 says how many times it came ("×7"). */
+/**
+ * One inline notice; `count` above 1 says how many times it came ("×7"); `action` is a button
+ * that belongs to it (e.g. "Resend these 3"). Other attributes (role, data-*) go on the box.
+ */
 export function Notice({
   tone = 'info',
   count = 1,
   children,
   testId,
+  action,
+  ...rest
 }: {
   tone?: NoticeTone;
   count?: number;
   children: ReactNode;
   testId?: string;
-}) {
+  action?: ReactNode;
+} & Omit<HTMLAttributes<HTMLDivElement>, 'children'>) {
   return (
     <div
       className={`notice notice--${tone}`}
       role={tone === 'error' ? 'alert' : 'note'}
       data-testid={testId}
+      {...rest}
     >
       <span className="notice__icon" aria-hidden="true">
-        {tone === 'error' ? '!' : tone === 'warn' ? '▲' : 'i'}
+        {tone === 'error' ? '!' : tone === 'warn' ? '▲' : tone === 'ok' ? '✓' : 'i'}
       </span>
       <span className="notice__text">{children}</span>
       {count > 1 && (
@@ -30,6 +37,7 @@ export function Notice({
           ×{count}
         </span>
       )}
+      {action !== undefined && <span className="notice__action">{action}</span>}
     </div>
   );
 }

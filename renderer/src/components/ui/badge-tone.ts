@@ -33,6 +33,11 @@ const TONES: Readonly<Record<string, BadgeTone>> = {
   pending: 'warn',
   '3xx': 'warn',
   sandbox: 'sandbox',
+  // Tunnel states.
+  open: 'ok',
+  'own-url': 'ok',
+  connecting: 'info',
+  closed: 'warn',
 };
 
 /** The tone of a badge's word ("valid" -> ok, "PENDING" -> warn); neutral when unknown. */

@@ -1,6 +1,7 @@
 import { JobProgress } from '../../components/JobProgress';
 import { useJob } from '../../app-state/page-jobs';
 import { transport } from '../../transport';
+import { Count, Notice } from '../../components/ui';
 import { followResendJob, loadEvents, loadSummary, useHistoryStore } from './history-store';
 
 /** The running (or last) bulk resend: its job's progress, then what it came to. */
@@ -17,11 +18,11 @@ export function BulkResend() {
   return (
     <div data-testid="bulk-resend" data-finished={job ? job.state !== 'running' : true}>
       {job && <JobProgress jobId={bulk.jobId} onResume={() => void resume().finally(() => void (loadEvents(), loadSummary()))} />}
-      {bulk.error && <p className="notice notice--error">{bulk.error}</p>}
+      {bulk.error && <Notice tone="error">{bulk.error}</Notice>}
       {bulk.summary && (
         <div data-testid="bulk-summary">
           <p>
-            {bulk.summary.delivered} of {bulk.summary.total} resent and delivered.
+            <Count n={bulk.summary.delivered} /> of <Count n={bulk.summary.total} /> resent and delivered.
             {Object.entries(bulk.summary.byKind)
               .filter(([kind]) => kind !== 'delivered')
               .map(([kind, n]) => ` ${n} ${kind}.`)}

@@ -8,6 +8,10 @@ import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes
 import { useParamsSync } from '../../app-state/url-state';
 import { EventTypeBars } from './EventTypeBars';
 import { Time } from '../../components/ui';
+import { ActivityStrip, parseRangeParam, rangeParam, type StripWords } from '../../components/activity-strip';
+import { useHistoryActivity } from './use-history-activity';
+
+const HISTORY_WORDS: StripWords = { valid: 'delivered', invalid: 'failed', missing: null, other: 'in flight', handlerFailed: null };
 
 /** Goes to an event (`#/history/events/<id>`) or back to the list, keeping the list's params. */
 const openEvent = (eventId: number | null) =>
@@ -19,13 +23,23 @@ const openEvent = (eventId: number | null) =>
  * "Pending only" and the page are URL params; the open event is the route's.
  */
 export function EventsView({ route, openEventId }: { route: Route; openEventId: number | null }) {
-  const { events, eventsTotal, pendingOnly, eventsOffset, summary, bulk, resending } = useHistoryStore();
+  const { events, eventsTotal, pendingOnly, eventsOffset, eventsRange, summary, bulk, resending } = useHistoryStore();
+  const activity = useHistoryActivity();
   const open = openEventId;
   const [selected, setSelected] = useState<number[]>([]);
   useParamsSync(
     route,
-    { ...(pendingOnly ? { pending: '1' } : {}), ...(eventsOffset > 0 ? { offset: String(eventsOffset) } : {}) },
-    (params) => setEventsView({ pendingOnly: params.pending === '1', eventsOffset: Math.max(0, Number(params.offset) || 0) }),
+    {
+      ...(pendingOnly ? { pending: '1' } : {}),
+      ...(eventsOffset > 0 ? { offset: String(eventsOffset) } : {}),
+      ...(eventsRange ? { t: rangeParam(eventsRange) } : {}),
+    },
+    (params) =>
+      setEventsView({
+        pendingOnly: params.pending === '1',
+        eventsOffset: Math.max(0, Number(params.offset) || 0),
+        eventsRange: parseRangeParam(params['t']),
+      }),
   );
   useEffect(() => {
     void loadEvents();
@@ -37,7 +51,14 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   const [choosing, setChoosing] = useState(false);
   const [a, b] = selected;
   return (
-    <div data-testid="history-events">
+    <div className="history-events" data-testid="history-events">
+      <ActivityStrip
+        activity={activity}
+        selected={eventsRange}
+        onSelect={(range) => setEventsView({ eventsRange: range, eventsOffset: 0 })}
+        testId="history-activity"
+        words={HISTORY_WORDS}
+      />
       <EventTypeBars />
       <div className="row" style={{ marginBottom: 8 }}>
         <label className="row">

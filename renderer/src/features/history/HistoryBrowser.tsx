@@ -11,6 +11,7 @@ import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { plural } from '../../../../shared/text/plural';
 import { DataTable } from '../../components/data-table';
 import { BROWSE_COLUMNS } from './browse-columns';
+import { EmptyState, Notice } from '../../components/ui';
 
 const ROW_PX = 28;
 /** The header row and the table's borders. */
@@ -203,15 +204,21 @@ export function HistoryBrowser({ route }: { route: Route }) {
           <SavedFilters area="history-browser" current={params} onApply={(saved) => navigate(hrefFor('history', 'browser', saved))} />
         </div>
         {warning && (
-          <p className="notice notice--warn" data-testid="filter-warning">
+          <Notice tone="warn" testId="filter-warning">
             {warning}
-          </p>
+          </Notice>
         )}
       </form>
       {error && (
-        <p className="notice notice--error" data-testid="history-query-error">
+        <Notice tone="error" testId="history-query-error">
           {error}
-        </p>
+        </Notice>
+      )}
+      {!result && !error && (
+        <EmptyState title="Ask the service">
+          Its delivery history is read live from the service: choose filters (or none) and press Search the service. The Events tab
+          lists the local copy without asking.
+        </EmptyState>
       )}
       {result && (
         <>

@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '../../../../shared/service/enums';
 import type { ResendEstimate } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
 import { followResendJob } from './history-store';
+import { Button, Count, Notice } from '../../components/ui';
 import { EMPTY_RESEND_FORM, toResendWhere, type ResendForm } from './resend-where-form';
 
 /**
@@ -87,24 +88,24 @@ export function ResendWhereForm({ onClose }: { onClose: () => void }) {
           <input inputMode="decimal" size={5} value={form.rate} onChange={(e) => set({ rate: e.target.value })} data-testid="rw-rate" />
         </label>
       </div>
-      {error && <p className="notice notice--error" data-testid="rw-error">{error}</p>}
+      {error && <Notice tone="error" testId="rw-error">{error}</Notice>}
       {current && (
         <p data-testid="rw-estimate">
-          {estimate.counts.deliveries} deliveries of {estimate.counts.events} events match: {estimate.counts.resends} resends
+          <Count n={estimate.counts.deliveries} /> deliveries of <Count n={estimate.counts.events} /> events match: <Count n={estimate.counts.resends} /> resends
           {'error' in parsed ? '' : `, about ${Math.ceil(estimate.counts.resends / parsed.ratePerSecond)} s at ${parsed.ratePerSecond}/s`}. Each is a new delivery your
           handler sees.
         </p>
       )}
       <div className="row">
-        <button type="submit" className="button" data-testid="rw-estimate-button">
+        <Button type="submit" data-testid="rw-estimate-button">
           Estimate
-        </button>
-        <button type="button" className="button button--primary" disabled={!current || estimate.counts.resends === 0} onClick={() => void run()} data-testid="rw-run">
+        </Button>
+        <Button kind="primary" disabled={!current || estimate.counts.resends === 0} onClick={() => void run()} data-testid="rw-run">
           Resend {current ? estimate.counts.resends : ''} events
-        </button>
-        <button type="button" className="button" onClick={onClose}>
+        </Button>
+        <Button kind="quiet" onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </form>
   );

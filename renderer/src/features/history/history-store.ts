@@ -7,6 +7,7 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
+import type { TimeRange } from '../../components/activity-strip';
 import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
 import { jobsStore, newJobId } from '../../app-state/page-jobs';
 
@@ -39,6 +40,8 @@ interface HistoryState {
   readonly eventsTotal: number;
   readonly pendingOnly: boolean;
   readonly eventsOffset: number;
+  /** The created-time range dragged on the activity strip, or null. */
+  readonly eventsRange: TimeRange | null;
   /** Last single resend, keyed by the id that was resent. */
   readonly lastResend: ResendOutcomeView | null;
   readonly resendError: string | null;
@@ -60,6 +63,7 @@ export const useHistoryStore = create<HistoryState>(() => ({
   eventsTotal: 0,
   pendingOnly: false,
   eventsOffset: 0,
+  eventsRange: null,
   lastResend: null,
   resendError: null,
   resending: null,
@@ -83,12 +87,13 @@ export async function loadSummary(): Promise<void> {
 }
 
 export async function loadEvents(): Promise<void> {
-  const { pendingOnly, eventsOffset } = useHistoryStore.getState();
-  const page = await transport.call('history.events', { pendingOnly, offset: eventsOffset, limit: EVENTS_PAGE });
+  const { pendingOnly, eventsOffset, eventsRange } = useHistoryStore.getState();
+  const range = eventsRange ? { createdFromMs: eventsRange.fromMs, createdToMs: eventsRange.toMs } : {};
+  const page = await transport.call('history.events', { pendingOnly, offset: eventsOffset, limit: EVENTS_PAGE, ...range });
   useHistoryStore.setState({ events: page.events, eventsTotal: page.total });
 }
 
-export function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: number }): void {
+export function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: number; eventsRange?: TimeRange | null }): void {
   useHistoryStore.setState(patch);
   void loadEvents();
 }

@@ -20,6 +20,7 @@ import { DeliveryLinks } from './DeliveryLinks';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
+import { Time } from '../../components/ui';
 import { duplicateRow, keptApartText } from './kept-apart';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
@@ -72,7 +73,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
         <strong>
           #{summary.id} {summary.method} {neutraliseBidi(summary.path)}
         </strong>
-        <span className="muted">{summary.receivedAt}</span>
+        <Time iso={summary.receivedAt} ms className="muted" />
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
       <DeliveryActions summary={summary} />

@@ -49,8 +49,11 @@ const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number
  * links, back/forward and saved filters restore them.
  */
 export function LivePage({ route }: { route: Route }) {
-  useEffect(followLive, []);
   const rows = useLiveStore((s) => s.rows);
+  // Before followLive: the strip's one aggregate call is sent ahead of the 100,000 summaries'
+  // pages, which the core would otherwise answer first.
+  const activity = useActivity(rows[0]?.receivedAt ?? null);
+  useEffect(followLive, []);
   const total = useLiveStore((s) => s.total);
   const loadingAll = useLiveStore((s) => s.loadingAll);
   const error = useLiveStore((s) => s.error);
@@ -70,7 +73,6 @@ export function LivePage({ route }: { route: Route }) {
 
   // The time range dragged on the activity strip: a filter like the others, kept in the URL (`t`).
   const [range, setRange] = useState<TimeRange | null>(null);
-  const activity = useActivity(rows[0]?.receivedAt ?? null);
   const viewParams = useMemo(
     () => ({ ...tableViewToParams({ query, columnFilters, sorting }), t: range ? rangeParam(range) : '' }),
     [query, columnFilters, sorting, range],

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SandboxInfo } from '../../../../shared/contract/sandbox';
 import { useTransport } from '../../transport';
 import { loadSandbox } from './sandbox-store';
+import { Button, Card, Notice } from '../../components/ui';
 
 /**
  * The sandbox plays the merchant portal's webhook setting (interface 6.1): one URL or several
@@ -24,22 +25,26 @@ export function WebhookUrlCard({ info }: { info: SandboxInfo }) {
     }
   };
   return (
-    <div className="card" data-testid="sandbox-webhook">
-      <h2 className="card__title">Webhook URL (as in the merchant portal)</h2>
+    <Card title="Webhook URL (as in the merchant portal)" testId="sandbox-webhook">
       <label className="field">
         <span>URLs the sandbox sends to, separated by ;</span>
         <input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="sandbox-webhook-input" spellCheck={false} />
       </label>
       <div className="row">
-        <button type="button" className="button button--primary" onClick={() => void save()} data-testid="sandbox-webhook-save">
+        <Button kind="primary" onClick={() => void save()} data-testid="sandbox-webhook-save">
           Save
-        </button>
-        {message && (
-          <span className={message.ok ? 'muted' : 'notice notice--error'} data-testid="sandbox-webhook-message">
-            {message.text}
-          </span>
-        )}
+        </Button>
+        {message &&
+          (message.ok ? (
+            <span className="muted" data-testid="sandbox-webhook-message">
+              {message.text}
+            </span>
+          ) : (
+            <Notice tone="error" testId="sandbox-webhook-message">
+              {message.text}
+            </Notice>
+          ))}
       </div>
-    </div>
+    </Card>
   );
 }

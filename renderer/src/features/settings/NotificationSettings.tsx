@@ -3,6 +3,7 @@ import type { NotificationSettings as Switches } from '../../../../shared/settin
 import { setBrowserNotifications, useBrowserNotifications } from '../../app-state/notices';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { transport } from '../../transport';
+import { Card, Notice } from '../../components/ui';
 
 const KINDS: Array<[keyof Switches, string]> = [
   ['handlerFailing', 'A handler starts failing (once per handler, until it answers 2xx again)'],
@@ -21,8 +22,7 @@ export function NotificationSettings() {
   const current = view.settings.notifications;
   const save = (patch: Partial<Switches>) => void transport.call('settings.update', { notifications: patch });
   return (
-    <div className="card" data-testid="settings-notifications">
-      <h2 className="card__title">Notifications</h2>
+    <Card title="Notifications" testId="settings-notifications">
       {transport.kind === 'browser' && (
         <label className="row">
           <input
@@ -34,7 +34,7 @@ export function NotificationSettings() {
           Show notifications in this browser (it asks you once)
         </label>
       )}
-      {problem && <p className="notice notice--error">{problem}</p>}
+      {problem && <Notice tone="error">{problem}</Notice>}
       {KINDS.map(([key, label]) => (
         <label key={key} className="row">
           <input type="checkbox" checked={current[key] === true} onChange={(e) => save({ [key]: e.target.checked })} data-testid={`notify-${key}`} />
@@ -58,6 +58,6 @@ export function NotificationSettings() {
         minutes
       </label>
       <p className="muted">At most one notification of each kind a minute; the next one says how many were held back.</p>
-    </div>
+    </Card>
   );
 }

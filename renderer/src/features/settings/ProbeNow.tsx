@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ProbeResult } from '../../../../shared/contract/live';
 import { transport } from '../../transport';
+import { Button, Notice } from '../../components/ui';
 
 /** "Test the public URL now": one probe on demand, its answer in the user's words. */
 export function ProbeNow() {
@@ -20,20 +21,20 @@ export function ProbeNow() {
   };
   return (
     <div className="row" data-testid="probe-now">
-      <button type="button" className="button button--small" disabled={busy} onClick={() => void run()} data-testid="probe-now-button">
+      <Button disabled={busy} onClick={() => void run()} data-testid="probe-now-button">
         {busy ? 'Testing…' : 'Test the public URL now'}
-      </button>
+      </Button>
       {result && result.reachable && (
-        <span className="notice notice--ok" data-testid="probe-now-result" data-reachable="true">
+        <Notice tone="ok" testId="probe-now-result" data-reachable="true">
           The service can reach this Hooklab: a probe sent to {result.publicUrl} came back in {Math.round(result.latencyMs ?? 0)} ms.
-        </span>
+        </Notice>
       )}
       {result && !result.reachable && (
-        <span className="notice notice--warn" data-testid="probe-now-result" data-reachable="false">
+        <Notice tone="warn" testId="probe-now-result" data-reachable="false">
           Not reachable{result.publicUrl ? ` at ${result.publicUrl}` : ''}: {result.error}
-        </span>
+        </Notice>
       )}
-      {failure && <span className="notice notice--warn">{failure}</span>}
+      {failure && <Notice tone="warn">{failure}</Notice>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { FieldError } from '../../components/FieldError';
 import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../../app-state/use-settings-view';
+import { Button, Card } from '../../components/ui';
 
 const LABELS = sectionLabels('tracing');
 
@@ -39,8 +40,7 @@ export function TracingSettings() {
   };
 
   return (
-    <div className="card" data-testid="settings-tracing">
-      <h2 className="card__title">Tracing</h2>
+    <Card title="Tracing" testId="settings-tracing">
       <p className="muted">
         Every forward, replay and check carries a <code>traceparent</code>; a handler instrumented with OpenTelemetry sends its spans to this
         receiver on 127.0.0.1 (default port {DEFAULT_TRACING_PORT}, the standard one), and each result shows what the handler did. Only traces
@@ -60,11 +60,11 @@ export function TracingSettings() {
           <input inputMode="numeric" value={port} onChange={(e) => setPort(e.target.value)} aria-invalid={'port' in errors} data-testid="tracing-port" />
           <FieldError message={errors.port} testId="tracing-port-error" />
         </label>
-        <button type="button" className="button button--primary" onClick={() => void save()} data-testid="save-tracing">
+        <Button kind="primary" onClick={() => void save()} data-testid="save-tracing">
           Save and apply
-        </button>
+        </Button>
         {message && <span data-testid="tracing-message">{message}</span>}
       </div>
-    </div>
+    </Card>
   );
 }

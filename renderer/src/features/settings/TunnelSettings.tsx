@@ -8,6 +8,7 @@ import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { ProbeNow } from './ProbeNow';
+import { Badge, Button, Card, Notice } from '../../components/ui';
 
 type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl' | 'hosts' | 'probeIntervalSeconds'>;
 
@@ -46,35 +47,32 @@ export function TunnelSettings() {
   };
 
   return (
-    <div className="card" data-testid="settings-tunnel">
-      <h2 className="card__title">Public URL (tunnel)</h2>
+    <Card title="Public URL (tunnel)" testId="settings-tunnel">
       {status && (
         <div className="row" data-testid="tunnel-status">
-          <span className="badge">{status.state}</span>
+          <Badge>{status.state}</Badge>
           {status.publicUrl && (
             <>
               <code data-testid="tunnel-url">{status.publicUrl}</code>
               <CopyButton text={status.publicUrl} testId="copy-tunnel-url" />
             </>
           )}
-          {status.error && <span style={{ color: 'var(--error)' }}>{status.error}</span>}
+          {status.error && <Notice tone="error">{status.error}</Notice>}
           {status.state !== 'disabled' && status.state !== 'own-url' && (
-            <button type="button" className="button button--small" onClick={() => void transport.call('live.reconnectTunnel', {})}>
-              Reconnect
-            </button>
+            <Button onClick={() => void transport.call('live.reconnectTunnel', {})}>Reconnect</Button>
           )}
         </div>
       )}
       {status?.notice && (
-        <p className="notice notice--warn" data-testid="tunnel-notice">
+        <Notice tone="warn" testId="tunnel-notice">
           {status.notice}
-        </p>
+        </Notice>
       )}
       <ProbeNow />
       {status?.urlChanged && (
-        <p className="notice notice--warn" data-testid="tunnel-url-changed">
+        <Notice tone="warn" testId="tunnel-url-changed">
           The public URL differs from last time: update the webhook URL in the merchant portal.
-        </p>
+        </Notice>
       )}
       <label>
         <input type="checkbox" checked={draft.enabled} data-testid="tunnel-enabled" onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} /> Open a localtunnel to the listener
@@ -128,11 +126,11 @@ export function TunnelSettings() {
         <FieldError message={errors.ownPublicUrl} testId="own-public-url-error" />
       </label>
       <div className="row">
-        <button type="button" className="button button--primary" onClick={() => void save()} data-testid="save-tunnel">
+        <Button kind="primary" onClick={() => void save()} data-testid="save-tunnel">
           Save and apply
-        </button>
+        </Button>
         {message && <span>{message}</span>}
       </div>
-    </div>
+    </Card>
   );
 }

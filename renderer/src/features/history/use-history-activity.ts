@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Activity } from '../../../../shared/contract/live';
+import { useEvent, useTransport } from '../../transport';
+
+/** Poll batches redraw the strip at most this often. */
+const REFRESH_MS = 1_000;
+
+/**
+ * History's activity strip over the last hour: the local copy's deliveries per minute of their
+ * created time (history.activity, counted in the main process), as the strip's shape —
+ * delivered in the first stack, failed in the second, in flight in the last.
+ */
+export function useHistoryActivity(): Activity | null {
+  const transport = useTransport();
+  const [activity, setActivity] = useState<Activity | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const alive = useRef(true);
+  const load = () =>
+    void transport.call('history.activity', {}).then(
+      (a) =>
+        alive.current &&
+        setActivity({
+          fromMs: a.fromMs,
+          toMs: a.toMs,
+          bucketMs: a.bucketMs,
+          buckets: a.buckets.map((b) => ({
+            startMs: b.startMs,
+            valid: b.delivered,
+            invalid: b.failed,
+            missing: 0,
+            other: b.inFlight,
+            handlerFailed: 0,
+          })),
+        }),
+      () => undefined,
+    );
+  useEffect(() => {
+    alive.current = true;
+    load();
+    return () => {
+      alive.current = false;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [transport]);
+  useEvent('history.updated', () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      load();
+    }, REFRESH_MS);
+  });
+  return activity;
+}

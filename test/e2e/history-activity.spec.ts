@@ -1,0 +1,43 @@
+import { test, expect } from './support/fixtures';
+import { HistoryPage } from './pages/history-page';
+
+const event = (orderId: string) => ({
+  event: {
+    orderId,
+    orderReference: null,
+    orderType: 'FULL',
+    description: 'e2e',
+    level: 'Info',
+    type: 'Created',
+    metadata: null,
+  },
+});
+
+test("History's activity strip counts the copy's deliveries of the last hour, and a dragged range filters the events", async ({
+  app,
+  page,
+}) => {
+  await app.api('sandbox.sendEvent', event('strip-1'));
+  await app.api('sandbox.sendEvent', event('strip-2'));
+  await app.goto('history');
+  await new HistoryPage(page).pollNow();
+  const strip = page.getByTestId('history-activity');
+  await expect(strip).toHaveAttribute('data-total', '2');
+  await expect(strip).toContainText('delivered');
+  const resendButtons = page.getByTestId('events-table').locator('[data-testid^="resend-event-"]');
+  await expect(resendButtons).toHaveCount(2);
+
+  // Drag over the strip's first minutes (40-55 minutes ago): nothing was created then.
+  const chart = strip.locator('svg');
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.05, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(page.getByTestId('history-activity-clear')).toBeVisible();
+  await expect(resendButtons).toHaveCount(0);
+  expect(page.url()).toContain('t=');
+
+  await page.getByTestId('history-activity-clear').click();
+  await expect(resendButtons).toHaveCount(2);
+});
