@@ -21,6 +21,8 @@ import { Environments } from '../services/environments/environments';
 import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
 import { createJobsFeature } from './jobs-feature';
+import { createWebhookKeysFeature } from './webhook-keys-feature';
+import { WebhookKeys } from '../services/webhook-keys/webhook-keys';
 import { Jobs } from '../services/jobs/jobs';
 import type { HostCapabilities } from '../services/kernel/host-capabilities';
 import { join } from 'node:path';
@@ -113,9 +115,10 @@ export function createCore(options: CoreOptions): Core {
     traces: new StartedTraces(loadTraceKey(options.dataDir)),
     jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
     host: { kind: options.hostKind, ...options.capabilities },
+    webhookKeys: new WebhookKeys({ settings, secrets: options.secrets, clock }),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
-  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), ...(options.features?.(ctx) ?? [])];
+  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
   const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0 && options.requireAllHandlers !== false) {
