@@ -14,54 +14,12 @@ import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
 import { DiffResultSchema } from './history';
 import { JobIdSchema } from './jobs';
+import { CHECK_IDS, TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD } from '../replay/vocabulary';
 
-/** The handler check's checks, by their stable ids (the CLI's `--only` takes these). */
-export const CHECK_IDS = [
-  'valid-signature-accepted',
-  'invalid-signature-rejected',
-  'missing-signature-rejected',
-  'reserialised-body-rejected',
-  'hex-signature-rejected',
-  'duplicate-event-acknowledged',
-  'unknown-event-type-acknowledged',
-  'out-of-order-acknowledged',
-  'large-payload-acknowledged',
-  'timely-response',
-] as const;
-export type CheckId = (typeof CHECK_IDS)[number];
+export { CHECK_IDS, TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD, type CheckId, type TamperPreset, type ReplayMethod } from '../replay/vocabulary';
+
 export const CheckIdSchema = z.enum(CHECK_IDS);
 
-/** One-click tampering, each to test one of a handler's defences ('none': sign honestly). */
-export const TAMPER_PRESETS = [
-  'none',
-  /** Signed with a random key instead of the chosen one. */
-  'wrong-key',
-  /** Signed over the body re-serialised as compact JSON while the body is sent as written. */
-  'reserialised',
-  /** No X-Svc-Hmac-Sha256 header at all. */
-  'missing-signature',
-  /** The right HMAC, encoded as hex instead of Base64. */
-  'hex-signature',
-  /** X-Svc-Event-Id of the last replay sent to this target (or the original's), not a new one. */
-  'reused-event-id',
-  /** X-Svc-Event-Created 30 days in the past. */
-  'stale-event-created',
-  /** Signed, then one byte of the body changed (a space appended) before sending. */
-  'body-changed-after-signing',
-] as const;
-export type TamperPreset = (typeof TAMPER_PRESETS)[number];
-
-/** The label each preset shows on its button. */
-export const TAMPER_LABELS: Readonly<Record<TamperPreset, string>> = {
-  none: 'Signed honestly',
-  'wrong-key': 'Wrong key',
-  reserialised: 'Signature over re-serialised JSON',
-  'missing-signature': 'Signature missing',
-  'hex-signature': 'Hex instead of Base64',
-  'reused-event-id': 'Reused event id',
-  'stale-event-created': 'Stale event-created',
-  'body-changed-after-signing': 'Body changed after signing',
-};
 export const TamperPresetSchema = z.enum(TAMPER_PRESETS);
 
 /** The body as the editor holds it: text sent as its UTF-8 bytes, or exact bytes (non-UTF-8 originals). */
@@ -118,10 +76,6 @@ export const KeyChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 export type KeyChoice = z.infer<typeof KeyChoiceSchema>;
 
-/** The methods a replay may use; the service itself always POSTs (the default of every new draft). */
-export const REPLAY_METHODS = ['POST', 'PUT', 'PATCH'] as const;
-export type ReplayMethod = (typeof REPLAY_METHODS)[number];
-export const DEFAULT_REPLAY_METHOD: ReplayMethod = 'POST';
 
 /** Everything that decides the bytes and headers of a replay (what the editor edits). */
 export const ReplayRequestSpecSchema = z
