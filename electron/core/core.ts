@@ -64,6 +64,24 @@ export interface Core {
   stop(): Promise<void>;
 }
 
+/**
+ * One handler per call from every feature. A call two features both implement is refused: one
+ * of them would be silently ignored, whichever came first.
+ */
+export function handlerTable(features: readonly Feature[]): Handlers {
+  const table: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  for (const feature of features) {
+    for (const [name, handler] of Object.entries(feature.handlers)) {
+      const first = owner.get(name);
+      if (first !== undefined) throw new Error(`contract call ${name} is implemented by both ${first} and ${feature.name}`);
+      owner.set(name, feature.name);
+      table[name] = handler;
+    }
+  }
+  return table as Handlers;
+}
+
 export function createCore(options: CoreOptions): Core {
   // Database, settings and secrets live here: only the user may list or open it (0700).
   const folderWarning = ensurePrivateDir(options.dataDir);
@@ -119,7 +137,14 @@ export function createCore(options: CoreOptions): Core {
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
-  const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
+  let handlers: Handlers;
+  try {
+    handlers = handlerTable(features);
+  } catch (error) {
+    // Refused before anything started: the database opened above is let go.
+    void database.close();
+    throw error;
+  }
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0 && options.requireAllHandlers !== false) {
     throw new Error(`contract calls without a handler: ${missing.join(', ')}`);

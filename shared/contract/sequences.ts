@@ -36,11 +36,13 @@ export const sequencesCalls = {
       unassigned: z.array(BadInputSchema),
       unassignedTotal: z.number().int(),
     }),
+    { readOnly: true },
   ),
   'sequences.get': defineCall(
     "One order's events (event id, type, created, arrival, deliveries), derived order, shipping and 3-D Secure states, and flags.",
     z.object({ orderId: z.union([z.string().min(1).max(200), z.number()]) }).strict(),
     OrderDetailSchema,
+    { readOnly: true },
   ),
 } as const;
 
