@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { tiersRule } from './.ci/lint/tiers-rule.mjs';
 
 /**
@@ -27,6 +28,13 @@ export default tseslint.config(
     files: ['electron/**/*.{ts,mts,mjs}', 'shared/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
     plugins: { hooklab: { rules: { tiers: tiersRule } } },
     rules: { 'hooklab/tiers': 'error' },
+  },
+  {
+    // Hooks called in the same order every render, and effects that name what they read. The
+    // React Compiler's rules of the plugin's v7 presets are left out: the UI is not compiled by it.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Tests read loosely-typed JSON answers of real servers; production code may not.

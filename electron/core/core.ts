@@ -21,6 +21,8 @@ import { Environments } from '../services/environments/environments';
 import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
 import { createJobsFeature } from './jobs-feature';
+import { createWebhookKeysFeature } from './webhook-keys-feature';
+import { WebhookKeys } from '../services/webhook-keys/webhook-keys';
 import { Jobs } from '../services/jobs/jobs';
 import type { HostCapabilities } from '../services/kernel/host-capabilities';
 import { join } from 'node:path';
@@ -60,6 +62,24 @@ export interface Core {
   invoke(name: string, rawArgs: unknown): Promise<CallEnvelope<unknown>>;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * One handler per call from every feature. A call two features both implement is refused: one
+ * of them would be silently ignored, whichever came first.
+ */
+export function handlerTable(features: readonly Feature[]): Handlers {
+  const table: Record<string, unknown> = {};
+  const owner = new Map<string, string>();
+  for (const feature of features) {
+    for (const [name, handler] of Object.entries(feature.handlers)) {
+      const first = owner.get(name);
+      if (first !== undefined) throw new Error(`contract call ${name} is implemented by both ${first} and ${feature.name}`);
+      owner.set(name, feature.name);
+      table[name] = handler;
+    }
+  }
+  return table as Handlers;
 }
 
 export function createCore(options: CoreOptions): Core {
@@ -113,10 +133,18 @@ export function createCore(options: CoreOptions): Core {
     traces: new StartedTraces(loadTraceKey(options.dataDir)),
     jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
     host: { kind: options.hostKind, ...options.capabilities },
+    webhookKeys: new WebhookKeys({ settings, secrets: options.secrets, clock }),
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
-  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), ...(options.features?.(ctx) ?? [])];
-  const handlers = Object.assign({}, ...features.map((f) => f.handlers)) as Handlers;
+  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
+  let handlers: Handlers;
+  try {
+    handlers = handlerTable(features);
+  } catch (error) {
+    // Refused before anything started: the database opened above is let go.
+    void database.close();
+    throw error;
+  }
   const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
   if (missing.length > 0 && options.requireAllHandlers !== false) {
     throw new Error(`contract calls without a handler: ${missing.join(', ')}`);

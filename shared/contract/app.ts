@@ -11,8 +11,8 @@ export const SettingsViewSchema = z.object({
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 export const appCalls = {
-  'app.status': defineCall('Current status of host, listener, tunnel, poller and sandbox.', NoArgs, AppStatusSchema),
-  'settings.get': defineCall('All settings, and the names of secrets that are set.', NoArgs, SettingsViewSchema),
+  'app.status': defineCall('Current status of host, listener, tunnel, poller and sandbox.', NoArgs, AppStatusSchema, { readOnly: true }),
+  'settings.get': defineCall('All settings, and the names of secrets that are set.', NoArgs, SettingsViewSchema, { readOnly: true }),
   'settings.update': defineCall(
     'Merge a partial update into settings, save it and apply it without restart.',
     SettingsPatchSchema,
@@ -23,11 +23,12 @@ export const appCalls = {
     z.object({ name: SecretNameSchema, value: z.string().min(1).max(4096) }).strict(),
     Ok,
   ),
-  'secrets.delete': defineCall('Forget a secret.', z.object({ name: SecretNameSchema }).strict(), Ok),
+  'secrets.delete': defineCall('Forget a secret.', z.object({ name: SecretNameSchema }).strict(), Ok, { destructive: true }),
   'app.rotateAccessToken': defineCall(
     "Replace the data folder's access token of the local API: every open tab and tool must use the new address. The token never comes back.",
     NoArgs,
     z.object({ rotatedAt: z.string() }),
+    { destructive: true },
   ),
 } as const;
 

@@ -11,6 +11,12 @@ export interface CallSpec<A extends z.ZodType = z.ZodType, R extends z.ZodType =
    * list: null for long work that answers when its job ends (the caller cancels the job instead).
    */
   readonly deadlineMs: number | null;
+  /** Its arguments may carry a whole webhook body (hosts accept a larger request for it). */
+  readonly largeBody: boolean;
+  /** It changes nothing: no setting, no stored row, nothing sent to a handler or the service. */
+  readonly readOnly: boolean;
+  /** It deletes or replaces what the user had (rows, keys, secrets, a token); nothing brings it back. */
+  readonly destructive: boolean;
 }
 
 /** The deadline of a call that answers at once (reads, writes of settings, starting a job). */
@@ -20,6 +26,12 @@ export const DEFAULT_CALL_DEADLINE_MS = 30_000;
 export interface CallFacts {
   /** Long work that holds the call until its job ends: no deadline shorter than the work. */
   readonly longRunning?: boolean;
+  /** The arguments may carry a whole webhook body (Replay's request, up to its body cap). */
+  readonly largeBody?: boolean;
+  /** Changes nothing (MCP tells agents with readOnlyHint). */
+  readonly readOnly?: boolean;
+  /** Deletes or replaces what the user had (MCP tells agents with destructiveHint). */
+  readonly destructive?: boolean;
 }
 
 /** One live event the core pushes to the UI. */
@@ -33,7 +45,15 @@ export const defineCall = <A extends z.ZodType, R extends z.ZodType>(
   args: A,
   result: R,
   facts: CallFacts = {},
-): CallSpec<A, R> => ({ doc, args, result, deadlineMs: facts.longRunning ? null : DEFAULT_CALL_DEADLINE_MS });
+): CallSpec<A, R> => ({
+  doc,
+  args,
+  result,
+  deadlineMs: facts.longRunning ? null : DEFAULT_CALL_DEADLINE_MS,
+  largeBody: facts.largeBody ?? false,
+  readOnly: facts.readOnly ?? false,
+  destructive: facts.destructive ?? false,
+});
 
 export const defineEvent = <P extends z.ZodType>(doc: string, payload: P): EventSpec<P> => ({
   doc,

@@ -100,6 +100,7 @@ export const flowsCalls = {
     'The environment flows run against, the frame origin the CSP admits, test cards and portal products.',
     NoArgs,
     FlowsInfoSchema,
+    { readOnly: true },
   ),
   'flows.createPaymentMethod': defineCall(
     'POST /paymentmethods (4.2) on the active environment; the exchange with card number and cvv masked.',
@@ -123,6 +124,7 @@ export const flowsCalls = {
     'GET /paymentlink/order/{orderCode} (4.5) on the active environment.',
     z.object({ orderCode: z.string().min(1).max(100) }).strict(),
     stepResult(PaymentLinkOrderSchema),
+    { readOnly: true },
   ),
   'flows.orderAction': defineCall(
     'Sandbox only: pay, cancel, finalize, delete, ship (one step) or reverse an order through the control API.',

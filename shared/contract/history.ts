@@ -195,6 +195,7 @@ export const historyCalls = {
     'The active environment and its local history copy: cursor, deliveries, events, pending events, in flight.',
     NoArgs,
     HistorySummarySchema,
+    { readOnly: true },
   ),
   'history.query': defineCall(
     'List deliveries from the service with server-side filters (Sieve grammar), sorts and paging; warns about slow filters.',
@@ -207,6 +208,7 @@ export const historyCalls = {
       })
       .strict(),
     z.object({ deliveries: z.array(WebhookDeliverySchema), totalCount: z.number().int(), warning: z.string().nullable() }),
+    { readOnly: true },
   ),
   'history.get': defineCall('One delivery from the service (also refreshes the local copy).', Id, WebhookDeliverySchema),
   'history.local': defineCall(
@@ -219,6 +221,7 @@ export const historyCalls = {
       })
       .strict(),
     z.object({ deliveries: z.array(WebhookDeliverySchema) }),
+    { readOnly: true },
   ),
   'history.events': defineCall(
     'Deliveries of the local copy grouped by eventId, newest first; pending = none delivered; with createdFromMs and createdToMs, only events with a delivery created in [createdFromMs, createdToMs).',
@@ -232,6 +235,7 @@ export const historyCalls = {
       })
       .strict(),
     z.object({ total: z.number().int(), pendingEvents: z.number().int(), events: z.array(HistoryEventSchema) }),
+    { readOnly: true },
   ),
   'history.activity': defineCall(
     'Deliveries of the local history copy per time slice of their created time in [fromMs, toMs) (default: the last hour): delivered, failed, in flight; counted in the database, at most 120 slices of whole minutes, empty slices left out.',
@@ -252,6 +256,7 @@ export const historyCalls = {
     'Per event type in the local copy: events the service delivered (an attempt answered 2xx) and events it has not, most events first.',
     NoArgs,
     z.object({ types: z.array(z.object({ eventType: z.string(), delivered: z.number().int(), failed: z.number().int() })) }),
+    { readOnly: true },
   ),
   'history.pollNow': defineCall(
     'Run one poll cycle now and say what it changed.',
@@ -296,11 +301,13 @@ export const historyCalls = {
     'Where the service sent its deliveries (local copy of history), per URL, and whether each is this Hooklab\'s public URL (compared as the service does: spaces and letter case ignored).',
     z.object({ since: z.iso.datetime().optional() }).strict(),
     DeliveryUrlsSchema,
+    { readOnly: true },
   ),
   'history.sentElsewhere': defineCall(
     'Deliveries of the local copy sent since `since` to a URL that is not this Hooklab\'s, whose events never arrived here, per URL: what the History and Live banner offers to resend.',
     z.object({ since: z.iso.datetime() }).strict(),
     SentElsewhereSchema,
+    { readOnly: true },
   ),
   'history.reconcile': defineCall(
     'Match history deliveries to received ones (by event id, else payload): counts, a page of items, missed windows.',
@@ -320,6 +327,7 @@ export const historyCalls = {
     'Compare two bodies (received or history): byte-exact verdict, then a JSON-aware list of changes and texts for the diff editor.',
     z.object({ left: DiffSourceSchema, right: DiffSourceSchema }).strict(),
     DiffResultSchema,
+    { readOnly: true },
   ),
   'history.arrivals': defineCall(
     'Deliveries the listener received for one event id (to diff them against the history payload).',
@@ -335,6 +343,7 @@ export const historyCalls = {
         }),
       ),
     }),
+    { readOnly: true },
   ),
   'history.testConnection': defineCall(
     'Fetch a token and one page from an environment (the active one by default) and say whether it works.',

@@ -52,8 +52,9 @@ export const jobsCalls = {
     'Jobs running now and those that ended lately (kept for a while), newest first.',
     NoArgs,
     z.object({ jobs: z.array(JobViewSchema) }),
+    { readOnly: true },
   ),
-  'jobs.get': defineCall('One job (running, or ended lately).', ByJobId, JobViewSchema),
+  'jobs.get': defineCall('One job (running, or ended lately).', ByJobId, JobViewSchema, { readOnly: true }),
   'jobs.cancel': defineCall(
     'Cancel a running job: nothing new starts; work already under way finishes (a resend sent is not taken back). Answers the job as it is then.',
     ByJobId,

@@ -159,11 +159,13 @@ export const liveCalls = {
     'Delivery summaries (no bodies), newest first, a page at a time; total counts all stored.',
     ListArgsSchema,
     z.object({ rows: z.array(DeliverySummarySchema), total: z.number().int(), nextBeforeId: z.number().int().nullable() }),
+    { readOnly: true },
   ),
   'live.get': defineCall(
     'One delivery with headers, raw body (or its first bodyBytes, cut at a character boundary when it is text), verification and forward results.',
     z.object({ id: z.number().int().positive(), bodyBytes: z.number().int().min(1).max(MAX_BODY_RANGE_BYTES).optional() }).strict(),
     DeliveryDetailSchema,
+    { readOnly: true },
   ),
   'live.body': defineCall(
     'A byte range of one stored body, Base64 (a large body is opened in parts).',
@@ -171,11 +173,13 @@ export const liveCalls = {
       .object({ id: z.number().int().positive(), offset: z.number().int().min(0), length: z.number().int().min(1).max(MAX_BODY_RANGE_BYTES) })
       .strict(),
     z.object({ bodyBase64: z.string(), offset: z.number().int(), storedBytes: z.number().int() }),
+    { readOnly: true },
   ),
   'live.export': defineCall(
     'NDJSON lines (one delivery each, body Base64) for the given ids or a page of all, oldest first; a page stops at `limit` rows or about 16 MB, whichever comes first (nextAfterId continues it). `total`: deliveries the whole export holds, for progress.',
     ExportArgsSchema,
     z.object({ ndjson: z.string(), count: z.number().int(), nextAfterId: z.number().int().nullable(), total: z.number().int() }),
+    { readOnly: true },
   ),
   'live.exportAll': defineCall(
     'Export every stored delivery (or the given ids: a filtered view) as NDJSON in a job (`live.export` kind): answers `{ jobId }` at once; jobs.get follows it, jobs.cancel stops it; when it is done, live.exportResult reads the file it made, part by part. Deliveries that arrive meanwhile are not in it.',
@@ -191,13 +195,15 @@ export const liveCalls = {
     'Ids of the deliveries whose headers or body contain the search (full-text, words and prefixes), newest first; answered at once from what is indexed, `indexing` saying how many stored deliveries (a burst) it does not cover yet.',
     z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(100_000).default(20_000) }).strict(),
     z.object({ ids: z.array(z.number().int()), more: z.boolean(), indexing: z.number().int().default(0) }),
+    { readOnly: true },
   ),
   'live.activity': defineCall(
     'Deliveries received per time slice in [fromMs, toMs) (default: the last hour), by signature verdict, with how many a forward target failed; counted in the database, at most 120 slices of whole minutes, empty slices left out.',
     ActivityArgsSchema,
     ActivitySchema,
+    { readOnly: true },
   ),
-  'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok),
+  'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok, { destructive: true }),
   'live.addKey': defineCall(
     'Store a webhook signing key, accepted for verification; with makeCurrent (default) it becomes the current key (what Replay, the handler check and the CLI sign with), else it goes after the others.',
     z
@@ -224,6 +230,7 @@ export const liveCalls = {
     'Forget a webhook signing key (metadata and secret).',
     z.object({ id: z.string().min(1).max(64) }).strict(),
     Ok,
+    { destructive: true },
   ),
   'live.reconnectTunnel': defineCall('Close and reopen the tunnel now.', NoArgs, Ok),
   'live.probePublicUrl': defineCall(

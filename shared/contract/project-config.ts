@@ -22,5 +22,6 @@ export const projectConfigCalls = {
     'The hooklab.config.json in use (the folder the host started in, or its --config): path, routes, port, environment name, or the mistakes that make it unusable.',
     NoArgs,
     ProjectConfigViewSchema,
+    { readOnly: true },
   ),
 } as const;

@@ -14,54 +14,12 @@ import { z } from 'zod';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
 import { DiffResultSchema } from './history';
 import { JobIdSchema } from './jobs';
+import { CHECK_IDS, TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD } from '../replay/vocabulary';
 
-/** The handler check's checks, by their stable ids (the CLI's `--only` takes these). */
-export const CHECK_IDS = [
-  'valid-signature-accepted',
-  'invalid-signature-rejected',
-  'missing-signature-rejected',
-  'reserialised-body-rejected',
-  'hex-signature-rejected',
-  'duplicate-event-acknowledged',
-  'unknown-event-type-acknowledged',
-  'out-of-order-acknowledged',
-  'large-payload-acknowledged',
-  'timely-response',
-] as const;
-export type CheckId = (typeof CHECK_IDS)[number];
+export { CHECK_IDS, TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD, type CheckId, type TamperPreset, type ReplayMethod } from '../replay/vocabulary';
+
 export const CheckIdSchema = z.enum(CHECK_IDS);
 
-/** One-click tampering, each to test one of a handler's defences ('none': sign honestly). */
-export const TAMPER_PRESETS = [
-  'none',
-  /** Signed with a random key instead of the chosen one. */
-  'wrong-key',
-  /** Signed over the body re-serialised as compact JSON while the body is sent as written. */
-  'reserialised',
-  /** No X-Svc-Hmac-Sha256 header at all. */
-  'missing-signature',
-  /** The right HMAC, encoded as hex instead of Base64. */
-  'hex-signature',
-  /** X-Svc-Event-Id of the last replay sent to this target (or the original's), not a new one. */
-  'reused-event-id',
-  /** X-Svc-Event-Created 30 days in the past. */
-  'stale-event-created',
-  /** Signed, then one byte of the body changed (a space appended) before sending. */
-  'body-changed-after-signing',
-] as const;
-export type TamperPreset = (typeof TAMPER_PRESETS)[number];
-
-/** The label each preset shows on its button. */
-export const TAMPER_LABELS: Readonly<Record<TamperPreset, string>> = {
-  none: 'Signed honestly',
-  'wrong-key': 'Wrong key',
-  reserialised: 'Signature over re-serialised JSON',
-  'missing-signature': 'Signature missing',
-  'hex-signature': 'Hex instead of Base64',
-  'reused-event-id': 'Reused event id',
-  'stale-event-created': 'Stale event-created',
-  'body-changed-after-signing': 'Body changed after signing',
-};
 export const TamperPresetSchema = z.enum(TAMPER_PRESETS);
 
 /** The body as the editor holds it: text sent as its UTF-8 bytes, or exact bytes (non-UTF-8 originals). */
@@ -118,10 +76,6 @@ export const KeyChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 export type KeyChoice = z.infer<typeof KeyChoiceSchema>;
 
-/** The methods a replay may use; the service itself always POSTs (the default of every new draft). */
-export const REPLAY_METHODS = ['POST', 'PUT', 'PATCH'] as const;
-export type ReplayMethod = (typeof REPLAY_METHODS)[number];
-export const DEFAULT_REPLAY_METHOD: ReplayMethod = 'POST';
 
 /** Everything that decides the bytes and headers of a replay (what the editor edits). */
 export const ReplayRequestSpecSchema = z
@@ -396,36 +350,40 @@ export const replayCalls = {
       eventTypes: z.array(z.object({ type: z.string(), level: z.string(), meaning: z.string() })),
       orderTypes: z.array(z.string()),
     }),
+    { readOnly: true },
   ),
   'replay.open': defineCall(
     'An editable draft (id null, not saved) from a received delivery, a history delivery, a template, a fixture file or a saved draft. Bytes that are not UTF-8 come as body kind "bytes".',
     z.object({ from: OpenSourceSchema }).strict(),
     DraftSchema,
+    { largeBody: true, readOnly: true },
   ),
-  'replay.listDrafts': defineCall('Saved drafts, most recently updated first.', NoArgs, z.object({ drafts: z.array(DraftSummarySchema) })),
-  'replay.getDraft': defineCall('One saved draft with its body.', Id, DraftSchema),
+  'replay.listDrafts': defineCall('Saved drafts, most recently updated first.', NoArgs, z.object({ drafts: z.array(DraftSummarySchema) }), { readOnly: true }),
+  'replay.getDraft': defineCall('One saved draft with its body.', Id, DraftSchema, { readOnly: true }),
   'replay.saveDraft': defineCall(
     'Create (no id) or overwrite a draft; the body is kept byte for byte. Returns the saved draft.',
     DraftInputSchema,
     DraftSchema,
+    { largeBody: true },
   ),
   'replay.renameDraft': defineCall(
     'Rename a saved draft.',
     z.object({ id: z.number().int().positive(), name: z.string().trim().min(1).max(200) }).strict(),
     Ok,
   ),
-  'replay.deleteDraft': defineCall('Delete a saved draft (its throwaway keys too). Replays sent from it stay.', Id, Ok),
+  'replay.deleteDraft': defineCall('Delete a saved draft (its throwaway keys too). Replays sent from it stay.', Id, Ok, { destructive: true }),
   'replay.keys': defineCall(
     'Keys a draft can sign with: listener keys by label (current, accepted, retired) and throwaway keys. Never a value.',
     NoArgs,
     z.object({ keys: z.array(ReplayKeySchema) }),
+    { readOnly: true },
   ),
   'replay.addThrowawayKey': defineCall(
     'Store a key typed for replaying (as a secret, encrypted at rest); returns its id for KeyChoice { kind: "throwaway" }.',
     z.object({ label: z.string().trim().min(1).max(100), value: z.string().min(1).max(4096) }).strict(),
     z.object({ id: z.string() }),
   ),
-  'replay.removeThrowawayKey': defineCall('Forget a throwaway key (metadata and secret).', z.object({ id: z.string().min(1).max(64) }).strict(), Ok),
+  'replay.removeThrowawayKey': defineCall('Forget a throwaway key (metadata and secret).', z.object({ id: z.string().min(1).max(64) }).strict(), Ok, { destructive: true }),
   'replay.sign': defineCall(
     'Preview: the signature and every header that would be sent for this request (tamper applied), computed in the core. Call it as the text changes.',
     z
@@ -438,6 +396,7 @@ export const replayCalls = {
       })
       .strict(),
     SignPreviewSchema,
+    { largeBody: true, readOnly: true },
   ),
   'replay.send': defineCall(
     'Send the request to a target `times` times (sequentially with `intervalMs` between, or all at once); every replay is stored and returned in send order. Connection errors, timeouts and redirects are recorded, not thrown; a refused target (non-loopback without opt-in) or a body over the cap fails the call before any byte leaves.',
@@ -463,7 +422,7 @@ export const replayCalls = {
       })
       .strict(),
     z.object({ replays: z.array(ReplayDetailSchema), jobId: JobIdSchema.optional() }),
-    { longRunning: true },
+    { longRunning: true, largeBody: true },
   ),
   'replay.sendSelected': defineCall(
     'Replay several received deliveries to one target, in order (each re-signed as Replay does, stored in Replay history), as a job with a concurrency (default 1: strictly in order) and a rate; answers { jobId } at once (job.progress, jobs.cancel).',
@@ -493,9 +452,10 @@ export const replayCalls = {
       })
       .strict(),
     z.object({ rows: z.array(ReplaySummarySchema), total: z.number().int(), nextBeforeId: z.number().int().nullable() }),
+    { readOnly: true },
   ),
-  'replay.get': defineCall('One stored replay: the request as sent and the response (or error).', Id, ReplayDetailSchema),
-  'replay.clearHistory': defineCall('Delete every stored replay.', NoArgs, Ok),
+  'replay.get': defineCall('One stored replay: the request as sent and the response (or error).', Id, ReplayDetailSchema, { readOnly: true }),
+  'replay.clearHistory': defineCall('Delete every stored replay.', NoArgs, Ok, { destructive: true }),
   'replay.diff': defineCall(
     "Compare two replays' response bodies: byte-exact verdict first, then texts for the diff editor (as history.diff).",
     z.object({ left: z.number().int().positive(), right: z.number().int().positive() }).strict(),
@@ -503,11 +463,13 @@ export const replayCalls = {
       leftStatus: z.number().int().nullable(),
       rightStatus: z.number().int().nullable(),
     }),
+    { readOnly: true },
   ),
   'replay.targets': defineCall(
     "Targets: the listener's forward targets, then Replay's own; each says whether replays may go there and why not.",
     NoArgs,
     z.object({ targets: z.array(ReplayTargetSchema) }),
+    { readOnly: true },
   ),
   'replay.checkTarget': defineCall(
     'Whether a URL may receive replays now; for a non-loopback host, the question to ask before opting in.',
@@ -526,8 +488,8 @@ export const replayCalls = {
       .strict(),
     ReplayTargetSchema,
   ),
-  'replay.removeTarget': defineCall("Remove one of Replay's own targets.", Id, Ok),
-  'replay.settings': defineCall('Replay settings: timeout (default 10 s) and body cap (default 20 MB).', NoArgs, ReplaySettingsSchema),
+  'replay.removeTarget': defineCall("Remove one of Replay's own targets.", Id, Ok, { destructive: true }),
+  'replay.settings': defineCall('Replay settings: timeout (default 10 s) and body cap (default 20 MB).', NoArgs, ReplaySettingsSchema, { readOnly: true }),
   'replay.setSettings': defineCall('Change replay settings (fields given are replaced).', ReplaySettingsSchema.partial().strict(), ReplaySettingsSchema),
   'replay.checkHandler': defineCall(
     'Run the handler check against a URL (all checks, or `only`, always in CHECK_IDS order) as a job: progress as job.progress, each check as replay.checkResult, both with the same jobId; jobs.cancel stops it (the report then holds the checks that ran). Target rules apply; an unreachable handler ends the run with `unreachable` set and no check judged.',
@@ -560,6 +522,7 @@ export const replayCalls = {
       })
       .strict(),
     z.object({ text: z.string(), fileName: z.string() }),
+    { largeBody: true, readOnly: true },
   ),
 } as const;
 

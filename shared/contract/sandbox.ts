@@ -89,7 +89,7 @@ export const SandboxEventInputSchema = z
   .strict();
 
 export const sandboxCalls = {
-  'sandbox.info': defineCall('Where the embedded sandbox runs, its store and its chaos settings.', NoArgs, SandboxInfoSchema),
+  'sandbox.info': defineCall('Where the embedded sandbox runs, its store and its chaos settings.', NoArgs, SandboxInfoSchema, { readOnly: true }),
   'sandbox.revealCredentials': defineCall(
     "The sandbox store's own generated test credentials (the one deliberate secret exception: local throwaway values).",
     NoArgs,
@@ -99,6 +99,7 @@ export const sandboxCalls = {
     'Scenarios the sandbox can play (each sends a realistic series of webhooks).',
     NoArgs,
     z.object({ scenarios: z.array(SandboxScenarioSchema) }),
+    { readOnly: true },
   ),
   'sandbox.runScenario': defineCall(
     'Plays one scenario on the sandbox store as a job (each delivery attempt, retries included, is a step of job.progress; jobs.cancel stops waiting); resolves when its deliveries (with retries) are done.',

@@ -44,6 +44,7 @@ export const tracingCalls = {
     "The handler's spans of one trace Hooklab started (a forward's, replay's or check's traceId), in start order.",
     z.object({ traceId: TraceIdSchema }).strict(),
     TraceSchema,
+    { readOnly: true },
   ),
 };
 

@@ -1,5 +1,5 @@
 import type { ContractCall } from '../contract';
-import type { OrderSummary } from '../contract/sequences';
+import type { OrderSummary } from '../sequences/model';
 import { chaosPlan, type ChaosSettings } from './chaos-plan';
 import { compareHandlerState, type StateVerdict } from './state-verdict';
 import type { ScenarioFile } from '../scenario/scenario-file';

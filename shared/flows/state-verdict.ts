@@ -1,4 +1,4 @@
-import type { OrderSummary } from '../contract/sequences';
+import type { OrderSummary } from '../sequences/model';
 import { is2xx } from '../http/status';
 import { parseStatePath, valueAtPath } from './state-path';
 

@@ -1,4 +1,4 @@
-import type { Flag } from '../contract/sequences';
+import type { Flag } from './model';
 import type { CollapsedEvent } from './collapse-copies';
 import { pairArrivals } from '../history/pair-arrivals';
 

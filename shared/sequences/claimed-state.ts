@@ -1,4 +1,4 @@
-import type { OrderSummary } from '../contract/sequences';
+import type { OrderSummary } from './model';
 
 /**
  * An order's status as it may be said: an order whose only evidence is unverified deliveries

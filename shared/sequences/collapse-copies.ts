@@ -1,4 +1,4 @@
-import type { DeliveryRef, DuplicateSources } from '../contract/sequences';
+import type { DeliveryRef, DuplicateSources } from './model';
 import type { DeliveryTrust } from './delivery-input';
 import type { ParsedEvent } from './parse-delivery';
 

@@ -1,4 +1,4 @@
-import type { DeliveryRef } from '../contract/sequences';
+import type { DeliveryRef } from './model';
 
 /**
  * One stored delivery as the sequence rules read it: where it is, its event headers (or the

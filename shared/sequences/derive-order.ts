@@ -1,5 +1,5 @@
-import type { BadInput, Flag, FlagKind, OrderDetail, SequenceEvent } from '../contract/sequences';
-import { FLAG_KINDS } from '../contract/sequences';
+import type { BadInput, Flag, FlagKind, OrderDetail, SequenceEvent } from './model';
+import { FLAG_KINDS } from './model';
 import { duplicateFlags, outOfOrderFlags } from './arrival-flags';
 import { byArrival, byCreated, collapseCopies, type CollapsedEvent } from './collapse-copies';
 import { readAuthenticationId, readShippingMove } from './event-metadata';

@@ -1,4 +1,4 @@
-import type { BadInput } from '../contract/sequences';
+import type { BadInput } from './model';
 import type { DeliveryInput } from './delivery-input';
 import { badInputKey, toBadInput } from './derive-order';
 import { parseDelivery, type ParsedDelivery } from './parse-delivery';

@@ -1,5 +1,5 @@
-import type { DerivedOrderStatus, Flag } from '../contract/sequences';
-import { PAYMENT_STATES } from '../contract/sequences';
+import type { DerivedOrderStatus, Flag } from './model';
+import { PAYMENT_STATES } from './model';
 
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 

@@ -1,5 +1,5 @@
 import type { CouponStatus } from '../service/enums';
-import type { PaymentView } from '../contract/sequences';
+import type { PaymentView } from './model';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

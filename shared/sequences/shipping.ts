@@ -1,4 +1,4 @@
-import type { Flag, ShippingStep } from '../contract/sequences';
+import type { Flag, ShippingStep } from './model';
 import type { ShippingStatus } from '../service/enums';
 import type { ShippingMove } from './event-metadata';
 

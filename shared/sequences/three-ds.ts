@@ -1,4 +1,4 @@
-import type { Flag, ThreeDsAttempt } from '../contract/sequences';
+import type { Flag, ThreeDsAttempt } from './model';
 import { THREE_DS_EVENT_OUTCOMES, isThreeDsEventType } from './event-types';
 
 /**

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
-import type { KnownKey } from '../../../shared/signing/diagnose';
-import { readKeyInput } from '../../../shared/signing/key-input';
-import type { Settings, WebhookKeyInfo } from '../../../shared/settings';
+import type { Settings } from '../../../shared/settings';
 import { createKeyedHmac } from './listener/keyed-hmac';
 import type { StoredTotals } from '../../services/data/received-delivery';
 import { HistoryStore } from '../../services/data/history-store';
-import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
 import { ListenerThread } from './listener/listener-thread';
 import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
@@ -17,7 +13,6 @@ import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
-import { webhookKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
 
 /** A listener thread that lived at least this long before it died is started again. */
@@ -63,11 +58,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
   };
-  const keys = (): KnownKey[] =>
-    ctx.settings.get().listener.keys.flatMap((k) => {
-      const value = ctx.secrets.get(webhookKeySecret(k.id));
-      return value === undefined ? [] : [{ id: k.id, label: k.label, accepted: k.accepted, value }];
-    });
+  const keys = () => ctx.webhookKeys.known();
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
@@ -227,15 +218,6 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.setBodyKinds(rows.map((r) => ({ id: r.id, bodyKind: inspectBody(r.body).bodyKind ?? 'json-without-type' })));
     }
   };
-  const requireEnvironment = (environmentId: string | null) => {
-    if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
-      throw new CallError('not-found', `no environment ${environmentId}`);
-    }
-  };
-
-  const updateKeys = (change: (keys: WebhookKeyInfo[]) => WebhookKeyInfo[]) =>
-    ctx.settings.update({ listener: { keys: change(ctx.settings.get().listener.keys) } });
-
   const exports = new LiveExports(ctx.dataDir, store, ctx.jobs);
 
   return {
@@ -317,32 +299,6 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         received = 0;
         ctx.status.update('listener', { received, ...storageStatus() });
         ctx.bus.emit('live.cleared', {});
-        return { ok: true as const };
-      },
-      'live.addKey': async ({ label, value, environmentId, makeCurrent }) => {
-        requireEnvironment(environmentId);
-        const key = readKeyInput(value);
-        if (!key.ok) throw new CallError('invalid-args', key.error);
-        const id = `k${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-        ctx.secrets.set(webhookKeySecret(id), key.value);
-        const added = { id, label, addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId };
-        // The first key is the current one: what Replay, the handler check and the CLI sign with.
-        updateKeys((keys) => (makeCurrent ? [added, ...keys] : [...keys, added]));
-        return { ok: true as const, notice: key.notice };
-      },
-      'live.setKeyEnvironment': async ({ id, environmentId }) => {
-        requireEnvironment(environmentId);
-        if (!setKeyEnvironment(ctx.settings, id, environmentId)) throw new CallError('not-found', `no key ${id}`);
-        return { ok: true as const };
-      },
-      'live.setKeyAccepted': async ({ id, accepted }) => {
-        if (!ctx.settings.get().listener.keys.some((k) => k.id === id)) throw new CallError('not-found', `no key ${id}`);
-        updateKeys((keys) => keys.map((k) => (k.id === id ? { ...k, accepted } : k)));
-        return { ok: true as const };
-      },
-      'live.removeKey': async ({ id }) => {
-        updateKeys((keys) => keys.filter((k) => k.id !== id));
-        if (KEY_ID_PATTERN.test(id)) ctx.secrets.delete(webhookKeySecret(id));
         return { ok: true as const };
       },
       'live.reconnectTunnel': async () => {

@@ -7,7 +7,7 @@ import { nodeHmac } from '../../services/platform/node-hmac';
 import { HistoryStore } from '../../services/data/history-store';
 import { diffBytes } from '../../services/data/delivery-diff';
 import { ReplayStore } from '../../services/data/replay-store';
-import { ReplayKeys } from './keys';
+import { KeyChoices } from '../../services/webhook-keys/key-choices';
 import { ReplayTargets } from './targets';
 import { ReplayService } from './replay-service';
 import { openDraft } from './draft-sources';
@@ -23,7 +23,7 @@ import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from '
  */
 export function createReplayFeature(ctx: CoreContext): Feature {
   const store = new ReplayStore(ctx.db);
-  const keys = new ReplayKeys(ctx, store);
+  const keys = new KeyChoices(ctx.webhookKeys, ctx, store);
   const targets = new ReplayTargets(ctx, store);
   // One source of new event ids for replays and the handler check, so the two never share one.
   const newEventId = createEventIdGenerator(() => ctx.clock.now());

@@ -6,7 +6,7 @@ import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, ReplaySentFrom, Sign
 import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest, eventTypeOf, KeyUnavailableError, type BuiltRequest } from './request-builder';
 import { exchange, type OutgoingRequest } from '../../services/net/exchange';
-import type { ReplayKeys } from './keys';
+import type { KeyChoices } from '../../services/webhook-keys/key-choices';
 import type { ReplayStore } from '../../services/data/replay-store';
 import type { ReplayTargets } from './targets';
 import { overCapMessage } from '../../../shared/text/bytes';
@@ -45,7 +45,7 @@ export class ReplayService {
   constructor(
     private readonly ctx: CoreContext,
     private readonly store: ReplayStore,
-    private readonly keys: ReplayKeys,
+    private readonly keys: KeyChoices,
     private readonly targets: ReplayTargets,
     private readonly hmac: HmacSha256,
     /** The feature's one source of new event ids (shared with the handler check). */

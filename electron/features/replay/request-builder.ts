@@ -5,8 +5,7 @@ import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../shared/service/
 import { webhookHeaders } from '../../../shared/signing/webhook-headers';
 import { applyTamper, type SigningPlan, type TamperContext } from './tamper';
 
-/** A key resolved for signing, or why none is available (said only when a signature is needed). */
-export type SigningKey = { readonly value: string; readonly label: string } | { readonly problem: string };
+import type { SigningKey } from '../../services/webhook-keys/key-choices';
 
 export interface BuildInputs {
   readonly hmac: HmacSha256;

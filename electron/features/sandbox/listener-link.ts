@@ -1,7 +1,5 @@
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { CoreContext } from '../../services/kernel/feature';
-import { setKeyEnvironment } from '../../services/webhook-keys/key-environments';
-import { webhookKeySecret } from '../../../shared/settings/secret-names';
 
 /** Id of the sandbox's webhook key in settings.listener.keys (secret `webhookKey:sandbox`). */
 export const SANDBOX_KEY_ID = 'sandbox';
@@ -21,15 +19,7 @@ export function listenerWebhookUrl(ctx: CoreContext): string {
  * in settings (appended, so a user's own current key stays first). Idempotent.
  */
 export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): void {
-  if (ctx.secrets.get(webhookKeySecret(SANDBOX_KEY_ID)) !== webhookKey) {
-    ctx.secrets.set(webhookKeySecret(SANDBOX_KEY_ID), webhookKey);
-  }
-  // An existing key is (re)attributed: settings saved before keys had an environment.
-  if (!setKeyEnvironment(ctx.settings, SANDBOX_KEY_ID, SANDBOX_ENVIRONMENT_ID)) {
-    const addedAt = new Date(ctx.clock.now()).toISOString();
-    const key = { id: SANDBOX_KEY_ID, label: 'Sandbox store key', addedAt, accepted: true, environmentId: SANDBOX_ENVIRONMENT_ID };
-    ctx.settings.update({ listener: { keys: [...ctx.settings.get().listener.keys, key] } });
-  }
+  ctx.webhookKeys.ensureKnown({ id: SANDBOX_KEY_ID, label: 'Sandbox store key', value: webhookKey, environmentId: SANDBOX_ENVIRONMENT_ID });
 }
 
 /**
@@ -39,5 +29,5 @@ export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): vo
  */
 export function listenerKeyToSignWith(ctx: CoreContext): string | undefined {
   const id = ctx.settings.get().sandbox.signingKeyId;
-  return id === null ? undefined : ctx.secrets.get(`webhookKey:${id}`);
+  return id === null ? undefined : ctx.webhookKeys.valueOf(id);
 }

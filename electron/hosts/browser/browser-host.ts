@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { calls, events } from '../../../shared/contract';
+import { calls, events, isCallName } from '../../../shared/contract';
 import type { Core } from '../../core/core';
 import { EVENTS_SUBPROTOCOL, TOKEN_ROTATED_CLOSE_CODE, tokenOpenUrl } from '../../../shared/security/host-token';
 import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../../services/net/request-guard';
@@ -44,11 +44,15 @@ export interface BrowserHost {
 const MAX_CALL_BODY = 1024 * 1024;
 
 /**
- * Replay's calls carry the body being edited, signed, sent, saved or exported: up to its body
- * cap (20 MB by default) and a fixture file (64 MB), JSON-escaped. Only these get the room.
+ * Calls declared `largeBody` in the contract (Replay's, carrying the body being edited, signed,
+ * sent, saved or exported) get room for its body cap (20 MB by default) and a fixture file
+ * (64 MB), JSON-escaped. Only these get the room.
  */
-const BODY_CARRYING_CALLS: ReadonlySet<string> = new Set(['replay.open', 'replay.sign', 'replay.send', 'replay.saveDraft', 'replay.export']);
 const MAX_BODY_CARRYING_CALL = 96 * 1024 * 1024;
+
+/** How large a request to call `name` may be: an unknown name gets the small cap (it is refused anyway). */
+const maxCallBody = (name: string): number =>
+  isCallName(name) && calls[name].largeBody ? MAX_BODY_CARRYING_CALL : MAX_CALL_BODY;
 
 /**
  * Serves the UI and the contract to a browser on 127.0.0.1 only. Every request must carry our
@@ -121,7 +125,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const match = /^\/api\/calls\/([a-zA-Z0-9_.-]+)$/.exec(url.pathname);
     if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
-    const body = await readJsonBody(req, BODY_CARRYING_CALLS.has(match[1]!) ? MAX_BODY_CARRYING_CALL : MAX_CALL_BODY);
+    const body = await readJsonBody(req, maxCallBody(match[1]!));
     if (!body.ok) {
       if (body.status === 413) closeAfterAnswer(req, res);
       return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });

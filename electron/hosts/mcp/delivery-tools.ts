@@ -59,6 +59,7 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
   return [
     defineTool({
       name: 'list_deliveries',
+      calls: ['live.list'],
       description: `Webhook deliveries the Hooklab listener received, newest first, with event type, orderId, event id and signature verdict. Filters as \`hooklab events\`. ${UNTRUSTED_DESCRIPTION}`,
       input: ListArgs,
       async run(args) {
@@ -69,6 +70,7 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
     }),
     defineTool({
       name: 'get_delivery',
+      calls: ['live.get'],
       description: `One received delivery: headers as received (credentials and the signature value withheld), the body (text, or Base64 when not UTF-8; cut at 64 KB), the signature verdict and what the forward targets answered. ${UNTRUSTED_DESCRIPTION}`,
       input: IdArgs,
       async run({ id }) {
@@ -93,6 +95,7 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
     }),
     defineTool({
       name: 'explain_signature',
+      calls: ['live.get', 'replay.keys'],
       description: "Why a received delivery's X-Svc-Hmac-Sha256 signature verified or not, in words: which key matched, or what went wrong (re-serialised body, hex instead of Base64, an earlier or wrong key, a cut body).",
       input: IdArgs,
       async run({ id }) {

@@ -9,6 +9,7 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
       name: 'history_pending',
+      calls: ['history.events'],
       description:
         `Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first. ${UNTRUSTED_DESCRIPTION}`,
       input: z.object({ limit: z.number().int().min(1).max(1000).default(50) }).strict(),
@@ -23,6 +24,7 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
     }),
     defineTool({
       name: 'resend',
+      calls: ['history.resend', 'history.resendPending'],
       description:
         "Ask the service to resend (4.9) one delivery of its history by id (it goes to the store's configured webhook URL, signed by the service), or every pending event with `pending: true`.",
       input: z

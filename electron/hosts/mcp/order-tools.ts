@@ -21,6 +21,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
       name: 'list_orders',
+      calls: ['sequences.list'],
       description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags. ${UNTRUSTED_DESCRIPTION}`,
       input: ListArgs,
       async run(args) {
@@ -35,6 +36,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     }),
     defineTool({
       name: 'get_order_sequence',
+      calls: ['sequences.get'],
       description: `One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…). ${UNTRUSTED_DESCRIPTION}`,
       input: z.object({ orderId: z.string().min(1).max(200).describe('The orderId of the events') }).strict(),
       async run({ orderId }) {

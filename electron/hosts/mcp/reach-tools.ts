@@ -9,6 +9,7 @@ export function reachTools(client: ContractClient, now: () => number = Date.now)
   return [
     defineTool({
       name: 'probe_public_url',
+      calls: ['live.probePublicUrl'],
       description:
         "Send a signed one-time probe to Hooklab's public URL (its tunnel, or the user's own URL) and say whether it came back to this Hooklab's listener, how fast, or why not (DNS, the tunnel server's answer, a timeout, another program answering, TLS). Same shape as live.probePublicUrl.",
       input: z.object({}).strict(),
@@ -22,6 +23,7 @@ export function reachTools(client: ContractClient, now: () => number = Date.now)
     }),
     defineTool({
       name: 'history_delivery_urls',
+      calls: ['history.deliveryUrls'],
       description:
         "Where the service really sent its webhooks (from Hooklab's local copy of the delivery history), per URL, with counts, the last status, and whether each URL is this Hooklab's public URL. Same shape as history.deliveryUrls.",
       input: z

@@ -62,6 +62,7 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
   return [
     defineTool({
       name: 'replay_delivery',
+      calls: ['replay.open', 'replay.send'],
       description:
         `Send a received delivery again to a URL, re-signed after the \`set\` changes (${KEY_RULE}); its event id and created time are kept, as in the service's resends. ${TARGET_RULE} The result names the key, never the signature.`,
       input: z
@@ -78,6 +79,7 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
     }),
     defineTool({
       name: 'trigger_event',
+      calls: ['replay.open', 'app.status', 'replay.send'],
       description:
         `Send a new event of a type (6.4) built from Hooklab's template, with a fresh event id, signed (${KEY_RULE}). Without \`to\` it goes to Hooklab's own running listener. ${TARGET_RULE} The result names the key, never the signature.`,
       input: z
@@ -98,6 +100,7 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
     }),
     defineTool({
       name: 'check_handler',
+      calls: ['replay.checkHandler'],
       description:
         `Run Hooklab's 10 checks against a webhook handler URL (valid signature accepted; invalid, missing, re-serialised and hex signatures rejected; duplicates, unknown types and large payloads acknowledged; timely answer…), each with its evidence (signature values withheld). Signed ${KEY_RULE}. ${TARGET_RULE}`,
       input: z

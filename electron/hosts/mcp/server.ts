@@ -8,7 +8,7 @@ import type { McpSendPolicy } from './send-policy';
 import { reachTools } from './reach-tools';
 import { traceTools } from './trace-tools';
 import { toolError } from './tool-result';
-import type { ToolDefinition } from './tool-definition';
+import { toolAnnotations, type ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
 export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now: () => number = Date.now): ToolDefinition[] {
@@ -22,7 +22,7 @@ export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now:
 export function createMcpServer(client: ContractClient, policy: McpSendPolicy, version: string): McpServer {
   const server = new McpServer({ name: 'hooklab', version });
   for (const tool of hooklabTools(client, policy)) {
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.input }, async (args: unknown) => {
+    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.input, annotations: toolAnnotations(tool) }, async (args: unknown) => {
       try {
         return await tool.run(args as never);
       } catch (error) {

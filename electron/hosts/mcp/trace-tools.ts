@@ -23,6 +23,7 @@ export function traceTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
       name: 'get_handler_trace',
+      calls: ['live.get', 'replay.get', 'traces.get'],
       description:
         "The webhook handler's own OpenTelemetry spans (route, queries, errors with message and stack) for a received delivery's forwards or for a replay: Hooklab sends a traceparent with each and keeps the spans the handler exports to its OTLP receiver. Give deliveryId or replayId.",
       input: z

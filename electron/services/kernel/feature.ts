@@ -12,6 +12,7 @@ import type { DeliveryStore } from '../data/delivery-store';
 import type { StartedTraces } from '../tracing/started-traces';
 import type { Jobs } from '../jobs/jobs';
 import type { HostCapabilities } from './host-capabilities';
+import type { WebhookKeys } from '../webhook-keys/webhook-keys';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -40,6 +41,8 @@ export interface CoreContext {
   readonly jobs: Jobs;
   /** What the host can do for the core (show a notification, bring the window to a place). */
   readonly host: HostCapabilities;
+  /** The webhook keys: the listener verifies with them, Replay, the handler check and the CLI sign with them. */
+  readonly webhookKeys: WebhookKeys;
 }
 
 /**

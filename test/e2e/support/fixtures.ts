@@ -2,12 +2,19 @@ import { test as base } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { startServe, type ServeProcess } from './serve-process';
 import { ConsoleErrors } from './console-errors';
+import { callApi } from './api';
+import type { Settings } from '../../../shared/settings';
 
 interface WorkerFixtures {
-  /** This worker's own Hooklab (browser host), started once per worker. */
-  hooklab: ServeProcess;
+  /** This worker's own Hooklab (browser host), started once per worker; tests use `hooklab`. */
+  workerHooklab: ServeProcess;
 }
 interface TestFixtures {
+  /**
+   * The worker's Hooklab, put back as it was after the test: the keys (which one is current)
+   * and every settings section the test changed. So no test depends on the ones before it.
+   */
+  hooklab: ServeProcess;
   /** The app opened in the page and ready (first status arrived). */
   app: AppShell;
   /** Every console error, page error and failed request of the page (attached before `app` opens it). */
@@ -17,7 +24,7 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  hooklab: [
+  workerHooklab: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const serve = await startServe();
@@ -26,6 +33,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 60_000 },
   ],
+  hooklab: async ({ workerHooklab: serve }, use) => {
+    const before = await settingsOf(serve);
+    await use(serve);
+    await restoreSettings(serve, before);
+  },
   failOnConsoleError: [false, { option: true }],
   consoleErrors: [
     async ({ page, failOnConsoleError }, use, testInfo) => {
@@ -43,5 +55,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(app);
   },
 });
+
+const settingsOf = async (serve: ServeProcess) => (await callApi<{ settings: Settings }>(serve, 'settings.get')).settings;
+
+/**
+ * Keys the test added are removed (their secrets too), then each settings section that differs
+ * is saved back whole (a section patch replaces its fields, so this restores it exactly).
+ */
+async function restoreSettings(serve: ServeProcess, before: Settings): Promise<void> {
+  const after = await settingsOf(serve);
+  const kept = new Set(before.listener.keys.map((k) => k.id));
+  for (const key of after.listener.keys) if (!kept.has(key.id)) await callApi(serve, 'live.removeKey', { id: key.id });
+  const now = await settingsOf(serve);
+  const changed = (Object.keys(before) as Array<keyof Settings>).filter((section) => JSON.stringify(before[section]) !== JSON.stringify(now[section]));
+  if (changed.length > 0) await callApi(serve, 'settings.update', Object.fromEntries(changed.map((section) => [section, before[section]])));
+}
 
 export { expect } from '@playwright/test';

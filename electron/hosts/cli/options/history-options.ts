@@ -3,7 +3,7 @@ import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type 
 import type { CliExtension } from './cli-extension';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
-import { setKeyEnvironment } from '../../../services/webhook-keys/key-environments';
+import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
 import { environmentSecret } from '../../../../shared/settings/secret-names';
 
 /** The id (and name) of the live environment the command line defines. */
@@ -79,12 +79,12 @@ export const HISTORY_CLI_OPTIONS = ['base-url', 'api-v3-url', 'client-id'] as co
  * origins), and the new ones must survive that. This runs before the core starts, so the
  * poller never sees the environment without them.
  */
-export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets'>): void {
+export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
   ctx.settings.update(options.settingsPatch);
   for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
   // The webhook key given on the command line (--webhook-key) is this store's: what it verifies
   // belongs to the cli environment when reconciling.
-  setKeyEnvironment(ctx.settings, CLI_KEY_ID, CLI_ENVIRONMENT_ID);
+  new WebhookKeys(ctx).setEnvironment(CLI_KEY_ID, CLI_ENVIRONMENT_ID);
 }
 
 /** `npm run serve` extension: parses the history options and applies them before the core starts. */

@@ -2,7 +2,7 @@ import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../
 import type { CliExtension } from './cli-extension';
 import type { ParsedArgs } from '../args';
 import type { CoreContext } from '../../../services/kernel/feature';
-import { webhookKeySecret } from '../../../../shared/settings/secret-names';
+import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
 import { envWebhookKey } from '../values/env-webhook-key';
 import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from '../listening/forward-allowance';
 import type { Logger } from '../../../services/kernel/logger';
@@ -60,10 +60,8 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
 export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
   let keys: WebhookKeyInfo[] | undefined;
   if (options.webhookKey !== null) {
-    ctx.secrets.set(webhookKeySecret(CLI_KEY_ID), options.webhookKey);
-    const others = ctx.settings.get().listener.keys.filter((k) => k.id !== CLI_KEY_ID);
-    const info = { id: CLI_KEY_ID, label: 'from the command line', addedAt: new Date(ctx.clock.now()).toISOString(), accepted: true, environmentId: null };
-    keys = [info, ...others];
+    // Saved below with the other options, in one change.
+    keys = new WebhookKeys(ctx).withCurrent({ id: CLI_KEY_ID, label: 'from the command line', value: options.webhookKey, environmentId: null });
   }
   const listener = { ...options.listener, ...(keys ? { keys } : {}) };
   if (Object.keys(listener).length > 0 || Object.keys(options.tunnel).length > 0) {

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { FileSecretStore, fileModeCipher } from '../../../services/secrets/secret-store';
-import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
+import { readFolderCurrentKey } from '../../../services/webhook-keys/folder-key';
 import { CliUsageError, type CliIo } from '../cli-io';
 import { envWebhookKey } from '../values/env-webhook-key';
 
@@ -21,11 +19,8 @@ export function storedSigningKey(env: NodeJS.ProcessEnv, dataDir: string): Signi
   const fromEnv = envWebhookKey(env);
   if (fromEnv) return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
   // Read only: a folder that does not exist yet is not created by a trigger.
-  const settings = readSettingsSnapshot(dataDir);
-  if (!settings) return null;
-  const current = settings.listener.keys[0];
-  const value = current ? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher).get(`webhookKey:${current.id}`) : null;
-  return current && value ? { value, source: `the data folder's current key "${current.label || current.id}"` } : null;
+  const current = readFolderCurrentKey(dataDir);
+  return current ? { value: current.value, source: `the data folder's current key "${current.label || current.id}"` } : null;
 }
 
 /**

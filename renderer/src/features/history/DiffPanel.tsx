@@ -42,6 +42,7 @@ export function DiffPanel() {
     setLeft(requested.left);
     setRight(requested.right);
     void compare(requested.left, requested.right);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per request from a link; `compare` is a new function each render
   }, [requested]);
   return (
     <div data-testid="history-diff">

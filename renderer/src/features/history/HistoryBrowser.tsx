@@ -135,6 +135,7 @@ export function HistoryBrowser({ route }: { route: Route }) {
     if (!runFromUrl) return;
     setRunFromUrl(false);
     void run(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request from the URL, with the filters as they are then; `run` is a new function each render
   }, [runFromUrl]);
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / Math.min(100, Math.max(1, pageSize)))) : 1;
 

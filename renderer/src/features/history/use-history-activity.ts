@@ -41,6 +41,7 @@ export function useHistoryActivity(): Activity | null {
       alive.current = false;
       if (timer.current) clearTimeout(timer.current);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per transport: `load` is a new function each render and reads the transport itself
   }, [transport]);
   useEvent('history.updated', () => {
     if (timer.current) return;

@@ -17,6 +17,7 @@ export function BodyEditor() {
   const kind = useEditorStore((s) => s.request.body.kind);
   // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
   // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- docVersion and kind are when to read the store again, not what is read
   const opened = useMemo(() => useEditorStore.getState().request.body, [docVersion, kind]);
   const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);

@@ -65,6 +65,7 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
     applying.current = true;
     model.setValue(text);
     applying.current = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new document (or the editor becoming ready) replaces the text; `text` also changes with the user's own edits
   }, [docVersion, ready]);
 
   const counts = { errors: problems.filter((p) => p.severity === 'error').length, hints: problems.filter((p) => p.severity === 'hint').length };

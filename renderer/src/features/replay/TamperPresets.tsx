@@ -1,7 +1,8 @@
-import { TAMPER_LABELS, TAMPER_PRESETS, type TamperPreset } from '../../../../shared/contract/replay';
+import { TAMPER_PRESETS, type TamperPreset } from '../../../../shared/replay/vocabulary';
+import { TAMPER_LABELS } from './tamper-labels';
 import { editRequest, useEditorStore } from './editor-store';
 
-/** What each preset tests in the handler (its label is the contract's TAMPER_LABELS). */
+/** What each preset tests in the handler (its label is TAMPER_LABELS). */
 export const TAMPER_TESTS: Record<TamperPreset, string> = {
   none: 'a valid delivery',
   'wrong-key': 'signed with a random key: the handler must reject it',

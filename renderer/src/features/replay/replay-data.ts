@@ -29,6 +29,7 @@ function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
       alive = false;
     };
     // `version` reruns the load; `load` is the caller's inline function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above: `load` is new each render
   }, [version]);
   return { value, error, reload: useCallback(() => setVersion((v) => v + 1), []) };
 }

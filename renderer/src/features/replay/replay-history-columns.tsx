@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { TAMPER_LABELS, type ReplaySummary } from '../../../../shared/contract/replay';
+import type { ReplaySummary } from '../../../../shared/contract/replay';
+import { TAMPER_LABELS } from './tamper-labels';
 import type { DataColumnMeta } from '../../components/data-table';
 import { statusTone } from './ReplayResult';
 import { Time } from '../../components/ui';

@@ -90,6 +90,11 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
+    // Hints from the facts of the calls each tool makes (shared/contract: readOnly, destructive).
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(hints['list_deliveries']).toEqual({ readOnlyHint: true });
+    expect(hints['get_handler_trace']).toEqual({ readOnlyHint: true });
+    expect(hints['replay_delivery']).toEqual({ readOnlyHint: false, destructiveHint: false });
   });
 
   it('works through the instance: the lock stays the serve\'s and the MCP process never opens the database', async () => {

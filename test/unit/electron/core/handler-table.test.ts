@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, handlerTable } from '../../../../electron/core/core';
+import type { Feature } from '../../../../electron/services/kernel/feature';
+import { memorySettingsBackend } from '../../../../electron/services/settings/settings-service';
+import { MemorySecretStore } from '../../../../electron/services/secrets/secret-store';
+import { silentLogger } from '../../../../electron/services/kernel/logger';
+
+const listing = (name: string): Feature => ({
+  name,
+  handlers: { 'live.list': async () => ({ rows: [], total: 0, nextBeforeId: null }) },
+});
+
+describe('the core handler table', () => {
+  let dir: string | null = null;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it('takes each call from the one feature that implements it', () => {
+    const table = handlerTable([listing('live'), { name: 'other', handlers: {} }]);
+    expect(typeof table['live.list']).toBe('function');
+  });
+
+  it('refuses a call two features both implement, naming both (Object.assign kept the last silently)', () => {
+    expect(() => handlerTable([listing('live'), listing('copy')])).toThrow('contract call live.list is implemented by both live and copy');
+  });
+
+  it('createCore refuses such a composition before it starts', () => {
+    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
+    expect(() =>
+      createCore({
+        hostKind: 'browser',
+        version: 'test',
+        dataDir: dir!,
+        settingsBackend: memorySettingsBackend(),
+        secrets: new MemorySecretStore(),
+        log: silentLogger,
+        features: () => [listing('live'), listing('copy')],
+        requireAllHandlers: false,
+      }),
+    ).toThrow(/implemented by both live and copy/);
+  });
+
+  it("refuses a feature that implements a call the core's own features do (the webhook-key calls)", () => {
+    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
+    const keys: Feature = { name: 'live', handlers: { 'live.removeKey': async () => ({ ok: true as const }) } };
+    expect(() =>
+      createCore({
+        hostKind: 'browser',
+        version: 'test',
+        dataDir: dir!,
+        settingsBackend: memorySettingsBackend(),
+        secrets: new MemorySecretStore(),
+        log: silentLogger,
+        features: () => [keys],
+        requireAllHandlers: false,
+      }),
+    ).toThrow(/live.removeKey is implemented by both webhook-keys and live/);
+  });
+});
