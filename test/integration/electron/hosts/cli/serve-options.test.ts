@@ -101,7 +101,7 @@ describe('serve options apply to the run, and are saved only with --save', () =>
 
   it('takes HOOKLAB_DATA_DIR as every command does, when --data-dir is not given', async () => {
     const dataDir = tempDir();
-    const serve = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--sandbox-port', '0'], {
+    const serve = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0'], {
       env: { HOOKLAB_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir() },
     });
     try {

@@ -43,10 +43,10 @@ describe('the desktop app and its data folder', () => {
     expect(status.host).toMatchObject({ kind: 'electron', dataDir: userData });
   });
 
-  it('takes --port and --listener-port for this run, and saves them only with --save', async () => {
+  it('takes --ui-port and --listener-port for this run, and saves them only with --save', async () => {
     const userData = userDataFolder();
     const [port, listenerPort] = [await freePort(), await freePort()];
-    const host = await startDesktopHost({ userData, args: ['--port', String(port), '--listener-port', String(listenerPort)] });
+    const host = await startDesktopHost({ userData, args: ['--ui-port', String(port), '--listener-port', String(listenerPort)] });
     hosts.push(host);
     await host.ready();
     expect(readRunningInstance(userData)!.url).toBe(`http://127.0.0.1:${port}`);
