@@ -377,8 +377,23 @@ export const dialog = {
   },
 };
 
+/** Notifications: recorded, never shown (the stand-in has no desktop to show them on). */
+export class Notification extends RecordedEmitter {
+  static isSupported() {
+    return true;
+  }
+  constructor(/** @type {unknown} */ options) {
+    super('Notification');
+    record('Notification', 'new', [options]);
+  }
+  show() {
+    record('Notification', 'show', []);
+  }
+}
+
 const modelled = {
   app,
+  Notification,
   protocol,
   session,
   BrowserWindow,
