@@ -9,9 +9,6 @@ export interface CliIo {
   readonly cwd?: string;
 }
 
-/** A mistake in how the command was called: exit status 2 with the usage. */
-export class CliUsageError extends Error {}
-
 export function processIo(): CliIo {
   return {
     out: (text) => process.stdout.write(text),
@@ -21,21 +18,3 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
   };
 }
-
-/** Bare words before/between options (URL, FILE) apart from the `--options`. */
-export function splitPositional(argv: readonly string[]): { positional: string[]; rest: string[] } {
-  const positional: string[] = [];
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word.startsWith('--')) {
-      rest.push(word);
-      // An option's separate value travels with it (flags are listed by the caller's parser).
-      if (!word.includes('=') && VALUE_OPTIONS.has(word.slice(2)) && i + 1 < argv.length) rest.push(argv[++i]!);
-    } else positional.push(word);
-  }
-  return { positional, rest };
-}
-
-/** Options that take a value, so their value is not mistaken for a positional word. */
-const VALUE_OPTIONS = new Set(['only', 'timeout-ms', 'data-dir']);

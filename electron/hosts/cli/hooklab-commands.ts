@@ -1,5 +1,5 @@
 import type { CliIo } from './cli-io';
-import { commandHelp, runCommand, type CommandSpec } from './framework/command';
+import { commandHelp, optionUsage, runCommand, type CommandSpec } from './framework/command';
 import { EXIT, EXIT_CODES_HELP } from './framework/exit-codes';
 
 /**
@@ -14,36 +14,11 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   resend: async () => (await import('./commands/resend')).resendCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
-};
-
-/** Commands that keep their own parsers (they predate the framework and their output is a contract). */
-const OWN_PARSERS: Record<string, { usage: string; run: (argv: readonly string[], io: CliIo) => Promise<number> }> = {
-  'check-handler': {
-    usage: 'hooklab check-handler URL [--only id,id] [--timeout-ms N] [--json] [--allow-non-loopback] [--data-dir DIR]   run the handler checks (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key)',
-    run: async (argv, io) => (await import('./check-handler')).checkHandlerCli(argv, io),
-  },
-  sign: {
-    usage: 'hooklab sign FILE [--data-dir DIR]   print the signature of a file (key in HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key; - reads stdin)',
-    run: async (argv, io) => (await import('./sign')).signCli(argv, io),
-  },
-  serve: {
-    usage: 'hooklab serve [--port N] [--data-dir DIR] [--listener-port N] [--forward-to URL]... [--tunnel]   the app in a browser',
-    run: async (argv) => {
-      (await import('./serve')).serveCli(argv);
-      return new Promise<number>(() => {}); // runs until interrupted
-    },
-  },
-  mcp: {
-    usage: 'hooklab mcp [--data-dir DIR] [--allow-target URL]... [--print-config claude|cursor|vscode]   an MCP server on stdio for coding agents (through the running Hooklab, else the data folder)',
-    run: async (argv, io) => (await import('./commands/mcp')).mcpCli(argv, io),
-  },
-  sandbox: {
-    usage: 'hooklab sandbox [--port N] [--data-dir DIR] [--json]   run the service emulator',
-    run: async (argv) => {
-      (await import('./sandbox')).sandboxCli(argv);
-      return new Promise<number>(() => {});
-    },
-  },
+  'check-handler': async () => (await import('./commands/check-handler')).checkHandlerCommand,
+  sign: async () => (await import('./commands/sign')).signCommand,
+  serve: async () => (await import('./commands/serve')).serveCommand,
+  sandbox: async () => (await import('./commands/sandbox')).sandboxCommand,
+  mcp: async () => (await import('./commands/mcp')).mcpCommand,
 };
 
 async function topLevelHelp(): Promise<string> {
@@ -51,10 +26,14 @@ async function topLevelHelp(): Promise<string> {
   const lines = ['usage: hooklab <command> [options]   (hooklab <command> --help for one command)', '', 'commands:'];
   for (const spec of specs) {
     lines.push(`  hooklab ${spec.name} ${spec.args}`.trimEnd());
-    lines.push(`      ${spec.options.map((o) => (o.value ? `--${o.name} ${o.value}${o.repeatable ? '...' : ''}` : `--${o.name}`)).join(' ')}`);
+    if (spec.options.length > 0) lines.push(`      ${spec.options.map(optionUsage).join(' ')}`);
   }
-  for (const own of Object.values(OWN_PARSERS)) lines.push(`  ${own.usage}`);
-  lines.push('', 'every command: --data-dir DIR (default: the desktop app\'s data folder), --config FILE (default ./hooklab.config.json), --json, --help', '', EXIT_CODES_HELP);
+  lines.push(
+    '',
+    "every command (unless its --help says otherwise): --data-dir DIR (default: the desktop app's data folder), --config FILE (default ./hooklab.config.json), --json, --help",
+    '',
+    EXIT_CODES_HELP,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -66,8 +45,6 @@ export async function hooklab(argv: readonly string[], io: CliIo): Promise<numbe
     (first === undefined ? io.err : io.out)(await topLevelHelp());
     return first === undefined ? EXIT.couldNotRun : EXIT.done;
   }
-  const own = OWN_PARSERS[first];
-  if (own) return own.run(argv.slice(1), io);
   const pair = second !== undefined ? COMMANDS[`${first} ${second}`] : undefined;
   if (pair) return runCommand(await pair(), rest, io);
   const single = COMMANDS[first];

@@ -11,15 +11,16 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const electronDir = join(root, 'node_modules/electron');
 const args = process.argv.slice(2);
 
-const USAGE = `Usage: npm start -- [--port N] [--listener-port N] [--data-dir DIR] [--save]
-  --port N           port of the local API (and the browser UI when there is no desktop); default 4782
+const USAGE = `Usage: npm start -- [--ui-port N] [--listener-port N] [--data-dir DIR] [--save]
+  --ui-port N        port of the local API (and the browser UI when there is no desktop); default 4782 (formerly --port N)
   --listener-port N  port of the webhook listener; default 4780
   --data-dir DIR     the data folder (database, settings, secrets); default the platform's app-data folder
   --save             keep these options for later starts (without it they apply to this run only)
 Every option of the headless browser host: npm run serve -- --help`;
 
 /**
- * Only the documented options: the desktop app hands its argv to Chromium too, so an unknown
+ * Only the documented options (the names of desktop/start-args.ts, which parses them with the
+ * CLI's parser and says the old spelling's notice): the desktop app hands its argv to Chromium too, so an unknown
  * word could be one of its switches (\`--no-sandbox\` turns off Chromium's sandbox, not ours).
  */
 function checkArgs() {
@@ -30,7 +31,7 @@ function checkArgs() {
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i].split(/=(.*)/s);
     if (name === '--save') continue;
-    if (!['--port', '--listener-port', '--data-dir'].includes(name)) fail(`unknown option ${args[i]}`);
+    if (!['--ui-port', '--port', '--listener-port', '--data-dir'].includes(name)) fail(`unknown option ${args[i]}`);
     const value = inline ?? args[++i];
     if (value === undefined || value === '') fail(`${name} needs a value`);
     if (name !== '--data-dir' && !/^\d{1,5}$/.test(value)) fail(`${name} must be a port number 0-65535`);

@@ -20,12 +20,12 @@ import { liveCliExtension } from '../cli/options/live-options';
 import { desktopStartArgs } from './start-args';
 import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 import { desktopNotify } from './notifications';
-import type { ParsedArgs } from '../cli/args';
+import type { ParsedArgs } from '../cli/framework/options';
 
 /** The command-line options the desktop app applies: its local API's port and the listener's. */
 const DESKTOP_EXTENSIONS = [hostCliExtension, liveCliExtension];
 
-/** `npm start -- [--data-dir D] [--port N] [--listener-port N] [--save]` (see start-args.ts); throws on a malformed one. */
+/** `npm start -- [--data-dir D] [--ui-port N] [--listener-port N] [--save]` (see start-args.ts); throws on a malformed one. */
 function startArgs(): ParsedArgs {
   return desktopStartArgs(process.argv.slice(1));
 }
@@ -74,6 +74,7 @@ function runAsTheOnlyInstance(): void {
 
   app.whenReady().then(async () => {
     const args = startArgs();
+    for (const notice of args.notices) process.stderr.write(`hooklab: ${notice}\n`);
     const dataDir = dataDirFromArgs();
     denyAllPermissions();
     serveRenderer(join(outDir, 'renderer'), () => core);
@@ -81,7 +82,7 @@ function runAsTheOnlyInstance(): void {
     // secrets and Chromium's profile live there), then its lock: a serve (or a terminal tool)
     // holding it makes this one refuse before the database opens (below: an error box, exit 2).
     // A second desktop app never gets here: Electron's single-instance lock above brings the
-    // first one's window forward instead. --port and --listener-port hold for this run; saved
+    // first one's window forward instead. --ui-port and --listener-port hold for this run; saved
     // like a change in Settings only with --save. No environment: the desktop app does not
     // take the serve's HOOKLAB_* options.
     const opened = openDataFolder({

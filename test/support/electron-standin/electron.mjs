@@ -414,6 +414,7 @@ export const dialog = {
 
 const modelled = {
   app,
+  Notification,
   protocol,
   session,
   BrowserWindow,
@@ -422,7 +423,6 @@ const modelled = {
   shell,
   Menu,
   dialog,
-  Notification,
 };
 
 /**

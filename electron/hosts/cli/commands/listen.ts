@@ -14,8 +14,8 @@ import { stderrNotify } from '../listening/stderr-notify';
 import { printDeliveries } from '../listening/delivery-printer';
 import { printTunnel } from '../listening/tunnel-printer';
 import { packageRoot } from '../package-root';
-import { parsePort } from '../args';
-import { applyLiveCliOptions } from '../options/live-options';
+import { portOption } from '../framework/options';
+import { applyLiveCliOptions, LISTENER_PORT_OPTION } from '../options/live-options';
 import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../listening/forward-allowance';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { envWebhookKey } from '../values/env-webhook-key';
@@ -28,7 +28,7 @@ export const listenCommand: CommandSpec = {
     "The listener without a window: the app's core on the data folder (deliveries stored, verified and forwarded as in the app), one line per delivery. Holds the data folder like the app; other commands reach it through its local API.",
   positional: { min: 0, max: 0 },
   options: [
-    { name: 'port', value: 'N', help: "the listener's port (default: the config's, else the data folder's, 4780)" },
+    { ...LISTENER_PORT_OPTION, formerly: 'port', help: "the listener's port (default: the config's, else the data folder's, 4780; 0: a free one)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
     { name: 'otlp-port', value: 'N', help: "the OTLP receiver's port for the handler's spans (default 4318; 0: a free one)" },
     { name: 'no-tracing', help: 'no OTLP receiver this run (handlers still get a traceparent header)' },
@@ -43,7 +43,7 @@ export const listenCommand: CommandSpec = {
 /** The listener settings this run asks for: flags first, then the config file's routes and port. */
 export function listenerPatch(inv: Pick<Invocation, 'value' | 'values'>, config: LoadedProjectConfig | null): Partial<ListenerSettings> {
   const patch: Partial<ListenerSettings> = {};
-  const port = parsePort(inv.value('port'), 'port') ?? config?.config.listener.port;
+  const port = portOption(inv, 'listener-port') ?? config?.config.listener.port;
   if (port !== undefined) patch.port = port;
   const forwardTo = inv.values('forward-to');
   for (const url of forwardTo) if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new CliError(`--forward-to ${url}: not an http(s) URL`);
@@ -88,7 +88,7 @@ async function run(inv: Invocation): Promise<number> {
   const envKey = envWebhookKey(inv.io.env);
   if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
   const listener = plan.allow.length > 0 ? { ...patch, allowedTargets: [...(readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? []), ...plan.allow] } : patch;
-  const otlpPort = parsePort(inv.value('otlp-port'), 'otlp-port');
+  const otlpPort = portOption(inv, 'otlp-port');
   let folder;
   try {
     folder = openDataFolder({

@@ -10,5 +10,15 @@ export const EXIT = {
 
 export const EXIT_CODES_HELP = 'Exit status: 0 done, 1 a check or expectation failed, 2 the command could not run (bad input, unreachable target).';
 
-/** A reason the command cannot run: one line on stderr, exit status 2. */
-export class CliError extends Error {}
+/**
+ * A reason the command cannot run: one line on stderr, exit status 2. `usage`: a mistake in how
+ * the command was called, so the usage line follows.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly options: { readonly usage?: boolean } = {},
+  ) {
+    super(message);
+  }
+}

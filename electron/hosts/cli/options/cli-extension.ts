@@ -1,14 +1,15 @@
-import type { ParsedArgs } from '../args';
+import type { OptionSpec, ParsedOptions } from '../framework/options';
 import type { CoreContext } from '../../../services/kernel/feature';
 
-/** Command-line options an area adds to `npm run serve` (listener, history...). */
+/**
+ * Options of an area that set its settings before the core starts (listener, history...), taken
+ * by `hooklab serve` and, some of them, the desktop app: the same OptionSpec as every command's.
+ */
 export interface CliExtension {
-  readonly usage: string;
-  readonly options: readonly string[];
-  readonly flags: readonly string[];
+  readonly options: readonly OptionSpec[];
   /**
    * Puts what the options ask for into settings and secrets before the core starts (for this
    * run only unless `--save`: the host runs it inside RunOverrides.runOnly).
    */
-  apply(args: ParsedArgs, env: NodeJS.ProcessEnv, ctx: CoreContext): void;
+  apply(args: ParsedOptions, env: NodeJS.ProcessEnv, ctx: CoreContext): void;
 }

@@ -1,6 +1,8 @@
 import type { SecretName, SettingsPatch } from '../../../../shared/settings';
 import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../../../shared/settings';
 import type { CliExtension } from './cli-extension';
+import type { ParsedOptions } from '../framework/options';
+import { CliError } from '../framework/exit-codes';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
 import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
@@ -17,19 +19,6 @@ export interface HistoryCliOptions {
   readonly secrets: ReadonlyArray<{ name: SecretName; value: string }>;
 }
 
-function flagValue(argv: readonly string[], flag: string): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === flag) {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${flag} needs a value`);
-      return value;
-    }
-    if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1);
-  }
-  return undefined;
-}
-
 /**
  * `npm run serve -- --base-url U --api-v3-url V --client-id C` with the client secret in
  * HOOKLAB_CLIENT_SECRET (never on the command line, where `ps` shows it). Returns null when
@@ -38,18 +27,18 @@ function flagValue(argv: readonly string[], flag: string): string | undefined {
  * `current` is the environments section now, so the patch keeps the user's other environments.
  */
 export function parseHistoryCliOptions(
-  argv: readonly string[],
+  args: Pick<ParsedOptions, 'value'>,
   env: Readonly<Record<string, string | undefined>>,
   current: EnvironmentSettings = { active: 'sandbox', live: [] },
 ): HistoryCliOptions | null {
-  const baseUrl = flagValue(argv, '--base-url');
-  const apiV3Flag = flagValue(argv, '--api-v3-url');
-  const clientId = flagValue(argv, '--client-id');
+  const baseUrl = args.value('base-url');
+  const apiV3Flag = args.value('api-v3-url');
+  const clientId = args.value('client-id');
   if (baseUrl === undefined && apiV3Flag === undefined && clientId === undefined) return null;
-  if (baseUrl === undefined) throw new Error('--base-url is required with --api-v3-url or --client-id');
-  if (clientId === undefined) throw new Error('--client-id is required with --base-url');
+  if (baseUrl === undefined) throw new CliError('--base-url is required with --api-v3-url or --client-id');
+  if (clientId === undefined) throw new CliError('--client-id is required with --base-url');
   const secret = env.HOOKLAB_CLIENT_SECRET;
-  if (!secret) throw new Error('set the client secret in the HOOKLAB_CLIENT_SECRET environment variable');
+  if (!secret) throw new CliError('set the client secret in the HOOKLAB_CLIENT_SECRET environment variable');
   const parsed = LiveEnvironmentSchema.safeParse({
     id: CLI_ENVIRONMENT_ID,
     name: CLI_ENVIRONMENT_ID,
@@ -59,7 +48,7 @@ export function parseHistoryCliOptions(
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`invalid environment option ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+    throw new CliError(`invalid environment option ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
   }
   const environment = parsed.data;
   const live = [...current.live.filter((e) => e.id !== CLI_ENVIRONMENT_ID), environment];
@@ -68,9 +57,6 @@ export function parseHistoryCliOptions(
   if (secretKey) secrets.push({ name: environmentSecret(CLI_ENVIRONMENT_ID, 'secretKey'), value: secretKey });
   return { environment, settingsPatch: { environments: { active: CLI_ENVIRONMENT_ID, live } }, secrets };
 }
-
-/** The options `npm run serve` accepts for the history environment. */
-export const HISTORY_CLI_OPTIONS = ['base-url', 'api-v3-url', 'client-id'] as const;
 
 /**
  * Saves a command-line environment like a change made in Settings; the poller then polls it
@@ -89,15 +75,13 @@ export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<Cor
 
 /** `npm run serve` extension: parses the history options and applies them before the core starts. */
 export const historyCliExtension: CliExtension = {
-  usage: '[--base-url URL --client-id ID [--api-v3-url URL]] (client secret in HOOKLAB_CLIENT_SECRET)',
-  options: HISTORY_CLI_OPTIONS,
-  flags: [],
+  options: [
+    { name: 'base-url', value: 'URL', help: "poll this service's history instead of the sandbox's (with --client-id; client secret in HOOKLAB_CLIENT_SECRET)" },
+    { name: 'client-id', value: 'ID', help: 'the client id for --base-url' },
+    { name: 'api-v3-url', value: 'URL', help: "the service's v3 API (default: <base-url>/api/v3)" },
+  ],
   apply(args, env, ctx) {
-    const argv = HISTORY_CLI_OPTIONS.flatMap((name) => {
-      const value = args.value(name);
-      return value === undefined ? [] : [`--${name}`, value];
-    });
-    const options = parseHistoryCliOptions(argv, env, ctx.settings.get().environments);
+    const options = parseHistoryCliOptions(args, env, ctx.settings.get().environments);
     if (options) applyHistoryCliOptions(options, ctx);
   },
 };

@@ -1,13 +1,11 @@
 import type { CliExtension } from './cli-extension';
-import { parsePort } from '../args';
+import { portOption } from '../framework/options';
 
-/** `--port N`: the port of the browser UI and the local API (settings.localApi.port). */
+/** `--ui-port N` (formerly `--port`): the port of the browser UI and the local API (settings.localApi.port). */
 export const hostCliExtension: CliExtension = {
-  usage: '[--port N]',
-  options: ['port'],
-  flags: [],
+  options: [{ name: 'ui-port', formerly: 'port', value: 'N', help: "the browser UI's and local API's port (default 4782; 0: a free one)" }],
   apply(args, _env, ctx) {
-    const port = parsePort(args.value('port'), 'port');
+    const port = portOption(args, 'ui-port');
     if (port !== undefined) ctx.settings.update({ localApi: { port } });
   },
 };

@@ -1,6 +1,8 @@
 import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../../shared/settings';
 import type { CliExtension } from './cli-extension';
-import type { ParsedArgs } from '../args';
+import type { OptionSpec, ParsedOptions } from '../framework/options';
+import { portOption } from '../framework/options';
+import { CliError } from '../framework/exit-codes';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
 import { envWebhookKey } from '../values/env-webhook-key';
@@ -17,25 +19,21 @@ export interface LiveCliOptions {
   readonly keyNotice?: string;
 }
 
+/** `--listener-port N`: the webhook listener's port, the same name in every command that takes it. */
+export const LISTENER_PORT_OPTION: OptionSpec = { name: 'listener-port', value: 'N', help: "the webhook listener's port (default 4780; 0: a free one)" };
+
 /** The key id a command-line key is stored under (secret `webhookKey:cli`). */
 export const CLI_KEY_ID = 'cli';
-
-export const LIVE_CLI_OPTIONS = ['listener-port', 'forward-to', 'webhook-key'] as const;
-export const LIVE_CLI_FLAGS = ['tunnel', 'allow-non-loopback'] as const;
 
 /**
  * `--listener-port N --forward-to URL [--forward-to URL2] --webhook-key K --tunnel`. The key may
  * come from HOOKLAB_WEBHOOK_KEY instead (command lines are visible to other users); the option
  * wins when both are given. Throws a readable error on a bad value.
  */
-export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 'flag'>, env: NodeJS.ProcessEnv): LiveCliOptions {
+export function parseLiveCliOptions(args: Pick<ParsedOptions, 'value' | 'values' | 'flag'>, env: NodeJS.ProcessEnv): LiveCliOptions {
   const listener: { port?: number; forwardTargets?: string[] } = {};
-  const portText = args.value('listener-port');
-  if (portText !== undefined) {
-    const port = Number(portText);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--listener-port must be a port number 0-65535');
-    listener.port = port;
-  }
+  const port = portOption(args, 'listener-port');
+  if (port !== undefined) listener.port = port;
   const targets = args.values('forward-to');
   if (targets.length > 0) {
     for (const target of targets) {
@@ -43,14 +41,14 @@ export function parseLiveCliOptions(args: Pick<ParsedArgs, 'value' | 'values' | 
       try {
         url = new URL(target);
       } catch {
-        throw new Error(`--forward-to "${target}" is not a URL`);
+        throw new CliError(`--forward-to "${target}" is not a URL`);
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--forward-to "${target}" must be http(s)`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--forward-to "${target}" must be http(s)`);
     }
     listener.forwardTargets = targets;
   }
   const option = args.value('webhook-key');
-  if (option !== undefined && option.trim() === '') throw new Error('the webhook key is empty');
+  if (option !== undefined && option.trim() === '') throw new CliError('the webhook key is empty');
   const fromEnv = option === undefined ? envWebhookKey(env) : null;
   const webhookKey = option ?? fromEnv?.value ?? null;
   return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey, ...(fromEnv?.notice ? { keyNotice: `HOOKLAB_WEBHOOK_KEY: ${fromEnv.notice}` } : {}) };
@@ -85,7 +83,7 @@ function withForwardAllowance(options: LiveCliOptions, saved: ListenerSettings, 
     allowed: saved.allowedTargets,
     allowNonLoopback,
   });
-  if (plan.refused.length > 0) throw new Error(refusalMessage(plan.refused, '--forward-to'));
+  if (plan.refused.length > 0) throw new CliError(refusalMessage(plan.refused, '--forward-to'));
   if (plan.idle.length > 0) log.warn(idleMessage(plan.idle));
   if (plan.allow.length === 0) return options;
   return { ...options, listener: { ...options.listener, allowedTargets: [...saved.allowedTargets, ...plan.allow] } };
@@ -93,9 +91,13 @@ function withForwardAllowance(options: LiveCliOptions, saved: ListenerSettings, 
 
 /** The live options as an extension of the serve command line. */
 export const liveCliExtension: CliExtension = {
-  usage: '[--listener-port N] [--forward-to URL]... [--allow-non-loopback] [--webhook-key K | env HOOKLAB_WEBHOOK_KEY] [--tunnel]',
-  options: LIVE_CLI_OPTIONS,
-  flags: LIVE_CLI_FLAGS,
+  options: [
+    LISTENER_PORT_OPTION,
+    { name: 'forward-to', value: 'URL', repeatable: true, help: 'forward every delivery there' },
+    { name: 'allow-non-loopback', help: 'allow forwarding to targets off this machine; without it such a target refuses the start' },
+    { name: 'webhook-key', value: 'K', help: 'the webhook key to verify with (better: HOOKLAB_WEBHOOK_KEY, which other users cannot see)' },
+    { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
+  ],
   apply: (args, env, ctx) => {
     const options = parseLiveCliOptions(args, env);
     if (options.keyNotice) ctx.log.warn(options.keyNotice);

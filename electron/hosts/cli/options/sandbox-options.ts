@@ -1,18 +1,20 @@
 import type { CliExtension } from './cli-extension';
-import { parsePort } from '../args';
+import { CliError } from '../framework/exit-codes';
+import { portOption } from '../framework/options';
 
 /**
  * `--sandbox-port N` moves the embedded sandbox; `--no-sandbox` runs without it (a machine that
  * works with the real service only, or whose sandbox runs elsewhere).
  */
 export const sandboxCliExtension: CliExtension = {
-  usage: '[--sandbox-port N | --no-sandbox]',
-  options: ['sandbox-port'],
-  flags: ['no-sandbox'],
+  options: [
+    { name: 'sandbox-port', value: 'N', help: "the embedded sandbox's port (default 4781; 0: a free one)" },
+    { name: 'no-sandbox', help: 'run without the embedded sandbox' },
+  ],
   apply(args, _env, ctx) {
-    const port = parsePort(args.value('sandbox-port'), 'sandbox-port');
+    const port = portOption(args, 'sandbox-port');
     const off = args.flag('no-sandbox');
-    if (port !== undefined && off) throw new Error('--sandbox-port and --no-sandbox exclude each other');
+    if (port !== undefined && off) throw new CliError('--sandbox-port and --no-sandbox exclude each other', { usage: true });
     if (port !== undefined) ctx.settings.update({ sandbox: { port, enabled: true } });
     if (off) ctx.settings.update({ sandbox: { enabled: false } });
   },

@@ -1,13 +1,14 @@
 import type { CliExtension } from './cli-extension';
-import { parsePort } from '../args';
+import { portOption } from '../framework/options';
 
 /** `--otlp-port N` (0: a free port) and `--no-tracing`: the local OTLP receiver (settings.tracing). */
 export const tracingCliExtension: CliExtension = {
-  usage: '[--otlp-port N] [--no-tracing]',
-  options: ['otlp-port'],
-  flags: ['no-tracing'],
+  options: [
+    { name: 'otlp-port', value: 'N', help: "the OTLP receiver's port for the handler's spans (default 4318; 0: a free one)" },
+    { name: 'no-tracing', help: 'no OTLP receiver this run (handlers still get a traceparent header)' },
+  ],
   apply(args, _env, ctx) {
-    const port = parsePort(args.value('otlp-port'), 'otlp-port');
+    const port = portOption(args, 'otlp-port');
     if (port !== undefined) ctx.settings.update({ tracing: { port } });
     if (args.flag('no-tracing')) ctx.settings.update({ tracing: { enabled: false } });
   },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFolderCurrentKey } from '../../../services/webhook-keys/folder-key';
-import { CliUsageError, type CliIo } from '../cli-io';
+import type { CliIo } from '../cli-io';
+import { CliError } from '../framework/exit-codes';
 import { envWebhookKey } from '../values/env-webhook-key';
 
 /** The key events are signed with, and where it came from (printed; never the value). */
@@ -40,6 +41,6 @@ export function resolveSigningKey(env: NodeJS.ProcessEnv, dataDir: string): Sign
  */
 export function requireWebhookKey(io: CliIo, dataDir: string): SigningKey {
   const key = storedSigningKey(io.env, dataDir);
-  if (!key) throw new CliUsageError(`set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal), or give --data-dir a folder with a current key (${dataDir} has none)`);
+  if (!key) throw new CliError(`set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal), or give --data-dir a folder with a current key (${dataDir} has none)`, { usage: true });
   return key;
 }

@@ -27,7 +27,7 @@ async function handler(kind: StatefulKind = 'correct'): Promise<StatefulHandler>
 
 /** `hooklab listen` on a fresh data folder; resolves with its listener URL once it is ready. */
 async function listen(dataDir: string, ...extra: string[]): Promise<{ process: ServerProcess; url: string }> {
-  const p = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', ...extra], env);
+  const p = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', ...extra], env);
   processes.push(p);
   const match = await p.waitFor(/Ready: listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
   return { process: p, url: match[1]! };
@@ -60,7 +60,7 @@ describe('hooklab listen', () => {
     expect(withStoredKey.stderr).toMatch(/signing with the data folder's current key/);
     expect(withStoredKey.code).toBe(0);
 
-    const second = await runHooklab(['listen', '--data-dir', dataDir, '--port', '0'], { env });
+    const second = await runHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0'], { env });
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(/in use by another Hooklab \(listen, pid \d+/);
   });
@@ -114,7 +114,7 @@ describe('hooklab resend', () => {
 describe('hooklab serve', () => {
   it('prints the same line per delivery as listen', async () => {
     const dataDir = newDir();
-    const serve = startHooklab(['serve', '--data-dir', dataDir, '--port', '0', '--listener-port', '0'], env);
+    const serve = startHooklab(['serve', '--data-dir', dataDir, '--ui-port', '0', '--listener-port', '0'], env);
     processes.push(serve);
     await serve.waitFor(/Hooklab is running at/);
     const client = connectToRunningInstance(dataDir)!;

@@ -58,10 +58,10 @@ async function userHandler(key: string): Promise<{ url: string; verdicts: boolea
 }
 
 describe('serve options apply to the run, and are saved only with --save', () => {
-  it('--port and --listener-port hold for this run and leave the saved settings alone', async () => {
+  it('--ui-port and --listener-port hold for this run and leave the saved settings alone', async () => {
     const dataDir = tempDir();
     const [port, listenerPort] = [await freePort(), await freePort()];
-    const serve = await serveOn(dataDir, ['--port', String(port), '--listener-port', String(listenerPort), '--webhook-key', 'run-only-key']);
+    const serve = await serveOn(dataDir, ['--ui-port', String(port), '--listener-port', String(listenerPort), '--webhook-key', 'run-only-key']);
     expect(serve.url).toBe(`http://127.0.0.1:${port}`);
     const status = await connectToRunningInstance(dataDir)!.call('app.status', {});
     expect(status.listener.port).toBe(listenerPort);
@@ -78,7 +78,7 @@ describe('serve options apply to the run, and are saved only with --save', () =>
     const config = tempDir();
     const [port, listenerPort] = [await freePort(), await freePort()];
     const env = { XDG_CONFIG_HOME: config };
-    const serve = await serveOn(dataDir, ['--port', String(port), '--listener-port', String(listenerPort), '--save'], env);
+    const serve = await serveOn(dataDir, ['--ui-port', String(port), '--listener-port', String(listenerPort), '--save'], env);
     expect(serve.process.output()).toContain('Options saved for later starts (--save).');
     await stop(serve);
     const saved = savedSettings(dataDir);
@@ -101,7 +101,7 @@ describe('serve options apply to the run, and are saved only with --save', () =>
 
   it('takes HOOKLAB_DATA_DIR as every command does, when --data-dir is not given', async () => {
     const dataDir = tempDir();
-    const serve = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--sandbox-port', '0'], {
+    const serve = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0'], {
       env: { HOOKLAB_DATA_DIR: dataDir, XDG_CONFIG_HOME: tempDir() },
     });
     try {

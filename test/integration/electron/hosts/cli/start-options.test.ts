@@ -19,10 +19,10 @@ function noDisplay(): NodeJS.ProcessEnv {
 }
 
 describe('npm start options', () => {
-  it('--help documents --port, --listener-port, --data-dir and --save', () => {
+  it('--help documents --ui-port (formerly --port), --listener-port, --data-dir and --save', () => {
     const result = spawnSync(process.execPath, [START, '--help'], { encoding: 'utf8' });
     expect(result.status).toBe(0);
-    for (const option of ['--port N', '--listener-port N', '--data-dir DIR', '--save']) expect(result.stdout).toContain(option);
+    for (const option of ['--ui-port N', 'formerly --port N', '--listener-port N', '--data-dir DIR', '--save']) expect(result.stdout).toContain(option);
     expect(result.stdout).toContain('without it they apply to this run only');
   });
 
@@ -33,10 +33,10 @@ describe('npm start options', () => {
     expect(result.stderr).toContain('hooklab: unknown option --no-sandbox');
   });
 
-  it('passes --port, --listener-port and --data-dir to the Hooklab it starts', async () => {
+  it.each(['--ui-port', '--port'])('passes %s, --listener-port and --data-dir to the Hooklab it starts', async (uiPort) => {
     const dataDir = tempDir();
     const [port, listenerPort] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, [START, '--port', String(port), '--listener-port', String(listenerPort), '--data-dir', dataDir], {
+    const child = spawn(process.execPath, [START, uiPort, String(port), '--listener-port', String(listenerPort), '--data-dir', dataDir], {
       cwd: root,
       env: noDisplay(),
       detached: true,
@@ -58,6 +58,9 @@ describe('npm start options', () => {
       const status = await connectToRunningInstance(dataDir)!.call('app.status', {});
       expect(status.host.dataDir).toBe(dataDir);
       expect(status.listener.port).toBe(listenerPort);
+      // The old spelling still works, and says the new one.
+      if (uiPort === '--port') expect(output).toContain('hooklab serve: --port is now --ui-port (the old spelling still works)');
+      else expect(output).not.toContain('is now');
     } finally {
       const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
       process.kill(-pid, 'SIGTERM');

@@ -43,10 +43,10 @@ describe('the desktop app and its data folder', () => {
     expect(status.host).toMatchObject({ kind: 'electron', dataDir: userData });
   });
 
-  it('takes --port and --listener-port for this run, and saves them only with --save', async () => {
+  it('takes --ui-port and --listener-port for this run, and saves them only with --save', async () => {
     const userData = userDataFolder();
     const [port, listenerPort] = [await freePort(), await freePort()];
-    const host = await startDesktopHost({ userData, args: ['--port', String(port), '--listener-port', String(listenerPort)] });
+    const host = await startDesktopHost({ userData, args: ['--ui-port', String(port), '--listener-port', String(listenerPort)] });
     hosts.push(host);
     await host.ready();
     expect(readRunningInstance(userData)!.url).toBe(`http://127.0.0.1:${port}`);
@@ -63,6 +63,18 @@ describe('the desktop app and its data folder', () => {
     await again.command('quit').catch(() => undefined);
     expect(await again.exitCodeWithin('the app quitting')).toBe(0);
     expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).listener.port).toBe(listenerPort);
+  });
+
+  it('still takes the old --port as the UI port, and says the new spelling on stderr', async () => {
+    const userData = userDataFolder();
+    const port = await freePort();
+    const host = await startDesktopHost({ userData, args: ['--port', String(port)] });
+    hosts.push(host);
+    await host.ready();
+    expect(readRunningInstance(userData)!.url).toBe(`http://127.0.0.1:${port}`);
+    expect(host.output()).toContain('hooklab: --port is now --ui-port (the old spelling still works)');
+    await host.command('quit').catch(() => undefined);
+    expect(await host.exitCodeWithin('the app quitting')).toBe(0);
   });
 
   it('gives the folder back when it quits', async () => {

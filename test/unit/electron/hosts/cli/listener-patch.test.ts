@@ -18,8 +18,8 @@ describe("listen's listener settings", () => {
     expect(listenerPatch(flags(), config({ routes: { Created: 'http://c/' } }))).toEqual({ forwardRoutes: { Created: ['http://c/'] } });
   });
 
-  it('lets --forward-to and --port replace the config, per-type routes included', () => {
-    expect(listenerPatch(flags({ 'forward-to': ['http://x/'], port: ['0'] }), config({ listener: { port: 4800 }, routes: { Created: 'http://c/' } }))).toEqual({
+  it('lets --forward-to and --listener-port replace the config, per-type routes included', () => {
+    expect(listenerPatch(flags({ 'forward-to': ['http://x/'], 'listener-port': ['0'] }), config({ listener: { port: 4800 }, routes: { Created: 'http://c/' } }))).toEqual({
       port: 0,
       forwardTargets: ['http://x/'],
       forwardRoutes: {},

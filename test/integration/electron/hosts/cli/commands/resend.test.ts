@@ -35,7 +35,7 @@ async function sendAndCopy(client: InstanceClient, orderId: string, count: numbe
 describe('hooklab resend --pending --since', () => {
   it('resends only the pending events first logged since the given time', async () => {
     const dataDir = newDir();
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0']);
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
     processes.push(listener);
     await listener.waitFor(/Ready: listening on/);
     const client = connectToRunningInstance(dataDir)!;
@@ -78,7 +78,7 @@ describe('hooklab resend --pending --since', () => {
 describe('hooklab resend --where', () => {
   it('counts in a dry run what the job sends, shows progress on stderr, and Ctrl-C cancels the job in the running app', async () => {
     const dataDir = newDir();
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0']);
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
     processes.push(listener);
     await listener.waitFor(/Ready: listening on/);
     const client = connectToRunningInstance(dataDir)!;

@@ -37,7 +37,7 @@ describe('forwarding follows the one target policy: loopback unless the user all
   it('listen refuses a config naming a target off this machine, says which and how to allow it, and --save keeps nothing', async () => {
     const { handler, url } = await offMachineHandler();
     const dataDir = newDir();
-    const r = await runHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--config', configRouting(url), '--save'], { env });
+    const r = await runHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', '--config', configRouting(url), '--save'], { env });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(url);
     expect(r.stderr).toMatch(/not on this machine\. Pass --allow-non-loopback/);
@@ -48,14 +48,14 @@ describe('forwarding follows the one target policy: loopback unless the user all
 
   it('listen --forward-to another host is refused the same way', async () => {
     const { url } = await offMachineHandler();
-    const r = await runHooklab(['listen', '--data-dir', newDir(), '--port', '0', '--forward-to', url], { env });
+    const r = await runHooklab(['listen', '--data-dir', newDir(), '--listener-port', '0', '--forward-to', url], { env });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/--forward-to forwards real webhooks to http:\/\/0\.0\.0\.0:\d+\/webhooks, not on this machine/);
   }, 30_000);
 
   it('listen --allow-non-loopback forwards there', async () => {
     const { handler, url } = await offMachineHandler();
-    const p = startHooklab(['listen', '--data-dir', newDir(), '--port', '0', '--config', configRouting(url), '--allow-non-loopback'], env);
+    const p = startHooklab(['listen', '--data-dir', newDir(), '--listener-port', '0', '--config', configRouting(url), '--allow-non-loopback'], env);
     processes.push(p);
     const listener = (await p.waitFor(/Ready: listening on (http:\/\/127\.0\.0\.1:\d+\/)/))[1]!;
     expect((await runHooklab(['trigger', 'Created', '--to', listener, '--data-dir', newDir()], { env })).code).toBe(0);

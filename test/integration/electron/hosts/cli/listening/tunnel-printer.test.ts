@@ -37,7 +37,7 @@ describe('hooklab listen --tunnel', () => {
     const dataDir = newDir();
     new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host, probeIntervalSeconds: 5 } });
 
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_TEST_NAMES });
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_TEST_NAMES });
     processes.push(listener);
     const publicUrl = (await listener.waitFor(PUBLIC_URL))[1]!;
     expect(publicUrl).toBe([...server.tunnels.values()][0]);
@@ -69,7 +69,7 @@ describe('a restart with the tunnel on and no subdomain set', () => {
     servers.push(server);
     const dataDir = newDir();
     new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
-    const args = ['listen', '--data-dir', dataDir, '--port', '0', '--tunnel'];
+    const args = ['listen', '--data-dir', dataDir, '--listener-port', '0', '--tunnel'];
 
     const first = startHooklab(args, { HOOKLAB_TEST_NAMES });
     processes.push(first);

@@ -17,7 +17,7 @@ afterEach(async () => {
 /** A data folder whose current key is KEY, stored the way a user does it: `listen --save`. */
 async function folderWithKey(): Promise<string> {
   const dataDir = newDir();
-  const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0', '--save'], { HOOKLAB_WEBHOOK_KEY: KEY });
+  const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', '--save'], { HOOKLAB_WEBHOOK_KEY: KEY });
   try {
     await listener.waitFor(/Ready: listening on/);
   } finally {

@@ -27,7 +27,7 @@ describe("the config's scenarios folder", () => {
     const inElsewhere = { cwd: elsewhere };
 
     const dataDir = newDir();
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--port', '0'], env);
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0'], env);
     processes.push(listener);
     const url = (await listener.waitFor(/Ready: listening on (http:\/\/127\.0\.0\.1:\d+\/)/))[1]!;
     expect((await runHooklab(['trigger', 'SuccessPayment', '--to', url, '--data-dir', newDir()], { env })).code).toBe(0);

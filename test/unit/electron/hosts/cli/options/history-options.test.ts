@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { historyCliExtension, parseHistoryCliOptions } from '../../../../../../electron/hosts/cli/options/history-options';
-import { parseArgs } from '../../../../../../electron/hosts/cli/args';
+import { parseOptions } from '../../../../../../electron/hosts/cli/framework/options';
 import { SettingsService, memorySettingsBackend } from '../../../../../../electron/services/settings/settings-service';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 import { SettingsPatchSchema } from '../../../../../../shared/settings';
 
 const other = { id: 'prod', name: 'Prod', baseUrl: 'https://p.example', apiV3Url: 'https://p.example/api/v3', clientId: 'x' };
 
+const parse = (argv: string[]) => parseOptions(historyCliExtension.options, argv);
+
 describe('parseHistoryCliOptions', () => {
   it('returns null without history flags', () => {
-    expect(parseHistoryCliOptions(['--port', '9000'], {})).toBeNull();
+    expect(parseHistoryCliOptions(parseOptions([...historyCliExtension.options, { name: 'ui-port', value: 'N', help: '' }], ['--ui-port', '9000']), {})).toBeNull();
   });
 
   it('adds and activates the cli environment, keeping the others, and stores the secret', () => {
-    const options = parseHistoryCliOptions(
-      ['--base-url', 'http://127.0.0.1:4010/', '--api-v3-url=http://127.0.0.1:4010/api/v3', '--client-id', 'abc'],
+    const options = parseHistoryCliOptions(parse(['--base-url', 'http://127.0.0.1:4010/', '--api-v3-url=http://127.0.0.1:4010/api/v3', '--client-id', 'abc']),
       { HOOKLAB_CLIENT_SECRET: 's3cret' },
       { active: 'prod', live: [other] },
     );
@@ -32,18 +33,18 @@ describe('parseHistoryCliOptions', () => {
   });
 
   it('defaults the v3 URL under the base URL', () => {
-    const options = parseHistoryCliOptions(['--base-url', 'https://api.example', '--client-id', 'abc'], { HOOKLAB_CLIENT_SECRET: 's' });
+    const options = parseHistoryCliOptions(parse(['--base-url', 'https://api.example', '--client-id', 'abc']), { HOOKLAB_CLIENT_SECRET: 's' });
     expect(options?.environment.apiV3Url).toBe('https://api.example/api/v3');
   });
 
   it('names what is missing or invalid', () => {
-    expect(() => parseHistoryCliOptions(['--client-id', 'abc'], { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(/--base-url is required/);
-    expect(() => parseHistoryCliOptions(['--base-url', 'https://a.example'], { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(/--client-id/);
-    expect(() => parseHistoryCliOptions(['--base-url', 'https://a.example', '--client-id', 'c'], {})).toThrow(/HOOKLAB_CLIENT_SECRET/);
-    expect(() => parseHistoryCliOptions(['--base-url', 'not a url', '--client-id', 'c'], { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(
+    expect(() => parseHistoryCliOptions(parse(['--client-id', 'abc']), { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(/--base-url is required/);
+    expect(() => parseHistoryCliOptions(parse(['--base-url', 'https://a.example']), { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(/--client-id/);
+    expect(() => parseHistoryCliOptions(parse(['--base-url', 'https://a.example', '--client-id', 'c']), {})).toThrow(/HOOKLAB_CLIENT_SECRET/);
+    expect(() => parseHistoryCliOptions(parse(['--base-url', 'not a url', '--client-id', 'c']), { HOOKLAB_CLIENT_SECRET: 's' })).toThrow(
       /invalid environment option baseUrl/,
     );
-    expect(() => parseHistoryCliOptions(['--base-url'], {})).toThrow(/needs a value/);
+    expect(() => parseHistoryCliOptions(parse(['--base-url']), {})).toThrow(/needs a value/);
   });
 });
 
@@ -51,10 +52,7 @@ describe('historyCliExtension', () => {
   it('stores the secret and activates the cli environment, keeping other environments', () => {
     const settings = new SettingsService(memorySettingsBackend({ environments: { active: 'prod', live: [other] } }));
     const secrets = new MemorySecretStore();
-    const args = parseArgs(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc'], {
-      options: historyCliExtension.options,
-      flags: historyCliExtension.flags,
-    });
+    const args = parse(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc']);
     historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets } as never);
     expect(settings.get().environments.active).toBe('cli');
     expect(settings.get().environments.live.map((e) => e.id)).toEqual(['prod', 'cli']);
@@ -67,10 +65,7 @@ describe('historyCliExtension', () => {
       { id: 'k1', label: 'mine', addedAt: 'x', accepted: true, environmentId: null },
     ];
     const settings = new SettingsService(memorySettingsBackend({ listener: { keys } }));
-    const args = parseArgs(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc'], {
-      options: historyCliExtension.options,
-      flags: historyCliExtension.flags,
-    });
+    const args = parse(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc']);
     historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets: new MemorySecretStore() } as never);
     expect(settings.get().listener.keys.map((k) => [k.id, k.environmentId])).toEqual([
       ['cli', 'cli'],
@@ -81,7 +76,7 @@ describe('historyCliExtension', () => {
   it('changes nothing without history options', () => {
     const settings = new SettingsService(memorySettingsBackend({}));
     const secrets = new MemorySecretStore();
-    historyCliExtension.apply(parseArgs([], { options: historyCliExtension.options, flags: [] }), {}, { settings, secrets } as never);
+    historyCliExtension.apply(parse([]), {}, { settings, secrets } as never);
     expect(settings.get().environments).toEqual({ active: 'sandbox', live: [] });
     expect(secrets.names()).toEqual([]);
   });

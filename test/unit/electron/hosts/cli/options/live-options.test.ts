@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../../../../../../electron/hosts/cli/args';
+import { parseOptions } from '../../../../../../electron/hosts/cli/framework/options';
 import { applyLiveCliOptions, liveCliExtension, parseLiveCliOptions } from '../../../../../../electron/hosts/cli/options/live-options';
 import { SettingsService, memorySettingsBackend } from '../../../../../../electron/services/settings/settings-service';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 
-const parse = (argv: string[]) =>
-  parseArgs(argv, { options: ['port', ...liveCliExtension.options], flags: [...liveCliExtension.flags] });
+const parse = (argv: string[]) => parseOptions(liveCliExtension.options, argv);
 
 describe('parseLiveCliOptions', () => {
   it('reads port, repeated forward targets, key and tunnel', () => {
