@@ -10,7 +10,7 @@ import { ReplaySelected } from './ReplaySelected';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
-import { liveStore, useLiveStore } from './live-store';
+import { followLive, liveStore, useLiveStore } from './live-store';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
@@ -60,7 +60,7 @@ const setRange = (range: TimeRange | null) => replaceLiveParams((params) => ({ .
  * links, back/forward and saved filters restore them.
  */
 export function LivePage({ route }: { route: Route }) {
-  useEffect(() => liveStore.follow(), []);
+  useEffect(followLive, []);
   const rows = useLiveStore((s) => s.rows);
   const total = useLiveStore((s) => s.total);
   const loadingAll = useLiveStore((s) => s.loadingAll);
