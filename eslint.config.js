@@ -51,7 +51,7 @@ export default tseslint.config(
       ],
     },
   },
-  ...rendererLayers(),
+  ...rendererImports(),
   {
     files: ['shared/**/*.ts'],
     rules: {
@@ -82,46 +82,23 @@ export default tseslint.config(
 );
 
 /**
- * The renderer's layers, each importing only downward: shell (App, AreaView: composes the
- * features) > features (one folder each, never importing another feature) > components >
- * app-state (routes, URL state, stores every area shares) > transport, lib. One config object
- * per layer, all for files under renderer/src/**; each also keeps electron and Node out.
- * ESLint's no-restricted-imports also checks `import type` and `export … from`, so type-only
- * imports cannot cross a layer either. Paths are relative, hence "any number of ../ then the
- * folder" (a folder of the same name deeper down does not exist in the renderer).
+ * What the renderer never imports, in every layer: electron and Node (it reaches the core only
+ * through the transport). Its layers (shell > features > components > app-state > transport,
+ * lib) are hooklab/tiers', resolved from the path like the rest of the tiers.
  */
-function rendererLayers() {
-  const FEATURES = ['history', 'live', 'replay', 'sandbox', 'sequences', 'settings'];
-  const base = {
-    paths: [{ name: 'electron', message: 'The renderer reaches the core only through the transport (window.hooklab).' }],
-    patterns: [{ group: ['node:*', '**/electron/**'], message: 'The renderer has no Node access; use the contract.' }],
-  };
-  const above = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
-  const layer = (files, restricted, message) => ({
-    files,
-    rules: { 'no-restricted-imports': ['error', { ...base, patterns: [...base.patterns, ...(restricted.length ? [above(restricted, message)] : [])] }] },
-  });
+function rendererImports() {
   return [
-    layer(['renderer/src/**/*.{ts,tsx}'], [], ''),
-    ...FEATURES.map((feature) =>
-      layer(
-        [`renderer/src/features/${feature}/**/*.{ts,tsx}`],
-        ['shell', 'features', ...FEATURES.filter((f) => f !== feature)],
-        `A feature imports app-state, components, lib and transport, never the shell or another feature: move what two features share into components/, app-state/ or lib/ (renderer layers, eslint.config.js).`,
-      ),
-    ),
-    layer(['renderer/src/components/**/*.{ts,tsx}'], ['shell', 'features'], 'components/ is below the features and the shell (renderer layers, eslint.config.js).'),
-    layer(
-      ['renderer/src/app-state/**/*.{ts,tsx}'],
-      ['shell', 'features', 'components'],
-      'app-state/ is below components, the features and the shell (renderer layers, eslint.config.js).',
-    ),
-    ...['transport', 'lib'].map((folder) =>
-      layer(
-        [`renderer/src/${folder}/**/*.{ts,tsx}`],
-        ['shell', 'features', 'components', 'app-state', folder === 'lib' ? 'transport' : 'lib'],
-        `${folder}/ is the bottom of the renderer: it imports only shared/ and packages (renderer layers, eslint.config.js).`,
-      ),
-    ),
+    {
+      files: ['renderer/src/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [{ name: 'electron', message: 'The renderer reaches the core only through the transport (window.hooklab).' }],
+            patterns: [{ group: ['node:*', '**/electron/**'], message: 'The renderer has no Node access; use the contract.' }],
+          },
+        ],
+      },
+    },
   ];
 }

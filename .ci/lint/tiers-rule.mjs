@@ -6,11 +6,24 @@
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
-/** Where a source path sits: its tier and, for features and services, which one. */
+/**
+ * The renderer's layers, top down: shell (composes the areas) > features (one folder each) >
+ * components > app-state (routes, URL state, stores every area shares) > transport and lib
+ * (the bottom, side by side: neither imports the other).
+ */
+const RENDERER_RANKS = { shell: 4, features: 3, components: 2, 'app-state': 1, transport: 0, lib: 0 };
+
+/**
+ * Where a source path sits: its tier and, for features and services, which one; in the
+ * renderer, its layer (none for the page's entry, main.tsx, which may import any layer).
+ */
 export function tierOf(path) {
   const parts = path.split('/');
   if (parts[0] === 'shared') return { tier: 'shared' };
-  if (parts[0] === 'renderer') return { tier: 'renderer' };
+  if (parts[0] === 'renderer') {
+    const layer = parts[1] === 'src' && parts.length >= 3 && Object.hasOwn(RENDERER_RANKS, parts[2]) ? parts[2] : undefined;
+    return { tier: 'renderer', layer, unit: layer === 'features' ? parts[3] : undefined };
+  }
   if (parts[0] !== 'electron' || parts.length < 3) return { tier: 'other' };
   const tier = parts[1];
   if (tier === 'features' || tier === 'services') return { tier, unit: parts[2] };
@@ -53,10 +66,26 @@ export function tierViolation(from, to) {
     case 'shared':
       return b.tier === 'shared' ? null : 'shared/ is pure TypeScript for both sides: it imports nothing of electron/ or renderer/';
     case 'renderer':
-      return b.tier === 'renderer' || b.tier === 'shared' ? null : 'the renderer reaches electron/ only through the contract (window.hooklab)';
+      if (b.tier === 'renderer') return rendererLayerViolation(a, b);
+      return b.tier === 'shared' ? null : 'the renderer reaches electron/ only through the contract (window.hooklab)';
     default:
       return null;
   }
+}
+
+/** Why renderer file `a` may not import renderer file `b` (both as tierOf gives them), or null. */
+function rendererLayerViolation(a, b) {
+  if (!a.layer || !b.layer) return null;
+  if (a.layer === 'features' && b.layer === 'features') {
+    return a.unit === b.unit
+      ? null
+      : `a feature never imports another feature (features/${a.unit} -> features/${b.unit}): move what two features share into components/, app-state/ or lib/`;
+  }
+  const from = RENDERER_RANKS[a.layer];
+  const to = RENDERER_RANKS[b.layer];
+  if (to < from || a.layer === b.layer) return null;
+  if (to === from) return `${a.layer}/ and ${b.layer}/ are the bottom of the renderer, side by side: neither imports the other`;
+  return `${b.layer}/ is above ${a.layer}/ in the renderer (shell > features > components > app-state > transport, lib)`;
 }
 
 function toPosix(path) {
@@ -67,7 +96,7 @@ function toPosix(path) {
 export const tiersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports point only down the tiers of electron/ (docs/architecture.md).' },
+    docs: { description: 'Imports point only down the tiers of electron/ and the layers of the renderer (docs/architecture.md).' },
     schema: [],
   },
   create(context) {

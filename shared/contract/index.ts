@@ -79,19 +79,12 @@ export function parseCallArgs<N extends CallName>(name: N, raw: unknown): Parsed
   return result.data as ParsedArgs<N>;
 }
 
-type Domain<N extends string> = N extends `${infer D}.${string}` ? D : never;
-type Verb<N extends string, D extends string> = N extends `${D}.${infer V}` ? V : never;
-
 /**
- * The API the preload exposes as `window.hooklab`: one named function per call, grouped by
- * area (`hooklab.live.list(args)`), plus `subscribe`, which returns its unsubscribe function.
+ * The API the preload exposes as `window.hooklab`: `call` by the contract's name (it refuses a
+ * name outside the contract before anything reaches IPC), and `subscribe`, which returns its
+ * unsubscribe function.
  */
-export type HooklabApi = {
-  [D in Domain<CallName>]: {
-    [V in Verb<CallName, D>]: (
-      args: CallArgs<Extract<CallName, `${D}.${V}`>>,
-    ) => Promise<CallResult<Extract<CallName, `${D}.${V}`>>>;
-  };
-} & {
+export interface HooklabApi {
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>>;
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-};
+}

@@ -4,16 +4,19 @@ type Invoke = (name: string, args: unknown) => Promise<unknown>;
 type Subscribe = (event: string, listener: (payload: unknown) => void) => () => void;
 
 /**
- * Shapes the flat call list into `hooklab.<area>.<verb>(args)` functions. Each function is
- * bound to its own name, so the page cannot reach a channel outside the contract.
+ * `window.hooklab`: `call(name, args)` for the contract's names only (anything else is refused
+ * here, so the page cannot reach a channel outside the contract), and `subscribe`. The name
+ * goes to IPC as the page gave it: no object of per-area functions to fold and unfold.
  */
 export function buildApi(names: readonly string[], invoke: Invoke, subscribe: Subscribe): HooklabApi {
-  const api: Record<string, Record<string, (args: unknown) => Promise<unknown>> | Subscribe> = {};
-  for (const name of names) {
-    const [area, verb] = name.split('.') as [string, string];
-    const group = (api[area] ??= {}) as Record<string, (args: unknown) => Promise<unknown>>;
-    group[verb] = (args: unknown) => invoke(name, args ?? {});
-  }
-  api.subscribe = (event: string, listener: (payload: unknown) => void) => subscribe(event, listener);
+  const known = new Set(names);
+  const api = {
+    call: (name: string, args: unknown) =>
+      known.has(name)
+        ? invoke(name, args ?? {})
+        : // A plain object, as the preload's other rejections (what crosses contextBridge whole).
+          Promise.reject({ code: 'unknown-call', message: `the host does not offer "${String(name)}"` }),
+    subscribe: (event: string, listener: (payload: unknown) => void) => subscribe(event, listener),
+  };
   return api as unknown as HooklabApi;
 }

@@ -1,6 +1,6 @@
 /**
- * The only bridge between the page and the main process: `window.hooklab`, one named function
- * per contract call plus `subscribe`. Raw ipcRenderer never reaches the page.
+ * The only bridge between the page and the main process: `window.hooklab`, `call` for the
+ * contract's names plus `subscribe`. Raw ipcRenderer never reaches the page.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { CALL_NAMES, type CallEnvelope } from '../../../shared/contract';

@@ -1,10 +1,8 @@
-import type { CallName, HooklabApi } from '../../../shared/contract';
+import type { HooklabApi } from '../../../shared/contract';
 import { TransportError, type Transport } from './transport';
 
-type AnyCall = (args: unknown) => Promise<unknown>;
-
 /**
- * Transport over the preload's `window.hooklab`: `live.list` becomes `hooklab.live.list(args)`.
+ * Transport over the preload's `window.hooklab`: `call(name, args)` is passed through by name.
  * The preload rejects with a plain `{ code, message }` (what crosses contextBridge whole), the
  * contract's error code in `code`.
  */
@@ -12,12 +10,8 @@ export function createElectronTransport(api: HooklabApi): Transport {
   return {
     kind: 'electron',
     async call(name, args) {
-      const dot = name.indexOf('.');
-      const area = (api as unknown as Record<string, Record<string, AnyCall> | undefined>)[name.slice(0, dot)];
-      const fn = area?.[name.slice(dot + 1)];
-      if (!fn) throw new TransportError('unknown-call', `the host does not offer "${name satisfies CallName}"`);
       try {
-        return (await fn(args)) as never;
+        return await api.call(name, args);
       } catch (error) {
         if (error instanceof TransportError) throw error;
         const code = (error as { code?: unknown }).code;

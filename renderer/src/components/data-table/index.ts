@@ -1,4 +1,4 @@
 export { DataTable, type DataTableProps, type DataColumnMeta } from './DataTable';
 export { matchesFilter, compareValues, createRowSearch, type FilterMatch, type RowSearch } from './filters';
 export { processRows } from './process-rows';
-export { tableViewFromParams, tableViewToParams, type TableView } from './url-params';
+export { tableViewFromParams, tableViewToParams, withTableView, type TableView } from './url-params';

@@ -29,3 +29,9 @@ export function tableViewFromParams(params: Readonly<Record<string, string>>): T
   const sorting: SortingState = sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
   return { query: params.q ?? '', columnFilters, sorting };
 }
+
+/** `params` with its table view replaced by `view` (other params, such as a time range, kept). */
+export function withTableView(params: Readonly<Record<string, string>>, view: TableView): Record<string, string> {
+  const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'q' && k !== 'sort' && !k.startsWith('f.')));
+  return { ...rest, ...tableViewToParams(view) };
+}

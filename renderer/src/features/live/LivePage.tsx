@@ -1,27 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, ColumnFiltersState, SortingState, Updater } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { DataTable, processRows, tableViewFromParams, tableViewToParams } from '../../components/data-table';
+import { DataTable, processRows, tableViewFromParams, withTableView, type TableView } from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
-import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
-import { useParamsSync } from '../../app-state/url-state';
+import { hrefFor, navigate, paramsString, parseHash, type Route, type RouteParams } from '../../app-state/routes';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { ReplaySelected } from './ReplaySelected';
 import { useExportAllJob } from './ExportAllJob';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
-import {
-  activate,
-  closeDetail,
-  exportNdjson,
-  followLive,
-  setColumnFilters,
-  setQuery,
-  setSorting,
-  useLiveStore,
-} from './live-store';
+import { followLive, liveStore, useLiveStore } from './live-store';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
@@ -44,6 +34,28 @@ function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySumm
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
 
 /**
+ * Changes the URL's params in place (typing in a filter): the URL is the one home of the
+ * search, column filters, sort and time range. Read at call time, so two changes in one event
+ * both land.
+ */
+function replaceLiveParams(change: (params: RouteParams) => RouteParams): void {
+  const { rest, params } = parseHash(window.location.hash);
+  navigate(hrefFor('live', rest, change(params)), { replace: true });
+}
+
+/** Applies a change to the table view the URL holds (an emptied filter is no filter). */
+function changeView(change: (view: TableView) => TableView): void {
+  replaceLiveParams((params) => withTableView(params, change(tableViewFromParams(params))));
+}
+
+const setQuery = (query: string) => changeView((view) => ({ ...view, query }));
+const setSorting = (updater: Updater<SortingState>) =>
+  changeView((view) => ({ ...view, sorting: typeof updater === 'function' ? updater(view.sorting) : updater }));
+const setColumnFilters = (updater: Updater<ColumnFiltersState>) =>
+  changeView((view) => ({ ...view, columnFilters: typeof updater === 'function' ? updater(view.columnFilters) : updater }));
+const setRange = (range: TimeRange | null) => replaceLiveParams((params) => ({ ...params, t: range ? rangeParam(range) : '' }));
+
+/**
  * The Live area: every received delivery, streaming, with its verdicts and detail. The
  * search, column filters, sort and the open delivery live in the URL (`#/live/<id>?q=…`), so
  * links, back/forward and saved filters restore them.
@@ -57,9 +69,6 @@ export function LivePage({ route }: { route: Route }) {
   const total = useLiveStore((s) => s.total);
   const loadingAll = useLiveStore((s) => s.loadingAll);
   const error = useLiveStore((s) => s.error);
-  const query = useLiveStore((s) => s.query);
-  const sorting = useLiveStore((s) => s.sorting);
-  const columnFilters = useLiveStore((s) => s.columnFilters);
   const activeId = useLiveStore((s) => s.activeId);
   const detail = useLiveStore((s) => s.detail);
   const detailError = useLiveStore((s) => s.detailError);
@@ -71,23 +80,17 @@ export function LivePage({ route }: { route: Route }) {
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
-  // The time range dragged on the activity strip: a filter like the others, kept in the URL (`t`).
-  const [range, setRange] = useState<TimeRange | null>(null);
-  const viewParams = useMemo(
-    () => ({ ...tableViewToParams({ query, columnFilters, sorting }), t: range ? rangeParam(range) : '' }),
-    [query, columnFilters, sorting, range],
-  );
-  useParamsSync(route, viewParams, (params) => {
-    const view = tableViewFromParams(params);
-    setRange(parseRangeParam(params['t']));
-    setQuery(view.query);
-    setColumnFilters(view.columnFilters);
-    setSorting(view.sorting);
-  });
+  // The search, filters, sort and the time range dragged on the activity strip (`t`), as the URL
+  // holds them; the canonical string keeps them the same objects while the URL's view is.
+  const paramsKey = paramsString(route.params);
+  const viewParams = useMemo(() => Object.fromEntries(new URLSearchParams(paramsKey)), [paramsKey]);
+  const { query, columnFilters, sorting } = useMemo(() => tableViewFromParams(viewParams), [viewParams]);
+  const range = useMemo(() => parseRangeParam(viewParams['t']), [viewParams]);
+  useEffect(() => liveStore.searchBodies(query), [query]);
   const routeId = selectedId(route.rest);
   useEffect(() => {
-    if (routeId === null) closeDetail();
-    else if (routeId !== useLiveStore.getState().activeId) void activate(routeId);
+    if (routeId === null) liveStore.closeDetail();
+    else if (routeId !== liveStore.getState().activeId) void liveStore.activate(routeId);
   }, [routeId]);
   // The current params are read at call time: a link keeps the search and filters as they are.
   const open = useCallback(
@@ -115,7 +118,7 @@ export function LivePage({ route }: { route: Route }) {
   const runExport = async (ids: number[]) => {
     setBusy('Exporting…');
     try {
-      const blob = await exportNdjson(ids, (done, total) =>
+      const blob = await liveStore.exportNdjson(ids, (done, total) =>
         setBusy(`Exporting ${formatCount(done)} of ${formatCount(total)}…`),
       );
       download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);

@@ -1,6 +1,6 @@
 import type { DeliverySummary } from '../../../../shared/contract/live';
 import { searchDeliveries } from './live-columns';
-import type { BodyHits } from './live-store';
+import type { BodyHits } from './create-live-store';
 
 /**
  * The rows a search shows: those whose summary matches (type, order, ids, path, verdicts; in

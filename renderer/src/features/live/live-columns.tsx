@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
 import { createRowSearch } from '../../components/data-table';
-import { toggleChecked } from './live-store';
+import { liveStore } from './live-store';
 import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
 import { is2xx } from '../../../../shared/http/status';
@@ -70,7 +70,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
           data-testid="row-check"
           checked={checked.has(row.original.id)}
           onClick={(e) => e.stopPropagation()}
-          onChange={() => toggleChecked(row.original.id)}
+          onChange={() => liveStore.toggleChecked(row.original.id)}
         />
       ),
     }),

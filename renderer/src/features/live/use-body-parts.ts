@@ -4,8 +4,6 @@ import { utf8CutAt } from '../../../../shared/text/utf8';
 import { transport } from '../../transport';
 import { base64ToBytes } from '../../lib/curl';
 
-/** What the detail asks for first: a screenful many times over, and fast to send and lay out. */
-export const BODY_FIRST_PART_BYTES = 256 * 1024;
 /** What "Show more" adds. */
 export const BODY_MORE_BYTES = 4 * 1024 * 1024;
 /** One live.body call (below the contract's cap). */

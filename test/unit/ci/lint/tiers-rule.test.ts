@@ -45,4 +45,49 @@ describe('hooklab/tiers', () => {
     expect(await tierErrors('electron/hosts/cli/probe.ts', "import { a } from '../../core/core';\nimport { b } from '../../features/replay/feature';\nexport const c = [a, b];\n")).toEqual([]);
     expect(await tierErrors('electron/features/live/probe.ts', "import { a } from '../../services/data/database';\nimport { b } from './listener/judge';\nimport { c } from '../../../shared/text/plural';\nexport const d = [a, b, c];\n")).toEqual([]);
   });
+
+  describe('in the renderer (shell > features > components > app-state > transport, lib)', () => {
+    it('refuses a feature importing another feature, also type-only, re-exported and from a nested folder', async () => {
+      const file = 'renderer/src/features/replay/Example.tsx';
+      expect(await tierErrors(file, "import { x } from '../live/curl';\nexport const y = x;\n")).toEqual([
+        expect.stringContaining('a feature never imports another feature (features/replay -> features/live)'),
+      ]);
+      expect(await tierErrors(file, "import type { X } from '../history/history-store';\nexport type Y = X;\n")).toHaveLength(1);
+      expect(await tierErrors(file, "export { x } from '../sandbox/sandbox-store';\n")).toHaveLength(1);
+      const nested = 'renderer/src/features/sequences/flows/Example.tsx';
+      expect(await tierErrors(nested, "import { x } from '../../sandbox/RunResult';\nexport const y = x;\n")).toHaveLength(1);
+    });
+
+    it('lets a feature import its own files and the layers below', async () => {
+      const nested = 'renderer/src/features/sequences/flows/Example.tsx';
+      const code = [
+        "import { a } from '../OrdersView';",
+        "import { b } from './flows-store';",
+        "import { c } from '../../../app-state/routes';",
+        "import { d } from '../../../components/Tabs';",
+        "import { e } from '../../../lib/curl';",
+        "import { f } from '../../../transport';",
+        "import { g } from '../../../../../shared/text/plural';",
+        'export const all = [a, b, c, d, e, f, g];',
+        '',
+      ].join('\n');
+      expect(await tierErrors(nested, code)).toEqual([]);
+      expect(await tierErrors('renderer/src/main.tsx', "import { a } from './shell/App';\nexport const b = a;\n")).toEqual([]);
+    });
+
+    it('refuses imports upward: the shell or features from below, components from app-state, transport and lib from each other', async () => {
+      expect(await tierErrors('renderer/src/components/Example.tsx', "import { x } from '../shell/App';\nexport const y = x;\n")).toHaveLength(1);
+      expect(await tierErrors('renderer/src/components/data-table/Example.ts', "import type { X } from '../../features/live/live-store';\nexport type Y = X;\n")).toHaveLength(1);
+      expect(await tierErrors('renderer/src/app-state/example.ts', "import { x } from '../components/Tabs';\nexport const y = x;\n")).toHaveLength(1);
+      expect(await tierErrors('renderer/src/transport/example.ts', "import { x } from '../app-state/routes';\nexport const y = x;\n")).toHaveLength(1);
+      expect(await tierErrors('renderer/src/lib/example.ts', "import { x } from '../transport';\nexport const y = x;\n")).toEqual([
+        expect.stringContaining('side by side'),
+      ]);
+      expect(await tierErrors('renderer/src/transport/example.ts', "export const m = import('../lib/curl');\n")).toHaveLength(1);
+    });
+
+    it('keeps electron/ out of the renderer', async () => {
+      expect(await tierErrors('renderer/src/lib/example.ts', "import { x } from '../../../electron/services/data/database';\nexport const y = x;\n")).toHaveLength(1);
+    });
+  });
 });

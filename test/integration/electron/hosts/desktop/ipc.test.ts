@@ -171,18 +171,13 @@ describe("the window's page talking to the core over IPC (built out/main/index.j
         );
       return answer.value;
     });
-    const api = preload.exposed[0]!.value as {
-      app: { status(): Promise<AppStatus> };
-      settings: { update(patch: unknown): Promise<unknown> };
-      secrets: { set(args: unknown): Promise<unknown> };
-      subscribe(event: string, listener: (payload: unknown) => void): () => void;
-    };
+    const api = preload.exposed[0]!.value as HooklabApi;
     expect(
-      (await api.app.status()).host.kind,
-      'window.hooklab.app.status() does not reach the core',
+      ((await api.call('app.status', {} as never)) as AppStatus).host.kind,
+      "window.hooklab.call('app.status') does not reach the core",
     ).toBe('electron');
     // The renderer's Electron transport on top: the code the core gave is the code the UI sees.
-    const refused = await createElectronTransport(api as unknown as HooklabApi)
+    const refused = await createElectronTransport(api)
       .call('secrets.set', { name: 'clientSecret' } as never)
       .catch((e: TransportError) => e.code);
     expect(
@@ -193,7 +188,7 @@ describe("the window's page talking to the core over IPC (built out/main/index.j
     const changes: unknown[] = [];
     api.subscribe('settings.changed', (payload) => changes.push(payload));
     const seen = host.journal.length;
-    await api.settings.update({ poller: { intervalMs: 7_000 } });
+    await api.call('settings.update', { poller: { intervalMs: 7_000 } } as never);
     const sent = await host.waitFor(
       'settings.changed sent to the window',
       (e) => e.seq >= seen && sentEvents('settings.changed')(e),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_NAMES } from '../../../../../shared/contract';
 import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
 import type { HooklabApi } from '../../../../../shared/contract';
 import { createElectronTransport } from '../../../../../renderer/src/transport/electron-transport';
@@ -7,16 +6,6 @@ import { TransportError } from '../../../../../renderer/src/transport/transport'
 import { runSandboxedPreload, type SandboxedPreload } from './sandboxed-preload';
 
 type Api = Record<string, unknown>;
-
-/** The areas and verbs of the contract, as the page should see them under window.hooklab. */
-function expectedShape(): Record<string, string[]> {
-  const shape: Record<string, string[]> = {};
-  for (const name of CALL_NAMES) {
-    const [area, verb] = name.split('.') as [string, string];
-    (shape[area] ??= []).push(verb);
-  }
-  return shape;
-}
 
 function exposedApi(preload: SandboxedPreload): Api {
   const hooklab = preload.exposed.find((e) => e.key === 'hooklab');
@@ -39,25 +28,26 @@ describe('the built preload (out/preload/index.cjs) run as a sandboxed window ru
     ).toEqual(['hooklab']);
   });
 
-  it('gives the page one function per contract call, grouped by area, plus subscribe, and nothing else', () => {
+  it('gives the page call and subscribe, and nothing else', () => {
     const api = exposedApi(runSandboxedPreload(async () => ({ ok: true, value: null })));
-    const shape = expectedShape();
-    expect(Object.keys(api).sort(), 'window.hooklab has other areas than the contract').toEqual(
-      [...Object.keys(shape), 'subscribe'].sort(),
-    );
+    expect(Object.keys(api).sort(), 'window.hooklab offers more or less than call and subscribe').toEqual(['call', 'subscribe']);
+    expect(typeof api.call, 'window.hooklab.call is not a function').toBe('function');
     expect(typeof api.subscribe, 'window.hooklab.subscribe is not a function').toBe('function');
-    for (const [area, verbs] of Object.entries(shape)) {
-      const group = api[area] as Record<string, unknown>;
-      expect(
-        Object.keys(group).sort(),
-        `window.hooklab.${area} does not offer exactly the ${area} calls of the contract`,
-      ).toEqual([...verbs].sort());
-      for (const verb of verbs) {
-        expect(typeof group[verb], `window.hooklab.${area}.${verb} is not a function`).toBe(
-          'function',
-        );
-      }
-    }
+  });
+
+  it('refuses a call outside the contract without reaching IPC', async () => {
+    const seen: string[] = [];
+    const api = exposedApi(
+      runSandboxedPreload(async (channel) => {
+        seen.push(channel);
+        return { ok: true, value: null };
+      }),
+    ) as unknown as HooklabApi;
+    const failure = await createElectronTransport(api)
+      .call('app.quitAndWipe' as never, {} as never)
+      .catch((error: unknown) => error);
+    expect((failure as TransportError).code, 'a name outside the contract is not refused as unknown-call').toBe('unknown-call');
+    expect(seen, 'a name outside the contract reached IPC').toEqual([]);
   });
 
   it('exposes nothing of Node or of Electron to the page', () => {
