@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnServer, spawnShell, type ServerProcess } from '../../../../support/server-process';
@@ -46,7 +46,10 @@ describe('the data folder lock is one the operating system releases', () => {
     process.kill(shell.pid, 'SIGSTOP');
     try {
       process.kill(held, 'SIGKILL');
-      while (stateOf(held) !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+      // Dead: the leader is a zombie and its other threads (Node's pool, V8's) have exited too.
+      // The leader shows Z while they may still be closing the files they share, the lock's
+      // among them; once /proc/PID/task lists the leader alone, every descriptor is closed.
+      while (stateOf(held) !== 'Z' || readdirSync(`/proc/${held}/task`).length > 1) await new Promise((resolve) => setTimeout(resolve, 10));
       // The old lock asked "is pid N alive?", and a zombie answers yes.
       expect(() => process.kill(held, 0)).not.toThrow();
       expect(readRunningInstance(dataDir)).toBeNull();
