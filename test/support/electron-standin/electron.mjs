@@ -377,6 +377,22 @@ export const dialog = {
   },
 };
 
+/** Desktop notifications (jobs, handler failures): recorded, never shown. */
+export class Notification extends RecordedEmitter {
+  static isSupported() {
+    record('Notification', 'isSupported');
+    return true;
+  }
+  constructor(/** @type {{ title?: string; body?: string; silent?: boolean }} */ options = {}) {
+    super('Notification');
+    record('Notification', 'new', [options]);
+    this.options = options;
+  }
+  show() {
+    record('Notification', 'show', [this.options.title]);
+  }
+}
+
 const modelled = {
   app,
   protocol,
@@ -387,6 +403,7 @@ const modelled = {
   shell,
   Menu,
   dialog,
+  Notification,
 };
 
 /**
