@@ -64,7 +64,7 @@ describe('the packed hooklab package', () => {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          'check_handler', 'explain_signature', 'get_delivery', 'get_order_sequence', 'history_delivery_urls', 'history_pending',
+          'check_handler', 'explain_signature', 'get_delivery', 'get_handler_trace', 'get_order_sequence', 'history_delivery_urls', 'history_pending',
           'list_deliveries', 'list_orders', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
         ],
       );
