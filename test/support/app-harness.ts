@@ -58,9 +58,10 @@ function onTestPorts(backend: SettingsBackend): SettingsBackend {
     get notices() {
       return backend.notices; // filled when the file is read
     },
+    // Wrong-typed settings are still kept aside and said (issue 25 item 17).
+    ...(backend.reportDropped ? { reportDropped: backend.reportDropped.bind(backend) } : {}),
     read: () => withTestPorts(backend.read()),
     write: (settings) => backend.write(settings),
-    ...(backend.reportDropped ? { reportDropped: (dropped: readonly string[]) => backend.reportDropped!(dropped) } : {}),
   };
 }
 

@@ -67,7 +67,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // The keyboard's row: arrows move it, Enter opens it (onActivate). Starts at the open row.
   const [cursorId, setCursorId] = useState<string | null>(null);
   const widths = useColumnWidths(props.columnWidthsKey);
-  const { trackOf, hidden } = useContentTemplate(tableRef, columns, processed, widths.widthOf);
+  const filtered = useMemo(() => new Set(props.columnFilters.filter((f) => f.value !== '' && f.value !== undefined).map((f) => f.id)), [props.columnFilters]);
+  const { trackOf, hidden } = useContentTemplate(tableRef, columns, processed, widths.widthOf, filtered);
   const columnVisibility = useMemo(() => Object.fromEntries([...hidden].map((id) => [id, false])), [hidden]);
   const virtualizer = useVirtualizer({
     count: processed.length,

@@ -42,13 +42,16 @@ function useMeasure(tableRef: RefObject<HTMLElement | null>): Measure {
 
 /**
  * The grid track of each column: a dragged width, else the column's fixed `width`, else its
- * content width, with the `grow` column taking the rest (`minmax(content, 1fr)`).
+ * content width, with the `grow` column taking the rest (`minmax(content, 1fr)`). Columns in
+ * `filtered` are never left out: a filter the user cannot see (a link's `f.eventId`) would hide
+ * rows without saying why, and could not be cleared.
  */
 export function useContentTemplate<T>(
   tableRef: RefObject<HTMLElement | null>,
   columns: ReadonlyArray<ColumnDef<T, unknown>>,
   rows: readonly T[],
   dragged: (id: string) => string | undefined,
+  filtered: ReadonlySet<string>,
 ): { trackOf: (id: string) => string; hidden: ReadonlySet<string> } {
   const measure = useMeasure(tableRef);
   const available = useWidth(tableRef);
@@ -88,10 +91,14 @@ export function useContentTemplate<T>(
   const hidden = useMemo(
     () =>
       columnsToHide(
-        fit.map((c) => ({ id: c.id, px: pxOf(dragged(c.id) ?? c.fixed) ?? widths.get(c.id) ?? 80, hideOrder: c.hideOrder })),
+        fit.map((c) => ({
+          id: c.id,
+          px: pxOf(dragged(c.id) ?? c.fixed) ?? widths.get(c.id) ?? 80,
+          hideOrder: filtered.has(c.id) ? undefined : c.hideOrder,
+        })),
         available - SCROLLBAR,
       ),
-    [fit, widths, available, dragged],
+    [fit, widths, available, dragged, filtered],
   );
   const trackOf = (id: string) => {
     const userWidth = dragged(id);

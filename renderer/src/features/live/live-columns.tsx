@@ -34,10 +34,24 @@ export function flagsOf(d: DeliverySummary): string {
     .join(' ');
 }
 
+/** The handler's result in full: its status, or the error that stopped it (search and hover). */
 export function handlerText(d: DeliverySummary): string {
+  return handlerSummary(d, (h) => h.firstError ?? 'error');
+}
+
+/**
+ * The handler's result as the list shows it: its status, or "no answer" when it gave none. An
+ * error is free text of any length (an address, a cause): a column sized to it pushed Live
+ * sideways at 1280 px, so its whole text is on hover and in the detail instead.
+ */
+export function handlerLabel(d: DeliverySummary): string {
+  return handlerSummary(d, () => 'no answer');
+}
+
+function handlerSummary(d: DeliverySummary, noStatus: (h: NonNullable<DeliverySummary['handler']>) => string): string {
   const h = d.handler;
   if (!h) return '';
-  const first = h.firstStatus !== null ? String(h.firstStatus) : (h.firstError ?? 'error');
+  const first = h.firstStatus !== null ? String(h.firstStatus) : noStatus(h);
   return h.targets > 1 ? `${first} (+${h.targets - 1}, ${h.failed} failed)` : first;
 }
 
@@ -125,13 +139,17 @@ export function liveColumns(checked: ReadonlySet<number>) {
         </span>
       ),
     }),
-    column.accessor(handlerText, {
+    column.accessor(handlerLabel, {
       id: 'handler',
       header: 'Handler',
       meta: { filter: 'text', minWidth: 50 },
       cell: (c) =>
         c.row.original.handler ? (
-          <span className={c.row.original.handler.failed > 0 ? 'live-status--error' : 'live-status--ok'} data-testid="handler-status">
+          <span
+            className={c.row.original.handler.failed > 0 ? 'live-status--error' : 'live-status--ok'}
+            title={handlerText(c.row.original)}
+            data-testid="handler-status"
+          >
             {c.getValue()}
           </span>
         ) : null,
