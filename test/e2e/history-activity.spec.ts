@@ -17,15 +17,22 @@ test("History's activity strip counts the copy's deliveries of the last hour, an
   app,
   page,
 }) => {
+  // The worker's host is shared: earlier tests may have left deliveries in this hour. Count
+  // what the strip shows first, then the two this test sends.
+  const history = new HistoryPage(page);
+  await app.goto('history');
+  await history.pollNow();
+  const strip = page.getByTestId('history-activity');
+  await expect(strip).toHaveAttribute('data-state', 'ready');
+  const before = Number(await strip.getAttribute('data-total'));
   await app.api('sandbox.sendEvent', event('strip-1'));
   await app.api('sandbox.sendEvent', event('strip-2'));
-  await app.goto('history');
-  await new HistoryPage(page).pollNow();
-  const strip = page.getByTestId('history-activity');
-  await expect(strip).toHaveAttribute('data-total', '2');
+  await history.pollNow();
+  await expect(strip).toHaveAttribute('data-total', String(before + 2));
   await expect(strip).toContainText('delivered');
   const resendButtons = page.getByTestId('events-table').locator('[data-testid^="resend-event-"]');
-  await expect(resendButtons).toHaveCount(2);
+  await expect(resendButtons.first()).toBeVisible();
+  expect(await resendButtons.count()).toBeGreaterThanOrEqual(2);
 
   // Drag over the strip's first minutes (40-55 minutes ago): nothing was created then.
   const chart = strip.locator('svg');

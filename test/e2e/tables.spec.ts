@@ -160,7 +160,15 @@ test('Sequences timeline: every row shows its Open links, inside the pane, witho
   const linkOrder = /Order (\S+)\./.exec((await link.textContent()) ?? '')?.[1] ?? '';
   await app.goto('sequences');
   const row = sequences.row(linkOrder);
-  await expect(row).toContainText('FASTLINK_CHARGE');
+  await expect(row).toBeVisible();
+  // The list leaves out its least needed columns (Type last) rather than scroll sideways when
+  // other tests' orders in this worker make it tight; then the order's detail names the type.
+  if ((await page.getByTestId('sequences-table').getByRole('columnheader', { name: 'Type' }).count()) > 0) {
+    await expect(row).toContainText('FASTLINK_CHARGE');
+  } else {
+    await sequences.openOrder(linkOrder);
+    await expect(page.locator('body')).toContainText('FASTLINK_CHARGE');
+  }
   for (const cell of (await row.getByRole('gridcell').all()).slice(0, 3)) {
     const cellSizes = await sizes(cell);
     expect.soft(cellSizes.scrollWidth, `"${await cell.textContent()}" whole`).toBeLessThanOrEqual(cellSizes.clientWidth);
