@@ -114,9 +114,24 @@ const UNKNOWN_HOLDER: InstanceInfo = { pid: 1, kind: 'serve', url: null, started
 /** The exclusive lock, held by the returned connection until it closes; null when another holds it. */
 function holdLockDatabase(path: string): DatabaseSync | null {
   ensurePrivateFile(path);
+  // Not SQLite's busy handler: two starts at the same moment each hold a SHARED lock while
+  // asking for EXCLUSIVE, and both busy handlers would wait out the timeout (each waiting for
+  // the other's SHARED lock): both refused. A failed try closes its connection (its SHARED
+  // lock goes), waits a few random milliseconds and tries again, so one of the two wins.
+  const deadline = Date.now() + ACQUIRE_WAIT_MS;
+  for (;;) {
+    const db = tryHoldLockDatabase(path);
+    if (db) return db;
+    if (Date.now() >= deadline) return null;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2 + Math.floor(Math.random() * 8));
+  }
+}
+
+/** One try at the exclusive lock, with no waiting; null when another connection has a lock. */
+function tryHoldLockDatabase(path: string): DatabaseSync | null {
   const db = new DatabaseSync(path);
   try {
-    db.exec(`PRAGMA busy_timeout = ${ACQUIRE_WAIT_MS}`);
+    db.exec('PRAGMA busy_timeout = 0');
     // In exclusive locking mode the lock taken by the first write transaction is kept until
     // the connection closes.
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
