@@ -32,7 +32,8 @@ test("History's activity strip counts the copy's deliveries of the last hour, an
   await expect(strip).toContainText('delivered');
   const resendButtons = page.getByTestId('events-table').locator('[data-testid^="resend-event-"]');
   await expect(resendButtons.first()).toBeVisible();
-  expect(await resendButtons.count()).toBeGreaterThanOrEqual(2);
+  const shown = await resendButtons.count();
+  expect(shown).toBeGreaterThanOrEqual(2);
 
   // Drag over the strip's first minutes (40-55 minutes ago): nothing was created then.
   const chart = strip.locator('svg');
@@ -46,5 +47,5 @@ test("History's activity strip counts the copy's deliveries of the last hour, an
   expect(page.url()).toContain('t=');
 
   await page.getByTestId('history-activity-clear').click();
-  await expect(resendButtons).toHaveCount(2);
+  await expect(resendButtons).toHaveCount(shown);
 });
