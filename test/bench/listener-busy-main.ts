@@ -13,17 +13,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../../electron/core/core';
-import { createLiveFeature } from '../../electron/features/live/feature';
 import { createSequencesFeature } from '../../electron/features/sequences/feature';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliveryStore } from '../../electron/services/data/delivery-store';
-import { silentLogger } from '../../electron/services/kernel/logger';
-import { MemorySecretStore } from '../../electron/services/secrets/secret-store';
-import { memorySettingsBackend } from '../../electron/services/settings/settings-service';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { headerPairs, judgeDelivery } from '../../electron/features/live/listener/judge';
-import { BENCH_CONTEXT, BENCH_KEY } from './listener-ingest-server';
+import { BENCH_CONTEXT, BENCH_KEY, startHooklab } from './listener-ingest-server';
 import { seedOrders } from './sequences-seed';
 
 const rate = Number(process.argv[2] ?? 200);
@@ -66,19 +61,7 @@ function runLoad(port: number): Promise<Load> {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-busy-'));
   seed(dataDir);
-  const secrets = new MemorySecretStore();
-  secrets.set('webhookKey:bench', BENCH_KEY);
-  const core = createCore({
-    hostKind: 'browser',
-    version: 'bench',
-    dataDir,
-    settingsBackend: memorySettingsBackend({ listener: { port: 0, keys: [{ id: 'bench', label: 'bench', addedAt: 'x' }] } }),
-    secrets,
-    log: silentLogger,
-    features: (ctx) => [createLiveFeature(ctx)],
-    requireAllHandlers: false,
-  });
-  await core.start();
+  const core = await startHooklab(dataDir);
   const port = core.ctx.status.get().listener.port!;
   const h = core.handlers;
   const idle = await runLoad(port);

@@ -29,7 +29,8 @@ import { judgeDelivery, type JudgeContext, headerPairs } from '../../electron/fe
 export const BENCH_KEY = 'bench-key';
 const mode = process.argv[2];
 
-async function startHooklab(dataDir: string) {
+/** A core with the live feature on `dataDir`, listening on a free port with the bench key (the process under load). */
+export async function startHooklab(dataDir: string) {
   const secrets = new MemorySecretStore();
   secrets.set('webhookKey:bench', BENCH_KEY);
   const core = createCore({
