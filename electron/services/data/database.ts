@@ -44,14 +44,16 @@ export function openDatabase(path: string): Database {
 /**
  * Another connection to a database openDatabase already opened and migrated (the listener's
  * thread has its own): the same durability (WAL, synchronous=FULL), no schema work.
+ * `busyTimeoutMs` 0 makes a write that finds the lock taken fail at once (SQLITE_BUSY) instead
+ * of sleeping in SQLite's busy handler: for a caller that waits its own way (GroupCommitter).
  */
-export function openConnection(path: string): Database {
+export function openConnection(path: string, options: { busyTimeoutMs?: number } = {}): Database {
   const db = new DatabaseSync(path);
   try {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA busy_timeout = 5000');
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     // Commits never checkpoint here while the background checkpointer runs (see checkpointer.ts).
     db.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   } catch (error) {

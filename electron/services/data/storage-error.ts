@@ -25,6 +25,12 @@ export function describeStorageError(error: unknown): string {
   return e.message ?? String(error);
 }
 
+/** Whether a statement failed only because another connection holds the lock (SQLITE_BUSY, SQLITE_LOCKED). */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown }).errcode;
+  return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6);
+}
+
 /**
  * Rolls back what is still open. On SQLITE_FULL or an I/O error SQLite may already have rolled
  * the transaction back, and a second ROLLBACK would throw "cannot rollback - no transaction is

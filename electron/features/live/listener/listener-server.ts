@@ -9,7 +9,7 @@ import { forwardToAll, type ForwardOptions } from '../forwarding/forwarder';
 import type { DeliveryStore } from '../../../services/data/delivery-store';
 import type { ForwardWrite, StoredDelivery, StoredTotals } from '../../../services/data/received-delivery';
 import { ConnectionGuard } from './connection-guard';
-import { GroupCommitter } from './group-commit';
+import { GroupCommitter, type BusyPolicy } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
 import { readBody } from './read-body';
 import { answerProbe, type RedeemProbe } from '../probe/probe-answer';
@@ -32,6 +32,11 @@ export interface ListenerDeps {
   readonly redeemProbe?: RedeemProbe;
   /** Draws each forward's trace (see ForwardOptions.startTrace). */
   readonly startTrace?: ForwardOptions['startTrace'];
+  /**
+   * With a store whose connection does not wait for the lock (busy_timeout 0): how a batch that
+   * finds it taken is tried again without sleeping this thread (see GroupCommitter).
+   */
+  readonly busy?: BusyPolicy;
 }
 
 /** What the group committer writes: a delivery just read, or the forward results of one stored. */
@@ -66,24 +71,17 @@ export class ListenerServer {
         if (item.kind === 'delivery') deliveries.push(item.raw);
         else forwards.push(item.forwards);
       }
-      let committed: ReturnType<ListenerDeps['store']['commitBatch']>;
-      try {
-        committed = deps.store.commitBatch(
-          deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
-          forwards,
-          limits,
-        );
-      } catch (error) {
-        deps.onStoreFailed(error);
-        throw error;
-      }
-      const { stored, handlers } = committed;
+      const { stored, handlers } = deps.store.commitBatch(
+        deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
+        forwards,
+        limits,
+      );
       if (stored.length > 0) deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       // Each item gets its own result back, in the order submitted.
       let nextStored = 0;
       let nextHandler = 0;
       return items.map((item) => (item.kind === 'delivery' ? stored[nextStored++]! : handlers[nextHandler++]!));
-    });
+    }, { ...(deps.busy ? { busy: deps.busy } : {}), onFailed: (error) => deps.onStoreFailed(error) });
   }
 
   get port(): number | null {

@@ -3,11 +3,12 @@ import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerSettings } from '../../../../shared/settings';
 import { openConnection } from '../../../services/data/database';
 import { DeliveryStore } from '../../../services/data/delivery-store';
-import { describeStorageError } from '../../../services/data/storage-error';
+import { describeStorageError, isSqliteBusy } from '../../../services/data/storage-error';
 import { ResendRequests } from '../../../services/resend-requests/resend-requests';
 import { systemClock } from '../../../services/platform/clock';
 import { createKeyedHmac } from './keyed-hmac';
 import { ListenerServer } from './listener-server';
+import { whenLockFree, type BusyPolicy } from './group-commit';
 import { ProbeTickets } from '../probe/probe-nonces';
 import { loadTraceKey, StartedTraces } from '../../../services/tracing/started-traces';
 import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from './thread-protocol';
@@ -22,7 +23,11 @@ import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from '.
 
 const port = parentPort!;
 const data = workerData as ListenerThreadData;
-const db = openConnection(data.databasePath);
+// Never asleep in SQLite's busy handler while the main thread writes (search index, history
+// copy): a commit that finds the lock taken is tried again between requests (GroupCommitter).
+const db = openConnection(data.databasePath, { busyTimeoutMs: 0 });
+/** As long as the busy_timeout other connections use: a lock held longer fails the batch (500). */
+const busy: BusyPolicy = { isBusy: isSqliteBusy, giveUpAfterMs: 5000, now: () => performance.now() };
 let settings: ListenerSettings = data.settings;
 let keys: readonly KnownKey[] = data.keys;
 const resends = new ResendRequests(systemClock);
@@ -41,6 +46,7 @@ const listener = new ListenerServer({
   keys: () => [...keys],
   now: () => Date.now(),
   startTrace: () => traces.start(),
+  busy,
   // One string per batch: JSON.stringify costs this thread less than a structured clone of the summaries.
   onStored: (deliveries, totals) => send({ type: 'stored', deliveriesJson: JSON.stringify(deliveries), totals }),
   onStoreFailed: (error) => send({ type: 'storeFailed', cause: describeStorageError(error) }),
@@ -64,7 +70,7 @@ async function run(call: ListenerOp): Promise<unknown> {
       db.close();
       return null;
     case 'enforce':
-      store.enforce(call.limits);
+      await whenLockFree(() => store.enforce(call.limits), busy);
       return store.totals();
     case 'totals':
       return store.totals();
