@@ -123,7 +123,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           ...store.counts(info.id),
         };
       },
-      'history.byEventType': async () => ({ types: store.byEventType(ctx.environments.activeInfo().id) }),
+      'history.byEventType': async () => ({ types: activity.byEventType(ctx.environments.activeInfo().id) }),
       'history.query': ({ filters, sorts, page, pageSize }) =>
         call(async () => {
           const list = await pool.for(active()).list({ filters, sorts, page, pageSize });

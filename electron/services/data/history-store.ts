@@ -207,21 +207,6 @@ export class HistoryStore {
   }
 
   /**
-   * Per event type, how many events the service delivered (at least one 2xx attempt) and how
-   * many it has not (every attempt failed so far), most events first.
-   */
-  byEventType(environmentId: string): Array<{ eventType: string; delivered: number; failed: number }> {
-    const rows = this.db
-      .prepare(
-        `SELECT event_type AS eventType, SUM(ok) AS delivered, SUM(1 - ok) AS failed
-         FROM (SELECT event_type, MAX(delivered) AS ok FROM history_deliveries WHERE environment_id = ? GROUP BY event_id, event_type)
-         GROUP BY event_type ORDER BY COUNT(*) DESC, event_type`,
-      )
-      .all(environmentId) as Array<{ eventType: string; delivered: number; failed: number }>;
-    return rows.map((r) => ({ eventType: r.eventType, delivered: Number(r.delivered), failed: Number(r.failed) }));
-  }
-
-  /**
    * Events of the copy, newest first. An event is pending while none of its deliveries is
    * delivered (see docs/service.md#resend). `lastDeliveryId` is the delivery to resend.
    */
