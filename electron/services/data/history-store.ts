@@ -36,15 +36,6 @@ export interface HistoryRefRow {
   readonly url: string;
 }
 
-/** One URL the service sent deliveries to, as history.deliveryUrls lists it (without `current`). */
-export interface DeliveryUrlRow {
-  readonly url: string;
-  readonly deliveries: number;
-  readonly delivered: number;
-  readonly lastCreated: string;
-  readonly lastStatus: number;
-}
-
 /** A delivery of the copy as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
 export type HistorySequenceRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
 const SEQUENCE_COLUMNS = 'id, event_id, event_created, created, payload';
@@ -264,30 +255,6 @@ export class HistoryStore {
       )
       .all(environmentId, sinceIso) as { id: number; event_id: number; delivered: number; response_status_code: number; created: string; url: string }[];
     return rows.map((r) => ({ id: r.id, eventId: r.event_id, delivered: r.delivered === 1, status: r.response_status_code, created: r.created, url: r.url }));
-  }
-
-  /**
-   * Per URL the service sent to (as logged, newest first): how many deliveries, how many
-   * delivered, the last one's time and status. Since `sinceIso`, compared as ISO text.
-   */
-  deliveryUrls(environmentId: string, sinceIso: string): DeliveryUrlRow[] {
-    const rows = this.db
-      .prepare(
-        `SELECT url, COUNT(*) AS deliveries, SUM(delivered) AS delivered, MAX(created) AS last_created,
-           (SELECT h2.response_status_code FROM history_deliveries h2
-             WHERE h2.environment_id = h.environment_id AND h2.url = h.url AND h2.created >= ?
-             ORDER BY h2.created DESC, h2.id DESC LIMIT 1) AS last_status
-         FROM history_deliveries h WHERE environment_id = ? AND created >= ?
-         GROUP BY url ORDER BY last_created DESC`,
-      )
-      .all(sinceIso, environmentId, sinceIso) as { url: string; deliveries: number; delivered: number; last_created: string; last_status: number }[];
-    return rows.map((r) => ({
-      url: r.url,
-      deliveries: Number(r.deliveries),
-      delivered: Number(r.delivered),
-      lastCreated: r.last_created,
-      lastStatus: Number(r.last_status),
-    }));
   }
 
   /** The payload of one delivery of the copy, or null. */
