@@ -36,15 +36,6 @@ export interface HistoryRefRow {
   readonly url: string;
 }
 
-/** A delivery of the copy as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
-export type HistorySequenceRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
-const SEQUENCE_COLUMNS = 'id, event_id, event_created, created, payload';
-
-function arrays(statement: StatementSync): StatementSync {
-  statement.setReturnArrays(true);
-  return statement;
-}
-
 interface DeliveryRow {
   id: number;
   event_id: number;
@@ -79,10 +70,8 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export class HistoryStore {
   private readonly statements: CopyStatements;
   private readonly readSync;
-  /** Prepared on first use: only reconciliation and the sequences index read these. */
+  /** Prepared on first use: only reconciliation and the diff read payloads one by one. */
   private payloadById: StatementSync | undefined;
-  private sequenceAfter: StatementSync | undefined;
-  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.statements = {
@@ -262,23 +251,6 @@ export class HistoryStore {
     this.payloadById ??= this.db.prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?');
     const row = this.payloadById.get(environmentId, id) as { payload: string } | undefined;
     return row ? row.payload : null;
-  }
-
-  /** Deliveries of the copy after `afterId`, as arrays in SEQUENCE_COLUMNS order, a page at a time. */
-  sequenceRowsAfter(environmentId: string, afterId: number, limit: number): HistorySequenceRow[] {
-    this.sequenceAfter ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`),
-    );
-    return this.sequenceAfter.all(environmentId, afterId, limit) as unknown as HistorySequenceRow[];
-  }
-
-  /** The named deliveries of the copy, as sequenceRowsAfter gives them. */
-  sequenceRowsByIds(environmentId: string, ids: readonly number[]): HistorySequenceRow[] {
-    this.sequenceByIds ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries
-        WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`),
-    );
-    return this.sequenceByIds.all(environmentId, JSON.stringify(ids)) as unknown as HistorySequenceRow[];
   }
 
   /**
