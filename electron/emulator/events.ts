@@ -1,4 +1,4 @@
-import type { Level, ShippingStatus, WebhookEvent } from '../../shared/service';
+import { EVENT_LEVELS, type EventType, type ShippingStatus, type WebhookEvent } from '../../shared/service';
 import { findProduct } from '../../shared/emulator/catalogue';
 import { couponObject } from './catalogue';
 import type { AuthenticationRecord, OrderRecord } from './types';
@@ -9,8 +9,7 @@ import type { AuthenticationRecord, OrderRecord } from './types';
  */
 function base(
   o: OrderRecord,
-  type: string,
-  level: Level,
+  type: EventType,
   description: string,
   metadata: Record<string, unknown> | null = null,
 ): WebhookEvent {
@@ -19,7 +18,7 @@ function base(
     orderReference: o.orderReference,
     orderType: o.orderType,
     description,
-    level,
+    level: EVENT_LEVELS[type],
     type,
     metadata,
   };
@@ -28,7 +27,7 @@ function base(
 const money = (n: number) => n.toFixed(2);
 
 /** Created: a payment link order was created. */
-export const createdEvent = (o: OrderRecord) => base(o, 'Created', 'Info', 'La orden fue creada');
+export const createdEvent = (o: OrderRecord) => base(o, 'Created', 'La orden fue creada');
 
 /** SuccessPayment with the full metadata (see docs/service.md#successpayment-metadata). */
 export function successPaymentEvent(o: OrderRecord, nowMs: number): WebhookEvent {
@@ -86,17 +85,17 @@ export function successPaymentEvent(o: OrderRecord, nowMs: number): WebhookEvent
       };
     }),
   };
-  return base(o, 'SuccessPayment', 'Info', 'El pago de la orden fue exitoso', metadata);
+  return base(o, 'SuccessPayment', 'El pago de la orden fue exitoso', metadata);
 }
 
 /** Cancelled: the description carries the reason (see docs/service.md#event-types). */
 export const cancelledEvent = (o: OrderRecord, reason: string) =>
-  base(o, 'Cancelled', 'Info', `La orden fue cancelada. Motivo: ${reason}`);
+  base(o, 'Cancelled', `La orden fue cancelada. Motivo: ${reason}`);
 
 export const finalizedEvent = (o: OrderRecord) =>
-  base(o, 'Finalized', 'Info', 'La orden fue finalizada');
+  base(o, 'Finalized', 'La orden fue finalizada');
 
-export const deletedEvent = (o: OrderRecord) => base(o, 'Deleted', 'Info', 'La orden fue eliminada');
+export const deletedEvent = (o: OrderRecord) => base(o, 'Deleted', 'La orden fue eliminada');
 
 /** Updated: shipping moved; PreparationEtaMinutes only on PENDING -> ACCEPTED. */
 export function updatedEvent(
@@ -108,39 +107,39 @@ export function updatedEvent(
   const metadata: Record<string, string> = { PreviousStatus: previous, NewStatus: next };
   if (previous === 'PENDING' && next === 'ACCEPTED' && etaMinutes !== null)
     metadata.PreparationEtaMinutes = String(etaMinutes);
-  return base(o, 'Updated', 'Info', `El estado de envío cambió de ${previous} a ${next}`, metadata);
+  return base(o, 'Updated', `El estado de envío cambió de ${previous} a ${next}`, metadata);
 }
 
 export const successReverseEvent = (o: OrderRecord) =>
-  base(o, 'SuccessReverse', 'Info', 'La reversión del pago fue exitosa');
+  base(o, 'SuccessReverse', 'La reversión del pago fue exitosa');
 
 export const reverseErrorEvent = (o: OrderRecord, reason: string) =>
-  base(o, 'ReverseError', 'Error', `Error al revertir el pago: ${reason}`);
+  base(o, 'ReverseError', `Error al revertir el pago: ${reason}`);
 
 /** PaymentError: the description carries the error (see docs/service.md#event-types). */
 export const paymentErrorEvent = (o: OrderRecord, code: string, message: string) =>
-  base(o, 'PaymentError', 'Error', `Error al procesar el pago (${code}): ${message}`);
+  base(o, 'PaymentError', `Error al procesar el pago (${code}): ${message}`);
 
 /** The 3DS event for a final authentication status (mapping recorded in docs/emulator.md#decisions-where-the-spec-says-not-shown). */
 export function threeDsEvent(o: OrderRecord, a: AuthenticationRecord): WebhookEvent | null {
   const id = { authenticationId: a.id };
   switch (a.status) {
     case 'SUCCESS':
-      return base(o, 'ThreeDSecureAuthSucceeded', 'Info', 'La autenticación 3DS fue completada', id);
+      return base(o, 'ThreeDSecureAuthSucceeded', 'La autenticación 3DS fue completada', id);
     case 'FAILED':
-      return base(o, 'ThreeDSecureAuthFailed', 'Error', 'La autenticación 3DS falló', {
+      return base(o, 'ThreeDSecureAuthFailed', 'La autenticación 3DS falló', {
         ...id,
         reason: 'AUTHENTICATION_FAILED',
         description: 'El banco emisor no pudo autenticar al tarjetahabiente',
       });
     case 'ERROR':
-      return base(o, 'ThreeDSecureAuthError', 'Error', 'Error durante la autenticación 3DS', {
+      return base(o, 'ThreeDSecureAuthError', 'Error durante la autenticación 3DS', {
         ...id,
         reason: 'PROCESSOR_ERROR',
         description: 'Error interno del procesador de pagos',
       });
     case 'EXPIRED':
-      return base(o, 'ThreeDSecureAuthExpired', 'Info', 'La autenticación 3DS expiró', id);
+      return base(o, 'ThreeDSecureAuthExpired', 'La autenticación 3DS expiró', id);
     case 'PENDING':
       return null;
   }

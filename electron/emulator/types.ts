@@ -1,4 +1,4 @@
-import type { OrderStatus, ShippingStatus, ThreeDsStatus } from '../../shared/service';
+import type { OrderStatus, ShippingStatus, ThreeDsStatus, WebhookDelivery } from '../../shared/service';
 import type { ProductFields } from '../../shared/emulator/catalogue';
 
 /** Fault injection per store (PUT /_sandbox/stores/{id}/chaos). Rates are probabilities 0..1. */
@@ -38,17 +38,8 @@ export interface StoreRecord {
 }
 
 /** One logged delivery (see docs/service.md#webhook-delivery) plus the owning store and a parsed timestamp for filters. */
-export interface DeliveryRecord {
-  id: number;
+export interface DeliveryRecord extends WebhookDelivery {
   storeId: string;
-  eventId: number;
-  eventType: string;
-  eventCreated: string;
-  url: string;
-  payload: string;
-  responseStatusCode: number;
-  delivered: boolean;
-  created: string;
   createdMs: number;
 }
 

@@ -1,9 +1,38 @@
-import type { ContractCall } from '../contract';
-import type { OrderSummary } from '../sequences/model';
+import type { OrderDetail, OrderSummary } from '../sequences/model';
 import { chaosPlan, type ChaosSettings } from './chaos-plan';
 import { compareHandlerState, type StateVerdict } from './state-verdict';
 import type { ScenarioFile } from '../scenario/scenario-file';
+import type { ReceivedDelivery } from '../scenario/received-delivery';
 
+type SendBody = { kind: 'text'; text: string } | { kind: 'bytes'; base64: string };
+
+/** One `replay.send` as a chaos run makes it: the original's event id and time kept, signed as it was. */
+interface ChaosSendArgs {
+  readonly request: {
+    readonly body: SendBody;
+    readonly headers: { eventId: { mode: 'keep' }; eventCreated: { mode: 'keep' } };
+    readonly key: { kind: 'listener'; id: string } | { kind: 'current' };
+  };
+  readonly targetUrl: string;
+  readonly origin:
+    | { kind: 'received'; ref: string; eventId: string | null; eventCreated: string | null }
+    | { kind: 'fixture'; ref: string; eventId: string | null; eventCreated: string | null };
+}
+
+/** What a chaos run reads of each send's stored replay. */
+interface SentReplay {
+  readonly summary: { id: number; eventId: string | null; status: number | null; error: string | null; latencyMs: number | null };
+}
+
+/**
+ * The calls a chaos run makes, as narrow as it reads them: any contract client's `call` fits.
+ * An intersection, not an interface of overloads, so that fitting is checked call by call
+ * (TypeScript erases a generic `call`'s type parameter against several overloads at once).
+ */
+export type ChaosCalls = ((name: 'sequences.get', args: { orderId: string }) => Promise<OrderDetail>) &
+  ((name: 'live.get', args: { id: number }) => Promise<ReceivedDelivery>) &
+  ((name: 'replay.send', args: ChaosSendArgs) => Promise<{ replays: SentReplay[] }>) &
+  ((name: 'flows.handlerState', args: { url: string }) => Promise<NonNullable<ChaosReport['handlerState']>>);
 
 export interface ChaosRunOptions extends ChaosSettings {
   readonly orderId: string;
@@ -53,7 +82,7 @@ interface Source {
   readonly eventId: string | null;
   readonly eventCreated: string | null;
   readonly keyId: string | null;
-  readonly body: { kind: 'text'; text: string } | { kind: 'bytes'; base64: string };
+  readonly body: SendBody;
 }
 
 /**
@@ -64,7 +93,7 @@ interface Source {
  * handler's state URL, to set beside the state the events lead to.
  */
 export async function runChaosReplay(
-  call: ContractCall,
+  call: ChaosCalls,
   sleep: (ms: number) => Promise<void>,
   options: ChaosRunOptions,
   onSend?: (send: ChaosSend) => void,
@@ -117,7 +146,7 @@ interface Sources {
 }
 
 /** An order's events as received here (exact bytes), each with the key that verified it. */
-async function receivedSources(call: ContractCall, orderId: string): Promise<Sources> {
+async function receivedSources(call: ChaosCalls, orderId: string): Promise<Sources> {
   const order = await call('sequences.get', { orderId });
   const sources: Source[] = [];
   const skipped: ChaosReport['skipped'] = [];
@@ -141,7 +170,7 @@ async function receivedSources(call: ContractCall, orderId: string): Promise<Sou
 }
 
 /** A scenario file's events, signed with the current key; the derived state when the order is known here. */
-async function scenarioSources(call: ContractCall, file: ScenarioFile, orderId: string): Promise<Sources> {
+async function scenarioSources(call: ChaosCalls, file: ScenarioFile, orderId: string): Promise<Sources> {
   const sources: Source[] = file.events.map((e) => ({
     type: e.eventType ?? '(no type)',
     deliveryId: null,

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, type WebhookEvent } from '../service';
+import { EVENT_LEVELS, EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, type WebhookEvent } from '../service';
 
 /**
  * Templates of every event type (see docs/service.md#event-types), shaped like the events the sandbox emits
@@ -7,22 +7,27 @@ import { EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, t
  * the handler check) and the UI build the same bodies.
  */
 
-/** Level and meaning of each event type (see docs/service.md#event-types). */
-export const EVENT_TYPE_INFO: Readonly<Record<EventType, { level: Level; meaning: string }>> = {
-  Created: { level: 'Info', meaning: 'A new order was created' },
-  SuccessPayment: { level: 'Info', meaning: 'Payment of an order succeeded' },
-  Cancelled: { level: 'Info', meaning: 'Order cancelled; the description includes the reason' },
-  Finalized: { level: 'Info', meaning: 'Order finalized' },
-  Updated: { level: 'Info', meaning: 'Shipping status of an order changed' },
-  Deleted: { level: 'Info', meaning: 'Order deleted' },
-  SuccessReverse: { level: 'Info', meaning: 'Payment reversal succeeded' },
-  ReverseError: { level: 'Error', meaning: 'Error while reversing a payment' },
-  PaymentError: { level: 'Error', meaning: 'Error while attempting a payment; the description carries the error' },
-  ThreeDSecureAuthSucceeded: { level: 'Info', meaning: '3DS authentication completed; the charge can be confirmed' },
-  ThreeDSecureAuthError: { level: 'Error', meaning: 'Error during 3DS authentication' },
-  ThreeDSecureAuthExpired: { level: 'Info', meaning: '3DS authentication not completed in time' },
-  ThreeDSecureAuthFailed: { level: 'Error', meaning: 'Technical failure prevented 3DS from completing' },
+/** What each event type means (see docs/service.md#event-types). */
+const EVENT_TYPE_MEANINGS: Readonly<Record<EventType, string>> = {
+  Created: 'A new order was created',
+  SuccessPayment: 'Payment of an order succeeded',
+  Cancelled: 'Order cancelled; the description includes the reason',
+  Finalized: 'Order finalized',
+  Updated: 'Shipping status of an order changed',
+  Deleted: 'Order deleted',
+  SuccessReverse: 'Payment reversal succeeded',
+  ReverseError: 'Error while reversing a payment',
+  PaymentError: 'Error while attempting a payment; the description carries the error',
+  ThreeDSecureAuthSucceeded: '3DS authentication completed; the charge can be confirmed',
+  ThreeDSecureAuthError: 'Error during 3DS authentication',
+  ThreeDSecureAuthExpired: '3DS authentication not completed in time',
+  ThreeDSecureAuthFailed: 'Technical failure prevented 3DS from completing',
 };
+
+/** Level (the service's, EVENT_LEVELS) and meaning of each event type. */
+export const EVENT_TYPE_INFO = Object.fromEntries(
+  EVENT_TYPES.map((type) => [type, { level: EVENT_LEVELS[type], meaning: EVENT_TYPE_MEANINGS[type] }]),
+) as Readonly<Record<EventType, { level: Level; meaning: string }>>;
 
 /** The order every template is about, so templates of one order read as one story. */
 export interface TemplateOrder {

@@ -1,6 +1,15 @@
-import type { ContractCall } from '../contract';
-import type { DeliveryDetail } from '../contract/live';
+import type { ReceivedDelivery } from './received-delivery';
 import { SCENARIO_FILE_FORMAT, SCENARIO_FILE_VERSION, type ScenarioFile } from './scenario-file';
+
+/**
+ * The two calls recording makes, as narrow as it reads them: any contract client's `call` fits
+ * (an intersection, so that fitting is checked call by call; see ChaosCalls in shared/flows/chaos-run.ts).
+ */
+export type RecordCalls = ((
+  name: 'live.list',
+  args: { limit: number; beforeId?: number },
+) => Promise<{ rows: Array<{ id: number; orderId: string | null }>; nextBeforeId: number | null }>) &
+  ((name: 'live.get', args: { id: number }) => Promise<ReceivedDelivery>);
 
 /** What to record: an order's received deliveries, or these delivery ids. */
 export type ScenarioSelection = { readonly orderId: string } | { readonly ids: readonly number[] };
@@ -8,7 +17,7 @@ export type ScenarioSelection = { readonly orderId: string } | { readonly ids: r
 /** A reason the deliveries cannot make a scenario (nothing found, a body not whole). */
 export class ScenarioRecordError extends Error {}
 
-async function orderDeliveryIds(call: ContractCall, orderId: string): Promise<number[]> {
+async function orderDeliveryIds(call: RecordCalls, orderId: string): Promise<number[]> {
   const ids: number[] = [];
   let beforeId: number | undefined;
   for (;;) {
@@ -20,7 +29,7 @@ async function orderDeliveryIds(call: ContractCall, orderId: string): Promise<nu
 }
 
 /** One recorded event: the body as text when it is UTF-8 (readable in a diff), else Base64. */
-function toScenarioEvent(d: DeliveryDetail, previousMs: number | null): ScenarioFile['events'][number] {
+function toScenarioEvent(d: ReceivedDelivery, previousMs: number | null): ScenarioFile['events'][number] {
   const receivedMs = Date.parse(d.summary.receivedAt);
   return {
     gapMs: previousMs === null ? 0 : Math.max(0, receivedMs - previousMs),
@@ -37,7 +46,7 @@ function toScenarioEvent(d: DeliveryDetail, previousMs: number | null): Scenario
  * A scenario file from received deliveries, through the contract (the CLI and the app record
  * the same file): exact bodies, headers in order, the gaps between arrivals.
  */
-export async function recordScenario(call: ContractCall, selection: ScenarioSelection, recordedAt: string): Promise<ScenarioFile> {
+export async function recordScenario(call: RecordCalls, selection: ScenarioSelection, recordedAt: string): Promise<ScenarioFile> {
   const ids = 'ids' in selection ? [...selection.ids] : await orderDeliveryIds(call, selection.orderId);
   if (ids.length === 0) throw new ScenarioRecordError('orderId' in selection ? `no received delivery is about order ${selection.orderId}` : 'no delivery ids given');
   const events: ScenarioFile['events'] = [];

@@ -4,7 +4,7 @@
  * produce these; the contract's sequences.* calls carry them (shared/contract/sequences.ts).
  */
 import { z } from 'zod';
-import { COUPON_STATUSES, SHIPPING_STATUSES } from '../service/enums';
+import { COUPON_STATUSES, ORDER_STATUSES, ShippingStatusSchema, ThreeDsStatusSchema } from '../service/enums';
 
 /** Where a delivery is stored: the listener's received deliveries, or the history copy. */
 export const DeliveryRefSchema = z.object({ source: z.enum(['live', 'history']), id: z.number().int() });
@@ -33,7 +33,8 @@ export const FlagSchema = z.object({
 });
 export type Flag = z.infer<typeof FlagSchema>;
 
-export const DERIVED_ORDER_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'FINALIZED', 'deleted'] as const;
+/** The service's order statuses (docs/service.md#order-status), and `deleted` once a Deleted event came. */
+export const DERIVED_ORDER_STATUSES = [...ORDER_STATUSES, 'deleted'] as const;
 export const DerivedOrderStatusSchema = z.enum(DERIVED_ORDER_STATUSES);
 export type DerivedOrderStatus = z.infer<typeof DerivedOrderStatusSchema>;
 
@@ -41,8 +42,9 @@ export type DerivedOrderStatus = z.infer<typeof DerivedOrderStatusSchema>;
 export const PAYMENT_STATES = ['none', 'paid', 'payment-error', 'reversed', 'reverse-error'] as const;
 export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 
-export const ShippingStatusNameSchema = z.enum(SHIPPING_STATUSES);
-export const THREE_DS_OUTCOMES = ['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'] as const;
+/** How a 3-D Secure attempt ended: the service's 3DS statuses (docs/service.md#3-d-secure-status) but PENDING. */
+export const ThreeDsOutcomeSchema = ThreeDsStatusSchema.exclude(['PENDING']);
+export const THREE_DS_OUTCOMES = ThreeDsOutcomeSchema.options;
 
 /** How the extra copies of one event came about. */
 export const DuplicateSourcesSchema = z.object({
@@ -87,10 +89,10 @@ export type SequenceEvent = z.infer<typeof SequenceEventSchema>;
 /** One shipping move (see docs/service.md#shipping-status) and its verdict. */
 export const ShippingStepSchema = z.object({
   eventKey: z.string(),
-  from: ShippingStatusNameSchema,
-  to: ShippingStatusNameSchema,
+  from: ShippingStatusSchema,
+  to: ShippingStatusSchema,
   /** What the order was in before this event (may differ from `from`: illegal). */
-  was: ShippingStatusNameSchema,
+  was: ShippingStatusSchema,
   etaMinutes: z.number().nullable(),
   verdict: z.enum(['ok', 'illegal', 'skipped', 'unspecified']),
 });
@@ -98,7 +100,7 @@ export type ShippingStep = z.infer<typeof ShippingStepSchema>;
 
 export const ThreeDsAttemptSchema = z.object({
   authenticationId: z.string(),
-  outcome: z.enum(THREE_DS_OUTCOMES),
+  outcome: ThreeDsOutcomeSchema,
   eventKeys: z.array(z.string()),
   /** A SuccessPayment followed a SUCCESS (null when the outcome is not SUCCESS). */
   confirmed: z.boolean().nullable(),
@@ -159,8 +161,8 @@ export const OrderSummarySchema = z.object({
   orderReference: z.string().nullable(),
   status: DerivedOrderStatusSchema,
   payment: PaymentStateSchema,
-  shipping: ShippingStatusNameSchema.nullable(),
-  threeDs: z.enum(THREE_DS_OUTCOMES).nullable(),
+  shipping: ShippingStatusSchema.nullable(),
+  threeDs: ThreeDsOutcomeSchema.nullable(),
   events: z.number().int(),
   flagKinds: z.array(FlagKindSchema),
   flags: z.number().int(),

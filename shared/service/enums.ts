@@ -24,6 +24,23 @@ export const LEVELS = ['Info', 'Warning', 'Error'] as const;
 export const LevelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof LevelSchema>;
 
+/** Each event type's level, as the service sends it (see docs/service.md#event-types). */
+export const EVENT_LEVELS: Readonly<Record<EventType, Level>> = {
+  Created: 'Info',
+  SuccessPayment: 'Info',
+  Cancelled: 'Info',
+  Finalized: 'Info',
+  Updated: 'Info',
+  Deleted: 'Info',
+  SuccessReverse: 'Info',
+  ReverseError: 'Error',
+  PaymentError: 'Error',
+  ThreeDSecureAuthSucceeded: 'Info',
+  ThreeDSecureAuthError: 'Error',
+  ThreeDSecureAuthExpired: 'Info',
+  ThreeDSecureAuthFailed: 'Error',
+};
+
 /**
  * orderType values (see docs/service.md#order-types). The spec names the card payment API's value only as
  * "the service"; we use the literal string the spec prints.

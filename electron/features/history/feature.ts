@@ -18,6 +18,7 @@ import { UpdateNotifier } from './update-notifier';
 import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-addresses';
 import { unpairedCause } from '../../../shared/history/delivery-urls';
 import { receivedEventIds } from '../../services/data/reconciliation-reads';
+import { historyDeliveryUrls } from '../../services/data/delivery-url-reads';
 
 /** History's activity strip's default range: the last hour. */
 const HOUR_MS = 3_600_000;
@@ -123,7 +124,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           ...store.counts(info.id),
         };
       },
-      'history.byEventType': async () => ({ types: store.byEventType(ctx.environments.activeInfo().id) }),
+      'history.byEventType': async () => ({ types: activity.byEventType(ctx.environments.activeInfo().id) }),
       'history.query': ({ filters, sorts, page, pageSize }) =>
         call(async () => {
           const list = await pool.for(active()).list({ filters, sorts, page, pageSize });
@@ -218,7 +219,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           leftOut,
         };
       },
-      'history.deliveryUrls': async ({ since }) => deliveryUrlsView(store.deliveryUrls(activeId(), since ?? ''), ownAddresses(ctx)),
+      'history.deliveryUrls': async ({ since }) => deliveryUrlsView(historyDeliveryUrls(ctx.db, activeId(), since ?? ''), ownAddresses(ctx)),
       'history.sentElsewhere': async ({ since }) => {
         const history = store.reconciliationRefs(activeId(), since);
         const arrived = receivedEventIds(ctx.db, [...new Set(history.map((h) => h.eventId))]);

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../../services/kernel/feature';
 import type { DeliveryUrls, SentElsewhere } from '../../../shared/contract/history';
-import type { DeliveryUrlRow, HistoryRefRow } from '../../services/data/history-store';
+import type { HistoryRefRow } from '../../services/data/history-store';
+import type { DeliveryUrlRow } from '../../services/data/delivery-url-reads';
 import { isOwnUrl } from '../../../shared/history/delivery-urls';
 
 /**

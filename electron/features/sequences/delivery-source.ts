@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DeliveryRef } from '../../../shared/contract/sequences';
 import type { DeliveryInput } from '../../../shared/sequences';
 import type { Database } from '../../services/data/database';
-import { SequenceReads, type SequenceRow } from '../../services/data/sequence-reads';
-import { HistoryStore, type HistorySequenceRow } from '../../services/data/history-store';
+import { HistorySequenceReads, SequenceReads, type HistorySequenceRow, type SequenceRow } from '../../services/data/sequence-reads';
 
 /** The newest row ids read so far, so the next read only brings what is new. */
 export interface SourceCursor {
@@ -54,11 +53,11 @@ function fromHistory([id, eventId, eventCreated, created, payload]: HistorySeque
  */
 export class DeliverySource {
   private readonly received: SequenceReads;
-  private readonly copy: HistoryStore;
+  private readonly copy: HistorySequenceReads;
 
   constructor(db: Database) {
     this.received = new SequenceReads(db);
-    this.copy = new HistoryStore(db);
+    this.copy = new HistorySequenceReads(db);
   }
 
   /** The deliveries named (one order's, to open it with their whole bodies). */

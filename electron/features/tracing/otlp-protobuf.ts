@@ -1,6 +1,25 @@
 import protobuf from 'protobufjs/light.js';
 
 /**
+ * The three messages around one signal's records, the same for traces and logs in the .proto
+ * files: Export<…>ServiceRequest { repeated Resource<Signal> resource<Signal> = 1 },
+ * Resource<Signal> { Resource resource = 1; repeated Scope<Signal> scope<Signal> = 2 },
+ * Scope<Signal> { InstrumentationScope scope = 1; repeated <Record> <records> = 2 }.
+ * otlp-spans.ts walks them the same way.
+ */
+function envelope(request: string, signal: 'Spans' | 'Logs', records: string, recordType: string) {
+  return {
+    [`Scope${signal}`]: {
+      fields: { scope: { type: 'InstrumentationScope', id: 1 }, [records]: { rule: 'repeated', type: recordType, id: 2 } },
+    },
+    [`Resource${signal}`]: {
+      fields: { resource: { type: 'Resource', id: 1 }, [`scope${signal}`]: { rule: 'repeated', type: `Scope${signal}`, id: 2 } },
+    },
+    [request]: { fields: { [`resource${signal}`]: { rule: 'repeated', type: `Resource${signal}`, id: 1 } } },
+  };
+}
+
+/**
  * The parts of OpenTelemetry's OTLP .proto files (opentelemetry-proto v1: common, resource,
  * trace, logs and the two collector requests) that Hooklab reads, as a protobufjs JSON
  * descriptor. Field numbers and wire types are the official ones; fields left out (links,
@@ -48,13 +67,7 @@ const descriptor = {
         status: { type: 'Status', id: 15 },
       },
     },
-    ScopeSpans: {
-      fields: { scope: { type: 'InstrumentationScope', id: 1 }, spans: { rule: 'repeated', type: 'Span', id: 2 } },
-    },
-    ResourceSpans: {
-      fields: { resource: { type: 'Resource', id: 1 }, scopeSpans: { rule: 'repeated', type: 'ScopeSpans', id: 2 } },
-    },
-    ExportTraceServiceRequest: { fields: { resourceSpans: { rule: 'repeated', type: 'ResourceSpans', id: 1 } } },
+    ...envelope('ExportTraceServiceRequest', 'Spans', 'spans', 'Span'),
     LogRecord: {
       fields: {
         timeUnixNano: { type: 'fixed64', id: 1 },
@@ -67,13 +80,7 @@ const descriptor = {
         observedTimeUnixNano: { type: 'fixed64', id: 11 },
       },
     },
-    ScopeLogs: {
-      fields: { scope: { type: 'InstrumentationScope', id: 1 }, logRecords: { rule: 'repeated', type: 'LogRecord', id: 2 } },
-    },
-    ResourceLogs: {
-      fields: { resource: { type: 'Resource', id: 1 }, scopeLogs: { rule: 'repeated', type: 'ScopeLogs', id: 2 } },
-    },
-    ExportLogsServiceRequest: { fields: { resourceLogs: { rule: 'repeated', type: 'ResourceLogs', id: 1 } } },
+    ...envelope('ExportLogsServiceRequest', 'Logs', 'logRecords', 'LogRecord'),
   },
 };
 

@@ -77,48 +77,71 @@ function serviceOf(resource: unknown): string {
 
 const isoOf = (ns: bigint) => new Date(Number(ns / 1_000_000n)).toISOString();
 
-/** The spans of an export request whose trace Hooklab started. */
-export function readTraceExport(request: unknown, isStarted: (traceId: string) => boolean): ReadSpans {
+/** The names of an export's three levels, one signal's (resources hold scopes, scopes hold records). */
+interface ExportLevels {
+  readonly resources: string;
+  readonly scopes: string;
+  readonly records: string;
+}
+const TRACE_LEVELS: ExportLevels = { resources: 'resourceSpans', scopes: 'scopeSpans', records: 'spans' };
+const LOGS_LEVELS: ExportLevels = { resources: 'resourceLogs', scopes: 'scopeLogs', records: 'logRecords' };
+
+/**
+ * Walks an export, resource → scope → records (traces and logs nest the same way), skipping
+ * whatever is not an object, and keeps what `toSpan` makes of each record with its resource's
+ * service name; a record it gives null for is counted dropped.
+ */
+function readExport(
+  request: unknown,
+  levels: ExportLevels,
+  toSpan: (record: Record<string, unknown>, service: string) => SpanToStore | null,
+): ReadSpans {
   const kept: SpanToStore[] = [];
   let dropped = 0;
-  for (const resourceSpans of list(isRecord(request) ? request.resourceSpans : undefined)) {
-    if (!isRecord(resourceSpans)) continue;
-    const service = serviceOf(resourceSpans.resource);
-    for (const scopeSpans of list(resourceSpans.scopeSpans)) {
-      if (!isRecord(scopeSpans)) continue;
-      for (const span of list(scopeSpans.spans)) {
-        if (!isRecord(span)) continue;
-        const traceId = hexId(span.traceId, 32);
-        const spanId = hexId(span.spanId, 16);
-        if (!traceId || !spanId || !isStarted(traceId)) {
-          dropped += 1;
-          continue;
-        }
-        const start = nanos(span.startTimeUnixNano);
-        const end = nanos(span.endTimeUnixNano);
-        const attrs = attributes(span.attributes);
-        const message = isRecord(span.status) ? text(span.status.message) : '';
-        if (message) attrs['otel.status_description'] = message;
-        kept.push({
-          traceId,
-          spanId,
-          parentSpanId: hexId(span.parentSpanId, 16),
-          name: text(span.name, MAX_NAME),
-          service,
-          startedAt: isoOf(start),
-          startedNs: start.toString(),
-          durationMs: end > start ? Number(end - start) / 1e6 : 0,
-          status: status(span.status),
-          attributes: attrs,
-          events: list(span.events)
-            .slice(0, MAX_EVENTS)
-            .filter(isRecord)
-            .map((e): SpanEvent => ({ name: text(e.name, MAX_NAME), attributes: attributes(e.attributes) })),
-        });
+  for (const resource of list(isRecord(request) ? request[levels.resources] : undefined)) {
+    if (!isRecord(resource)) continue;
+    const service = serviceOf(resource.resource);
+    for (const scope of list(resource[levels.scopes])) {
+      if (!isRecord(scope)) continue;
+      for (const record of list(scope[levels.records])) {
+        if (!isRecord(record)) continue;
+        const span = toSpan(record, service);
+        if (span) kept.push(span);
+        else dropped += 1;
       }
     }
   }
   return { kept, dropped };
+}
+
+/** The spans of an export request whose trace Hooklab started. */
+export function readTraceExport(request: unknown, isStarted: (traceId: string) => boolean): ReadSpans {
+  return readExport(request, TRACE_LEVELS, (span, service) => {
+    const traceId = hexId(span.traceId, 32);
+    const spanId = hexId(span.spanId, 16);
+    if (!traceId || !spanId || !isStarted(traceId)) return null;
+    const start = nanos(span.startTimeUnixNano);
+    const end = nanos(span.endTimeUnixNano);
+    const attrs = attributes(span.attributes);
+    const message = isRecord(span.status) ? text(span.status.message) : '';
+    if (message) attrs['otel.status_description'] = message;
+    return {
+      traceId,
+      spanId,
+      parentSpanId: hexId(span.parentSpanId, 16),
+      name: text(span.name, MAX_NAME),
+      service,
+      startedAt: isoOf(start),
+      startedNs: start.toString(),
+      durationMs: end > start ? Number(end - start) / 1e6 : 0,
+      status: status(span.status),
+      attributes: attrs,
+      events: list(span.events)
+        .slice(0, MAX_EVENTS)
+        .filter(isRecord)
+        .map((e): SpanEvent => ({ name: text(e.name, MAX_NAME), attributes: attributes(e.attributes) })),
+    };
+  });
 }
 
 /**
@@ -127,39 +150,25 @@ export function readTraceExport(request: unknown, isStarted: (traceId: string) =
  * its place. `newSpanId` gives each its own id.
  */
 export function readLogsExport(request: unknown, isStarted: (traceId: string) => boolean, newSpanId: () => string): ReadSpans {
-  const kept: SpanToStore[] = [];
-  let dropped = 0;
-  for (const resourceLogs of list(isRecord(request) ? request.resourceLogs : undefined)) {
-    if (!isRecord(resourceLogs)) continue;
-    const service = serviceOf(resourceLogs.resource);
-    for (const scopeLogs of list(resourceLogs.scopeLogs)) {
-      if (!isRecord(scopeLogs)) continue;
-      for (const record of list(scopeLogs.logRecords)) {
-        if (!isRecord(record)) continue;
-        const traceId = hexId(record.traceId, 32);
-        if (!traceId || !isStarted(traceId)) {
-          dropped += 1;
-          continue;
-        }
-        const time = nanos(record.timeUnixNano) || nanos(record.observedTimeUnixNano);
-        const severity = text(record.severityText, 32) || 'log';
-        const severityNumber = typeof record.severityNumber === 'number' ? record.severityNumber : 0;
-        kept.push({
-          traceId,
-          spanId: newSpanId(),
-          parentSpanId: hexId(record.spanId, 16),
-          name: `log ${severity}`,
-          service,
-          startedAt: isoOf(time),
-          startedNs: time.toString(),
-          durationMs: 0,
-          // OTLP severity numbers 17 and above are ERROR and FATAL.
-          status: severityNumber >= 17 ? 'error' : 'unset',
-          attributes: { 'log.body': anyValue(record.body), ...attributes(record.attributes) },
-          events: [],
-        });
-      }
-    }
-  }
-  return { kept, dropped };
+  return readExport(request, LOGS_LEVELS, (record, service) => {
+    const traceId = hexId(record.traceId, 32);
+    if (!traceId || !isStarted(traceId)) return null;
+    const time = nanos(record.timeUnixNano) || nanos(record.observedTimeUnixNano);
+    const severity = text(record.severityText, 32) || 'log';
+    const severityNumber = typeof record.severityNumber === 'number' ? record.severityNumber : 0;
+    return {
+      traceId,
+      spanId: newSpanId(),
+      parentSpanId: hexId(record.spanId, 16),
+      name: `log ${severity}`,
+      service,
+      startedAt: isoOf(time),
+      startedNs: time.toString(),
+      durationMs: 0,
+      // OTLP severity numbers 17 and above are ERROR and FATAL.
+      status: severityNumber >= 17 ? 'error' : 'unset',
+      attributes: { 'log.body': anyValue(record.body), ...attributes(record.attributes) },
+      events: [],
+    };
+  });
 }

@@ -21,14 +21,25 @@ export interface HistoryActivity {
   readonly buckets: HistoryActivityBucket[];
 }
 
+/** One bar of History's event-type bars: the events of one type, by outcome. */
+export interface EventTypeCounts {
+  readonly eventType: string;
+  /** Events with at least one 2xx attempt. */
+  readonly delivered: number;
+  /** Events every attempt of which failed so far. */
+  readonly failed: number;
+}
+
 /**
- * History's activity strip: deliveries of the local copy per slice of their `created` time,
- * delivered vs failed, counted by SQLite (read-only: `HistoryStore` owns the table). `created`
- * is the service's ISO text, so it is turned into epoch ms in the query (unixepoch … subsec);
- * the copy has no index on it, so a read walks the environment's rows once.
+ * History's two charts of the local copy, counted by SQLite (read-only: `HistoryStore` owns the
+ * table). The activity strip: deliveries per slice of their `created` time, delivered vs
+ * failed; `created` is the service's ISO text, so it is turned into epoch ms in the query
+ * (unixepoch … subsec); the copy has no index on it, so a read walks the environment's rows
+ * once. The event-type bars: events per type, delivered vs not.
  */
 export class HistoryActivityReads {
   private readonly bySlot: StatementSync;
+  private readonly byType: StatementSync;
 
   constructor(db: Database) {
     this.bySlot = db.prepare(
@@ -40,6 +51,11 @@ export class HistoryActivityReads {
                  FROM history_deliveries WHERE environment_id = ?)
         WHERE t >= ? AND t < ?
         GROUP BY slot ORDER BY slot`,
+    );
+    this.byType = db.prepare(
+      `SELECT event_type AS eventType, SUM(ok) AS delivered, SUM(1 - ok) AS failed
+         FROM (SELECT event_type, MAX(delivered) AS ok FROM history_deliveries WHERE environment_id = ? GROUP BY event_id, event_type)
+        GROUP BY event_type ORDER BY COUNT(*) DESC, event_type`,
     );
   }
 
@@ -62,5 +78,14 @@ export class HistoryActivityReads {
         inFlight: Number(r.in_flight),
       })),
     };
+  }
+
+  /**
+   * Per event type, how many events the service delivered (at least one 2xx attempt) and how
+   * many it has not (every attempt failed so far), most events first.
+   */
+  byEventType(environmentId: string): EventTypeCounts[] {
+    const rows = this.byType.all(environmentId) as Array<{ eventType: string; delivered: number; failed: number }>;
+    return rows.map((r) => ({ eventType: r.eventType, delivered: Number(r.delivered), failed: Number(r.failed) }));
   }
 }

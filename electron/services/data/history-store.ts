@@ -36,24 +36,6 @@ export interface HistoryRefRow {
   readonly url: string;
 }
 
-/** One URL the service sent deliveries to, as history.deliveryUrls lists it (without `current`). */
-export interface DeliveryUrlRow {
-  readonly url: string;
-  readonly deliveries: number;
-  readonly delivered: number;
-  readonly lastCreated: string;
-  readonly lastStatus: number;
-}
-
-/** A delivery of the copy as the sequences index reads it (an array, in SEQUENCE_COLUMNS order). */
-export type HistorySequenceRow = [id: number, eventId: number, eventCreated: string, created: string, payload: string];
-const SEQUENCE_COLUMNS = 'id, event_id, event_created, created, payload';
-
-function arrays(statement: StatementSync): StatementSync {
-  statement.setReturnArrays(true);
-  return statement;
-}
-
 interface DeliveryRow {
   id: number;
   event_id: number;
@@ -88,10 +70,8 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 export class HistoryStore {
   private readonly statements: CopyStatements;
   private readonly readSync;
-  /** Prepared on first use: only reconciliation and the sequences index read these. */
+  /** Prepared on first use: only reconciliation and the diff read payloads one by one. */
   private payloadById: StatementSync | undefined;
-  private sequenceAfter: StatementSync | undefined;
-  private sequenceByIds: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.statements = {
@@ -207,21 +187,6 @@ export class HistoryStore {
   }
 
   /**
-   * Per event type, how many events the service delivered (at least one 2xx attempt) and how
-   * many it has not (every attempt failed so far), most events first.
-   */
-  byEventType(environmentId: string): Array<{ eventType: string; delivered: number; failed: number }> {
-    const rows = this.db
-      .prepare(
-        `SELECT event_type AS eventType, SUM(ok) AS delivered, SUM(1 - ok) AS failed
-         FROM (SELECT event_type, MAX(delivered) AS ok FROM history_deliveries WHERE environment_id = ? GROUP BY event_id, event_type)
-         GROUP BY event_type ORDER BY COUNT(*) DESC, event_type`,
-      )
-      .all(environmentId) as Array<{ eventType: string; delivered: number; failed: number }>;
-    return rows.map((r) => ({ eventType: r.eventType, delivered: Number(r.delivered), failed: Number(r.failed) }));
-  }
-
-  /**
    * Events of the copy, newest first. An event is pending while none of its deliveries is
    * delivered (see docs/service.md#resend). `lastDeliveryId` is the delivery to resend.
    */
@@ -281,52 +246,11 @@ export class HistoryStore {
     return rows.map((r) => ({ id: r.id, eventId: r.event_id, delivered: r.delivered === 1, status: r.response_status_code, created: r.created, url: r.url }));
   }
 
-  /**
-   * Per URL the service sent to (as logged, newest first): how many deliveries, how many
-   * delivered, the last one's time and status. Since `sinceIso`, compared as ISO text.
-   */
-  deliveryUrls(environmentId: string, sinceIso: string): DeliveryUrlRow[] {
-    const rows = this.db
-      .prepare(
-        `SELECT url, COUNT(*) AS deliveries, SUM(delivered) AS delivered, MAX(created) AS last_created,
-           (SELECT h2.response_status_code FROM history_deliveries h2
-             WHERE h2.environment_id = h.environment_id AND h2.url = h.url AND h2.created >= ?
-             ORDER BY h2.created DESC, h2.id DESC LIMIT 1) AS last_status
-         FROM history_deliveries h WHERE environment_id = ? AND created >= ?
-         GROUP BY url ORDER BY last_created DESC`,
-      )
-      .all(sinceIso, environmentId, sinceIso) as { url: string; deliveries: number; delivered: number; last_created: string; last_status: number }[];
-    return rows.map((r) => ({
-      url: r.url,
-      deliveries: Number(r.deliveries),
-      delivered: Number(r.delivered),
-      lastCreated: r.last_created,
-      lastStatus: Number(r.last_status),
-    }));
-  }
-
   /** The payload of one delivery of the copy, or null. */
   payload(environmentId: string, id: number): string | null {
     this.payloadById ??= this.db.prepare('SELECT payload FROM history_deliveries WHERE environment_id = ? AND id = ?');
     const row = this.payloadById.get(environmentId, id) as { payload: string } | undefined;
     return row ? row.payload : null;
-  }
-
-  /** Deliveries of the copy after `afterId`, as arrays in SEQUENCE_COLUMNS order, a page at a time. */
-  sequenceRowsAfter(environmentId: string, afterId: number, limit: number): HistorySequenceRow[] {
-    this.sequenceAfter ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries WHERE environment_id = ? AND id > ? ORDER BY id LIMIT ?`),
-    );
-    return this.sequenceAfter.all(environmentId, afterId, limit) as unknown as HistorySequenceRow[];
-  }
-
-  /** The named deliveries of the copy, as sequenceRowsAfter gives them. */
-  sequenceRowsByIds(environmentId: string, ids: readonly number[]): HistorySequenceRow[] {
-    this.sequenceByIds ??= arrays(
-      this.db.prepare(`SELECT ${SEQUENCE_COLUMNS} FROM history_deliveries
-        WHERE environment_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY id`),
-    );
-    return this.sequenceByIds.all(environmentId, JSON.stringify(ids)) as unknown as HistorySequenceRow[];
   }
 
   /**

@@ -21,7 +21,6 @@ export type HistoryErrorKind =
   | 'unexpected-shape'
   | 'too-large'
   | 'oversized-page'
-  | 'endless-pages'
   | 'aborted';
 
 const RETRYABLE: ReadonlySet<HistoryErrorKind> = new Set([

@@ -10,12 +10,8 @@ import type { RetentionLimits, StoredTotals } from '../../../services/data/recei
 import type { ProbeTicket } from '../probe/probe-nonces';
 import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListener } from './thread-protocol';
 
-export interface ListenerThreadDeps {
-  readonly databasePath: string;
-  readonly dataDir: string;
-  readonly settings: ListenerSettings;
-  readonly keys: readonly KnownKey[];
-  readonly resends: readonly ResendEntry[];
+/** What the thread starts with (ListenerThreadData), and where what it reports goes. */
+export interface ListenerThreadDeps extends ListenerThreadData {
   /** Once per committed batch, with what is stored after retention ran. */
   readonly onStored: (deliveries: DeliverySummary[], totals: StoredTotals) => void;
   readonly onForwarded: (id: number, handler: HandlerSummary, answeredStatus: number | null) => void;

@@ -46,36 +46,25 @@ export class ProbeTickets {
 
 /**
  * The one-time nonces this Hooklab issued for probes of its own public URL, and the run's
- * random key that signs them. A nonce is redeemed once: a replayed probe, or one with a nonce
- * made up by someone else, is not a probe but an ordinary delivery. `onIssued` hands each
- * ticket to the listener (in its own thread).
+ * random key that signs them. A nonce is redeemed once, by the listener (ProbeTickets, in its
+ * own thread): a replayed probe, or one with a nonce made up by someone else, is not a probe
+ * but an ordinary delivery. `onIssued` hands each ticket to the listener.
  */
 export class ProbeNonces {
   private readonly key = randomBytes(32);
-  private readonly tickets: ProbeTickets;
   private answeredCount = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly onIssued: (ticket: ProbeTicket) => void = () => {},
-  ) {
-    this.tickets = new ProbeTickets(now);
-  }
+  ) {}
 
   /** A fresh nonce and the signature its request carries. */
   issue(): { nonce: string; signature: string } {
     const nonce = randomBytes(16).toString('hex');
     const ticket = { nonce, signature: this.sign(`probe:${nonce}`), proof: this.proofFor(nonce), expiresAtMs: this.now() + NONCE_LIFETIME_MS };
-    this.tickets.add(ticket);
     this.onIssued(ticket);
     return { nonce, signature: ticket.signature };
-  }
-
-  /** Redeems here (a listener in this thread): see ProbeTickets.redeem. */
-  redeem(nonce: string, signature: string): string | null {
-    const proof = this.tickets.redeem(nonce, signature);
-    if (proof !== null) this.answeredCount++;
-    return proof;
   }
 
   /** A probe the listener's thread answered. */

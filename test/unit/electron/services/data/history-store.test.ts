@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../../electron/services/data/database';
 import { HistoryStore } from '../../../../../electron/services/data/history-store';
+import { HistoryActivityReads } from '../../../../../electron/services/data/history-activity';
 import type { WebhookDelivery } from '../../../../../shared/service';
 
 const delivery = (id: number, eventId: number, delivered: boolean, status = delivered ? 200 : 500): WebhookDelivery => ({
@@ -49,11 +50,12 @@ describe('HistoryStore', () => {
       6,
       'now',
     );
-    expect(store.byEventType('sandbox')).toEqual([
+    const bars = new HistoryActivityReads(db);
+    expect(bars.byEventType('sandbox')).toEqual([
       { eventType: 'Created', delivered: 3, failed: 0 },
       { eventType: 'SuccessPayment', delivered: 1, failed: 1 },
     ]);
-    expect(store.byEventType('live-1')).toEqual([]);
+    expect(bars.byEventType('live-1')).toEqual([]);
   });
 
   it('rolls back the page and the cursor together', () => {
