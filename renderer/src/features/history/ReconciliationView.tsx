@@ -3,7 +3,7 @@ import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
-import { replaceParams } from '../../app-state/url-state';
+import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { Time } from '../../components/ui';
 import { agoText } from '../../lib/format';
 
@@ -43,7 +43,8 @@ export function ReconciliationView({ route }: { route: Route }) {
     return () => clearInterval(timer);
   }, []);
   // The category is a URL param (`#/history/reconcile?category=lost`), its one home.
-  const category = categoryOf(route.params.category);
+  const params = useRouteParams(route);
+  const category = categoryOf(params.category);
   const [error, setError] = useState<string | null>(null);
   const run = (next: Category | undefined, refresh: boolean) =>
     loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
@@ -143,7 +144,7 @@ export function ReconciliationView({ route }: { route: Route }) {
               </table>
             </div>
           )}
-          <ReconcileItemsTable items={view.items} labels={LABELS} />
+          <ReconcileItemsTable items={view.items} labels={LABELS} params={params} />
           {view.totalItems > view.items.length && (
             <p className="muted">
               Showing the first {view.items.length} of {view.totalItems}; pick a category to narrow.

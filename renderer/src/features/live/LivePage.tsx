@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ColumnDef, ColumnFiltersState, SortingState, Updater } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { DataTable, processRows, tableViewFromParams, withTableView, type TableView } from '../../components/data-table';
+import { changeTableView, DataTable, processRows, setUrlColumnFilters, setUrlSorting, tableViewFromParams } from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
 import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
@@ -34,19 +34,8 @@ function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySumm
 /** The delivery id in `#/live/<id>`, or null. */
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
 
-/**
- * Applies a change to the table view the URL holds (an emptied filter is no filter): the URL is
- * the one home of the search, column filters, sort and time range.
- */
-function changeView(change: (view: TableView) => TableView): void {
-  replaceParams((params) => withTableView(params, change(tableViewFromParams(params))));
-}
-
-const setQuery = (query: string) => changeView((view) => ({ ...view, query }));
-const setSorting = (updater: Updater<SortingState>) =>
-  changeView((view) => ({ ...view, sorting: typeof updater === 'function' ? updater(view.sorting) : updater }));
-const setColumnFilters = (updater: Updater<ColumnFiltersState>) =>
-  changeView((view) => ({ ...view, columnFilters: typeof updater === 'function' ? updater(view.columnFilters) : updater }));
+// The URL is the one home of the search, column filters, sort and time range.
+const setQuery = (query: string) => changeTableView((view) => ({ ...view, query }));
 const setRange = (range: TimeRange | null) => replaceParams((params) => ({ ...params, t: range ? rangeParam(range) : '' }));
 
 /**
@@ -205,9 +194,9 @@ export function LivePage({ route }: { route: Route }) {
               columns={columns}
               getRowId={(d) => String(d.id)}
               sorting={sorting}
-              onSortingChange={setSorting}
+              onSortingChange={setUrlSorting}
               columnFilters={columnFilters}
-              onColumnFiltersChange={setColumnFilters}
+              onColumnFiltersChange={setUrlColumnFilters}
               activeId={activeId !== null ? String(activeId) : null}
               onActivate={(d) => open(d.id)}
               columnWidthsKey="live"
