@@ -1,48 +1,15 @@
-import { create } from 'zustand';
-import type { AppStatus } from '../../../shared/contract';
-import { transport, TransportError } from '../transport';
-import { folderChangeMessage } from './folder-change';
+import { transport } from '../transport';
+import { createStatusStore } from './create-status-store';
 
-interface StatusState {
-  readonly status: AppStatus | null;
-  readonly error: string | null;
-  /**
-   * Why the host refuses this tab (no token, or not the data folder's), or null. While set the
-   * shell shows only this, never an area that would look empty ("No deliveries yet").
-   */
-  readonly noAccess: string | null;
-}
-
-/** The status bar's truth: the `app.status` call once, then every `app.status` event. */
-export const useStatusStore = create<StatusState>(() => ({ status: null, error: null, noAccess: null }));
+/** This page's status, over the page's one transport; a status shown marks the page ready. */
+export const statusStore = createStatusStore(transport, { onReady: () => (document.body.dataset.appReady = 'true') });
+export const useStatusStore = statusStore.use;
 
 let started = false;
 
-/**
- * Starts following the host's status (idempotent). Re-reads it after the event stream comes
- * back, since changes made while it was down are not replayed.
- */
+/** Starts following the host's status (idempotent): the one follow of this page's store. */
 export function followStatus(): void {
   if (started) return;
   started = true;
-  let shownFolder: string | null = null;
-  const apply = (status: AppStatus) => {
-    shownFolder ??= status.host.dataDir;
-    const changed = folderChangeMessage(shownFolder, status.host.dataDir);
-    if (changed) {
-      useStatusStore.setState({ status: null, error: changed, noAccess: changed });
-      return;
-    }
-    useStatusStore.setState({ status, error: null });
-    document.body.dataset.appReady = 'true';
-  };
-  const load = () =>
-    transport.call('app.status', {}).then(apply, (error: Error) =>
-      // A refused token is not an unreachable host: the message says what to open instead.
-      useStatusStore.setState({ error: `${error instanceof TransportError && error.code === 'forbidden' ? 'No access' : 'Host unreachable'}: ${error.message}` }),
-    );
-  transport.onDenied((message) => useStatusStore.setState({ status: null, error: `No access: ${message}`, noAccess: message }));
-  transport.subscribe('app.status', apply);
-  transport.onReconnect(load);
-  void load();
+  statusStore.follow();
 }

@@ -1,28 +1,22 @@
-import { useEffect, useRef } from 'react';
-import { hrefFor, navigate, paramsString, type Route, type RouteParams } from './routes';
+import { useMemo } from 'react';
+import { hrefFor, navigate, paramsString, parseHash, type Route, type RouteParams } from './routes';
 
 /**
- * Keeps an area's filter state and the hash's params in step, both ways, without loops: when
- * the URL changed (first render, back/forward, a link), the URL wins and is applied to the
- * state; when the state changed (typing in a filter), the URL's current entry is replaced.
- * `state` must be canonical: applying params and reading them back gives the same string.
+ * Changes the current route's params in place (typing in a filter, a page further): the URL is
+ * the one home of an area's filters, sort and query, and the current history entry changes
+ * (back does not step through keystrokes). Read at call time, so two changes in one event both
+ * land.
  */
-export function useParamsSync(route: Route, state: RouteParams, apply: (params: RouteParams) => void): void {
-  const fromUrl = paramsString(route.params);
-  const fromState = paramsString(state);
-  const seen = useRef<string | null>(null);
-  const latestApply = useRef(apply);
-  latestApply.current = apply;
-  const { area, rest } = route;
-  useEffect(() => {
-    if (fromUrl !== seen.current) {
-      seen.current = fromUrl;
-      if (fromUrl !== fromState) latestApply.current(Object.fromEntries(new URLSearchParams(fromUrl)));
-      return;
-    }
-    if (fromState !== fromUrl) {
-      seen.current = fromState;
-      navigate(hrefFor(area, rest, Object.fromEntries(new URLSearchParams(fromState))), { replace: true });
-    }
-  }, [fromUrl, fromState, area, rest]);
+export function replaceParams(change: (params: RouteParams) => RouteParams): void {
+  const { area, rest, params } = parseHash(window.location.hash);
+  navigate(hrefFor(area, rest, change(params)), { replace: true });
+}
+
+/**
+ * The route's params, the same object while their canonical string is the same: what a view
+ * derives from them (parsed filters, a query to load) changes only when the URL's filters do.
+ */
+export function useRouteParams(route: Route): RouteParams {
+  const key = paramsString(route.params);
+  return useMemo(() => Object.fromEntries(new URLSearchParams(key)), [key]);
 }

@@ -1,17 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../shared/contract';
-import { transport, useEvent } from '../transport';
+import { transport } from '../transport';
+import { createSettingsViewStore } from './create-settings-view-store';
 
-/** Current settings (and which secrets are set), kept fresh by `settings.changed`. */
+/**
+ * Current settings (and which secrets are set), kept fresh by `settings.changed`. Each component
+ * reads them afresh when it mounts (null until then), as a form starts from what is saved now.
+ */
 export function useSettingsView(): SettingsView | null {
-  const [view, setView] = useState<SettingsView | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void transport.call('settings.get', {}).then((v) => alive && setView(v));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  useEvent('settings.changed', setView);
-  return view;
+  const [store] = useState(() => createSettingsViewStore(transport));
+  useEffect(() => store.follow(), [store]);
+  return store.use((s) => s.view);
 }

@@ -18,6 +18,8 @@ export interface DataColumnMeta {
   readonly fitText?: (value: any) => string;
   /** The cell shows its text in the monospace font (ids): measured in it. */
   readonly fitMono?: boolean;
+  /** The cell shows its text in the semibold weight (a status): measured in it, as it is wider. */
+  readonly fitBold?: boolean;
   /** Pixels a cell adds around its text: a badge's padding (badges: 16). */
   readonly fitExtra?: number;
   /**

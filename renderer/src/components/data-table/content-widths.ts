@@ -24,11 +24,13 @@ export interface FitColumn<T> {
   readonly extra: number;
   /** Measured in the monospace font. */
   readonly mono?: boolean;
+  /** Measured in the cell font's semibold weight. */
+  readonly bold?: boolean;
   /** Never narrower than this. */
   readonly min: number;
 }
 
-export type Measure = (text: string, kind: 'cell' | 'mono' | 'header') => number;
+export type Measure = (text: string, kind: 'cell' | 'bold' | 'mono' | 'header') => number;
 
 /** The pixel width each column needs (null for columns without a `text`). */
 export function contentWidths<T>(
@@ -52,7 +54,7 @@ export function contentWidths<T>(
         if (text.length > longest[shortest]!.length) longest[shortest] = text;
       }
     }
-    const cell = longest.reduce((w, t) => Math.max(w, measure(t, c.mono ? 'mono' : 'cell')), 0);
+    const cell = longest.reduce((w, t) => Math.max(w, measure(t, c.mono ? 'mono' : c.bold ? 'bold' : 'cell')), 0);
     // Headers carry the sort arrow when sorted.
     const header = measure(`${c.header} ▼`, 'header');
     return Math.ceil(Math.max(c.min, cell + c.extra, header) + CELL_PADDING);

@@ -2,3 +2,4 @@ export { DataTable, type DataTableProps, type DataColumnMeta } from './DataTable
 export { matchesFilter, compareValues, createRowSearch, type FilterMatch, type RowSearch } from './filters';
 export { processRows } from './process-rows';
 export { tableViewFromParams, tableViewToParams, withTableView, type TableView } from './url-params';
+export { changeTableView, setUrlColumnFilters, setUrlSorting } from './url-table-view';

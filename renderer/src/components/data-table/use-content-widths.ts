@@ -31,6 +31,7 @@ function useMeasure(tableRef: RefObject<HTMLElement | null>): Measure {
       const key = `${kind}\u0000${text}`;
       let width = cache.get(key);
       if (width === undefined) {
+        // Headers are the cell font in semibold, as bold cells are.
         context.font = kind === 'cell' ? fonts.cell : kind === 'mono' ? fonts.mono : fonts.header;
         width = context.measureText(text).width;
         cache.set(key, width);
@@ -71,6 +72,7 @@ export function useContentTemplate<T>(
               : (row: T) => (show ? show(read(row, 0)) : textOf(read(row, 0))),
           extra: meta?.fitExtra ?? 0,
           mono: meta?.fitMono === true,
+          bold: meta?.fitBold === true,
           min: meta?.minWidth ?? 24,
           grow: meta?.grow === true,
           fixed: meta?.width,

@@ -1,4 +1,5 @@
 import { Editor } from '@monaco-editor/react';
+import { BASE_EDITOR_OPTIONS } from './editor-options';
 import { useMonacoTheme } from './monaco-setup';
 
 export interface CodeViewProps {
@@ -12,17 +13,7 @@ export interface CodeViewProps {
   readonly testId?: string;
 }
 
-const baseOptions = {
-  minimap: { enabled: false },
-  // At the text's top or bottom the wheel scrolls the page instead of being swallowed.
-  scrollbar: { alwaysConsumeMouseWheel: false },
-  scrollBeyondLastLine: false,
-  fontSize: 12,
-  lineNumbersMinChars: 3,
-  automaticLayout: true,
-  wordWrap: 'on' as const,
-  renderWhitespace: 'selection' as const,
-};
+const baseOptions = { ...BASE_EDITOR_OPTIONS, renderWhitespace: 'selection' as const };
 
 /**
  * A JSON viewer or editor. Read-only unless `onChange` is given. The host element carries

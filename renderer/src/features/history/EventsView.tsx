@@ -1,14 +1,15 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { BulkResend } from './BulkResend';
 import { ResendWhereForm } from './ResendWhereForm';
 import { useJob } from '../../app-state/page-jobs';
 import { EventDeliveries } from './EventDeliveries';
-import { EVENTS_PAGE, loadEvents, resend, resendBulk, setEventsView, showDiff, useHistoryStore } from './history-store';
+import { EVENTS_PAGE, resend, resendBulk, showDiff, showEvents, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
-import { useParamsSync } from '../../app-state/url-state';
+import { replaceParams, useRouteParams } from '../../app-state/url-state';
+import { eventsQueryFromParams, withEventsQuery, type EventsQuery } from './events-query';
 import { EventTypeBars } from './EventTypeBars';
 import { Time } from '../../components/ui';
-import { ActivityStrip, parseRangeParam, rangeParam, type StripWords } from '../../components/activity-strip';
+import { ActivityStrip, type StripWords } from '../../components/activity-strip';
 import { useHistoryActivity } from './use-history-activity';
 
 const HISTORY_WORDS: StripWords = { valid: 'delivered', invalid: 'failed', missing: null, other: 'in flight', handlerFailed: null };
@@ -17,33 +18,26 @@ const HISTORY_WORDS: StripWords = { valid: 'delivered', invalid: 'failed', missi
 const openEvent = (eventId: number | null) =>
   navigate(hrefFor('history', eventId === null ? 'events' : `events/${eventId}`, parseHash(window.location.hash).params));
 
+/** Changes the Events tab's query in the URL (its one home); the view loads what the URL then says. */
+const changeQuery = (patch: Partial<EventsQuery>) =>
+  replaceParams((params) => withEventsQuery(params, { ...eventsQueryFromParams(params), ...patch }));
+
 /**
  * Deliveries grouped by event id (see docs/service.md#pending-events): an event is pending while none of its deliveries is
  * delivered. One click resends an event; "Resend all pending" resends each pending event once.
  * "Pending only" and the page are URL params; the open event is the route's.
  */
 export function EventsView({ route, openEventId }: { route: Route; openEventId: number | null }) {
-  const { events, eventsTotal, pendingOnly, eventsOffset, eventsRange, summary, bulk, resending } = useHistoryStore();
+  const { events, eventsTotal, summary, bulk, resending } = useHistoryStore();
   const activity = useHistoryActivity();
   const open = openEventId;
   const [selected, setSelected] = useState<number[]>([]);
-  useParamsSync(
-    route,
-    {
-      ...(pendingOnly ? { pending: '1' } : {}),
-      ...(eventsOffset > 0 ? { offset: String(eventsOffset) } : {}),
-      ...(eventsRange ? { t: rangeParam(eventsRange) } : {}),
-    },
-    (params) =>
-      setEventsView({
-        pendingOnly: params.pending === '1',
-        eventsOffset: Math.max(0, Number(params.offset) || 0),
-        eventsRange: parseRangeParam(params['t']),
-      }),
-  );
+  const params = useRouteParams(route);
+  const query = useMemo(() => eventsQueryFromParams(params), [params]);
+  const { pendingOnly, offset: eventsOffset, range: eventsRange } = query;
   useEffect(() => {
-    void loadEvents();
-  }, []);
+    void showEvents(query);
+  }, [query]);
   const toggle = (eventId: number) =>
     setSelected((s) => (s.includes(eventId) ? s.filter((e) => e !== eventId) : [...s.slice(-1), eventId]));
   const bulkJob = useJob(bulk?.jobId ?? null);
@@ -55,7 +49,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
       <ActivityStrip
         activity={activity}
         selected={eventsRange}
-        onSelect={(range) => setEventsView({ eventsRange: range, eventsOffset: 0 })}
+        onSelect={(range) => changeQuery({ range, offset: 0 })}
         testId="history-activity"
         words={HISTORY_WORDS}
       />
@@ -65,7 +59,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
           <input
             type="checkbox"
             checked={pendingOnly}
-            onChange={(e) => setEventsView({ pendingOnly: e.target.checked, eventsOffset: 0 })}
+            onChange={(e) => changeQuery({ pendingOnly: e.target.checked, offset: 0 })}
             data-testid="events-pending-only"
           />
           Pending only
@@ -180,13 +174,13 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
       </table>
       {events.length === 0 && <p className="muted">No events in the local copy{pendingOnly ? ' are pending' : ' yet'}.</p>}
       <div className="row" style={{ marginTop: 8 }}>
-        <button type="button" className="button" disabled={eventsOffset === 0} onClick={() => setEventsView({ eventsOffset: Math.max(0, eventsOffset - EVENTS_PAGE) })}>
+        <button type="button" className="button" disabled={eventsOffset === 0} onClick={() => changeQuery({ offset: Math.max(0, eventsOffset - EVENTS_PAGE) })}>
           Newer
         </button>
         <span className="muted">
           {eventsTotal === 0 ? 0 : eventsOffset + 1}–{Math.min(eventsTotal, eventsOffset + EVENTS_PAGE)} of {eventsTotal} events
         </span>
-        <button type="button" className="button" disabled={eventsOffset + EVENTS_PAGE >= eventsTotal} onClick={() => setEventsView({ eventsOffset: eventsOffset + EVENTS_PAGE })}>
+        <button type="button" className="button" disabled={eventsOffset + EVENTS_PAGE >= eventsTotal} onClick={() => changeQuery({ offset: eventsOffset + EVENTS_PAGE })}>
           Older
         </button>
       </div>

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
-import { buildSieveFilter, slowFilterWarning, type SieveCondition, type SieveOperator } from '../../../../shared/history/sieve';
+import { slowFilterWarning, type SieveOperator } from '../../../../shared/history/sieve';
+import { browserParams, filterFrom, fromBrowserParams, type BrowserQuery, type Controls } from './browser-query';
 import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EventDeliveries } from './EventDeliveries';
 import { resend } from './history-store';
-import { hrefFor, navigate, type Route, type RouteParams } from '../../app-state/routes';
-import { useParamsSync } from '../../app-state/url-state';
+import { hrefFor, navigate, paramsString, type Route } from '../../app-state/routes';
+import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { plural } from '../../../../shared/text/plural';
 import { DataTable } from '../../components/data-table';
@@ -23,56 +24,6 @@ const ignore = () => undefined;
 const COMPARE_OPS: SieveOperator[] = ['==', '!=', '>', '>=', '<', '<='];
 const TEXT_OPS: SieveOperator[] = ['==', '!=', '@=', '_='];
 const SORTS = ['-id', 'id', '-created', 'created', 'responseStatusCode', '-responseStatusCode', 'eventType', '-eventType'];
-
-interface Controls {
-  idOp: SieveOperator;
-  id: string;
-  typeOp: SieveOperator;
-  eventType: string;
-  statusOp: SieveOperator;
-  status: string;
-  delivered: '' | 'true' | 'false';
-  createdFrom: string;
-  createdTo: string;
-  raw: string;
-}
-
-const EMPTY: Controls = {
-  idOp: '>', id: '', typeOp: '==', eventType: '', statusOp: '==', status: '', delivered: '', createdFrom: '', createdTo: '', raw: '',
-};
-
-/** The controls' conditions, in the grammar (see docs/service.md#filters). */
-export function filterFrom(c: Controls): string {
-  const conditions: SieveCondition[] = [
-    { field: 'id', op: c.idOp, value: c.id },
-    { field: 'eventType', op: c.typeOp, value: c.eventType },
-    { field: 'responseStatusCode', op: c.statusOp, value: c.status },
-    { field: 'delivered', op: '==', value: c.delivered },
-    { field: 'created', op: '>=', value: c.createdFrom },
-    { field: 'created', op: '<=', value: c.createdTo },
-  ];
-  return buildSieveFilter(conditions, c.raw);
-}
-
-const DEFAULT_SORTS = '-id';
-const DEFAULT_PAGE_SIZE = 50;
-
-/** The browser's controls as URL params: only what differs from the defaults. */
-function browserParams(c: Controls, sorts: string, pageSize: number): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const key of Object.keys(EMPTY) as Array<keyof Controls>) if (c[key] !== EMPTY[key]) params[key] = c[key];
-  if (sorts !== DEFAULT_SORTS) params.sorts = sorts;
-  if (pageSize !== DEFAULT_PAGE_SIZE) params.pageSize = String(pageSize);
-  return params;
-}
-
-/** The controls, sort and page size that URL params describe (the inverse of browserParams). */
-function fromBrowserParams(params: RouteParams): { c: Controls; sorts: string; pageSize: number } {
-  const c = { ...EMPTY };
-  for (const key of Object.keys(EMPTY) as Array<keyof Controls>) if (params[key] !== undefined) (c as Record<string, string>)[key] = params[key]!;
-  const size = Number(params.pageSize);
-  return { c, sorts: params.sorts ?? DEFAULT_SORTS, pageSize: Number.isInteger(size) && size > 0 ? size : DEFAULT_PAGE_SIZE };
-}
 
 function Select({ value, options, onChange, testId }: { value: string; options: string[]; onChange: (v: string) => void; testId: string }) {
   return (
@@ -93,24 +44,26 @@ function Select({ value, options, onChange, testId }: { value: string; options: 
  */
 export function HistoryBrowser({ route }: { route: Route }) {
   const transport = useTransport();
-  const [c, setC] = useState<Controls>(EMPTY);
-  const [sorts, setSorts] = useState(DEFAULT_SORTS);
+  // The controls are the URL's params, their one home: each change is written there.
+  const routeParams = useRouteParams(route);
+  const query = useMemo(() => fromBrowserParams(routeParams), [routeParams]);
+  const { c, sorts, pageSize } = query;
+  const params = useMemo(() => browserParams(query), [query]);
+  /** The params this view wrote last: any others came from a link, back/forward or a saved filter. */
+  const written = useRef<string | null>(null);
+  /** Writes a change of the query to the URL, from the URL as it is at call time (two changes in one event both land). */
+  const change = (update: (q: BrowserQuery) => BrowserQuery) =>
+    replaceParams((current) => {
+      const next = browserParams(update(fromBrowserParams(current)));
+      written.current = paramsString(next);
+      return next;
+    });
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [runFromUrl, setRunFromUrl] = useState(false);
-  const params = browserParams(c, sorts, pageSize);
-  useParamsSync(route, params, (next) => {
-    const view = fromBrowserParams(next);
-    setC(view.c);
-    setSorts(view.sorts);
-    setPageSize(view.pageSize);
-    setRunFromUrl(Object.keys(next).length > 0);
-  });
   const [result, setResult] = useState<{ deliveries: WebhookDelivery[]; totalCount: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [detail, setDetail] = useState<WebhookDelivery | null>(null);
-  const set = (patch: Partial<Controls>) => setC((prev) => ({ ...prev, ...patch }));
+  const set = (patch: Partial<Controls>) => change((q) => ({ ...q, c: { ...q.c, ...patch } }));
   const filters = filterFrom(c);
   const warning = slowFilterWarning(filters);
 
@@ -130,13 +83,14 @@ export function HistoryBrowser({ route }: { route: Route }) {
       setBusy(false);
     }
   };
-  // Params from a link or a saved filter: run the query once the controls show them.
+  // Params from a link, back/forward or a saved filter: run the query they describe.
+  const paramsKey = paramsString(params);
   useEffect(() => {
-    if (!runFromUrl) return;
-    setRunFromUrl(false);
-    void run(1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request from the URL, with the filters as they are then; `run` is a new function each render
-  }, [runFromUrl]);
+    if (paramsKey === written.current) return;
+    written.current = paramsKey;
+    if (paramsKey !== '') void run(1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per query from outside, with the filters as they are then; `run` is a new function each render
+  }, [paramsKey]);
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / Math.min(100, Math.max(1, pageSize)))) : 1;
 
   return (
@@ -193,10 +147,10 @@ export function HistoryBrowser({ route }: { route: Route }) {
         </label>
         <div className="row">
           <label className="row">
-            Sort <Select value={sorts} options={SORTS} onChange={setSorts} testId="filter-sorts" />
+            Sort <Select value={sorts} options={SORTS} onChange={(v) => change((q) => ({ ...q, sorts: v }))} testId="filter-sorts" />
           </label>
           <label className="row">
-            Page size <input type="number" value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))} style={{ width: 70 }} data-testid="filter-page-size" />
+            Page size <input type="number" value={pageSize} onChange={(e) => change((q) => ({ ...q, pageSize: Number(e.target.value) }))} style={{ width: 70 }} data-testid="filter-page-size" />
           </label>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="history-search">
             Search the service

@@ -9,7 +9,7 @@ import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from '../../components/ResendOutcome';
 import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import { TunnelNotice } from '../../components/TunnelNotice';
-import { loadEvents, loadSummary, openTab, setTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
+import { loadEvents, loadSummary, openTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app-state/routes';
 import './history.css';
 import { plural } from '../../../../shared/text/plural';
@@ -70,7 +70,6 @@ export function HistoryPage({ route }: { route: Route }) {
   const { summary, summaryError, lastResend, resendError, resending } = useHistoryStore();
   const tab = tabOfRoute(route.rest);
   const openEvent = /^events\/(\d+)$/.exec(route.rest)?.[1];
-  useEffect(() => setTab(tab), [tab]);
   const transport = useTransport();
   useEffect(() => {
     void loadSummary();
@@ -81,7 +80,7 @@ export function HistoryPage({ route }: { route: Route }) {
   }, [transport]);
   useEvent('history.updated', () => {
     void loadSummary();
-    if (useHistoryStore.getState().tab === 'events') void loadEvents();
+    if (tab === 'events') void loadEvents();
   });
   useEvent('settings.changed', () => {
     void loadSummary();

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
-import type { ColumnDef, ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared/contract/history';
-import { DataTable, type DataColumnMeta } from '../../components/data-table';
+import { DataTable, setUrlColumnFilters, setUrlSorting, tableViewFromParams, type DataColumnMeta } from '../../components/data-table';
 import { showDiff } from './history-store';
-import { hrefFor } from '../../app-state/routes';
+import { hrefFor, type RouteParams } from '../../app-state/routes';
 import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
 
@@ -21,11 +21,19 @@ const rowId = (i: ReconcileItemView) => `${i.category}-${i.historyId ?? 'n'}-${i
 /**
  * Reconciliation items in the shared virtualized table (sortable, filterable by `meta`; ids
  * sort numerically, missing ones last). Clicking an item
- * that has both sides opens the diff of the received body against the history payload.
+ * that has both sides opens the diff of the received body against the history payload. The sort
+ * and column filters are the route's `params` (`sort`, `f.<column>`), their one home.
  */
-export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemView[]; labels: Record<ReconcileItemView['category'], string> }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [filters, setFilters] = useState<ColumnFiltersState>([]);
+export function ReconcileItemsTable({
+  items,
+  labels,
+  params,
+}: {
+  items: ReconcileItemView[];
+  labels: Record<ReconcileItemView['category'], string>;
+  params: RouteParams;
+}) {
+  const view = useMemo(() => tableViewFromParams(params), [params]);
   const columns = useMemo<Array<ColumnDef<ReconcileItemView, unknown>>>(
     () => [
       {
@@ -82,10 +90,10 @@ export function ReconcileItemsTable({ items, labels }: { items: ReconcileItemVie
         data={items}
         columns={columns}
         getRowId={rowId}
-        sorting={sorting}
-        onSortingChange={setSorting}
-        columnFilters={filters}
-        onColumnFiltersChange={setFilters}
+        sorting={view.sorting}
+        onSortingChange={setUrlSorting}
+        columnFilters={view.columnFilters}
+        onColumnFiltersChange={setUrlColumnFilters}
         onActivate={(i) => {
           if (i.historyId !== null && i.receivedId !== null) {
             showDiff({ left: { kind: 'received', id: i.receivedId }, right: { kind: 'history', id: i.historyId } });

@@ -3,7 +3,7 @@ import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
-import { useParamsSync } from '../../app-state/url-state';
+import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { Time } from '../../components/ui';
 import { agoText } from '../../lib/format';
 
@@ -42,18 +42,21 @@ export function ReconciliationView({ route }: { route: Route }) {
     const timer = setInterval(() => setNowMs(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  const [category, setCategory] = useState<Category | undefined>(() => categoryOf(route.params.category));
+  // The category is a URL param (`#/history/reconcile?category=lost`), its one home.
+  const params = useRouteParams(route);
+  const category = categoryOf(params.category);
   const [error, setError] = useState<string | null>(null);
-  const run = (next: Category | undefined, refresh: boolean) => {
-    setCategory(next);
+  const run = (next: Category | undefined, refresh: boolean) =>
     loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
-  };
-  // Opening the tab computes afresh: a result kept from an earlier visit would be stale.
-  const runOnOpen = useRef(() => run(category, true));
-  useEffect(() => runOnOpen.current(), []);
-  // The category is a URL param (`#/history/reconcile?category=lost`); changing it within the tab
-  // only filters what was computed.
-  useParamsSync(route, category ? { category } : {}, (params) => run(categoryOf(params.category), false));
+  const choose = (next: Category | undefined) => replaceParams((params) => ({ ...params, category: next ?? '' }));
+  // Opening the tab computes afresh (a result kept from an earlier visit would be stale); a
+  // category chosen within the tab only filters what was computed.
+  const opened = useRef(false);
+  useEffect(() => {
+    const refresh = !opened.current;
+    opened.current = true;
+    void run(category, refresh);
+  }, [category]);
   return (
     <div data-testid="history-reconcile">
       <div className="row" style={{ marginBottom: 8 }}>
@@ -76,7 +79,7 @@ export function ReconciliationView({ route }: { route: Route }) {
                 key={c}
                 type="button"
                 className={`button${category === c ? ' button--primary' : ''}`}
-                onClick={() => run(category === c ? undefined : c, false)}
+                onClick={() => choose(category === c ? undefined : c)}
                 title={HINTS[c]}
                 data-testid={`reconcile-count-${c}`}
                 data-count={view.counts[c] ?? 0}
@@ -141,7 +144,7 @@ export function ReconciliationView({ route }: { route: Route }) {
               </table>
             </div>
           )}
-          <ReconcileItemsTable items={view.items} labels={LABELS} />
+          <ReconcileItemsTable items={view.items} labels={LABELS} params={params} />
           {view.totalItems > view.items.length && (
             <p className="muted">
               Showing the first {view.items.length} of {view.totalItems}; pick a category to narrow.

@@ -7,7 +7,7 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import type { Transport } from '../../transport/transport';
-import type { TimeRange } from '../../components/activity-strip';
+import { ALL_EVENTS, type EventsQuery } from './events-query';
 import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
 
 export const HISTORY_TABS = ['events', 'browser', 'reconcile', 'diff'] as const;
@@ -31,16 +31,16 @@ interface BulkState {
   readonly error: string | null;
 }
 
+/**
+ * What the History area holds. The Events tab's filters and page, the browser's query and the
+ * reconciliation's category are not here: the URL is their one home (the views read them from
+ * the route); the store only loads the page it is asked for.
+ */
 export interface HistoryState {
-  readonly tab: HistoryTab;
   readonly summary: HistorySummary | null;
   readonly summaryError: string | null;
   readonly events: HistoryEvent[];
   readonly eventsTotal: number;
-  readonly pendingOnly: boolean;
-  readonly eventsOffset: number;
-  /** The created-time range dragged on the activity strip, or null. */
-  readonly eventsRange: TimeRange | null;
   /** Last single resend, keyed by the id that was resent. */
   readonly lastResend: ResendOutcomeView | null;
   readonly resendError: string | null;
@@ -66,14 +66,10 @@ export const openTab = (tab: HistoryTab) => navigate(hrefFor('history', tab));
 export function createHistoryStore(transport: Transport, jobs: HistoryJobs, options: { openTab?: (tab: HistoryTab) => void } = {}) {
   const goToTab = options.openTab ?? openTab;
   const use = create<HistoryState>(() => ({
-    tab: 'events',
     summary: null,
     summaryError: null,
     events: [],
     eventsTotal: 0,
-    pendingOnly: false,
-    eventsOffset: 0,
-    eventsRange: null,
     lastResend: null,
     resendError: null,
     resending: null,
@@ -83,9 +79,6 @@ export function createHistoryStore(transport: Transport, jobs: HistoryJobs, opti
   }));
   const { getState, setState } = use;
 
-  /** Follows the route's tab (the URL decides: links, back and forward). */
-  const setTab = (tab: HistoryTab) => setState({ tab });
-
   async function loadSummary(): Promise<void> {
     try {
       setState({ summary: await transport.call('history.summary', {}), summaryError: null });
@@ -94,16 +87,23 @@ export function createHistoryStore(transport: Transport, jobs: HistoryJobs, opti
     }
   }
 
+  /** The query the events page is for (the URL's, handed over by the Events tab). */
+  let shown: EventsQuery = ALL_EVENTS;
+  let eventsSeq = 0;
+
+  /** Reads the events page again, for the query shown (after a resend, a change of the copy); an older answer is dropped. */
   async function loadEvents(): Promise<void> {
-    const { pendingOnly, eventsOffset, eventsRange } = getState();
-    const range = eventsRange ? { createdFromMs: eventsRange.fromMs, createdToMs: eventsRange.toMs } : {};
-    const page = await transport.call('history.events', { pendingOnly, offset: eventsOffset, limit: EVENTS_PAGE, ...range });
-    setState({ events: page.events, eventsTotal: page.total });
+    const seq = ++eventsSeq;
+    const { pendingOnly, offset, range } = shown;
+    const created = range ? { createdFromMs: range.fromMs, createdToMs: range.toMs } : {};
+    const page = await transport.call('history.events', { pendingOnly, offset, limit: EVENTS_PAGE, ...created });
+    if (seq === eventsSeq) setState({ events: page.events, eventsTotal: page.total });
   }
 
-  function setEventsView(patch: { pendingOnly?: boolean; eventsOffset?: number; eventsRange?: TimeRange | null }): void {
-    setState(patch);
-    void loadEvents();
+  /** Shows the events page of `query` (the Events tab's URL params). */
+  function showEvents(query: EventsQuery): Promise<void> {
+    shown = query;
+    return loadEvents();
   }
 
   /** Resends one delivery (or an event by its event id) and keeps the explained outcome. */
@@ -155,7 +155,7 @@ export function createHistoryStore(transport: Transport, jobs: HistoryJobs, opti
     goToTab('diff');
   }
 
-  return { use, getState, setTab, loadSummary, loadEvents, setEventsView, resend, resendBulk, followResendJob, loadReconciliation, showDiff };
+  return { use, getState, loadSummary, loadEvents, showEvents, resend, resendBulk, followResendJob, loadReconciliation, showDiff };
 }
 
 export type HistoryStore = ReturnType<typeof createHistoryStore>;

@@ -7,4 +7,4 @@ export { EVENTS_PAGE, HISTORY_TABS, openTab, tabOfRoute, type DiffRequest, type 
 /** This page's History slice, over the page's one transport and jobs store. */
 export const historyStore = createHistoryStore(transport, { newJobId, refresh: jobsStore.refresh });
 export const useHistoryStore = historyStore.use;
-export const { setTab, loadSummary, loadEvents, setEventsView, resend, resendBulk, followResendJob, loadReconciliation, showDiff } = historyStore;
+export const { loadSummary, loadEvents, showEvents, resend, resendBulk, followResendJob, loadReconciliation, showDiff } = historyStore;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ColumnDef, ColumnFiltersState, SortingState, Updater } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { DataTable, processRows, tableViewFromParams, withTableView, type TableView } from '../../components/data-table';
+import { changeTableView, DataTable, processRows, setUrlColumnFilters, setUrlSorting, tableViewFromParams } from '../../components/data-table';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
-import { hrefFor, navigate, paramsString, parseHash, type Route, type RouteParams } from '../../app-state/routes';
+import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
+import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { ReplaySelected } from './ReplaySelected';
 import { useExportAllJob } from './ExportAllJob';
@@ -33,27 +34,9 @@ function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySumm
 /** The delivery id in `#/live/<id>`, or null. */
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
 
-/**
- * Changes the URL's params in place (typing in a filter): the URL is the one home of the
- * search, column filters, sort and time range. Read at call time, so two changes in one event
- * both land.
- */
-function replaceLiveParams(change: (params: RouteParams) => RouteParams): void {
-  const { rest, params } = parseHash(window.location.hash);
-  navigate(hrefFor('live', rest, change(params)), { replace: true });
-}
-
-/** Applies a change to the table view the URL holds (an emptied filter is no filter). */
-function changeView(change: (view: TableView) => TableView): void {
-  replaceLiveParams((params) => withTableView(params, change(tableViewFromParams(params))));
-}
-
-const setQuery = (query: string) => changeView((view) => ({ ...view, query }));
-const setSorting = (updater: Updater<SortingState>) =>
-  changeView((view) => ({ ...view, sorting: typeof updater === 'function' ? updater(view.sorting) : updater }));
-const setColumnFilters = (updater: Updater<ColumnFiltersState>) =>
-  changeView((view) => ({ ...view, columnFilters: typeof updater === 'function' ? updater(view.columnFilters) : updater }));
-const setRange = (range: TimeRange | null) => replaceLiveParams((params) => ({ ...params, t: range ? rangeParam(range) : '' }));
+// The URL is the one home of the search, column filters, sort and time range.
+const setQuery = (query: string) => changeTableView((view) => ({ ...view, query }));
+const setRange = (range: TimeRange | null) => replaceParams((params) => ({ ...params, t: range ? rangeParam(range) : '' }));
 
 /**
  * The Live area: every received delivery, streaming, with its verdicts and detail. The
@@ -82,8 +65,7 @@ export function LivePage({ route }: { route: Route }) {
 
   // The search, filters, sort and the time range dragged on the activity strip (`t`), as the URL
   // holds them; the canonical string keeps them the same objects while the URL's view is.
-  const paramsKey = paramsString(route.params);
-  const viewParams = useMemo(() => Object.fromEntries(new URLSearchParams(paramsKey)), [paramsKey]);
+  const viewParams = useRouteParams(route);
   const { query, columnFilters, sorting } = useMemo(() => tableViewFromParams(viewParams), [viewParams]);
   const range = useMemo(() => parseRangeParam(viewParams['t']), [viewParams]);
   useEffect(() => liveStore.searchBodies(query), [query]);
@@ -212,9 +194,9 @@ export function LivePage({ route }: { route: Route }) {
               columns={columns}
               getRowId={(d) => String(d.id)}
               sorting={sorting}
-              onSortingChange={setSorting}
+              onSortingChange={setUrlSorting}
               columnFilters={columnFilters}
-              onColumnFiltersChange={setColumnFilters}
+              onColumnFiltersChange={setUrlColumnFilters}
               activeId={activeId !== null ? String(activeId) : null}
               onActivate={(d) => open(d.id)}
               columnWidthsKey="live"

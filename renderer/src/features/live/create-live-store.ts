@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { DeliveryDetail, DeliverySummary } from '../../../../shared/contract/live';
+import type { CallResult } from '../../../../shared/contract';
 import type { Transport } from '../../transport/transport';
 import { createFrameBatcher } from '../../lib/frame-batcher';
 import { applyLiveChanges, type LiveChange } from './live-changes';
@@ -59,6 +60,8 @@ export const BODY_FIRST_PART_BYTES = 256 * 1024;
 const FIRST_PAGE = 500;
 const PAGE = 20_000;
 const BODY_SEARCH_DELAY_MS = 120;
+/** Ids per live.export call (and rows per page at most). */
+const EXPORT_CHUNK = 5_000;
 
 /** The Live area's slice over a transport: summaries only (bodies are fetched on selection). */
 export function createLiveStore(transport: Transport, options: LiveStoreOptions = {}) {
@@ -198,36 +201,25 @@ export function createLiveStore(transport: Transport, options: LiveStoreOptions 
   }
 
   /**
-   * NDJSON of the given deliveries (or all), fetched a page at a time and kept as Blob parts, so
-   * exporting 100k deliveries never builds one giant string. The core cuts each page at a byte
-   * budget as well as a row count (5 MB bodies come a few at a time); `onProgress` hears how many
-   * of how many are done after each page.
+   * NDJSON of the given deliveries, fetched a page at a time and kept as Blob parts, so exporting
+   * many deliveries never builds one giant string (everything is the `live.exportAll` job's). The
+   * core cuts each page at a byte budget as well as a row count (5 MB bodies come a few at a
+   * time); `onProgress` hears how many of how many are done after each page.
    */
-  async function exportNdjson(
-    ids: readonly number[] | null,
-    onProgress: (done: number, total: number) => void = () => {},
-  ): Promise<Blob> {
+  async function exportNdjson(ids: readonly number[], onProgress: (done: number, total: number) => void = () => {}): Promise<Blob> {
     const parts: string[] = [];
+    const sorted = [...ids].sort((a, b) => a - b);
     let done = 0;
-    const pages = async (chunk: number[] | undefined, limit: number, total: () => number) => {
+    for (let i = 0; i < sorted.length; i += EXPORT_CHUNK) {
+      const chunk = sorted.slice(i, i + EXPORT_CHUNK);
       let after: number | null = 0;
       while (after !== null) {
-        const page: { ndjson: string; count: number; nextAfterId: number | null; total: number } = await transport.call('live.export', {
-          ...(chunk ? { ids: chunk } : {}),
-          afterId: after,
-          limit,
-        });
+        const page: CallResult<'live.export'> = await transport.call('live.export', { ids: chunk, afterId: after, limit: EXPORT_CHUNK });
         parts.push(page.ndjson);
         done += page.count;
-        onProgress(done, total() || page.total);
+        onProgress(done, sorted.length);
         after = page.nextAfterId;
       }
-    };
-    if (ids) {
-      const sorted = [...ids].sort((a, b) => a - b);
-      for (let i = 0; i < sorted.length; i += 5_000) await pages(sorted.slice(i, i + 5_000), 5_000, () => sorted.length);
-    } else {
-      await pages(undefined, 2_000, () => 0);
     }
     return new Blob(parts, { type: 'application/x-ndjson' });
   }

@@ -142,7 +142,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(handlerLabel, {
       id: 'handler',
       header: 'Handler',
-      meta: { filter: 'text', minWidth: 50 },
+      meta: { filter: 'text', minWidth: 50, fitBold: true },
       cell: (c) =>
         c.row.original.handler ? (
           <span
@@ -157,7 +157,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor('answeredStatus', {
       id: 'answered',
       header: 'Answer',
-      meta: { fitText: (v: number | null) => (v === null ? '—' : String(v)), hideOrder: 2 },
+      meta: { fitText: (v: number | null) => (v === null ? '—' : String(v)), fitBold: true, hideOrder: 2 },
       cell: (c) => <span className={c.getValue() === null ? 'muted' : statusClass(c.getValue())}>{c.getValue() ?? '—'}</span>,
     }),
   ];

@@ -1,6 +1,7 @@
 import { Editor } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef, useState } from 'react';
+import { BASE_EDITOR_OPTIONS } from '../../components/monaco/editor-options';
 import { useMonacoTheme } from '../../components/monaco/monaco-setup';
 import { unknownFieldHints } from '../../../../shared/replay/event-json-schema';
 import { REPLAY_MODEL_URI, registerEventSchema } from './event-schema-setup';
@@ -96,16 +97,10 @@ export function BodyEditorMonaco({ text, docVersion, readOnly, onChange, onSend,
           theme={theme}
           loading={null}
           options={{
+            // At the body's top or bottom the wheel scrolls the page (to the answer below).
+            ...BASE_EDITOR_OPTIONS,
             readOnly,
             domReadOnly: readOnly,
-            minimap: { enabled: false },
-            // At the body's top or bottom the wheel scrolls the page (to the answer below).
-            scrollbar: { alwaysConsumeMouseWheel: false },
-            scrollBeyondLastLine: false,
-            fontSize: 12,
-            lineNumbersMinChars: 3,
-            automaticLayout: true,
-            wordWrap: 'on',
             renderWhitespace: 'trailing',
             formatOnPaste: false,
             formatOnType: false,

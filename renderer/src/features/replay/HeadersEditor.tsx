@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { HeadersSpec } from '../../../../shared/contract/replay';
 import { editRequest, useEditorStore } from './editor-store';
 
@@ -15,6 +16,39 @@ function toLocalInput(iso: string): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 }
 
+/** A header sent one of a few ways: the way chosen, and beside it what that way needs (a value, a time). */
+function ModeField<M extends string>({
+  header,
+  mode,
+  modes,
+  onMode,
+  testId,
+  children,
+}: {
+  header: string;
+  mode: M;
+  modes: ReadonlyArray<readonly [M, string]>;
+  onMode: (mode: M) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="field">
+      <span>{header}</span>
+      <span className="row">
+        <select value={mode} onChange={(e) => onMode(e.target.value as M)} data-testid={testId}>
+          {modes.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {children}
+      </span>
+    </label>
+  );
+}
+
 /**
  * The headers: event id (keep the original, new per send, typed), event-created (keep, now,
  * chosen), Content-Type, User-Agent, extra headers, and any header left out.
@@ -29,59 +63,49 @@ export function HeadersEditor() {
   return (
     <section className="card replay-headers" data-testid="replay-headers">
       <h2 className="card__title">Headers</h2>
-      <label className="field">
-        <span>X-Svc-Event-Id</span>
-        <span className="row">
-          <select
-            value={headers.eventId.mode}
+      <ModeField
+        header="X-Svc-Event-Id"
+        mode={headers.eventId.mode}
+        modes={[
+          ['keep', `keep the original${origin?.eventId ? ` (${origin.eventId})` : ' (none)'}`],
+          ['new', 'a new unique id per send'],
+          ['typed', 'typed'],
+        ]}
+        onMode={(mode) => setHeaders({ eventId: mode === 'typed' ? { mode, value: origin?.eventId ?? '1' } : { mode } })}
+        testId="replay-event-id-mode"
+      >
+        {headers.eventId.mode === 'typed' && (
+          <input
+            value={headers.eventId.value}
+            onChange={(e) => setHeaders({ eventId: { mode: 'typed', value: e.target.value } })}
+            data-testid="replay-event-id-value"
+          />
+        )}
+      </ModeField>
+      <ModeField
+        header="X-Svc-Event-Created"
+        mode={headers.eventCreated.mode}
+        modes={[
+          ['keep', `keep the original${origin?.eventCreated ? ` (${origin.eventCreated})` : ' (none)'}`],
+          ['now', 'now, at each send'],
+          ['chosen', 'a chosen time'],
+        ]}
+        onMode={(mode) => setHeaders({ eventCreated: mode === 'chosen' ? { mode, value: origin?.eventCreated ?? new Date().toISOString() } : { mode } })}
+        testId="replay-event-created-mode"
+      >
+        {headers.eventCreated.mode === 'chosen' && (
+          <input
+            type="datetime-local"
+            step={1}
+            value={toLocalInput(headers.eventCreated.value)}
             onChange={(e) => {
-              const mode = e.target.value as HeadersSpec['eventId']['mode'];
-              setHeaders({ eventId: mode === 'typed' ? { mode, value: origin?.eventId ?? '1' } : { mode } });
+              const d = new Date(e.target.value);
+              if (!Number.isNaN(d.getTime())) setHeaders({ eventCreated: { mode: 'chosen', value: d.toISOString() } });
             }}
-            data-testid="replay-event-id-mode"
-          >
-            <option value="keep">keep the original{origin?.eventId ? ` (${origin.eventId})` : ' (none)'}</option>
-            <option value="new">a new unique id per send</option>
-            <option value="typed">typed</option>
-          </select>
-          {headers.eventId.mode === 'typed' && (
-            <input
-              value={headers.eventId.value}
-              onChange={(e) => setHeaders({ eventId: { mode: 'typed', value: e.target.value } })}
-              data-testid="replay-event-id-value"
-            />
-          )}
-        </span>
-      </label>
-      <label className="field">
-        <span>X-Svc-Event-Created</span>
-        <span className="row">
-          <select
-            value={headers.eventCreated.mode}
-            onChange={(e) => {
-              const mode = e.target.value as HeadersSpec['eventCreated']['mode'];
-              setHeaders({ eventCreated: mode === 'chosen' ? { mode, value: origin?.eventCreated ?? new Date().toISOString() } : { mode } });
-            }}
-            data-testid="replay-event-created-mode"
-          >
-            <option value="keep">keep the original{origin?.eventCreated ? ` (${origin.eventCreated})` : ' (none)'}</option>
-            <option value="now">now, at each send</option>
-            <option value="chosen">a chosen time</option>
-          </select>
-          {headers.eventCreated.mode === 'chosen' && (
-            <input
-              type="datetime-local"
-              step={1}
-              value={toLocalInput(headers.eventCreated.value)}
-              onChange={(e) => {
-                const d = new Date(e.target.value);
-                if (!Number.isNaN(d.getTime())) setHeaders({ eventCreated: { mode: 'chosen', value: d.toISOString() } });
-              }}
-              data-testid="replay-event-created-value"
-            />
-          )}
-        </span>
-      </label>
+            data-testid="replay-event-created-value"
+          />
+        )}
+      </ModeField>
       <label className="field">
         <span>Content-Type</span>
         <input value={headers.contentType} onChange={(e) => setHeaders({ contentType: e.target.value })} data-testid="replay-content-type" />

@@ -38,13 +38,10 @@ export interface MachineModel {
 export const NODE_W = 104;
 export const NODE_H = 26;
 
-const ORDER_NODES: DiagramNode[] = [
-  { id: 'PENDING', label: 'PENDING', x: 0, y: 30 },
-  { id: 'PAID', label: 'PAID', x: 150, y: 0 },
-  { id: 'FINALIZED', label: 'FINALIZED', x: 300, y: 0 },
-  { id: 'CANCELLED', label: 'CANCELLED', x: 300, y: 60 },
-  { id: 'deleted', label: 'deleted', x: 450, y: 30 },
-];
+/** A state drawn at (x, y), labelled with its name unless it reads better otherwise. */
+const node = (id: string, x: number, y: number, label = id): DiagramNode => ({ id, label, x, y });
+
+const ORDER_NODES: DiagramNode[] = [node('PENDING', 0, 30), node('PAID', 150, 0), node('FINALIZED', 300, 0), node('CANCELLED', 300, 60), node('deleted', 450, 30)];
 const ORDER_EDGES: Array<[string, string]> = [
   ['PENDING', 'PAID'],
   ['PAID', 'FINALIZED'],
@@ -56,9 +53,9 @@ const ORDER_EDGES: Array<[string, string]> = [
 
 const STEP = 124;
 const SHIPPING_NODES: DiagramNode[] = [
-  ...['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'].map((id, i) => ({ id, label: id, x: i * STEP, y: 50 })),
-  { id: 'SCHEDULED', label: 'SCHEDULED', x: STEP / 2, y: 0, open: true },
-  { id: 'REJECTED', label: 'REJECTED', x: STEP * 1.5, y: 100, open: true },
+  ...['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'].map((id, i) => node(id, i * STEP, 50)),
+  { ...node('SCHEDULED', STEP / 2, 0), open: true },
+  { ...node('REJECTED', STEP * 1.5, 100), open: true },
 ];
 const SHIPPING_EDGES: Array<[string, string, EdgeKind]> = [
   ['PENDING', 'ACCEPTED', 'spec'],
@@ -74,12 +71,9 @@ const SHIPPING_EDGES: Array<[string, string, EdgeKind]> = [
 ];
 
 const THREEDS_NODES: DiagramNode[] = [
-  { id: 'PENDING', label: 'AUTH REQUIRED', x: 0, y: 45 },
-  { id: 'SUCCESS', label: 'SUCCESS', x: 150, y: 0 },
-  { id: 'FAILED', label: 'FAILED', x: 150, y: 30 },
-  { id: 'ERROR', label: 'ERROR', x: 150, y: 60 },
-  { id: 'EXPIRED', label: 'EXPIRED', x: 150, y: 90 },
-  { id: 'CONFIRMED', label: 'SuccessPayment', x: 300, y: 0 },
+  node('PENDING', 0, 45, 'AUTH REQUIRED'),
+  ...['SUCCESS', 'FAILED', 'ERROR', 'EXPIRED'].map((id, i) => node(id, 150, i * 30)),
+  node('CONFIRMED', 300, 0, 'SuccessPayment'),
 ];
 
 /** Puts the order's own steps over the spec's edges: a step replaces the edge it took. */

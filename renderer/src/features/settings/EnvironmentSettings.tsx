@@ -4,6 +4,7 @@ import { SANDBOX_ENVIRONMENT_ID, type LiveEnvironment } from '../../../../shared
 import { useEvent, useTransport } from '../../transport';
 import { EnvironmentForm, movesOrigin, type EnvironmentDraft as Draft } from './EnvironmentForm';
 import { environmentSecret, type EnvironmentCredential } from '../../../../shared/settings/secret-names';
+import { PlainTable } from '../../components/PlainTable';
 
 const MIB = 1024 * 1024;
 
@@ -88,60 +89,48 @@ export function EnvironmentSettings() {
       <p className="muted">
         The service Hooklab polls for delivery history and resends through. Secrets are stored in the main process and never shown again.
       </p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Active</th>
-            <th>Name</th>
-            <th>Base URL</th>
-            <th>Client id</th>
-            <th>Secrets</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-testid="env-row-sandbox">
+      <PlainTable head={['Active', 'Name', 'Base URL', 'Client id', 'Secrets', '']}>
+        <tr data-testid="env-row-sandbox">
+          <td>
+            <input type="radio" name="active-env" checked={environments.active === SANDBOX_ENVIRONMENT_ID} onChange={() => void activate(SANDBOX_ENVIRONMENT_ID)} data-testid="env-activate-sandbox" aria-label="Use the Sandbox" />
+          </td>
+          <td>
+            Sandbox <span className="badge badge--sandbox">local emulator</span>
+          </td>
+          <td className="muted">embedded</td>
+          <td className="muted">generated</td>
+          <td className="muted">generated</td>
+          <td>
+            <button type="button" className="button button--small" onClick={() => void test(SANDBOX_ENVIRONMENT_ID)} data-testid="env-test-sandbox">
+              Test
+            </button>
+          </td>
+        </tr>
+        {environments.live.map((e) => (
+          <tr key={e.id} data-testid={`env-row-${e.id}`}>
             <td>
-              <input type="radio" name="active-env" checked={environments.active === SANDBOX_ENVIRONMENT_ID} onChange={() => void activate(SANDBOX_ENVIRONMENT_ID)} data-testid="env-activate-sandbox" aria-label="Use the Sandbox" />
+              <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} aria-label={`Use ${e.name}`} />
             </td>
+            <td>{e.name}</td>
+            <td className="mono">{e.baseUrl}</td>
+            <td className="mono">{e.clientId}</td>
             <td>
-              Sandbox <span className="badge badge--sandbox">local emulator</span>
+              client secret {isSet(e.id, 'clientSecret') ? '✓ set' : '✗ missing'} · secret key {isSet(e.id, 'secretKey') ? '✓ set' : '—'}
             </td>
-            <td className="muted">embedded</td>
-            <td className="muted">generated</td>
-            <td className="muted">generated</td>
-            <td>
-              <button type="button" className="button button--small" onClick={() => void test(SANDBOX_ENVIRONMENT_ID)} data-testid="env-test-sandbox">
+            <td className="row">
+              <button type="button" className="button button--small" onClick={() => setDraft({ ...e, clientSecret: '', secretKey: '' })} data-testid={`env-edit-${e.id}`}>
+                Edit
+              </button>
+              <button type="button" className="button button--small" onClick={() => void test(e.id)} data-testid={`env-test-${e.id}`}>
                 Test
+              </button>
+              <button type="button" className="button button--small" onClick={() => void remove(e.id)} data-testid={`env-remove-${e.id}`}>
+                Remove
               </button>
             </td>
           </tr>
-          {environments.live.map((e) => (
-            <tr key={e.id} data-testid={`env-row-${e.id}`}>
-              <td>
-                <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} aria-label={`Use ${e.name}`} />
-              </td>
-              <td>{e.name}</td>
-              <td className="mono">{e.baseUrl}</td>
-              <td className="mono">{e.clientId}</td>
-              <td>
-                client secret {isSet(e.id, 'clientSecret') ? '✓ set' : '✗ missing'} · secret key {isSet(e.id, 'secretKey') ? '✓ set' : '—'}
-              </td>
-              <td className="row">
-                <button type="button" className="button button--small" onClick={() => setDraft({ ...e, clientSecret: '', secretKey: '' })} data-testid={`env-edit-${e.id}`}>
-                  Edit
-                </button>
-                <button type="button" className="button button--small" onClick={() => void test(e.id)} data-testid={`env-test-${e.id}`}>
-                  Test
-                </button>
-                <button type="button" className="button button--small" onClick={() => void remove(e.id)} data-testid={`env-remove-${e.id}`}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PlainTable>
       {message && (
         <p className={message.ok ? 'notice' : 'notice notice--error'} data-testid="env-message">
           {message.text}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
 import { transport } from '../../transport';
 import { webhookKeySecret } from '../../../../shared/settings/secret-names';
+import { PlainTable } from '../../components/PlainTable';
 
 type Environments = Array<{ id: string; name: string }>;
 
@@ -64,36 +65,34 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
     <>
       <h3>Webhook signing keys</h3>
       <p className="muted">The first is current. Earlier keys stay accepted during a rotation until you retire them; retired keys only explain failures.</p>
-      <table className="table" data-testid="webhook-keys">
-        <tbody>
-          {keys.map((k, i) => (
-            <tr key={k.id}>
-              <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
-              <td>{k.label || k.id}</td>
-              <td className="muted">{k.addedAt}</td>
-              <td>{view.secretsSet.includes(webhookKeySecret(k.id)) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
-              <td>
-                <EnvironmentSelect
-                  environments={environments}
-                  value={k.environmentId}
-                  testId={`key-environment-${k.id}`}
-                  onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }).then(() => null))}
-                />
-              </td>
-              <td>
-                {i > 0 && (
-                  <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }).then(() => null))}>
-                    {k.accepted ? 'Retire' : 'Accept again'}
-                  </button>
-                )}{' '}
-                <button type="button" className="button button--small" data-testid={`remove-key-${i}`} onClick={() => setRemoving(k.id)}>
-                  Remove
+      <PlainTable testId="webhook-keys">
+        {keys.map((k, i) => (
+          <tr key={k.id}>
+            <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
+            <td>{k.label || k.id}</td>
+            <td className="muted">{k.addedAt}</td>
+            <td>{view.secretsSet.includes(webhookKeySecret(k.id)) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
+            <td>
+              <EnvironmentSelect
+                environments={environments}
+                value={k.environmentId}
+                testId={`key-environment-${k.id}`}
+                onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }).then(() => null))}
+              />
+            </td>
+            <td>
+              {i > 0 && (
+                <button type="button" className="button button--small" onClick={() => void act('Key', () => transport.call('live.setKeyAccepted', { id: k.id, accepted: !k.accepted }).then(() => null))}>
+                  {k.accepted ? 'Retire' : 'Accept again'}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              )}{' '}
+              <button type="button" className="button button--small" data-testid={`remove-key-${i}`} onClick={() => setRemoving(k.id)}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </PlainTable>
       {removingIndex >= 0 && (
         <div className="notice notice--warn row" data-testid="remove-key-confirm">
           <span data-testid="remove-key-warning">{removalWarning(keys, removingIndex)}</span>

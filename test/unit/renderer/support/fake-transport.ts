@@ -13,7 +13,9 @@ export interface FakeTransport extends Transport {
   answer<N extends CallName>(name: N, handler: Handler<N>): void;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   reconnect(): void;
-  /** How many event listeners (and reconnect listeners) are subscribed now. */
+  /** The host refuses this page's token (as the browser transport reports it). */
+  deny(message: string): void;
+  /** How many event listeners (and reconnect and denial listeners) are subscribed now. */
   listeners(): number;
 }
 
@@ -21,6 +23,7 @@ export function createFakeTransport(): FakeTransport {
   const handlers = new Map<string, (args: unknown) => unknown>();
   const events = new Map<string, Set<(payload: unknown) => void>>();
   const reconnects = new Set<() => void>();
+  const denials = new Set<(message: string) => void>();
   const calls: FakeTransport['calls'] = [];
   return {
     kind: 'browser',
@@ -42,8 +45,9 @@ export function createFakeTransport(): FakeTransport {
       reconnects.add(listener);
       return () => void reconnects.delete(listener);
     },
-    onDenied() {
-      return () => {};
+    onDenied(listener) {
+      denials.add(listener);
+      return () => void denials.delete(listener);
     },
     answer(name, handler) {
       handlers.set(name, handler as (args: unknown) => unknown);
@@ -54,8 +58,11 @@ export function createFakeTransport(): FakeTransport {
     reconnect() {
       for (const listener of reconnects) listener();
     },
+    deny(message) {
+      for (const listener of denials) listener(message);
+    },
     listeners() {
-      let n = reconnects.size;
+      let n = reconnects.size + denials.size;
       for (const set of events.values()) n += set.size;
       return n;
     },

@@ -5,6 +5,7 @@ import { ChallengeFrame } from './ChallengeFrame';
 import { explainCharge, explainFrameMessage, type Outcome } from './explanations';
 import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
 import { ProblemFields } from './ProblemFields';
+import { SubmitRow } from './SubmitRow';
 import { TextField } from './TextField';
 
 interface Challenge {
@@ -151,11 +152,9 @@ export function CardFlow() {
             <input value={billing.zipCode} onChange={(e) => setBilling({ ...billing, zipCode: e.target.value })} aria-label="Billing zip code" />
           </div>
         )}
-        <div className="row flow-form__wide">
-          <button type="submit" className="button button--primary" disabled={busy || !info?.available} data-testid="card-run">
-            {busy ? 'Running…' : 'Create payment method and charge'}
-          </button>
-        </div>
+        <SubmitRow busy={busy} busyLabel="Running…" disabled={!info?.available} testId="card-run">
+          Create payment method and charge
+        </SubmitRow>
       </form>
       {problem && <ProblemFields title="The service refused these fields" errors={problem} />}
       <ul className="flow-outcomes" data-testid="card-outcomes">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { ScenarioFileButtons } from './ScenarioFileButtons';
 import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
 import { useTransport } from '../../../transport';
@@ -38,7 +38,10 @@ export function ChaosReplay() {
   const [busy, setBusy] = useState(false);
   // Events sent twice (the plan's second copies), so both of their rows say so.
   const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
-  const set = (name: keyof typeof form) => (value: string) => setForm({ ...form, [name]: value });
+  /** One of the form's text fields, bound to its value. */
+  const field = (name: keyof typeof form, label: string, props: Pick<ComponentProps<typeof TextField>, 'testId' | 'placeholder' | 'inputMode'> = {}) => (
+    <TextField label={label} value={form[name]} onChange={(value) => setForm({ ...form, [name]: value })} {...props} />
+  );
   // The handler field starts from the listener's first forward target (where deliveries go
   // already), once the settings are read, unless the user typed meanwhile.
   const forwardTargets = useSettingsView()?.settings.listener.forwardTargets;
@@ -110,25 +113,19 @@ export function ChaosReplay() {
         original, event id and created time kept) and is in Replay&apos;s history.
       </p>
       <form className="flow-form" onSubmit={(e) => void run(e)}>
-        <TextField label="Order id" value={form.orderId} onChange={set('orderId')} testId="chaos-order" />
-        <TextField label="Seed" value={form.seed} onChange={set('seed')} inputMode="numeric" testId="chaos-seed" />
-        <TextField label="Duplicate rate (0-1)" value={form.duplicateRate} onChange={set('duplicateRate')} inputMode="decimal" />
-        <TextField label="Max delay (ms)" value={form.maxDelayMs} onChange={set('maxDelayMs')} inputMode="numeric" />
-        <TextField
-          label="Your handler (target URL)"
-          value={form.targetUrl}
-          onChange={set('targetUrl')}
-          testId="chaos-target"
-          placeholder={forwardTargets && forwardTargets.length === 0 ? 'no forward target in Settings → Listener: type the URL' : undefined}
-        />
-        <TextField label="Its state URL (optional, GET → JSON)" value={form.stateUrl} onChange={set('stateUrl')} testId="chaos-state-url" />
-        <TextField
-          label="Where the order is in it (optional path)"
-          value={form.statePath}
-          onChange={set('statePath')}
-          testId="chaos-state-path"
-          placeholder="orders.{orderId} (default: the top level, order or orders.<id>)"
-        />
+        {field('orderId', 'Order id', { testId: 'chaos-order' })}
+        {field('seed', 'Seed', { inputMode: 'numeric', testId: 'chaos-seed' })}
+        {field('duplicateRate', 'Duplicate rate (0-1)', { inputMode: 'decimal' })}
+        {field('maxDelayMs', 'Max delay (ms)', { inputMode: 'numeric' })}
+        {field('targetUrl', 'Your handler (target URL)', {
+          testId: 'chaos-target',
+          placeholder: forwardTargets && forwardTargets.length === 0 ? 'no forward target in Settings → Listener: type the URL' : undefined,
+        })}
+        {field('stateUrl', 'Its state URL (optional, GET → JSON)', { testId: 'chaos-state-url' })}
+        {field('statePath', 'Where the order is in it (optional path)', {
+          testId: 'chaos-state-path',
+          placeholder: 'orders.{orderId} (default: the top level, order or orders.<id>)',
+        })}
         <div className="row flow-form__wide">
           <button type="submit" className="button button--primary" disabled={busy || (form.orderId.trim() === '' && !scenario) || form.targetUrl.trim() === ''} data-testid="chaos-run">
             {busy ? `Sending… ${sends.length}` : 'Run chaos replay'}

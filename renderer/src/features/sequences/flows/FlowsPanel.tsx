@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStatusStore } from '../../../app-state/status-store';
-import { useEvent, useTransport } from '../../../transport';
 import { CardFlow } from './CardFlow';
 import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
 import { FlowEvents } from './FlowEvents';
 import { FlowScenarioFiles } from './FlowScenarioFiles';
-import { addReceived, loadFlowsInfo, rescanReceived, useFlowsStore } from './flows-store';
+import { flowsStore, loadFlowsInfo, useFlowsStore } from './flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
 import { Tabs } from '../../../components/Tabs';
@@ -20,7 +19,6 @@ import type { FlowKind } from '../sequences-route';
  * in the chaos replay.
  */
 export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
-  const transport = useTransport();
   const { info, loadError, exchanges } = useFlowsStore();
   const environment = useStatusStore((s) => s.status?.host.environment);
   const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
@@ -28,8 +26,7 @@ export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode;
   useEffect(() => {
     void loadFlowsInfo();
   }, [environment?.id, sandboxState]);
-  useEffect(() => transport.onReconnect(() => void rescanReceived()), [transport]);
-  useEvent('live.received', ({ deliveries }) => addReceived(deliveries));
+  useEffect(() => flowsStore.follow(), []);
 
   const tabs: Array<[FlowKind, string]> = [
     ['card', 'Card'],

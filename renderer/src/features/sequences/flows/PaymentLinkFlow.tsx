@@ -7,6 +7,7 @@ import { OrderActions } from './OrderActions';
 import { LinkOrderSummary } from './LinkOrderSummary';
 import { emptyRow, LineItemsEditor, toLineItem, type ItemRow } from './LineItemsEditor';
 import { ProblemFields } from './ProblemFields';
+import { SubmitRow } from './SubmitRow';
 import { TextField } from './TextField';
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v);
@@ -131,11 +132,9 @@ export function PaymentLinkFlow() {
           <span>metadata (one name=value a line)</span>
           <textarea rows={2} value={metadata} onChange={(e) => setMetadata(e.target.value)} data-testid="link-metadata" />
         </label>
-        <div className="row flow-form__wide">
-          <button type="submit" className="button button--primary" disabled={busy || !info?.available} data-testid="link-create">
-            {busy ? 'Creating…' : 'Create payment link'}
-          </button>
-        </div>
+        <SubmitRow busy={busy} busyLabel="Creating…" disabled={!info?.available} testId="link-create">
+          Create payment link
+        </SubmitRow>
       </form>
       {refused && <ProblemFields title="Not sent: the request breaks the payment link request's limits" errors={refused} />}
       {problem && <ProblemFields title="The service refused these fields (400)" errors={problem} />}

@@ -30,6 +30,14 @@ describe('content-sized columns', () => {
     expect(contentWidths([col('type')], [{ type: 'A' }], measure)).toEqual(['type ▼'.length + 14]);
   });
 
+  it('measure a column shown in semibold in semibold (a status, wider than the same text in the regular weight)', () => {
+    // Semibold takes two pixels a character here.
+    const weighted = (text: string, kind: string) => text.length * (kind === 'bold' ? 2 : 1);
+    const rows = [{ handler: 'no answer' }];
+    expect(contentWidths([{ ...col('handler'), bold: true }], rows, weighted)).toEqual([18 + 14]);
+    expect(contentWidths([col('handler')], rows, weighted)).toEqual(['handler ▼'.length + 14]);
+  });
+
   it('never cut a value of 30 characters or fewer, and stop growing after that', () => {
     const thirty = 'x'.repeat(MAX_UNCUT_CHARS);
     expect(contentWidths([col('v')], [{ v: thirty }], measure)).toEqual([30 + 14]);

@@ -19,12 +19,25 @@ function setup() {
 }
 
 describe('createHistoryStore', () => {
-  it('reads the events page of the view it holds', async () => {
+  it('reads the events page of the query it is shown, and again for that query', async () => {
     const { store, named } = setup();
-    store.setEventsView({ pendingOnly: true, eventsOffset: 50 });
+    await store.showEvents({ pendingOnly: true, offset: 50, range: { fromMs: 1000, toMs: 2000 } });
+    expect(named('history.events').at(-1)!.args).toEqual({ pendingOnly: true, offset: 50, limit: 50, createdFromMs: 1000, createdToMs: 2000 });
+    expect(store.getState()).toMatchObject({ eventsTotal: 7, events: [{ eventId: 50, pendingOnly: true }] });
     await store.loadEvents();
-    expect(named('history.events').at(-1)!.args).toEqual({ pendingOnly: true, offset: 50, limit: 50 });
-    expect(store.getState()).toMatchObject({ eventsTotal: 7, pendingOnly: true, eventsOffset: 50 });
+    expect(named('history.events').at(-1)!.args).toEqual({ pendingOnly: true, offset: 50, limit: 50, createdFromMs: 1000, createdToMs: 2000 });
+  });
+
+  it('keeps the page of the last query shown when an older answer comes late', async () => {
+    const { store, transport } = setup();
+    const answers: Array<() => void> = [];
+    transport.answer('history.events', ({ offset }) => new Promise((resolve) => answers.push(() => resolve({ events: [{ eventId: offset }], total: 7 } as never))));
+    const first = store.showEvents({ pendingOnly: false, offset: 0, range: null });
+    const second = store.showEvents({ pendingOnly: false, offset: 50, range: null });
+    answers[1]!();
+    answers[0]!();
+    await Promise.all([first, second]);
+    expect(store.getState().events).toEqual([{ eventId: 50 }]);
   });
 
   it('keeps a resend’s outcome, or its error, and reads the page and summary again', async () => {

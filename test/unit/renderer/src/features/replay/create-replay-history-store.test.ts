@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplaySummary } from '../../../../../../shared/contract/replay';
 import { createReplayHistoryStore } from '../../../../../../renderer/src/features/replay/create-replay-history-store';
 import { createFakeTransport } from '../../../support/fake-transport';
+import { replaySummary } from '../../../support/replay-summary';
 
-function replay(id: number): ReplaySummary {
-  return {
-    id,
-    sentAt: '2026-01-01T00:00:00.000Z',
-    batchId: 'b',
-    draftId: null,
-    draftName: null,
-    method: 'POST',
-    targetUrl: 'http://127.0.0.1:3000/webhooks',
-    eventId: null,
-    eventType: 'Created',
-    tamper: 'none',
-    bodySize: 2,
-    status: 200,
-    error: null,
-    latencyMs: 3,
-    sentFrom: 'app',
-    traceId: null,
-  };
-}
+const replay = (id: number) => replaySummary(id);
 
 /** A replay history over a fake host holding replays `1..count`; frames run when the test says. */
 function setup(count: number) {

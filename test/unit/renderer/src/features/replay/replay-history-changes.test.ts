@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplaySummary } from '../../../../../../shared/contract/replay';
 import { applySentReplays, toggledSelection, type ReplayRows } from '../../../../../../renderer/src/features/replay/replay-history-changes';
+import { replaySummary } from '../../../support/replay-summary';
 
-function replay(id: number): ReplaySummary {
-  return {
-    id,
-    sentAt: '2026-01-01T00:00:00.000Z',
-    batchId: 'b',
-    draftId: null,
-    draftName: null,
-    method: 'POST',
-    targetUrl: 'http://127.0.0.1:3000/webhooks',
-    eventId: null,
-    eventType: 'Created',
-    tamper: 'none',
-    bodySize: 2,
-    status: 200,
-    error: null,
-    latencyMs: 3,
-    sentFrom: 'app',
-    traceId: null,
-  };
-}
+const replay = (id: number) => replaySummary(id);
 
 describe('applySentReplays', () => {
   const loaded: ReplayRows = { rows: [replay(2), replay(1)], total: 2, loaded: true };
