@@ -1,5 +1,5 @@
 import type { CoreContext } from '../../services/kernel/feature';
-import type { ReplayTarget } from '../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../shared/contract/replay-targets';
 import { CallError } from '../../../shared/contract/errors';
 import type { ReplayStore } from '../../services/data/replay-store';
 import { parseTarget, targetVerdict, type TargetVerdict } from '../../services/net/target-policy';

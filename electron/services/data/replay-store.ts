@@ -1,18 +1,7 @@
 import type { Database } from './database';
-import {
-  DEFAULT_REPLAY_SETTINGS,
-  ReplayRequestSpecSchema,
-  DraftOriginSchema,
-  type Draft,
-  type DraftOrigin,
-  type DraftSummary,
-  type ReplayDetail,
-  type ReplayRequestSpec,
-  type ReplaySentFrom,
-  type ReplaySettings,
-  type ReplaySummary,
-  type TamperPreset,
-} from '../../../shared/contract/replay';
+import type { ReplayDetail, ReplaySentFrom, ReplaySummary } from '../../../shared/contract/replay';
+import { ReplayRequestSpecSchema, DraftOriginSchema, type Draft, type DraftOrigin, type DraftSummary, type ReplayRequestSpec, type TamperPreset } from '../../../shared/contract/replay-drafts';
+import { DEFAULT_REPLAY_SETTINGS, type ReplaySettings } from '../../../shared/contract/replay-targets';
 import { bodyAsText } from '../../../shared/text/utf8';
 import { withTransaction } from '../platform/sqlite-transaction';
 

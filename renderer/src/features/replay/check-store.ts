@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
+import type { KeyChoice } from '../../../../shared/contract/replay-drafts';
+import type { CheckReport, CheckResult } from '../../../../shared/contract/replay-checks';
 import { newJobId } from '../../app-state/page-jobs';
 import { transport } from '../../transport';
 import { lastCheckUrl, rememberCheckUrl } from './replay-memory';

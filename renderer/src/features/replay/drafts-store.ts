@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DraftSummary } from '../../../../shared/contract/replay';
+import type { DraftSummary } from '../../../../shared/contract/replay-drafts';
 import { transport } from '../../transport';
 import { saveDraft, useEditorStore } from './editor-store';
 
