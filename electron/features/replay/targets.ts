@@ -1,7 +1,7 @@
 import type { CoreContext } from '../../services/kernel/feature';
 import type { ReplayTarget } from '../../../shared/contract/replay-targets';
 import { CallError } from '../../../shared/contract/errors';
-import type { ReplayStore } from '../../services/data/replay-store';
+import type { ReplaySettingsTables } from '../../services/data/replay-settings-tables';
 import { parseTarget, targetVerdict, type TargetVerdict } from '../../services/net/target-policy';
 
 /**
@@ -11,7 +11,7 @@ import { parseTarget, targetVerdict, type TargetVerdict } from '../../services/n
 export class ReplayTargets {
   constructor(
     private readonly ctx: CoreContext,
-    private readonly store: ReplayStore,
+    private readonly store: ReplaySettingsTables,
   ) {}
 
   /** Opted in as a Replay target, or allowed as a forward target (the one target policy). */
