@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { defineCall, IdArgs, NoArgs, Ok } from './define';
+import { ReplaySettingsSchema } from '../settings/replay';
+
+export { ReplaySettingsSchema, DEFAULT_REPLAY_SETTINGS, type ReplaySettings } from '../settings/replay';
 
 /** A place replays go: the listener's forward targets and Replay's own list. */
 export const ReplayTargetSchema = z.object({
@@ -20,17 +23,6 @@ export const ReplayTargetSchema = z.object({
   refusal: z.string().nullable(),
 });
 export type ReplayTarget = z.infer<typeof ReplayTargetSchema>;
-
-export const ReplaySettingsSchema = z.object({
-  timeoutMs: z.number().int().min(100).max(600_000),
-  bodyCapBytes: z
-    .number()
-    .int()
-    .min(1024)
-    .max(512 * 1024 * 1024),
-});
-export type ReplaySettings = z.infer<typeof ReplaySettingsSchema>;
-export const DEFAULT_REPLAY_SETTINGS: ReplaySettings = { timeoutMs: 10_000, bodyCapBytes: 20 * 1024 * 1024 };
 
 export const replayTargetCalls = {
   'replay.targets': defineCall(

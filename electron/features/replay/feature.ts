@@ -12,6 +12,7 @@ import { ReplayReads } from '../../services/data/replay-reads';
 import { ReplaySettingsTables } from '../../services/data/replay-settings-tables';
 import { KeyChoices } from '../../services/webhook-keys/key-choices';
 import { ReplayTargets } from './targets';
+import { moveReplaySettingsFromDatabase, ReplaySettingsHome } from './replay-settings';
 import { ReplayService } from './replay-service';
 import { openDraft } from './draft-sources';
 import { bodyBytes, eventTypeOf } from './request-builder';
@@ -27,10 +28,12 @@ import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from '
 export function createReplayFeature(ctx: CoreContext): Feature {
   const store = new ReplayStore(ctx.db);
   const reads = new ReplayReads(ctx.db);
-  const settingsTables = new ReplaySettingsTables(ctx.db);
-  const settings = () => settingsTables.settings();
+  // Before anything reads them: an existing user's settings and targets leave the database.
+  moveReplaySettingsFromDatabase(ctx.settings, new ReplaySettingsTables(ctx.db), ctx.log);
+  const replaySettings = new ReplaySettingsHome(ctx.settings);
+  const settings = () => replaySettings.get();
   const keys = new KeyChoices(ctx.webhookKeys, ctx, store);
-  const targets = new ReplayTargets(ctx, settingsTables);
+  const targets = new ReplayTargets(ctx, replaySettings);
   // One source of new event ids for replays and the handler check, so the two never share one.
   const newEventId = createEventIdGenerator(() => ctx.clock.now());
   const service = new ReplayService(ctx, store, reads, settings, keys, targets, nodeHmac, newEventId);
@@ -174,7 +177,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return { ok: true as const };
       },
       'replay.settings': async () => settings(),
-      'replay.setSettings': async (patch) => settingsTables.setSettings(patch),
+      'replay.setSettings': async (patch) => replaySettings.set(patch),
       'replay.checkHandler': async ({ url, key, only, timeoutMs, jobId }) => {
         const verdict = targets.require(url);
         const resolved = keys.resolve(key);
