@@ -52,6 +52,11 @@ export interface CoreOptions {
   readonly hostToken?: HostToken;
   /** Database path; defaults to `<dataDir>/hooklab.db`. */
   readonly databasePath?: string;
+  /**
+   * The project config file the host was given (`--config FILE`, or HOOKLAB_CONFIG read by the
+   * host); without it, project.config reads `hooklab.config.json` in the folder the host started in.
+   */
+  readonly projectConfigPath?: string;
 }
 
 /** The core: every service composed, the contract implemented, no Electron anywhere. */
@@ -134,6 +139,7 @@ export function createCore(options: CoreOptions): Core {
     jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
     host: { kind: options.hostKind, ...options.capabilities },
     webhookKeys: new WebhookKeys({ settings, secrets: options.secrets, clock }),
+    projectConfigPath: options.projectConfigPath ?? null,
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
   const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];

@@ -23,7 +23,7 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createReplayFeature(ctx),
     createSequencesFeature(ctx),
     createFlowsFeature(ctx),
-    createProjectConfigFeature(),
+    createProjectConfigFeature(ctx),
     createNotificationsFeature(ctx),
   ];
 }

@@ -63,3 +63,5 @@ export const defineEvent = <P extends z.ZodType>(doc: string, payload: P): Event
 /** Calls that take no arguments still take an (empty) object, so every transport is uniform. */
 export const NoArgs = z.object({}).strict();
 export const Ok = z.object({ ok: z.literal(true) });
+/** The arguments of a call on one stored row. */
+export const IdArgs = z.object({ id: z.number().int().positive() }).strict();

@@ -9,6 +9,7 @@ import {
 import { LocalApiSettingsSchema } from './local-api';
 import { TracingSettingsSchema } from './tracing';
 import { NotificationSettingsSchema } from './notifications';
+import { ReplaySectionSchema } from './replay';
 import { SECRET_NAME_PATTERN } from './secret-names';
 
 export * from './listener';
@@ -19,6 +20,7 @@ export * from './service-url';
 export * from './local-api';
 export * from './tracing';
 export * from './notifications';
+export * from './replay';
 
 /**
  * Everything Hooklab remembers that is not a secret and not data. Every field has a default,
@@ -33,6 +35,7 @@ export const SettingsSchema = z.object({
   localApi: LocalApiSettingsSchema.default(LocalApiSettingsSchema.parse({})),
   tracing: TracingSettingsSchema.default(TracingSettingsSchema.parse({})),
   notifications: NotificationSettingsSchema.default(NotificationSettingsSchema.parse({})),
+  replay: ReplaySectionSchema.default(ReplaySectionSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -61,6 +64,7 @@ export const SettingsPatchSchema = z
     localApi: sectionPatch(LocalApiSettingsSchema),
     tracing: sectionPatch(TracingSettingsSchema),
     notifications: sectionPatch(NotificationSettingsSchema),
+    replay: sectionPatch(ReplaySectionSchema),
   })
   .partial()
   .strict();

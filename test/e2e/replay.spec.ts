@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { EXPECTED_FAILURES, startHandler, type ReceivedRequest } from '../fixtures/handlers';
 import { test, expect } from './support/fixtures';
-import { CHECK_IDS } from '../../shared/contract/replay';
+import { CHECK_IDS } from '../../shared/contract/replay-checks';
 import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
 import { callApi as call } from './support/api';

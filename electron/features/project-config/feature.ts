@@ -1,15 +1,12 @@
 import type { ProjectConfigView } from '../../../shared/contract/project-config';
-import type { Feature } from '../../services/kernel/feature';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { loadProjectConfig, ProjectConfigError } from '../../services/project-config/project-config';
 
-/** The environment variable a host sets to the config file it was given (`--config FILE`). */
-export const PROJECT_CONFIG_ENV = 'HOOKLAB_CONFIG';
-
 /**
- * The project config, read at each call (so an edit shows at once): the file named by
- * HOOKLAB_CONFIG, else `hooklab.config.json` in the folder the host started in.
+ * The project config, read at each call (so an edit shows at once): `file` (the one the host
+ * was given), else `hooklab.config.json` in `cwd`.
  */
-export function readProjectConfigView(cwd: string = process.cwd(), file: string | undefined = process.env[PROJECT_CONFIG_ENV]): ProjectConfigView {
+export function readProjectConfigView(cwd: string, file: string | undefined): ProjectConfigView {
   const empty = { routes: [], listenerPort: null, environment: null };
   try {
     const loaded = loadProjectConfig(cwd, file);
@@ -28,9 +25,10 @@ export function readProjectConfigView(cwd: string = process.cwd(), file: string 
   }
 }
 
-export function createProjectConfigFeature(): Feature {
+/** project.config: the file the core was given (CoreOptions.projectConfigPath), else the one in the folder the host started in. */
+export function createProjectConfigFeature(ctx: Pick<CoreContext, 'projectConfigPath'>): Feature {
   return {
     name: 'project-config',
-    handlers: { 'project.config': async () => readProjectConfigView() },
+    handlers: { 'project.config': async () => readProjectConfigView(process.cwd(), ctx.projectConfigPath ?? undefined) },
   };
 }

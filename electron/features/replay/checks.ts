@@ -1,4 +1,5 @@
-import type { CheckEvidence, CheckId, TamperPreset } from '../../../shared/contract/replay';
+import type { TamperPreset } from '../../../shared/contract/replay-drafts';
+import type { CheckEvidence, CheckId } from '../../../shared/contract/replay-checks';
 import type { ExchangeResult } from '../../services/net/exchange';
 import { checkEvent, largeEvent, prettyCheckEvent, shippingUpdates, unknownTypeEvent, UNKNOWN_EVENT_TYPE } from './check-requests';
 import { is2xx } from '../../../shared/http/status';

@@ -1,16 +1,5 @@
 import { CallError } from '../../../shared/contract/errors';
-import {
-  DEFAULT_REPLAY_METHOD,
-  HeadersSpecSchema,
-  REPLAY_METHODS,
-  ReplayFixtureSchema,
-  type Draft,
-  type ReplayMethod,
-  type ReplayRequestSpec,
-  type HeadersSpec,
-  type OpenSource,
-  type ReplayBody,
-} from '../../../shared/contract/replay';
+import { DEFAULT_REPLAY_METHOD, HeadersSpecSchema, REPLAY_METHODS, ReplayFixtureSchema, type Draft, type ReplayMethod, type ReplayRequestSpec, type HeadersSpec, type OpenSource, type ReplayBody } from '../../../shared/contract/replay-drafts';
 import { isEventType, eventTemplateText } from '../../../shared/replay/templates';
 import { describeZodError } from '../../../shared/contract/errors';
 import { bodyAsText } from '../../../shared/text/utf8';

@@ -1,4 +1,4 @@
-import type { ReplayFixture } from '../../../shared/contract/replay';
+import type { ReplayFixture } from '../../../shared/contract/replay-drafts';
 import { isPerConnectionHeader } from '../../../shared/http/connection-headers';
 import { toCurl } from '../../../shared/http/curl';
 import { jsonLiteral } from '../../../shared/text/json-literal';

@@ -2,13 +2,17 @@ import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
 import { ORDER_TYPES, EVENT_TYPES } from '../../../shared/service';
 import { EVENT_TYPE_INFO } from '../../../shared/replay/templates';
-import { CHECK_IDS, type Draft } from '../../../shared/contract/replay';
+import type { Draft } from '../../../shared/contract/replay-drafts';
+import { CHECK_IDS } from '../../../shared/contract/replay-checks';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { HistoryStore } from '../../services/data/history-store';
 import { diffBytes } from '../../services/data/delivery-diff';
 import { ReplayStore } from '../../services/data/replay-store';
+import { ReplayReads } from '../../services/data/replay-reads';
+import { ReplaySettingsTables } from '../../services/data/replay-settings-tables';
 import { KeyChoices } from '../../services/webhook-keys/key-choices';
 import { ReplayTargets } from './targets';
+import { moveReplaySettingsFromDatabase, ReplaySettingsHome } from './replay-settings';
 import { ReplayService } from './replay-service';
 import { openDraft } from './draft-sources';
 import { bodyBytes, eventTypeOf } from './request-builder';
@@ -23,11 +27,16 @@ import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from '
  */
 export function createReplayFeature(ctx: CoreContext): Feature {
   const store = new ReplayStore(ctx.db);
+  const reads = new ReplayReads(ctx.db);
+  // Before anything reads them: an existing user's settings and targets leave the database.
+  moveReplaySettingsFromDatabase(ctx.settings, new ReplaySettingsTables(ctx.db), ctx.log);
+  const replaySettings = new ReplaySettingsHome(ctx.settings);
+  const settings = () => replaySettings.get();
   const keys = new KeyChoices(ctx.webhookKeys, ctx, store);
-  const targets = new ReplayTargets(ctx, store);
+  const targets = new ReplayTargets(ctx, replaySettings);
   // One source of new event ids for replays and the handler check, so the two never share one.
   const newEventId = createEventIdGenerator(() => ctx.clock.now());
-  const service = new ReplayService(ctx, store, keys, targets, nodeHmac, newEventId);
+  const service = new ReplayService(ctx, store, reads, settings, keys, targets, nodeHmac, newEventId);
   const sources = {
     received: ctx.deliveries,
     history: new HistoryStore(ctx.db),
@@ -130,7 +139,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
       },
       'replay.again': async ({ id }) => service.again(id),
       'replay.history': async ({ targetUrl, status, beforeId, limit }) => {
-        const { rows, total } = store.listReplays({
+        const { rows, total } = reads.listReplays({
           ...(targetUrl !== undefined ? { targetUrl } : {}),
           status,
           ...(beforeId !== undefined ? { beforeId } : {}),
@@ -140,7 +149,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return { rows, total, nextBeforeId: rows.length === limit && last ? last.id : null };
       },
       'replay.get': async ({ id }) => {
-        const detail = store.getReplay(id);
+        const detail = reads.getReplay(id);
         if (!detail) throw new CallError('not-found', `no replay ${id}`);
         return detail;
       },
@@ -150,7 +159,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
       },
       'replay.diff': async ({ left, right }) => {
         const side = (id: number) => {
-          const r = store.replayBytes(id);
+          const r = reads.replayBytes(id);
           if (!r) throw new CallError('not-found', `no replay ${id}`);
           const s = r.summary;
           const what = s.status !== null ? `${s.status}` : `error: ${s.error ?? 'no answer'}`;
@@ -167,8 +176,8 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         targets.remove(id);
         return { ok: true as const };
       },
-      'replay.settings': async () => store.settings(),
-      'replay.setSettings': async (patch) => store.setSettings(patch),
+      'replay.settings': async () => settings(),
+      'replay.setSettings': async (patch) => replaySettings.set(patch),
       'replay.checkHandler': async ({ url, key, only, timeoutMs, jobId }) => {
         const verdict = targets.require(url);
         const resolved = keys.resolve(key);
@@ -180,7 +189,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
             key: resolved,
             keyNote: keys.sandboxKeyNote(resolved.value),
             hmac: nodeHmac,
-            deadlineMs: timeoutMs ?? store.settings().timeoutMs,
+            deadlineMs: timeoutMs ?? settings().timeoutMs,
             ...(only ? { only } : {}),
             newEventId,
             nowMs: () => ctx.clock.now(),
@@ -196,7 +205,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
       'replay.export': async ({ format, source }) => {
         let req: ExportableRequest;
         if (source.kind === 'replay') {
-          const detail = store.getReplay(source.id);
+          const detail = reads.getReplay(source.id);
           if (!detail) throw new CallError('not-found', `no replay ${source.id}`);
           req = {
             method: detail.request.method,

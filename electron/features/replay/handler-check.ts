@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult } from '../../../shared/contract/replay';
+import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult } from '../../../shared/contract/replay-checks';
 import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest } from './request-builder';
 import { exchange, type ExchangeResult } from '../../services/net/exchange';

@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CoreContext } from '../../services/kernel/feature';
 import { CallError } from '../../../shared/contract/errors';
-import type { DraftOrigin, ReplayDetail, ReplayRequestSpec, ReplaySentFrom, SignPreview } from '../../../shared/contract/replay';
+import type { ReplayDetail, ReplaySentFrom } from '../../../shared/contract/replay';
+import type { DraftOrigin, ReplayRequestSpec, SignPreview } from '../../../shared/contract/replay-drafts';
+import type { ReplaySettings } from '../../../shared/contract/replay-targets';
 import type { HmacSha256 } from '../../../shared/signing';
 import { buildRequest, eventTypeOf, KeyUnavailableError, type BuiltRequest } from './request-builder';
 import { exchange, type OutgoingRequest } from '../../services/net/exchange';
 import type { KeyChoices } from '../../services/webhook-keys/key-choices';
 import type { ReplayStore } from '../../services/data/replay-store';
+import type { ReplayReads } from '../../services/data/replay-reads';
 import type { ReplayTargets } from './targets';
 import { overCapMessage } from '../../../shared/text/bytes';
 import { withTraceparent } from '../../../shared/tracing/trace-context';
@@ -45,6 +48,9 @@ export class ReplayService {
   constructor(
     private readonly ctx: CoreContext,
     private readonly store: ReplayStore,
+    private readonly reads: ReplayReads,
+    /** Replay's settings as they are now (the timeout and the body cap). */
+    private readonly settings: () => ReplaySettings,
     private readonly keys: KeyChoices,
     private readonly targets: ReplayTargets,
     private readonly hmac: HmacSha256,
@@ -61,7 +67,7 @@ export class ReplayService {
       newEventId: this.newEventId,
       tamper: {
         wrongKey: randomBytes(24).toString('base64'),
-        reusedEventId: (target ? this.store.lastEventId(target.href) : null) ?? origin.eventId,
+        reusedEventId: (target ? this.reads.lastEventId(target.href) : null) ?? origin.eventId,
       },
       targetUrl: target,
     });
@@ -84,7 +90,7 @@ export class ReplayService {
       warnings.push(`not signed: ${error.message}`);
       built = this.build({ ...spec, tamper: 'missing-signature' }, target, origin ?? NO_ORIGIN);
     }
-    const cap = this.store.settings().bodyCapBytes;
+    const cap = this.settings().bodyCapBytes;
     if (built.body.length > cap) warnings.push(`${overCapMessage('the body', built.body.length, cap, 'replay body cap')}: it would be refused (Settings → Replay)`);
     return { built, warnings: [...built.warnings, ...warnings] };
   }
@@ -121,7 +127,7 @@ export class ReplayService {
       if (error instanceof KeyUnavailableError) throw new CallError('conflict', `not sent: ${error.message}`);
       throw error;
     }
-    const cap = this.store.settings().bodyCapBytes;
+    const cap = this.settings().bodyCapBytes;
     if (built.body.length > cap) {
       throw new CallError('invalid-args', `not sent: ${overCapMessage('the body', built.body.length, cap, 'replay body cap')} (Settings → Replay)`);
     }
@@ -177,7 +183,7 @@ export class ReplayService {
 
   /** A stored replay sent again (from the app's history): the same bytes and headers to the same target, stored anew. */
   async again(id: number): Promise<ReplayDetail> {
-    const stored = this.store.replayToResend(id);
+    const stored = this.reads.replayToResend(id);
     if (!stored) throw new CallError('not-found', `no replay ${id}`);
     const verdict = this.targets.require(stored.summary.targetUrl);
     const target = new URL(verdict.url);
@@ -207,7 +213,7 @@ export class ReplayService {
     const work = (async () => {
       const sentAt = new Date(this.ctx.clock.now()).toISOString();
       const result = await exchange(request, {
-        timeoutMs: this.store.settings().timeoutMs,
+        timeoutMs: this.settings().timeoutMs,
         responseCap: RESPONSE_CAP,
         signal: this.abort.signal,
       });

@@ -1,4 +1,4 @@
-import type { DraftOrigin, HeadersSpec, ReplayBody, ReplayRequestSpec } from '../../../shared/contract/replay';
+import type { DraftOrigin, HeadersSpec, ReplayBody, ReplayRequestSpec } from '../../../shared/contract/replay-drafts';
 import { base64Encode, hexEncode, hmacBytes, type HmacSha256 } from '../../../shared/signing';
 import { isFramingHeader } from '../../../shared/http/connection-headers';
 import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../shared/service/webhooks';

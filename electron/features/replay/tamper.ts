@@ -1,4 +1,4 @@
-import type { TamperPreset } from '../../../shared/contract/replay';
+import type { TamperPreset } from '../../../shared/contract/replay-drafts';
 
 /**
  * What a replay's signing does, before headers are written: which bytes go out, which bytes

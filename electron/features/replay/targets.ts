@@ -1,23 +1,24 @@
 import type { CoreContext } from '../../services/kernel/feature';
-import type { ReplayTarget } from '../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../shared/contract/replay-targets';
 import { CallError } from '../../../shared/contract/errors';
-import type { ReplayStore } from '../../services/data/replay-store';
+import type { ReplaySettingsHome } from './replay-settings';
 import { parseTarget, targetVerdict, type TargetVerdict } from '../../services/net/target-policy';
 
 /**
  * Replay's targets: the listener's forward targets (Settings → Listener) and Replay's own list.
- * A non-loopback URL is allowed only when a Replay target with that URL was opted in.
+ * A non-loopback URL is allowed only when a Replay target with that URL was opted in. Replay's
+ * own list is in the settings file (ReplaySettingsHome).
  */
 export class ReplayTargets {
   constructor(
     private readonly ctx: CoreContext,
-    private readonly store: ReplayStore,
+    private readonly own: ReplaySettingsHome,
   ) {}
 
   /** Opted in as a Replay target, or allowed as a forward target (the one target policy). */
   private optedIn(href: string): boolean {
     return (
-      this.store.listTargets().some((t) => t.optedIn && normalise(t.url) === href) ||
+      this.own.listTargets().some((t) => t.optedIn && normalise(t.url) === href) ||
       this.ctx.settings.get().listener.allowedTargets.some((u) => normalise(u) === href)
     );
   }
@@ -35,7 +36,7 @@ export class ReplayTargets {
   }
 
   list(): ReplayTarget[] {
-    const own = this.store.listTargets();
+    const own = this.own.listTargets();
     const listener = this.ctx.settings
       .get()
       .listener.forwardTargets.filter((u) => !own.some((t) => normalise(t.url) === normalise(u)))
@@ -70,7 +71,7 @@ export class ReplayTargets {
     if (!loopback && input.reason.trim() === '') {
       throw new CallError('invalid-args', `say why replays should go to ${url.host} (it is not on this machine); the reason is shown with the target`);
     }
-    const stored = this.store.upsertTarget(
+    const stored = this.own.upsertTarget(
       { url: url.href, label: input.label, optedIn: !loopback, reason: loopback ? null : input.reason.trim() },
       new Date(this.ctx.clock.now()).toISOString(),
     );
@@ -78,7 +79,7 @@ export class ReplayTargets {
   }
 
   remove(id: number): void {
-    if (!this.store.removeTarget(id)) throw new CallError('not-found', `no Replay target ${id}`);
+    if (!this.own.removeTarget(id)) throw new CallError('not-found', `no Replay target ${id}`);
   }
 }
 

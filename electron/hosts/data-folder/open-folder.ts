@@ -26,6 +26,8 @@ export interface OpenFolderOptions {
   /** What the host can do for the core (notifications, navigation). */
   readonly capabilities?: CoreOptions['capabilities'];
   readonly requireAllHandlers?: boolean;
+  /** The project config file this host was given (CoreOptions.projectConfigPath). */
+  readonly projectConfigPath?: string | undefined;
   /** Command-line options: they hold for this run, or are saved like a change in Settings with `save`. */
   readonly options?: (ctx: CoreContext) => void;
   readonly save?: boolean;
@@ -76,6 +78,7 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
       hostToken,
       ...(options.capabilities ? { capabilities: options.capabilities } : {}),
       ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
+      ...(options.projectConfigPath !== undefined ? { projectConfigPath: options.projectConfigPath } : {}),
     });
     const apply = options.options;
     if (apply) {

@@ -13,6 +13,7 @@ import { EVENT_CHANNEL, registerContractHandlers, trustOnly } from './ipc-adapte
 import { createMainWindow, denyAllPermissions } from './window';
 import type { Core } from '../../core/core';
 import { InstanceLockedError } from '../../services/instance/instance-lock';
+import { PROJECT_CONFIG_ENV } from '../../services/project-config/project-config';
 import { openDataFolder, type OpenFolder } from '../data-folder/open-folder';
 import { resolveDataDir } from '../cli/data-dir';
 import { hostCliExtension } from '../cli/options/host-options';
@@ -96,6 +97,8 @@ function runAsTheOnlyInstance(): void {
         for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, ctx);
       },
       capabilities: { notify: desktopNotify(() => win) },
+      // The one variable it does take: the project config Settings shows.
+      projectConfigPath: process.env[PROJECT_CONFIG_ENV],
     });
     folder = opened;
     core = opened.core;

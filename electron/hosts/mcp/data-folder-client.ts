@@ -18,6 +18,8 @@ export interface McpFolderOptions {
   readonly rendererDir: string;
   /** Start options of `hooklab mcp` (HOOKLAB_WEBHOOK_KEY), for this run only. */
   readonly options?: (ctx: CoreContext) => void;
+  /** The project config file (HOOKLAB_CONFIG in the server's environment). */
+  readonly projectConfigPath?: string | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function openFolderForMcp(dataDir: string, version: string, options
     // stdout carries the protocol: every log line goes to stderr.
     log: createConsoleLogger(),
     ...(options.options ? { options: options.options } : {}),
+    projectConfigPath: options.projectConfigPath,
   });
   try {
     await folder.core.start();

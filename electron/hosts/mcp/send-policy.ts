@@ -1,4 +1,4 @@
-import type { KeyChoice } from '../../../shared/contract/replay';
+import type { KeyChoice } from '../../../shared/contract/replay-drafts';
 import { SANDBOX_KEY_ID } from '../../features/sandbox/listener-link';
 import { parseTarget } from '../../services/net/target-policy';
 import type { ContractClient } from './contract-client';

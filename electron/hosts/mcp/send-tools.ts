@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CHECK_IDS, type ReplayDetail } from '../../../shared/contract/replay';
+import type { ReplayDetail } from '../../../shared/contract/replay';
+import { CHECK_IDS } from '../../../shared/contract/replay-checks';
 import { applyJsonSet } from '../../../shared/replay/json-set';
-import type { Draft } from '../../../shared/contract/replay';
+import type { Draft } from '../../../shared/contract/replay-drafts';
 import type { ContractClient } from './contract-client';
 import { bodyNote, bodyView, toolResult, UNTRUSTED } from './tool-result';
 import type { McpSendPolicy } from './send-policy';

@@ -1,4 +1,4 @@
-import type { CheckReport } from '../../../shared/contract/replay';
+import type { CheckReport } from '../../../shared/contract/replay-checks';
 import { SIGNATURE_HEADER } from '../../../shared/service/webhooks';
 import type { BodyView } from './tool-result';
 

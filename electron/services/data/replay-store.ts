@@ -1,20 +1,8 @@
 import type { Database } from './database';
-import {
-  DEFAULT_REPLAY_SETTINGS,
-  ReplayRequestSpecSchema,
-  DraftOriginSchema,
-  type Draft,
-  type DraftOrigin,
-  type DraftSummary,
-  type ReplayDetail,
-  type ReplayRequestSpec,
-  type ReplaySentFrom,
-  type ReplaySettings,
-  type ReplaySummary,
-  type TamperPreset,
-} from '../../../shared/contract/replay';
-import { bodyAsText } from '../../../shared/text/utf8';
+import type { ReplayDetail, ReplaySentFrom } from '../../../shared/contract/replay';
+import { ReplayRequestSpecSchema, DraftOriginSchema, type Draft, type DraftOrigin, type DraftSummary, type ReplayRequestSpec, type TamperPreset } from '../../../shared/contract/replay-drafts';
 import { withTransaction } from '../platform/sqlite-transaction';
+import { statusClass, toDetail, type ReplayDetailRow } from './replay-row';
 
 /** A replay as the sender recorded it, ready to store. */
 export interface NewReplay {
@@ -45,15 +33,6 @@ export interface NewReplay {
   /** The trace id of the `traceparent` it carried. */
   readonly traceId: string | null;
 }
-
-export interface StoredTarget {
-  readonly id: number;
-  readonly url: string;
-  readonly label: string;
-  readonly optedIn: boolean;
-  readonly reason: string | null;
-}
-
 interface DraftRow {
   id: number;
   name: string;
@@ -68,101 +47,7 @@ interface DraftRow {
   created_at: string;
   updated_at: string;
 }
-
-interface ReplayRow {
-  id: number;
-  sent_at: string;
-  batch_id: string;
-  draft_id: number | null;
-  draft_name: string | null;
-  method: string;
-  target_url: string;
-  event_id: string | null;
-  event_type: string | null;
-  tamper: TamperPreset;
-  request_body_size: number;
-  status: number | null;
-  error: string | null;
-  latency_ms: number | null;
-  sent_from: ReplaySentFrom;
-  trace_id: string | null;
-}
-
-const SUMMARY_COLUMNS =
-  'id, sent_at, batch_id, draft_id, draft_name, method, target_url, event_id, event_type, tamper, request_size AS request_body_size, status, error, latency_ms, sent_from, trace_id';
-
-/** The status class a replay is filed under (history filter). */
-export function statusClass(status: number | null): string {
-  if (status === null) return 'error';
-  return `${Math.floor(status / 100)}xx`;
-}
-
-function toSummary(r: ReplayRow): ReplaySummary {
-  return {
-    id: r.id,
-    sentAt: r.sent_at,
-    batchId: r.batch_id,
-    draftId: r.draft_id,
-    draftName: r.draft_name,
-    method: r.method,
-    targetUrl: r.target_url,
-    eventId: r.event_id,
-    eventType: r.event_type,
-    tamper: r.tamper,
-    bodySize: r.request_body_size,
-    status: r.status,
-    error: r.error,
-    latencyMs: r.latency_ms,
-    sentFrom: r.sent_from,
-    traceId: r.trace_id,
-  };
-}
-
-/** A whole row of `replays`, request and response included. */
-interface ReplayDetailRow extends ReplayRow {
-  request_headers_json: string;
-  request_body: Uint8Array;
-  signature: string | null;
-  key_label: string | null;
-  response_headers_json: string | null;
-  response_body: Uint8Array | null;
-  response_size: number | null;
-  response_truncated: number;
-  location: string | null;
-}
-
-/** The one mapper from a replay row to what the UI shows (for rows read and rows just written). */
-function toDetail(row: ReplayDetailRow): ReplayDetail {
-  const requestBody = new Uint8Array(row.request_body);
-  const responseBody = row.response_body ? new Uint8Array(row.response_body) : null;
-  return {
-    summary: toSummary(row),
-    request: {
-      method: row.method,
-      url: row.target_url,
-      headers: JSON.parse(row.request_headers_json) as Array<[string, string]>,
-      bodyBase64: Buffer.from(requestBody).toString('base64'),
-      bodyText: bodyAsText(requestBody),
-      bodySize: requestBody.length,
-      signature: row.signature,
-      keyLabel: row.key_label,
-    },
-    response:
-      row.status === null || !responseBody
-        ? null
-        : {
-            status: row.status,
-            headers: JSON.parse(row.response_headers_json ?? '[]') as Array<[string, string]>,
-            bodyBase64: Buffer.from(responseBody).toString('base64'),
-            bodyText: bodyAsText(responseBody),
-            bodySize: row.response_size ?? responseBody.length,
-            truncated: row.response_truncated === 1,
-            location: row.location,
-          },
-  };
-}
-
-/** Replay's tables (migration 4): drafts, replays, targets, throwaway key labels, settings. */
+/** Replay's tables (migration 4): drafts, throwaway key labels, and writing the replay history (read in replay-reads.ts). */
 export class ReplayStore {
   constructor(private readonly db: Database) {}
 
@@ -336,102 +221,8 @@ export class ReplayStore {
     return withTransaction(this.db, insertAll, 'DEFERRED');
   }
 
-  /**
-   * What sending a replay again needs, in one read: the request exactly as stored (raw bytes,
-   * no base64 round trip) with its signature and key label, and the summary it is filed under.
-   */
-  replayToResend(id: number): { summary: ReplaySummary; headers: Array<[string, string]>; body: Uint8Array; signature: string | null; keyLabel: string | null } | null {
-    const row = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS}, request_headers_json, request_body, signature, key_label FROM replays WHERE id = ?`)
-      .get(id) as (ReplayRow & Pick<ReplayDetailRow, 'request_headers_json' | 'request_body' | 'signature' | 'key_label'>) | undefined;
-    if (!row) return null;
-    return {
-      summary: toSummary(row),
-      headers: JSON.parse(row.request_headers_json) as Array<[string, string]>,
-      body: new Uint8Array(row.request_body),
-      signature: row.signature,
-      keyLabel: row.key_label,
-    };
-  }
-
-  /** Newest first, before `beforeId`, filtered by target URL and status class. */
-  listReplays(filter: { targetUrl?: string; status: string; beforeId?: number; limit: number }): { rows: ReplaySummary[]; total: number } {
-    const where: string[] = [];
-    const params: Array<string | number> = [];
-    if (filter.targetUrl !== undefined) {
-      where.push('target_url = ?');
-      params.push(filter.targetUrl);
-    }
-    if (filter.status !== 'all') {
-      where.push('status_class = ?');
-      params.push(filter.status);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM replays ${clause}`).get(...params) as { n: number }).n;
-    const pageClause = filter.beforeId !== undefined ? `${clause ? `${clause} AND` : 'WHERE'} id < ?` : clause;
-    const rows = this.db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM replays ${pageClause} ORDER BY id DESC LIMIT ?`)
-      .all(...params, ...(filter.beforeId !== undefined ? [filter.beforeId] : []), filter.limit) as unknown as ReplayRow[];
-    return { rows: rows.map(toSummary), total };
-  }
-
-  getReplay(id: number): ReplayDetail | null {
-    const row = this.db.prepare(`SELECT *, request_size AS request_body_size FROM replays WHERE id = ?`).get(id) as
-      | ReplayDetailRow
-      | undefined;
-    return row ? toDetail(row) : null;
-  }
-
-  /** The raw bytes of a replay's request and response (for resending and diffing). */
-  replayBytes(id: number): { headers: Array<[string, string]>; body: Uint8Array; response: Uint8Array | null; summary: ReplaySummary } | null {
-    const detail = this.getReplay(id);
-    if (!detail) return null;
-    return {
-      headers: detail.request.headers,
-      body: new Uint8Array(Buffer.from(detail.request.bodyBase64, 'base64')),
-      response: detail.response ? new Uint8Array(Buffer.from(detail.response.bodyBase64, 'base64')) : null,
-      summary: detail.summary,
-    };
-  }
-
-  /** The event id of the last replay sent to a target (for the reused-event-id preset). */
-  lastEventId(targetUrl: string): string | null {
-    const row = this.db
-      .prepare('SELECT event_id FROM replays WHERE target_url = ? AND event_id IS NOT NULL ORDER BY id DESC LIMIT 1')
-      .get(targetUrl) as { event_id: string } | undefined;
-    return row?.event_id ?? null;
-  }
-
   clearReplays(): void {
     this.db.exec('DELETE FROM replays');
-  }
-
-  // ---- targets
-
-  listTargets(): StoredTarget[] {
-    const rows = this.db.prepare('SELECT id, url, label, opted_in, reason FROM replay_targets ORDER BY id').all() as Array<{
-      id: number;
-      url: string;
-      label: string;
-      opted_in: number;
-      reason: string | null;
-    }>;
-    return rows.map((r) => ({ id: r.id, url: r.url, label: r.label, optedIn: r.opted_in === 1, reason: r.reason }));
-  }
-
-  /** Adds or replaces (same URL) a target. */
-  upsertTarget(t: { url: string; label: string; optedIn: boolean; reason: string | null }, at: string): StoredTarget {
-    this.db
-      .prepare(
-        `INSERT INTO replay_targets (url, label, opted_in, reason, added_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(url) DO UPDATE SET label = excluded.label, opted_in = excluded.opted_in, reason = excluded.reason`,
-      )
-      .run(t.url, t.label, t.optedIn ? 1 : 0, t.reason, at);
-    return this.listTargets().find((x) => x.url === t.url)!;
-  }
-
-  removeTarget(id: number): boolean {
-    return this.db.prepare('DELETE FROM replay_targets WHERE id = ?').run(id).changes > 0;
   }
 
   // ---- throwaway keys (labels only; values are secrets)
@@ -446,22 +237,5 @@ export class ReplayStore {
 
   removeKey(id: string): boolean {
     return this.db.prepare('DELETE FROM replay_keys WHERE id = ?').run(id).changes > 0;
-  }
-
-  // ---- settings
-
-  settings(): ReplaySettings {
-    const rows = this.db.prepare('SELECT name, value FROM replay_settings').all() as Array<{ name: string; value: string }>;
-    const stored = Object.fromEntries(rows.map((r) => [r.name, Number(r.value)]));
-    return {
-      timeoutMs: stored.timeoutMs ?? DEFAULT_REPLAY_SETTINGS.timeoutMs,
-      bodyCapBytes: stored.bodyCapBytes ?? DEFAULT_REPLAY_SETTINGS.bodyCapBytes,
-    };
-  }
-
-  setSettings(patch: Partial<ReplaySettings>): ReplaySettings {
-    const put = this.db.prepare('INSERT INTO replay_settings (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value');
-    for (const [name, value] of Object.entries(patch)) if (value !== undefined) put.run(name, String(value));
-    return this.settings();
   }
 }

@@ -43,6 +43,8 @@ export interface CoreContext {
   readonly host: HostCapabilities;
   /** The webhook keys: the listener verifies with them, Replay, the handler check and the CLI sign with them. */
   readonly webhookKeys: WebhookKeys;
+  /** The project config file the host was given (CoreOptions.projectConfigPath); null: `hooklab.config.json` where the host started. */
+  readonly projectConfigPath: string | null;
 }
 
 /**

@@ -2,6 +2,13 @@ import { resolve } from 'node:path';
 import { configMistakes, PROJECT_CONFIG_FILE, PROJECT_CONFIG_MAX_BYTES, ProjectConfigSchema, type ProjectConfig } from '../../../shared/project-config/schema';
 import { FileRefusedError, readBoundedTextFile } from '../platform/bounded-file';
 
+/**
+ * The environment variable that names the project config file. Hosts read it at their edge
+ * (serve, mcp, the desktop app) and pass the path to the core (CoreOptions.projectConfigPath);
+ * nothing below the hosts reads the environment.
+ */
+export const PROJECT_CONFIG_ENV = 'HOOKLAB_CONFIG';
+
 /** A config file that was found and is valid. */
 export interface LoadedProjectConfig {
   readonly path: string;

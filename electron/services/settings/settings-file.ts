@@ -17,8 +17,8 @@ export function openSettingsFile<T>(path: string, open: () => T): { store: T; no
     const movedTo = setAsideBrokenFile(path);
     const message =
       `${basename(path)} could not be read (${error.message}) and was moved to ${movedTo}. ` +
-      'Lost: every setting (listener, forwarding, tunnel, environments, poller, sandbox) is back to its default, ' +
-      'and the webhook keys and environments it listed must be added again.';
+      'Lost: every setting (listener, forwarding, tunnel, environments, poller, sandbox, replay) is back to its default, ' +
+      'and the webhook keys, environments and Replay targets it listed must be added again.';
     return { store: open(), notices: [{ file: path, message }] };
   }
 }

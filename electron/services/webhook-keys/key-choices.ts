@@ -1,4 +1,4 @@
-import type { KeyChoice, ReplayKey } from '../../../shared/contract/replay';
+import type { KeyChoice, ReplayKey } from '../../../shared/contract/replay-drafts';
 import { replayKeySecret, KEY_ID_PATTERN } from '../../../shared/settings/secret-names';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
 import type { ReplayStore } from '../data/replay-store';

@@ -1,4 +1,4 @@
-import { CHECK_IDS, type CheckId, type CheckReport } from '../../../../shared/contract/replay';
+import { CHECK_IDS, type CheckId, type CheckReport } from '../../../../shared/contract/replay-checks';
 import { runHandlerCheck } from '../../../features/replay/handler-check';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import { targetVerdict } from '../../../services/net/target-policy';

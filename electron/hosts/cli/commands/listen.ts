@@ -5,7 +5,7 @@ import { forwardTargetsFor } from '../../../features/live/forwarding/routes';
 import { InstanceLockedError } from '../../../services/instance/instance-lock';
 import { openDataFolder } from '../../data-folder/open-folder';
 import { appVersion } from '../version';
-import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
+import { PROJECT_CONFIG_ENV, type LoadedProjectConfig } from '../../../services/project-config/project-config';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
@@ -98,6 +98,8 @@ async function run(inv: Invocation): Promise<number> {
       log: quietLogger(),
       requireAllHandlers: false,
       capabilities: { notify: stderrNotify() },
+      // Settings shows the file this run uses (else the one HOOKLAB_CONFIG names, as serve).
+      projectConfigPath: config?.path ?? inv.io.env[PROJECT_CONFIG_ENV],
       save,
       options: (ctx) => {
         applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);

@@ -8,6 +8,7 @@ import { appVersion } from '../version';
 import { envWebhookKey } from '../values/env-webhook-key';
 import { MCP_CLIENTS, MCP_CONFIG_PLACE, mcpConfig, mcpLaunch, type McpClient } from '../values/mcp-config';
 import { openFolderForMcp } from '../../mcp/data-folder-client';
+import { PROJECT_CONFIG_ENV } from '../../../services/project-config/project-config';
 import { createSendPolicy, type McpSendOptions } from '../../mcp/send-policy';
 import { createMcpServer } from '../../mcp/server';
 
@@ -53,7 +54,7 @@ async function run(inv: Invocation): Promise<number> {
   }
   let folder;
   try {
-    folder = await openFolderForMcp(dataDir, appVersion(), { rendererDir: join(packageRoot(), 'out/renderer') });
+    folder = await openFolderForMcp(dataDir, appVersion(), { rendererDir: join(packageRoot(), 'out/renderer'), projectConfigPath: io.env[PROJECT_CONFIG_ENV] });
   } catch (error) {
     throw error instanceof Error ? new CliError(error.message) : error;
   }

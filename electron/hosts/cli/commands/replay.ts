@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay';
+import type { OpenSource, ReplayRequestSpec } from '../../../../shared/contract/replay-drafts';
 import { SIGNATURE_HEADER, WEBHOOK_HEADER_NAMES } from '../../../../shared/service';
 import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
 import type { CommandSpec, Invocation } from '../framework/command';

@@ -11,6 +11,7 @@ import { CliError } from '../framework/exit-codes';
 import { forwardTargetsFor } from '../../../features/live/forwarding/routes';
 import { DataFolderError } from '../../../services/platform/private-files';
 import { InstanceLockedError } from '../../../services/instance/instance-lock';
+import { PROJECT_CONFIG_ENV } from '../../../services/project-config/project-config';
 import { openDataFolder, type OpenFolder } from '../../data-folder/open-folder';
 import { otlpEnvironmentLines } from '../../../../shared/tracing/otlp-environment';
 import { stderrNotify } from '../listening/stderr-notify';
@@ -47,6 +48,7 @@ function open(inv: Invocation, dataDir: string, save: boolean): OpenFolder {
       kind: 'serve',
       version: appVersion(),
       capabilities: { notify: stderrNotify() },
+      projectConfigPath: inv.io.env[PROJECT_CONFIG_ENV],
       save,
       options: (ctx) => {
         for (const extension of CLI_EXTENSIONS) extension.apply(inv, inv.io.env, ctx);

@@ -1,6 +1,5 @@
 import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../../../services/project-config/project-config';
 import { chooseDataDir } from '../data-dir';
-import { PROJECT_CONFIG_ENV } from '../../../features/project-config/feature';
 import type { Invocation } from './command';
 import { CliError } from './exit-codes';
 
@@ -12,10 +11,7 @@ export function dataDirOf(inv: Pick<Invocation, 'value' | 'io'>, save = false): 
 /** The project config (--config FILE or ./hooklab.config.json), null when there is none. */
 export function configOf(inv: Pick<Invocation, 'value' | 'io'>): LoadedProjectConfig | null {
   try {
-    const loaded = loadProjectConfig(inv.io.cwd ?? process.cwd(), inv.value('config'));
-    // A core started by this command (listen) shows the same file in Settings.
-    if (loaded) process.env[PROJECT_CONFIG_ENV] = loaded.path;
-    return loaded;
+    return loadProjectConfig(inv.io.cwd ?? process.cwd(), inv.value('config'));
   } catch (error) {
     if (error instanceof ProjectConfigError) throw new CliError(`config ${error.message}`);
     throw error;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReplayTarget } from '../../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { JobProgress } from '../../components/JobProgress';
 import { transport } from '../../transport';
 

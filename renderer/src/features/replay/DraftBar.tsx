@@ -1,4 +1,4 @@
-import type { DraftOrigin } from '../../../../shared/contract/replay';
+import type { DraftOrigin } from '../../../../shared/contract/replay-drafts';
 import { editDraft, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
 import { hrefFor } from '../../app-state/routes';

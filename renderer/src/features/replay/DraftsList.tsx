@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DraftSummary } from '../../../../shared/contract/replay';
+import type { DraftSummary } from '../../../../shared/contract/replay-drafts';
 import { openDraft, useEditorStore } from './editor-store';
 import { Bytes, Time } from '../../components/ui';
 import { deleteDraft, loadDrafts, renameDraft, useDraftsStore } from './drafts-store';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { JobProgress } from '../../components/JobProgress';
-import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay';
+import type { CheckEvidence, CheckResult } from '../../../../shared/contract/replay-checks';
 import { plural } from '../../../../shared/text/plural';
 import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';

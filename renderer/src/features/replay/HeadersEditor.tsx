@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HeadersSpec } from '../../../../shared/contract/replay';
+import type { HeadersSpec } from '../../../../shared/contract/replay-drafts';
 import { editRequest, useEditorStore } from './editor-store';
 
 /** Headers the core sets itself, each of which can be left out. */

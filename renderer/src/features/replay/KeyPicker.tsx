@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { KeyChoice, ReplayKey } from '../../../../shared/contract/replay';
+import type { KeyChoice, ReplayKey } from '../../../../shared/contract/replay-drafts';
 import type { SettingsView } from '../../../../shared/contract';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { useTransport } from '../../transport';

@@ -1,4 +1,5 @@
-import { REPLAY_METHODS, type ReplayMethod, type ReplayTarget } from '../../../../shared/contract/replay';
+import { REPLAY_METHODS, type ReplayMethod } from '../../../../shared/contract/replay-drafts';
+import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { useEffect, useRef } from 'react';
 import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReplaySettings, ReplayTarget } from '../../../../shared/contract/replay';
+import type { ReplaySettings, ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { exactBytes } from '../../../../shared/text/bytes';
 import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';

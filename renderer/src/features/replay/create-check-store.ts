@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CheckReport, CheckResult, KeyChoice } from '../../../../shared/contract/replay';
+import type { CheckReport, CheckResult } from '../../../../shared/contract/replay-checks';
+import type { KeyChoice } from '../../../../shared/contract/replay-drafts';
 import type { Transport } from '../../transport/transport';
 import { lastCheckUrl, rememberCheckUrl } from './replay-memory';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DraftSummary } from '../../../../shared/contract/replay';
+import type { DraftSummary } from '../../../../shared/contract/replay-drafts';
 import type { Transport } from '../../transport/transport';
 import type { EditorStore } from './create-editor-store';
 

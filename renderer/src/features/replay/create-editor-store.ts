@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayDetail, ReplayRequestSpec, ReplayTarget, SignPreview } from '../../../../shared/contract/replay';
-import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay';
+import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayRequestSpec, SignPreview } from '../../../../shared/contract/replay-drafts';
+import type { ReplayDetail } from '../../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
+import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay-drafts';
 import type { Transport } from '../../transport/transport';
 import { createLatestWins } from '../../lib/latest-wins';
 import { signsDifferently } from './editor-changes';

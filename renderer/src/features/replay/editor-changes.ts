@@ -1,4 +1,4 @@
-import type { Draft, ReplayRequestSpec } from '../../../../shared/contract/replay';
+import type { Draft, ReplayRequestSpec } from '../../../../shared/contract/replay-drafts';
 
 /** What the signature preview is computed from. */
 export interface SignedInputs {

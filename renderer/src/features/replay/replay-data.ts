@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ReplayKey, ReplayTarget } from '../../../../shared/contract/replay';
+import type { ReplayKey } from '../../../../shared/contract/replay-drafts';
+import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { transport, useEvent } from '../../transport';
 
 /** Something loaded from the core, with its error and a way to load it again. */

@@ -1,4 +1,4 @@
-import type { OpenSource } from '../../../../shared/contract/replay';
+import type { OpenSource } from '../../../../shared/contract/replay-drafts';
 
 /** What a Replay deep link opens: `live/<deliveryId>`, `history/<historyDeliveryId>`, `draft/<id>`. */
 export function sourceOfLink(rest: string): OpenSource | null {

@@ -1,4 +1,5 @@
-import type { DraftOrigin, ReplayTarget } from '../../../../shared/contract/replay';
+import type { DraftOrigin } from '../../../../shared/contract/replay-drafts';
+import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 
 /** What the editor knows when a draft opens, to preselect its target. */
 export interface TargetMemory {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReplaySettings as Settings } from '../../../../shared/contract/replay';
+import type { ReplaySettings as Settings } from '../../../../shared/contract/replay-targets';
 import { exactBytes } from '../../../../shared/text/bytes';
 import { FieldError } from '../../components/FieldError';
 import { transport } from '../../transport';

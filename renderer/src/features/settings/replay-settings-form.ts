@@ -1,4 +1,4 @@
-import type { ReplaySettings } from '../../../../shared/contract/replay';
+import type { ReplaySettings } from '../../../../shared/contract/replay-targets';
 import { groupedDigits } from '../../../../shared/text/bytes';
 
 /** The Replay settings as the form shows them: seconds and MiB, as typed. */

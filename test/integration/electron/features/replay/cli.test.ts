@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHECK_IDS } from '../../../../../shared/contract/replay';
+import { CHECK_IDS } from '../../../../../shared/contract/replay-checks';
 import { startHandler, type TestHandler } from '../../../../fixtures/handlers';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { runHooklab, runNode } from '../../../../support/hooklab-cli';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { ReplayRequestSpecInput } from '../../../../../shared/contract/replay';
+import type { ReplayRequestSpecInput } from '../../../../../shared/contract/replay-drafts';
 import { startHandler, type TestHandler } from '../../../../fixtures/handlers';
 import type { TestApp } from '../../../../support/app-harness';
 import { tempDirs } from '../../../../support/temp-dirs';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHECK_IDS } from '../../../../../shared/contract/replay';
+import { CHECK_IDS } from '../../../../../shared/contract/replay-checks';
 import { EXPECTED_FAILURES, HANDLER_KINDS, startHandler, type TestHandler } from '../../../../fixtures/handlers';
 import type { TestApp } from '../../../../support/app-harness';
 import { independentSignature, header, startReplayApp, TEST_KEY } from './replay-helpers';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReplayRequestSpecInput } from '../../../../../shared/contract/replay';
+import type { ReplayRequestSpecInput } from '../../../../../shared/contract/replay-drafts';
 import { sendRequest } from '../../../../../electron/services/service-api/http';
 import type { TestApp } from '../../../../support/app-harness';
 import { externalIPv4, lieAboutNames } from '../../../../support/lying-resolver';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_CONFIG_ENV, readProjectConfigView } from '../../../../../electron/features/project-config/feature';
+import { readProjectConfigView } from '../../../../../electron/features/project-config/feature';
 import { judgeDelivery, headerPairs } from '../../../../../electron/features/live/listener/judge';
 import { openDatabase } from '../../../../../electron/services/data/database';
 import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
@@ -23,7 +23,6 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 
 const servers: Server[] = [];
 afterEach(async () => {
-  delete process.env[PROJECT_CONFIG_ENV];
   for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
 });
 

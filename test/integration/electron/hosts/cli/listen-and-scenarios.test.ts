@@ -80,6 +80,19 @@ describe('hooklab listen with hooklab.config.json', () => {
     expect(payments.received.map((r) => JSON.parse(r.body.toString()).type)).toEqual(['SuccessPayment']);
     expect(others.received.map((r) => JSON.parse(r.body.toString()).type)).toEqual(['Created']);
   });
+
+  it('shows the --config file in Settings: the core it starts is given the path (no environment variable in between)', async () => {
+    const config = join(newDir(), 'hooklab.config.json');
+    writeFileSync(config, JSON.stringify({ routes: { SuccessPayment: 'http://127.0.0.1:9/paid' } }));
+    const dataDir = newDir();
+    await listen(dataDir, '--config', config);
+    const client = connectToRunningInstance(dataDir)!;
+    try {
+      expect(await client.call('project.config', {})).toMatchObject({ path: config, routes: [{ eventType: 'SuccessPayment', urls: ['http://127.0.0.1:9/paid'] }], error: null });
+    } finally {
+      client.close();
+    }
+  });
 });
 
 describe('hooklab resend', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { buildRequest, KeyUnavailableError, type BuildInputs } from '../../../../../electron/features/replay/request-builder';
-import { ReplayRequestSpecSchema, type ReplayRequestSpecInput } from '../../../../../shared/contract/replay';
+import { ReplayRequestSpecSchema, type ReplayRequestSpecInput } from '../../../../../shared/contract/replay-drafts';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 
 const BODY = '{"type":"Created"}\n';

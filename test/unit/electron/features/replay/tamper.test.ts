@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTamper, type SigningPlan } from '../../../../../electron/features/replay/tamper';
-import { TAMPER_PRESETS } from '../../../../../shared/contract/replay';
+import { TAMPER_PRESETS } from '../../../../../shared/contract/replay-drafts';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array) => new TextDecoder().decode(b);

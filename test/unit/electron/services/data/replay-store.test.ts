@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../../electron/services/data/migrate';
 import { migrations } from '../../../../../electron/services/data/migrations';
 import { ReplayStore, type NewReplay } from '../../../../../electron/services/data/replay-store';
+import { ReplayReads } from '../../../../../electron/services/data/replay-reads';
 
-function store(): ReplayStore {
+/** The store that writes replays and the reads of what it wrote, on one database. */
+function store(): { insertReplays: ReplayStore['insertReplays'] } & Pick<ReplayReads, 'getReplay' | 'replayToResend' | 'listReplays'> {
   const db = new DatabaseSync(':memory:');
   migrate(db, migrations);
-  return new ReplayStore(db);
+  const writes = new ReplayStore(db);
+  const reads = new ReplayReads(db);
+  return {
+    insertReplays: (replays) => writes.insertReplays(replays),
+    getReplay: (id) => reads.getReplay(id),
+    replayToResend: (id) => reads.replayToResend(id),
+    listReplays: (filter) => reads.listReplays(filter),
+  };
 }
 
 const sent = (overrides: Partial<NewReplay> = {}): NewReplay => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckReport, CheckResult } from '../../../../../../shared/contract/replay';
+import type { CheckReport, CheckResult } from '../../../../../../shared/contract/replay-checks';
 import { createCheckStore } from '../../../../../../renderer/src/features/replay/create-check-store';
 import { createFakeTransport } from '../../../support/fake-transport';
 

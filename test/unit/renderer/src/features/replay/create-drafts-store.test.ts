@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DraftSummary } from '../../../../../../shared/contract/replay';
+import type { DraftSummary } from '../../../../../../shared/contract/replay-drafts';
 import { createDraftsStore } from '../../../../../../renderer/src/features/replay/create-drafts-store';
 import { createFakeTransport } from '../../../support/fake-transport';
 

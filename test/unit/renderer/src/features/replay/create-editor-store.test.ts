@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Draft, ReplayDetail, ReplayTarget, SignPreview } from '../../../../../../shared/contract/replay';
+import type { Draft, SignPreview } from '../../../../../../shared/contract/replay-drafts';
+import type { ReplayDetail } from '../../../../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../../../../shared/contract/replay-targets';
 import { createEditorStore } from '../../../../../../renderer/src/features/replay/create-editor-store';
 import { createFakeTransport } from '../../../support/fake-transport';
 

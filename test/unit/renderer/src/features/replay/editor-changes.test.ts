@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplayRequestSpec } from '../../../../../../shared/contract/replay';
+import type { ReplayRequestSpec } from '../../../../../../shared/contract/replay-drafts';
 import { signsDifferently, type SignedInputs } from '../../../../../../renderer/src/features/replay/editor-changes';
 
 const request: ReplayRequestSpec = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReplayTarget } from '../../../../../../shared/contract/replay';
+import type { ReplayTarget } from '../../../../../../shared/contract/replay-targets';
 import { draftMemoryKey, preselectTarget, targetOptionLabel } from '../../../../../../renderer/src/features/replay/target-choice';
 
 const target = (url: string, over: Partial<ReplayTarget> = {}): ReplayTarget => ({
