@@ -42,7 +42,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-strip-'));
   const seeded = await run(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], /seeded/);
   void seeded;
-  const serve = await run(['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
+  const serve = await run(['electron/hosts/cli/serve.ts', '--ui-port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
   const openUrl = serve.match[1]!;
   const open = new URL(openUrl);
   const token = splitTokenFragment(open.hash).token;

@@ -41,7 +41,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-ui-'));
   await run(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], {}, /seeded/);
   const serve = await run(
-    ['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir],
+    ['electron/hosts/cli/serve.ts', '--ui-port', '0', '--listener-port', '0', '--data-dir', dataDir],
     { HOOKLAB_WEBHOOK_KEY: 'bench-key' },
     /Hooklab is running at (http:\/\/\S+)[\s\S]*Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)|Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)[\s\S]*Hooklab is running at (http:\/\/\S+)/,
   );

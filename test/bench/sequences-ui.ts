@@ -44,7 +44,7 @@ async function main() {
   // fit in the listener's default retention of 100,000 deliveries, which `serve` applies at start.
   const seeded = await run(['test/bench/sequences-seed.ts', dataDir, String(stored), String(LONG), '2'], /\{"seeded":true,"orders":(\d+)\}/);
   const orders = Number(seeded.match[1]);
-  const serve = await run(['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
+  const serve = await run(['electron/hosts/cli/serve.ts', '--ui-port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
   // `serve` runs in its own process group: stop that group even if this bench is interrupted.
   const stopServe = () => {
     try {

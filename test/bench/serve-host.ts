@@ -12,7 +12,7 @@ const node = join(root, 'node_modules/.bin/node');
  * can stop it and its children; resolves once it prints its address.
  */
 export function startServe(dataDir: string): Promise<{ child: ChildProcess; openUrl: string }> {
-  const child = spawn(node, ['--import', 'tsx', 'electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], {
+  const child = spawn(node, ['--import', 'tsx', 'electron/hosts/cli/serve.ts', '--ui-port', '0', '--listener-port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
