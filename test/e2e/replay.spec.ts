@@ -145,9 +145,7 @@ test('templates are checked against the event schema as you type, and drafts are
   await app.goto('replay');
   const replay = new ReplayPage(page);
   await expect(page.getByTestId('replay-empty')).toBeVisible();
-  await page.getByTestId('replay-template-type').selectOption('SuccessPayment');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('SuccessPayment');
   await expect(replay.editor).toHaveAttribute('data-errors', '0');
 
   await replay.replaceBody(
@@ -193,8 +191,7 @@ test('a listener forward target off this machine is refused with its reason, bef
   try {
     await app.goto('replay');
     const replay = new ReplayPage(page);
-    await page.getByTestId('replay-template-open').click();
-    await replay.waitForEditor();
+    await replay.openTemplate();
     await page.getByTestId('replay-target').selectOption('https://handler.example.com/hooks');
     await expect(page.getByTestId('replay-target-refusal')).toBeVisible();
     await page.getByTestId('replay-send').click();
@@ -208,9 +205,8 @@ test('a listener forward target off this machine is refused with its reason, bef
 
 test('a target off this machine needs an opt-in with a reason', async ({ app, page }) => {
   await app.goto('replay');
-  await page.getByTestId('replay-template-open').click();
   const replay = new ReplayPage(page);
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await page.getByTestId('replay-target-toggle-add').click();
   await page.getByTestId('replay-target-url').fill('https://handler.example.com/webhooks');
   await expect(page.getByTestId('replay-target-check')).toBeVisible();
@@ -301,9 +297,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
   await call(hooklab, 'live.addKey', { label: 'e2e fixture', value: KEY });
   await app.goto('replay');
   const replay = new ReplayPage(page);
-  await page.getByTestId('replay-template-type').selectOption('ThreeDSecureAuthFailed');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('ThreeDSecureAuthFailed');
   const body = `{"orderId":"fx-1","orderType":"FULL","description":"fixture","level":"Error","type":"ThreeDSecureAuthFailed","metadata":{"authenticationId":"a","reason":"r","description":"d"}}\t`;
   await replay.replaceBody(body);
   await expect(replay.signature).toHaveText(hmac(body));
@@ -320,8 +314,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
 
   // The edited draft is unsaved: opening another asks first.
   page.once('dialog', (d) => void d.accept());
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await expect(replay.signature).not.toHaveText(hmac(body));
   await page.getByTestId('replay-fixture-file').setInputFiles(file);
   await expect(page.getByTestId('replay-draft-state')).toContainText('fixture');
@@ -331,9 +324,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
 test('a throwaway key typed for a draft signs it, the field forgets it, and its removal is said', async ({ app, page, hooklab }) => {
   await app.goto('replay');
   const replay = new ReplayPage(page);
-  await page.getByTestId('replay-template-type').selectOption('Created');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('Created');
   const body = '{"orderId":"tk-1","orderType":"FULL","description":"d","level":"Info","type":"Created","metadata":null}';
   await replay.replaceBody(body);
   const throwaway = `throwaway-${Date.now()}`;
@@ -393,10 +384,8 @@ test('the target is preselected (the only one, then the last used), each draft k
   const replay = new ReplayPage(page);
   const target = page.getByTestId('replay-target');
   const openTemplate = async (type: string) => {
-    await page.getByTestId('replay-template-type').selectOption(type);
-    await page.getByTestId('replay-template-open').click();
+    await replay.openTemplate(type);
     await expect(page.getByTestId('replay-draft-name')).toHaveValue(`${type} template`);
-    await replay.waitForEditor();
   };
 
   await app.goto('replay');
@@ -434,8 +423,7 @@ test('the target is preselected (the only one, then the last used), each draft k
 test('the body cap and timeout are set in Settings → Replay, and a body over the cap is refused in exact bytes', async ({ app, page, hooklab }) => {
   const replay = new ReplayPage(page);
   await app.goto('replay');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await expect(page.getByTestId('replay-limits')).toContainText('Timeout 10 s · body cap 20,971,520 bytes (20 MiB)');
   await page.getByTestId('replay-limits-change').click();
   const settings = page.getByTestId('settings-replay');
@@ -470,8 +458,7 @@ test('the method chosen in the editor (PUT) is what the handler receives, and a 
   try {
     await app.goto('replay');
     const replay = new ReplayPage(page);
-    await page.getByTestId('replay-template-open').click();
-    await replay.waitForEditor();
+    await replay.openTemplate();
     await expect(page.getByTestId('replay-method')).toHaveValue('POST');
     await page.getByTestId('replay-method').selectOption('PUT');
     await replay.addTarget(handler.url);

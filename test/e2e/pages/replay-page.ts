@@ -32,6 +32,13 @@ export class ReplayPage {
     await this.waitForSignature();
   }
 
+  /** Opens a template (of `type`, else the one chosen) as the draft and waits for the editor and its signature. */
+  async openTemplate(type?: string): Promise<void> {
+    if (type) await this.page.getByTestId('replay-template-type').selectOption(type);
+    await this.page.getByTestId('replay-template-open').click();
+    await this.waitForEditor();
+  }
+
   async waitForSignature(): Promise<string> {
     await expect(this.signaturePanel).toHaveAttribute('data-stale', 'false');
     await expect(this.signature).not.toBeEmpty();
