@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { forwardToAll } from '../../../../../electron/features/live/forwarding/forwarder';
-import { post, startLiveApp, type LiveApp } from './live-helpers';
+import { closedAfterEach, post, type LiveApp } from './live-helpers';
 
 interface Seen {
   body: Buffer;
@@ -27,13 +27,7 @@ async function startHandler(status: number, reply = 'handled'): Promise<{ url: s
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
 }
 
-let app: LiveApp | null = null;
-const servers: Server[] = [];
-afterEach(async () => {
-  await app?.close();
-  app = null;
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
+const { liveApp, servers } = closedAfterEach();
 
 function waitForwarded(live: LiveApp): Promise<{ id: number }> {
   return new Promise((resolve) => {
@@ -53,7 +47,7 @@ describe('forwarding', () => {
     servers.push(a.server, b.server);
     const closed = await startHandler(200);
     await new Promise((r) => closed.server.close(r));
-    app = await startLiveApp({ listener: { forwardTargets: [a.url, b.url, closed.url] } });
+    const app = await liveApp({ listener: { forwardTargets: [a.url, b.url, closed.url] } });
     const body = new Uint8Array([0x7b, 0xff, 0x00, 0x0d, 0x0a, 0x7d]);
     const forwarded = waitForwarded(app);
     const res = await post(`${app.listenerUrl}/x`, body, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', body), 'X-Svc-Event-Id': '9' });
@@ -78,7 +72,7 @@ describe('forwarding', () => {
   it('in pass-through mode answers the service with the first handler status', async () => {
     const h = await startHandler(503, 'not now');
     servers.push(h.server);
-    app = await startLiveApp({ listener: { forwardTargets: [h.url], passThrough: true } });
+    const app = await liveApp({ listener: { forwardTargets: [h.url], passThrough: true } });
     const res = await post(`${app.listenerUrl}/`, '{}', { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}') });
     expect(res).toEqual({ status: 503, body: 'not now' });
     const { rows } = await app.call('live.list', {});
@@ -101,7 +95,7 @@ describe('forwarding', () => {
   it('refuses a forward target that is not http(s) in settings, with a clear message, and keeps the others', async () => {
     const a = await startHandler(200);
     servers.push(a.server);
-    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    const app = await liveApp({ listener: { forwardTargets: [a.url] } });
     await expect(app.call('settings.update', { listener: { forwardTargets: [a.url, 'ftp://127.0.0.1/hook'] } })).rejects.toThrow(
       /forwardTargets.1: must be an http:\/\/ or https:\/\/ URL/,
     );
@@ -111,7 +105,7 @@ describe('forwarding', () => {
   it('does not forward hop-by-hop headers, nor those the sender named in Connection', async () => {
     const a = await startHandler(200);
     servers.push(a.server);
-    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    const app = await liveApp({ listener: { forwardTargets: [a.url] } });
     const forwarded = waitForwarded(app);
     await post(`${app.listenerUrl}/`, '{}', {
       'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}'),
@@ -150,7 +144,7 @@ describe('forward results of a delivery that is gone', () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    app = await startLiveApp({ listener: { forwardTargets: [target] } });
+    const app = await liveApp({ listener: { forwardTargets: [target] } });
     const errors: string[] = [];
     let errorLogged!: (message: string) => void;
     const firstError = new Promise<string>((r) => (errorLogged = r));
