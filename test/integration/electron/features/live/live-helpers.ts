@@ -1,6 +1,5 @@
 import type { AppStatus } from '../../../../../shared/contract';
-import { request, type Server } from 'node:http';
-import { afterEach } from 'vitest';
+import { request } from 'node:http';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../../../support/app-harness';
 import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
@@ -35,25 +34,6 @@ export async function startLiveApp(
   });
   const port = app.core.ctx.status.get().listener.port;
   return Object.assign(app, { listenerUrl: `http://127.0.0.1:${port}` });
-}
-
-/**
- * What each test of the file starts, closed after it: the live apps it starts with `liveApp`
- * (startLiveApp's arguments), then the servers (handlers) it pushes on `servers`.
- */
-export function closedAfterEach(): { liveApp: typeof startLiveApp; servers: Server[] } {
-  const apps: LiveApp[] = [];
-  const servers: Server[] = [];
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-  });
-  const liveApp: typeof startLiveApp = async (...args) => {
-    const app = await startLiveApp(...args);
-    apps.push(app);
-    return app;
-  };
-  return { liveApp, servers };
 }
 
 export interface RawResponse {
