@@ -1,14 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallResult, JobProgress } from '../../../../../shared/contract';
 import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
-let app: LiveApp | null = null;
-afterEach(async () => {
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 /** Resolves with the job's last progress once it ended. */
 const ended = (live: LiveApp, jobId: string) =>
@@ -40,7 +37,7 @@ const orderIdOf = (line: string) =>
 
 describe('"Export all" as a job', () => {
   it('writes every delivery stored when it started, with progress, and its result is read back in whole lines', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     const pad = 'b'.repeat(4 * 1024 * 1024);
     for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
 
@@ -64,7 +61,7 @@ describe('"Export all" as a job', () => {
   });
 
   it('exports only the given ids (a filtered view), oldest first', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     for (let i = 0; i < 5; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `s-${i}` }));
     const ids = (await app.call('live.list', {})).rows.map((r) => r.id);
     const chosen = [ids[0]!, ids[3]!];
@@ -76,7 +73,7 @@ describe('"Export all" as a job', () => {
   });
 
   it('cancelled, it keeps no result and leaves no partial file', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     const pad = 'c'.repeat(4 * 1024 * 1024);
     for (let i = 0; i < 6; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `c-${i}`, pad }));
     const answer = await app.core.invoke('live.exportAll', {});
@@ -93,7 +90,7 @@ describe('"Export all" as a job', () => {
   });
 
   it('keeps the paged live.export of scripts as it was', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     await post(`${app.listenerUrl}/`, eventBody({ orderId: 'p-0' }));
     const page = await app.call('live.export', {});
     expect(page).toMatchObject({ count: 1, nextAfterId: null, total: 1 });
