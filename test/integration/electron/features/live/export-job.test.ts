@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CallResult, JobProgress } from '../../../../../shared/contract';
-import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+import { eventBody, post, postBigEvents, startLiveApp, type LiveApp } from './live-helpers';
 import { closedAfterEach } from '../../../../support/closed-after-each';
 
 const closeAfter = closedAfterEach();
@@ -38,8 +38,7 @@ const orderIdOf = (line: string) =>
 describe('"Export all" as a job', () => {
   it('writes every delivery stored when it started, with progress, and its result is read back in whole lines', async () => {
     const app = closeAfter(await startLiveApp({}, null));
-    const pad = 'b'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
+    for (const status of await postBigEvents(app, 8, 'o-')) expect(status).toBe(200);
 
     const progress: JobProgress[] = [];
     app.core.ctx.bus.on('job.progress', (p) => progress.push(p));
@@ -74,8 +73,7 @@ describe('"Export all" as a job', () => {
 
   it('cancelled, it keeps no result and leaves no partial file', async () => {
     const app = closeAfter(await startLiveApp({}, null));
-    const pad = 'c'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 6; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `c-${i}`, pad }));
+    await postBigEvents(app, 6, 'c-', 'c');
     const answer = await app.core.invoke('live.exportAll', {});
     if (!answer.ok) throw new Error(answer.error.message);
     const { jobId } = answer.value as { jobId: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_MAX_BYTES } from '../../../../../electron/services/data/delivery-store';
-import { eventBody, post, startLiveApp } from './live-helpers';
+import { eventBody, post, postBigEvents, startLiveApp } from './live-helpers';
 import type { CallResult } from '../../../../../shared/contract';
 import { closedAfterEach } from '../../../../support/closed-after-each';
 
@@ -11,8 +11,7 @@ const closeAfter = closedAfterEach();
 describe('"Export all" with big bodies', () => {
   it('pages by bytes as well as rows, says how many in all, and loses no delivery', async () => {
     const app = closeAfter(await startLiveApp({}, null));
-    const pad = 'b'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
+    for (const status of await postBigEvents(app, 8, 'o-')) expect(status).toBe(200);
 
     const lines: string[] = [];
     const pageSizes: number[] = [];
@@ -36,8 +35,7 @@ describe('"Export all" with big bodies', () => {
 
   it('pages the selected deliveries by bytes too', async () => {
     const app = closeAfter(await startLiveApp({}, null));
-    const pad = 'c'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 5; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `s-${i}`, pad }));
+    await postBigEvents(app, 5, 's-', 'c');
     const ids = (await app.call('live.list', {})).rows.map((r) => r.id);
     let after: number | null = 0;
     let count = 0;
