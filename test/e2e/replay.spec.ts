@@ -237,6 +237,14 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
       await app.waitForReady();
       await expect(page.getByTestId('replay-draft-state')).toContainText(`received delivery #${idOf(path)}`);
     };
+    /** A read-only draft: signed as received, and sent to the handler as exactly `bytes`. */
+    const sendsExactly = async (bytes: Buffer) => {
+      await replay.waitForSignature();
+      await expect(replay.signature).toHaveText(hmac(bytes));
+      await page.getByTestId('replay-target').selectOption(handler.url);
+      await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+      expect(handler.received.at(-1)!.body.equals(bytes)).toBe(true);
+    };
 
     // CRLF: editable, and an edit keeps every CRLF and the trailing spaces.
     await open('/crlf');
@@ -254,20 +262,12 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
     // Mixed line endings: read-only unless the user insists, sent exactly as received.
     await open('/mixed');
     await expect(page.getByTestId('replay-exact-only')).toContainText('mixes CRLF and LF');
-    await replay.waitForSignature();
-    await expect(replay.signature).toHaveText(hmac(mixed));
-    await page.getByTestId('replay-target').selectOption(handler.url);
-    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
-    expect(handler.received.at(-1)!.body.equals(mixed)).toBe(true);
+    await sendsExactly(mixed);
 
     // Not UTF-8: shown as hex, read-only, re-sent as its exact bytes.
     await open('/binary');
     await expect(page.getByTestId('replay-body-bytes')).toContainText('ff 00 fe 41');
-    await replay.waitForSignature();
-    await expect(replay.signature).toHaveText(hmac(binary));
-    await page.getByTestId('replay-target').selectOption(handler.url);
-    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
-    expect(handler.received.at(-1)!.body.equals(binary)).toBe(true);
+    await sendsExactly(binary);
   } finally {
     await handler.close();
   }
