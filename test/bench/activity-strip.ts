@@ -7,47 +7,25 @@
  *   npx tsx test/bench/activity-strip.ts [stored=100000] [rounds=7]
  * Writes test/bench/results/activity-strip.md (summarised in BENCHMARKS.md).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { splitTokenFragment } from '../../shared/security/host-token';
+import { root, runScript, startServeInChromium } from './serve-host';
 
 const stored = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 7);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const max = (xs: number[]) => Math.max(...xs);
 
-function run(args: string[], until: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(node, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      const match = until.exec(output);
-      if (match) resolve({ child, match });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${output}`)));
-  });
-}
-
 async function main() {
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-strip-'));
-  const seeded = await run(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], /seeded/);
-  void seeded;
-  const serve = await run(['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
-  const openUrl = serve.match[1]!;
+  await runScript(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], /seeded/);
+  const host = await startServeInChromium(dataDir);
+  const { openUrl } = host;
+  const context = await host.newContext();
   const open = new URL(openUrl);
   const token = splitTokenFragment(open.hash).token;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  const context = await browser.newContext({ bypassCSP: true });
   const strip: number[] = [];
   const firstRow: number[] = [];
   const afterPage: number[] = [];
@@ -80,8 +58,7 @@ async function main() {
       await page.close();
     }
   } finally {
-    await browser.close();
-    process.kill(-serve.child.pid!, 'SIGTERM');
+    await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const ms = (x: number) => `${x.toFixed(0)} ms`;

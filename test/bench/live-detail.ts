@@ -9,13 +9,12 @@
  *   npx tsx test/bench/live-detail.ts [rounds=5]
  * Writes test/bench/results/live-detail.md (summarised in BENCHMARKS.md).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { splitTokenFragment } from '../../shared/security/host-token';
-import { call, root, startServe } from './serve-host';
+import { call, root, startServeInChromium } from './serve-host';
 
 const rounds = Number(process.argv[2] ?? 5);
 const BIG_BYTES = 20_000_000;
@@ -65,10 +64,8 @@ async function closeDetail(page: Page): Promise<void> {
 }
 
 async function main() {
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-detail-'));
-  const serve = await startServe(dataDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+  const serve = await startServeInChromium(dataDir);
   const big: number[] = [];
   const small: number[] = [];
   const bare: number[] = [];
@@ -86,7 +83,7 @@ async function main() {
     const smallId = rows.find((r) => r.path === '/small')!.id;
     if (rows.find((r) => r.id === bigId)!.bodySize !== BIG_BYTES) throw new Error('the big body is not 20,000,000 bytes');
 
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 900 } });
+    const context = await serve.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${serve.openUrl}&/live`);
     await page.waitForSelector(`[data-row-id="${bigId}"]`);
@@ -100,9 +97,7 @@ async function main() {
       bare.push(Number(await page.evaluate(BARE_WHOLE_SCRIPT(token, bigId))));
     }
   } finally {
-    await browser.close();
-    process.kill(-serve.child.pid!, 'SIGTERM');
-    await new Promise((r) => serve.child.once('exit', r));
+    await serve.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const md = `

@@ -7,58 +7,24 @@
  *   npx tsx test/bench/live-table.ts [stored=100000] [rounds=5]
  * Writes test/bench/results/live-table.md (summarised in BENCHMARKS.md).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { splitTokenFragment } from '../../shared/security/host-token';
+import { call, root, runScript, startServeInChromium } from './serve-host';
 
 const stored = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 5);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}, until: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
-  const child = spawn(node, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      const match = until.exec(output);
-      if (match) resolve({ child, match, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${output}`)));
-  });
-}
-
 async function main() {
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-ui-'));
-  await run(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], {}, /seeded/);
-  const serve = await run(
-    ['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir],
-    { HOOKLAB_WEBHOOK_KEY: 'bench-key' },
-    /Hooklab is running at (http:\/\/\S+)[\s\S]*Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)|Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)[\s\S]*Hooklab is running at (http:\/\/\S+)/,
-  );
-  const openUrl = serve.match[1] ?? serve.match[4]!;
-  const listenerPort = serve.match[2] ?? serve.match[3]!;
+  await runScript(['test/bench/listener-ingest-server.ts', 'seed', dataDir, String(stored)], /seeded/);
+  const host = await startServeInChromium(dataDir, { HOOKLAB_WEBHOOK_KEY: 'bench-key' });
+  const { openUrl } = host;
+  const listenerPort = String((await call<{ listener: { port: number } }>(openUrl, 'app.status', {})).listener.port);
   // Retention (100,000 by default) would remove the oldest rows as the burst arrives: keep all.
-  const open = new URL(openUrl);
-  await fetch(`${open.origin}/api/calls/settings.update`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${splitTokenFragment(open.hash).token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ listener: { retainDeliveries: stored + 100_000 } }),
-  }).then(async (res) => {
-    if (!(((await res.json()) as { ok: boolean }).ok)) throw new Error('settings.update refused the retention cap');
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  // The measuring helpers are injected scripts; the app's CSP (script-src 'self') would block them.
-  const context = await browser.newContext({ bypassCSP: true });
+  await call(openUrl, 'settings.update', { listener: { retainDeliveries: stored + 100_000 } });
+  const context = await host.newContext();
   const paints: number[] = [];
   const filters: number[] = [];
   let burst = { delivered: 0, updates: 0, frames: 0, maxGapMs: 0, longTasks: 0 };
@@ -86,7 +52,7 @@ async function main() {
       if (r === rounds - 1) {
         // Burst: 1,000 deliveries/s for 3 s from another process while the page follows live.
         await page.evaluate('window.__liveBench.startBurst()');
-        const load = await run(['test/bench/ingest-load.ts', listenerPort, '1000', '3', 'bench-key'], {}, /\{.*\}/);
+        const load = await runScript(['test/bench/ingest-load.ts', listenerPort, '1000', '3', 'bench-key'], /\{.*\}/);
         const loadResult = JSON.parse(load.match[0]) as { rps: number };
         await page.waitForFunction(`document.querySelector('[data-testid="live-count"]')?.textContent === '${(stored + 3000).toLocaleString('en-US')} deliveries'`, undefined, { timeout: 30_000 });
         burst = { delivered: 3000, ...((await page.evaluate('window.__liveBench.endBurst()')) as Omit<typeof burst, 'delivered'>) };
@@ -95,9 +61,7 @@ async function main() {
       await page.close();
     }
   } finally {
-    await browser.close();
-    serve.child.kill('SIGTERM');
-    await new Promise((r) => serve.child.once('exit', r));
+    await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const md = `

@@ -10,15 +10,14 @@
  *   npx tsx test/bench/replay-ui.ts [replays=10000] [rounds=5]
  * Writes test/bench/results/replay-ui.md (summarised in BENCHMARKS.md).
  */
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { call, root, startServe } from './serve-host';
+import type { BrowserContext, Page } from '@playwright/test';
+import { call, root, startServeInChromium } from './serve-host';
 
 const replays = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 5);
@@ -53,7 +52,7 @@ function megabyteEvent(): string {
   return text;
 }
 
-async function newPage(context: Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newContext']>>, url: string): Promise<Page> {
+async function newPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('body[data-app-ready="true"]');
@@ -62,7 +61,6 @@ async function newPage(context: Awaited<ReturnType<Awaited<ReturnType<typeof chr
 }
 
 async function main() {
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-replay-'));
   const handler = createServer((req, res) => {
     req.resume();
@@ -70,32 +68,30 @@ async function main() {
   });
   await new Promise<void>((r) => handler.listen(0, '127.0.0.1', r));
   const target = `http://127.0.0.1:${(handler.address() as AddressInfo).port}/webhooks`;
-  const serve = await startServe(dataDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  // The measuring helpers are injected scripts; the app's CSP (script-src 'self') would block them.
-  const context = await browser.newContext({ bypassCSP: true });
+  const host = await startServeInChromium(dataDir);
+  const context = await host.newContext();
   const signUi: number[] = [];
   const signBare: number[] = [];
   const emptyPaints: number[] = [];
   const fullPaints: number[] = [];
   let body = megabyteEvent();
   try {
-    await call(serve.openUrl, 'live.addKey', { label: 'bench', value: KEY });
-    await call(serve.openUrl, 'replay.addTarget', { url: target, label: 'bench handler' });
+    await call(host.openUrl, 'live.addKey', { label: 'bench', value: KEY });
+    await call(host.openUrl, 'replay.addTarget', { url: target, label: 'bench handler' });
 
     // Baseline of the history paint: no replay stored yet.
     for (let r = 0; r < rounds; r++) {
-      const page = await newPage(context, `${serve.openUrl}#/replay`);
+      const page = await newPage(context, `${host.openUrl}#/replay`);
       emptyPaints.push(await measure(page, 'window.__replayBench.historyPaint()', 'empty history paint'));
       await page.close();
     }
 
     // The signature of a 1 MB body: keystroke bursts at the end of the text.
-    const draft = await call<{ id: number }>(serve.openUrl, 'replay.saveDraft', {
+    const draft = await call<{ id: number }>(host.openUrl, 'replay.saveDraft', {
       name: 'bench 1 MB',
       request: { body: { kind: 'text', text: body }, headers: { eventId: { mode: 'new' }, eventCreated: { mode: 'now' } } },
     });
-    const page = await newPage(context, `${serve.openUrl}#/replay/draft/${draft.id}`);
+    const page = await newPage(context, `${host.openUrl}#/replay/draft/${draft.id}`);
     await page.waitForSelector('[data-testid="replay-body-editor"][data-ready="true"]');
     await page.waitForSelector('[data-testid="replay-signature-panel"][data-stale="false"]');
     // Focus without a click: a click's caret placement can land after the Ctrl+End on a big document.
@@ -121,7 +117,7 @@ async function main() {
     // 10,000 real replays, then the history's first paint.
     for (let sent = 0; sent < replays; sent += 1000) {
       const times = Math.min(1000, replays - sent);
-      await call(serve.openUrl, 'replay.send', {
+      await call(host.openUrl, 'replay.send', {
         request: { body: { kind: 'text', text: '{"orderId":"bench","orderType":"FULL","description":"d","level":"Info","type":"Created","metadata":null}' }, headers: { eventId: { mode: 'new' }, eventCreated: { mode: 'now' } } },
         targetUrl: target,
         times,
@@ -129,16 +125,14 @@ async function main() {
       });
     }
     for (let r = 0; r < rounds; r++) {
-      const page = await newPage(context, `${serve.openUrl}#/replay`);
+      const page = await newPage(context, `${host.openUrl}#/replay`);
       fullPaints.push(await measure(page, 'window.__replayBench.historyPaint()', 'history paint'));
       const count = await page.textContent('[data-testid="replay-history-count"]');
       if (count !== `${replays} replays`) throw new Error(`history says "${count}", expected ${replays} replays`);
       await page.close();
     }
   } finally {
-    await browser.close();
-    process.kill(-serve.child.pid!, 'SIGTERM');
-    await new Promise((r) => serve.child.once('exit', r));
+    await host.close();
     handler.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

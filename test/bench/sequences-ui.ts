@@ -7,61 +7,25 @@
  *   npx tsx test/bench/sequences-ui.ts [deliveries=84000] [rounds=5]
  * Writes test/bench/results/sequences-ui.md (summarised in BENCHMARKS.md).
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { root, runScript, startServeInChromium } from './serve-host';
 
 const stored = Number(process.argv[2] ?? 84_000);
 const rounds = Number(process.argv[3] ?? 5);
 const LONG = 1000;
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-function run(args: string[], until: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  // Its own process group, so stopping it stops the very process that serves (not only tsx).
-  const child = spawn(node, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      output += c.toString();
-      const match = until.exec(output);
-      if (match) resolve({ child, match });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}\n${output}`)));
-  });
-}
-
 async function main() {
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-seq-ui-'));
   // Orders of four events (Created, SuccessPayment, two Updated): 20,000 orders and the long one
   // fit in the listener's default retention of 100,000 deliveries, which `serve` applies at start.
-  const seeded = await run(['test/bench/sequences-seed.ts', dataDir, String(stored), String(LONG), '2'], /\{"seeded":true,"orders":(\d+)\}/);
+  const seeded = await runScript(['test/bench/sequences-seed.ts', dataDir, String(stored), String(LONG), '2'], /\{"seeded":true,"orders":(\d+)\}/);
   const orders = Number(seeded.match[1]);
-  const serve = await run(['electron/hosts/cli/serve.ts', '--port', '0', '--listener-port', '0', '--data-dir', dataDir], /Hooklab is running at (http:\/\/\S+)/);
-  // `serve` runs in its own process group: stop that group even if this bench is interrupted.
-  const stopServe = () => {
-    try {
-      process.kill(-serve.child.pid!, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      stopServe();
-      process.exit(1);
-    });
-  const openUrl = serve.match[1]!;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  // The measuring helpers are an injected script; the app's CSP (script-src 'self') would block it.
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1600, height: 1000 } });
+  const host = await startServeInChromium(dataDir);
+  const { openUrl } = host;
+  const context = await host.newContext({ viewport: { width: 1600, height: 1000 } });
   const opens: number[] = [];
   const listLoads: number[] = [];
   let firstRows = 0;
@@ -90,9 +54,7 @@ async function main() {
     wheel = (await page.evaluate('window.__seqBench.scroll(3000, 120)')) as typeof scroll;
     scroll = (await page.evaluate(`window.__seqBench.scroll(3000, 'page')`)) as typeof scroll;
   } finally {
-    await browser.close();
-    stopServe();
-    await new Promise((r) => serve.child.once('exit', r));
+    await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   const md = `

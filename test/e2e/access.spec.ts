@@ -20,7 +20,7 @@ test('the address survives a restart, and rotating the token in Settings shuts o
     const port = new URL(serve.url).port;
     await serve.stop();
     // The same port and the same data folder: the bookmarked address must open the app again.
-    serve = await startServe(['--port', port], { dataDir });
+    serve = await startServe(['--ui-port', port], { dataDir });
     const second = await startServe([], { dataDir }).then(
       () => 'started',
       (error: Error) => error.message,

@@ -1,16 +1,8 @@
 import { test, expect } from './support/fixtures';
+import { fillNewEnvironment } from './pages/environment-settings';
 
-test('an environment address must be https off loopback, and moving it to another origin asks for the secret again', async ({ app, page }) => {
-  const creds = await app.api<{ clientId: string; clientSecret: string }>('sandbox.revealCredentials', {});
-  const info = await app.api<{ baseUrl: string; apiV3Url: string }>('sandbox.info', {});
-  await app.goto('settings');
-  const settings = page.getByTestId('environment-settings');
-  await settings.getByTestId('env-add').click();
-  await settings.getByTestId('env-name').fill('Origin E2E');
-  await settings.getByTestId('env-baseUrl').fill('http://svc.example.com');
-  await settings.getByTestId('env-apiV3Url').fill(info.apiV3Url);
-  await settings.getByTestId('env-clientId').fill(creds.clientId);
-  await settings.getByTestId('env-clientSecret').fill(creds.clientSecret);
+test('an environment address must be https off loopback, and moving it to another origin asks for the secret again', async ({ app }) => {
+  const { settings, creds, info } = await fillNewEnvironment(app, 'Origin E2E', 'http://svc.example.com');
   // The reason is next to the field, and nothing is saved.
   await expect(settings.getByTestId('env-baseUrl-problem')).toContainText('must be https://');
   await expect(settings.getByTestId('env-save')).toBeDisabled();

@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { HistoryPage } from './pages/history-page';
+import { fillNewEnvironment } from './pages/environment-settings';
 
 const event = (orderId: string) => ({
   event: { orderId, orderReference: null, orderType: 'FULL', description: 'e2e', level: 'Info', type: 'Created', metadata: null },
@@ -84,16 +85,7 @@ test('reconciliation counts what arrived, and the diff says received and history
 });
 
 test('a live environment is added with a write-only secret, tested, activated and left again', async ({ app, page }) => {
-  const creds = await app.api<{ clientId: string; clientSecret: string }>('sandbox.revealCredentials', {});
-  const info = await app.api<{ baseUrl: string; apiV3Url: string }>('sandbox.info', {});
-  await app.goto('settings');
-  const settings = page.getByTestId('environment-settings');
-  await settings.getByTestId('env-add').click();
-  await settings.getByTestId('env-name').fill('Staging E2E');
-  await settings.getByTestId('env-baseUrl').fill(info.baseUrl);
-  await settings.getByTestId('env-apiV3Url').fill(info.apiV3Url);
-  await settings.getByTestId('env-clientId').fill(creds.clientId);
-  await settings.getByTestId('env-clientSecret').fill(creds.clientSecret);
+  const { settings, creds } = await fillNewEnvironment(app, 'Staging E2E');
   await settings.getByTestId('env-save').click();
   const row = settings.getByTestId('env-row-staging-e2e');
   await expect(row).toContainText('client secret ✓ set');

@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { HistoryPage } from './pages/history-page';
+import { screenshotBothThemes } from './support/themes';
 
 const event = (orderId: string) => ({
   event: { orderId, orderReference: null, orderType: 'FULL', description: 'e2e jobs', level: 'Info', type: 'Created', metadata: null },
@@ -24,10 +25,7 @@ test('History → Resend…: the estimate, then a job at a chosen rate with prog
   const resends = Number(/: (\d+) resends/.exec((await estimate.textContent()) ?? '')![1]);
   expect(resends).toBeGreaterThanOrEqual(3);
   // Looked at in both themes (the form, its estimate, then the job's progress below).
-  await page.screenshot({ path: test.info().outputPath('resend-form-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('resend-form-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshotBothThemes(page, 'resend-form', page);
 
   // One resend every two seconds: the first goes at once, Cancel comes before the second.
   await form.getByTestId('rw-run').click();
@@ -37,10 +35,7 @@ test('History → Resend…: the estimate, then a job at a chosen rate with prog
   await job.getByTestId('job-cancel').click();
   await expect(job).toHaveAttribute('data-state', 'cancelled');
   await expect(job.getByTestId('job-counts')).toContainText(/cancelled \d\d?:\d\d.* \(just now\)/);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await job.screenshot({ path: test.info().outputPath('job-cancelled-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
-  await job.screenshot({ path: test.info().outputPath('job-cancelled-light.png') });
+  await screenshotBothThemes(page, 'job-cancelled', job);
   const sentBeforeCancel = Number(/^(\d+) of/.exec((await job.getByTestId('job-counts').textContent()) ?? '')![1]);
   expect(sentBeforeCancel).toBeLessThan(resends);
 
@@ -125,18 +120,12 @@ test('Live → Replay selected: the checked deliveries replayed in order as a jo
   const job = panel.getByTestId('job-progress');
   await expect(job).toHaveAttribute('data-state', 'done');
   await expect(job.getByTestId('job-counts')).toContainText('2 of 2');
-  await job.screenshot({ path: test.info().outputPath('replay-selected-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await panel.screenshot({ path: test.info().outputPath('replay-selected-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshotBothThemes(page, 'replay-selected', job, panel);
   expect((await app.api<{ total: number }>('replay.history', {})).total).toBe(before.total + 2);
 
   await app.goto('settings');
   await page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
-  await page.getByTestId('settings-notifications').screenshot({ path: test.info().outputPath('notifications-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.getByTestId('settings-notifications').screenshot({ path: test.info().outputPath('notifications-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshotBothThemes(page, 'notifications', page.getByTestId('settings-notifications'));
 });
 
 test('Live → Export shown: the filtered view exported as a job of the main process, then downloaded', async ({ app, page }) => {
@@ -158,10 +147,7 @@ test('Live → Export shown: the filtered view exported as a job of the main pro
   const job = page.getByTestId('live-export-job').getByTestId('job-progress');
   await expect(job).toHaveAttribute('data-state', 'done');
   await expect(job.getByTestId('job-counts')).toContainText('2 of 2');
-  await job.screenshot({ path: test.info().outputPath('live-export-job-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await job.screenshot({ path: test.info().outputPath('live-export-job-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshotBothThemes(page, 'live-export-job', job);
   await page.getByTestId('live-export-close').click();
   await expect(page.getByTestId('live-export-job')).toHaveCount(0);
 });

@@ -67,8 +67,7 @@ test("at 1280×800 Replay's answer is in view after Send", async ({ app, page, h
   try {
     await app.goto('replay');
     const replay = new ReplayPage(page);
-    await page.getByTestId('replay-template-open').click();
-    await replay.waitForEditor();
+    await replay.openTemplate();
     await replay.addTarget(handler.url);
     const answer = await replay.send();
     await expect(answer).toBeInViewport();

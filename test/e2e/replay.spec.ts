@@ -145,9 +145,7 @@ test('templates are checked against the event schema as you type, and drafts are
   await app.goto('replay');
   const replay = new ReplayPage(page);
   await expect(page.getByTestId('replay-empty')).toBeVisible();
-  await page.getByTestId('replay-template-type').selectOption('SuccessPayment');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('SuccessPayment');
   await expect(replay.editor).toHaveAttribute('data-errors', '0');
 
   await replay.replaceBody(
@@ -193,8 +191,7 @@ test('a listener forward target off this machine is refused with its reason, bef
   try {
     await app.goto('replay');
     const replay = new ReplayPage(page);
-    await page.getByTestId('replay-template-open').click();
-    await replay.waitForEditor();
+    await replay.openTemplate();
     await page.getByTestId('replay-target').selectOption('https://handler.example.com/hooks');
     await expect(page.getByTestId('replay-target-refusal')).toBeVisible();
     await page.getByTestId('replay-send').click();
@@ -208,9 +205,8 @@ test('a listener forward target off this machine is refused with its reason, bef
 
 test('a target off this machine needs an opt-in with a reason', async ({ app, page }) => {
   await app.goto('replay');
-  await page.getByTestId('replay-template-open').click();
   const replay = new ReplayPage(page);
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await page.getByTestId('replay-target-toggle-add').click();
   await page.getByTestId('replay-target-url').fill('https://handler.example.com/webhooks');
   await expect(page.getByTestId('replay-target-check')).toBeVisible();
@@ -241,6 +237,14 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
       await app.waitForReady();
       await expect(page.getByTestId('replay-draft-state')).toContainText(`received delivery #${idOf(path)}`);
     };
+    /** A read-only draft: signed as received, and sent to the handler as exactly `bytes`. */
+    const sendsExactly = async (bytes: Buffer) => {
+      await replay.waitForSignature();
+      await expect(replay.signature).toHaveText(hmac(bytes));
+      await page.getByTestId('replay-target').selectOption(handler.url);
+      await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
+      expect(handler.received.at(-1)!.body.equals(bytes)).toBe(true);
+    };
 
     // CRLF: editable, and an edit keeps every CRLF and the trailing spaces.
     await open('/crlf');
@@ -258,20 +262,12 @@ test('bodies are replayed byte for byte: CRLF kept while editing, mixed line end
     // Mixed line endings: read-only unless the user insists, sent exactly as received.
     await open('/mixed');
     await expect(page.getByTestId('replay-exact-only')).toContainText('mixes CRLF and LF');
-    await replay.waitForSignature();
-    await expect(replay.signature).toHaveText(hmac(mixed));
-    await page.getByTestId('replay-target').selectOption(handler.url);
-    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
-    expect(handler.received.at(-1)!.body.equals(mixed)).toBe(true);
+    await sendsExactly(mixed);
 
     // Not UTF-8: shown as hex, read-only, re-sent as its exact bytes.
     await open('/binary');
     await expect(page.getByTestId('replay-body-bytes')).toContainText('ff 00 fe 41');
-    await replay.waitForSignature();
-    await expect(replay.signature).toHaveText(hmac(binary));
-    await page.getByTestId('replay-target').selectOption(handler.url);
-    await expect((await replay.send()).getByTestId('replay-result-status')).toHaveText('200');
-    expect(handler.received.at(-1)!.body.equals(binary)).toBe(true);
+    await sendsExactly(binary);
   } finally {
     await handler.close();
   }
@@ -301,9 +297,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
   await call(hooklab, 'live.addKey', { label: 'e2e fixture', value: KEY });
   await app.goto('replay');
   const replay = new ReplayPage(page);
-  await page.getByTestId('replay-template-type').selectOption('ThreeDSecureAuthFailed');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('ThreeDSecureAuthFailed');
   const body = `{"orderId":"fx-1","orderType":"FULL","description":"fixture","level":"Error","type":"ThreeDSecureAuthFailed","metadata":{"authenticationId":"a","reason":"r","description":"d"}}\t`;
   await replay.replaceBody(body);
   await expect(replay.signature).toHaveText(hmac(body));
@@ -320,8 +314,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
 
   // The edited draft is unsaved: opening another asks first.
   page.once('dialog', (d) => void d.accept());
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await expect(replay.signature).not.toHaveText(hmac(body));
   await page.getByTestId('replay-fixture-file').setInputFiles(file);
   await expect(page.getByTestId('replay-draft-state')).toContainText('fixture');
@@ -331,9 +324,7 @@ test('a request exported as a fixture file opens back in the editor with the sam
 test('a throwaway key typed for a draft signs it, the field forgets it, and its removal is said', async ({ app, page, hooklab }) => {
   await app.goto('replay');
   const replay = new ReplayPage(page);
-  await page.getByTestId('replay-template-type').selectOption('Created');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate('Created');
   const body = '{"orderId":"tk-1","orderType":"FULL","description":"d","level":"Info","type":"Created","metadata":null}';
   await replay.replaceBody(body);
   const throwaway = `throwaway-${Date.now()}`;
@@ -393,10 +384,8 @@ test('the target is preselected (the only one, then the last used), each draft k
   const replay = new ReplayPage(page);
   const target = page.getByTestId('replay-target');
   const openTemplate = async (type: string) => {
-    await page.getByTestId('replay-template-type').selectOption(type);
-    await page.getByTestId('replay-template-open').click();
+    await replay.openTemplate(type);
     await expect(page.getByTestId('replay-draft-name')).toHaveValue(`${type} template`);
-    await replay.waitForEditor();
   };
 
   await app.goto('replay');
@@ -434,8 +423,7 @@ test('the target is preselected (the only one, then the last used), each draft k
 test('the body cap and timeout are set in Settings → Replay, and a body over the cap is refused in exact bytes', async ({ app, page, hooklab }) => {
   const replay = new ReplayPage(page);
   await app.goto('replay');
-  await page.getByTestId('replay-template-open').click();
-  await replay.waitForEditor();
+  await replay.openTemplate();
   await expect(page.getByTestId('replay-limits')).toContainText('Timeout 10 s · body cap 20,971,520 bytes (20 MiB)');
   await page.getByTestId('replay-limits-change').click();
   const settings = page.getByTestId('settings-replay');
@@ -470,8 +458,7 @@ test('the method chosen in the editor (PUT) is what the handler receives, and a 
   try {
     await app.goto('replay');
     const replay = new ReplayPage(page);
-    await page.getByTestId('replay-template-open').click();
-    await replay.waitForEditor();
+    await replay.openTemplate();
     await expect(page.getByTestId('replay-method')).toHaveValue('POST');
     await page.getByTestId('replay-method').selectOption('PUT');
     await replay.addTarget(handler.url);

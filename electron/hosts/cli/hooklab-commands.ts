@@ -1,5 +1,5 @@
 import type { CliIo } from './cli-io';
-import { commandHelp, optionUsage, runCommand, type CommandSpec } from './framework/command';
+import { commandHelp, commandLine, optionUsage, runCommand, type CommandSpec } from './framework/command';
 import { EXIT, EXIT_CODES_HELP } from './framework/exit-codes';
 
 /**
@@ -25,7 +25,7 @@ async function topLevelHelp(): Promise<string> {
   const specs = await Promise.all(Object.values(COMMANDS).map((load) => load()));
   const lines = ['usage: hooklab <command> [options]   (hooklab <command> --help for one command)', '', 'commands:'];
   for (const spec of specs) {
-    lines.push(`  hooklab ${spec.name} ${spec.args}`.trimEnd());
+    lines.push(`  ${commandLine(spec)}`);
     if (spec.options.length > 0) lines.push(`      ${spec.options.map(optionUsage).join(' ')}`);
   }
   lines.push(

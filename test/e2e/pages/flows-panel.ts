@@ -69,6 +69,14 @@ export class FlowsPanel {
     return download;
   }
 
+  /** Runs the chaos replay's scenario against a stateful handler until the handler's state shows the one payment. */
+  async runChaosAgainst(handler: { url: string; stateUrl: string }): Promise<void> {
+    await this.page.getByTestId('chaos-target').fill(handler.url);
+    await this.page.getByTestId('chaos-state-url').fill(handler.stateUrl);
+    await this.page.getByTestId('chaos-run').click();
+    await expect(this.page.getByTestId('chaos-handler-state')).toContainText(`"payments": 1`);
+  }
+
   /** Chooses a file in the flow's Open scenario file… (a scenario file opens in the chaos replay). */
   openScenario(path: string): Promise<void> {
     return this.page.getByTestId('flow-open-scenario').setInputFiles(path);

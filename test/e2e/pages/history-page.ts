@@ -1,13 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { AreaPage } from './area-page';
 
 /** The History area. */
-export class HistoryPage {
-  readonly root: Locator;
-  readonly pendingCount: Locator;
+export class HistoryPage extends AreaPage {
+  readonly pendingCount = this.page.getByTestId('history-pending-count');
 
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('page-history');
-    this.pendingCount = page.getByTestId('history-pending-count');
+  constructor(page: Page) {
+    super(page, 'history');
   }
 
   async tab(name: 'events' | 'browser' | 'reconcile' | 'diff'): Promise<void> {

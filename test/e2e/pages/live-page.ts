@@ -1,19 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPage } from './area-page';
 
 /** The Live area: the streaming table, its search and filters, the detail pane. */
-export class LivePage {
-  readonly root: Locator;
-  readonly rows: Locator;
-  readonly detail: Locator;
-  readonly count: Locator;
-  readonly split: Locator;
+export class LivePage extends AreaPage {
+  readonly rows = this.page.getByTestId('live-table').getByTestId('data-row');
+  readonly detail = this.page.getByTestId('delivery-detail');
+  readonly count = this.page.getByTestId('live-count');
+  readonly split = this.page.getByTestId('live-split');
 
-  constructor(readonly page: Page) {
-    this.split = page.getByTestId('live-split');
-    this.root = page.getByTestId('page-live');
-    this.rows = page.getByTestId('live-table').getByTestId('data-row');
-    this.detail = page.getByTestId('delivery-detail');
-    this.count = page.getByTestId('live-count');
+  constructor(page: Page) {
+    super(page, 'live');
   }
 
   async search(text: string): Promise<void> {

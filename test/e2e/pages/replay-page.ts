@@ -1,21 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPage } from './area-page';
 
 /** The Replay area: the editor, its signature, targets and sending, the replay history, the handler check. */
-export class ReplayPage {
-  readonly root: Locator;
-  readonly editor: Locator;
-  readonly signature: Locator;
-  readonly signaturePanel: Locator;
-  readonly lastSent: Locator;
-  readonly historyRows: Locator;
+export class ReplayPage extends AreaPage {
+  readonly editor = this.page.getByTestId('replay-body-editor');
+  readonly signature = this.page.getByTestId('replay-signature');
+  readonly signaturePanel = this.page.getByTestId('replay-signature-panel');
+  readonly lastSent = this.page.getByTestId('replay-last-sent');
+  readonly historyRows = this.page.getByTestId('replay-history-table').getByTestId('data-row');
 
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('page-replay');
-    this.editor = page.getByTestId('replay-body-editor');
-    this.signature = page.getByTestId('replay-signature');
-    this.signaturePanel = page.getByTestId('replay-signature-panel');
-    this.lastSent = page.getByTestId('replay-last-sent');
-    this.historyRows = page.getByTestId('replay-history-table').getByTestId('data-row');
+  constructor(page: Page) {
+    super(page, 'replay');
   }
 
   async tab(name: 'editor' | 'history' | 'check'): Promise<void> {
@@ -30,6 +25,13 @@ export class ReplayPage {
   async waitForEditor(): Promise<void> {
     await expect(this.editor).toHaveAttribute('data-ready', 'true');
     await this.waitForSignature();
+  }
+
+  /** Opens a template (of `type`, else the one chosen) as the draft and waits for the editor and its signature. */
+  async openTemplate(type?: string): Promise<void> {
+    if (type) await this.page.getByTestId('replay-template-type').selectOption(type);
+    await this.page.getByTestId('replay-template-open').click();
+    await this.waitForEditor();
   }
 
   async waitForSignature(): Promise<string> {

@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPage } from './area-page';
 
 /** The Sandbox area. */
-export class SandboxPage {
-  readonly root: Locator;
-  readonly result: Locator;
+export class SandboxPage extends AreaPage {
+  readonly result = this.page.getByTestId('sandbox-result');
 
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('page-sandbox');
-    this.result = page.getByTestId('sandbox-result');
+  constructor(page: Page) {
+    super(page, 'sandbox');
   }
 
   /** Runs a scenario by its button and waits until its deliveries are reported. */

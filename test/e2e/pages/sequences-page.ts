@@ -1,17 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AreaPage } from './area-page';
 
 /** The Sequences area's Orders tab: the orders list, one order's flags, diagram and timeline. */
-export class SequencesPage {
-  readonly root: Locator;
-  readonly order: Locator;
-  readonly diagram: Locator;
-  readonly timeline: Locator;
+export class SequencesPage extends AreaPage {
+  readonly order = this.page.getByTestId('sequence-order');
+  readonly diagram = this.page.getByTestId('sequence-diagram');
+  readonly timeline = this.page.getByTestId('sequence-timeline');
 
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('page-sequences');
-    this.order = page.getByTestId('sequence-order');
-    this.diagram = page.getByTestId('sequence-diagram');
-    this.timeline = page.getByTestId('sequence-timeline');
+  constructor(page: Page) {
+    super(page, 'sequences');
   }
 
   /** Opens an order by its deep link and waits for it to be shown. */

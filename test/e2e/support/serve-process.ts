@@ -16,7 +16,7 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `electron/hosts/cli/serve.ts` on free ports (`--port 0`, `--listener-port 0`, `--sandbox-port 0`, `--otlp-port 0`) with a fresh
+ * Starts `electron/hosts/cli/serve.ts` on free ports (`--ui-port 0`, `--listener-port 0`, `--sandbox-port 0`, `--otlp-port 0`) with a fresh
  * temp data dir (removed on stop), or on `options.dataDir` (kept: a restart test starts it again),
  * and resolves when it prints `Hooklab is running at <url>`.
  */
@@ -31,7 +31,7 @@ export async function startServe(
   // The server itself in its own process group (no tsx wrapper): stop() ends exactly it.
   // Every port a free one (never the defaults 4780-4782 a running Hooklab holds), unless the test chooses.
   const sandbox = extraArgs.includes('--no-sandbox') || extraArgs.includes('--sandbox-port') ? [] : ['--sandbox-port', '0'];
-  const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--otlp-port', '0', ...sandbox, '--data-dir', dataDir, ...extraArgs], { env: options.env ?? {} });
+  const server = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--otlp-port', '0', ...sandbox, '--data-dir', dataDir, ...extraArgs], { env: options.env ?? {} });
   const openUrl = (await server.waitFor(/Hooklab is running at (http:\/\/\S+)/).catch(async (error: unknown) => {
     await server.killGroup();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });

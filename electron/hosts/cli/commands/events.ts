@@ -9,9 +9,7 @@ import { parseSince } from '../values/since';
 
 export const eventsCommand: CommandSpec = {
   name: 'events',
-  args: '',
   summary: "The deliveries the listener stored, newest first; with --follow oldest first, then each new one as it arrives. Through the running Hooklab when one holds the data folder.",
-  positional: { min: 0, max: 0 },
   options: [
     { name: 'type', value: 'T', help: 'only this event type' },
     { name: 'order', value: 'ID', help: 'only this orderId' },

@@ -23,10 +23,8 @@ import { otlpEnvironmentLines } from '../../../../shared/tracing/otlp-environmen
 
 export const listenCommand: CommandSpec = {
   name: 'listen',
-  args: '',
   summary:
     "The listener without a window: the app's core on the data folder (deliveries stored, verified and forwarded as in the app), one line per delivery. Holds the data folder like the app; other commands reach it through its local API.",
-  positional: { min: 0, max: 0 },
   options: [
     { ...LISTENER_PORT_OPTION, formerly: 'port', help: "the listener's port (default: the config's, else the data folder's, 4780; 0: a free one)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },

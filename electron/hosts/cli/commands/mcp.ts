@@ -18,10 +18,8 @@ import { createMcpServer } from '../../mcp/server';
  */
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
-  args: '',
   summary: `A Model Context Protocol server on stdin/stdout for coding agents (Claude Code, Cursor…): received deliveries, signature diagnosis, order sequences, replay, trigger, the handler check and the service's history. Uses the running Hooklab of the data folder when there is one (default folder: HOOKLAB_DATA_DIR, else the folder saved with --save, else the desktop app's).
 The tools sign with HOOKLAB_WEBHOOK_KEY set in the agent's MCP configuration, else with the sandbox store's key (never another key of the data folder), and send only to the listener's forward targets, Replay's targets, Hooklab's own listener and --allow-target URLs. Ends when stdin closes.`,
-  positional: { min: 0, max: 0 },
   options: [
     { name: 'allow-target', value: 'URL', repeatable: true, help: 'the tools may also send there' },
     {

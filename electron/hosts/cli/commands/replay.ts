@@ -8,7 +8,7 @@ import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
 import { terminalSafe } from '../framework/terminal-text';
 import { wholeNumber } from '../sending/report';
-import { chooseTargets } from '../sending/targets';
+import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
 import { is2xx } from '../../../../shared/http/status';
 import { awaitTrace, traceLines } from '../sending/trace-lines';
@@ -20,12 +20,12 @@ export const replayCommand: CommandSpec = {
     "Sends a received delivery (or a fixture file) again through Replay's engine: re-signed with the listener's current key, stored in Replay's history like a replay from the app. Exit 1 when a handler answers outside 2xx.",
   positional: { min: 1, max: 1 },
   options: [
-    { name: 'to', value: 'URL', help: "target (default: the config's routes for the type, else the running listener)" },
+    toOption({ repeatable: false }),
     { name: 'set', value: 'PATH=VALUE', repeatable: true, help: 'change a field of the JSON body first (typed as there)' },
     { name: 'count', value: 'N', help: 'send N times (each a new event id), default 1' },
     { name: 'concurrency', value: 'N', help: 'with --count: all at once when N > 1 (default 1: one after another)' },
     { name: 'keep-signature', help: "send the original's signature unchanged instead of signing again" },
-    { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
+    ALLOW_NON_LOOPBACK_OPTION,
     { name: 'no-trace', help: "do not wait for and print the handler's spans under each answer" },
   ],
   examples: ['hooklab replay 42 --set metadata.PaidAmount=0.01', 'hooklab replay fixtures/success.json --count 5 --concurrency 5'],
@@ -78,8 +78,7 @@ async function run(inv: Invocation): Promise<number> {
       request = { ...request, headers: { ...request.headers, removed: [...request.headers.removed, SIGNATURE_HEADER], extra: [...request.headers.extra, [WEBHOOK_HEADER_NAMES.signature, original[1]]] } };
     }
     const eventType = eventTypeOf(request);
-    const to = inv.value('to');
-    const [target] = chooseTargets(to ? [to] : [], eventType, config, dataDir, inv.flag('allow-non-loopback'));
+    const [target] = chooseTargets(inv, eventType, config, dataDir);
     const { replays } = await session.call('replay.send', {
       request,
       targetUrl: target!,

@@ -9,9 +9,7 @@ import { CliError } from '../framework/exit-codes';
  */
 export const sandboxCommand: CommandSpec = {
   name: 'sandbox',
-  args: '',
   summary: 'Run the service emulator (the sandbox) standalone until interrupted: its URLs and default store on stdout.',
-  positional: { min: 0, max: 0 },
   options: [
     { name: 'sandbox-port', formerly: 'port', value: 'N', help: "the sandbox's port (default: a free one)" },
     { name: 'data-dir', value: 'DIR', help: "keep the sandbox's state in DIR (default: in memory)" },

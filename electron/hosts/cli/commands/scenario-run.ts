@@ -10,7 +10,7 @@ import { reportExchange, wholeNumber } from '../sending/report';
 import { sendSigned } from '../sending/send-signed';
 import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
-import { chooseTargets } from '../sending/targets';
+import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
 import { checkExpectation, parseExpectation } from '../values/expectations';
 import { scenarioFileToRead } from '../values/scenario-path';
 import { seededShuffle } from '../values/seeded-shuffle';
@@ -22,14 +22,14 @@ export const scenarioRunCommand: CommandSpec = {
     'Replays a scenario file re-signed with your key (event ids and created times kept, as the service\'s resends), waiting the recorded gaps (scaled by --speed), then reads the handler\'s state URL and checks each --expect. Exit 1 naming each difference. A bare NAME (no path separator, .json optional) is a file of the config\'s scenarios folder.',
   positional: { min: 1, max: 1 },
   options: [
-    { name: 'to', value: 'URL', repeatable: true, help: "target (default: the config's routes by type, else the running listener)" },
+    toOption({ repeatable: true }),
     { name: 'speed', value: '1|10|max', help: 'gap scale: 1 real time (default), 10 ten times faster, max no waiting' },
     { name: 'shuffle', help: 'send in a shuffled order (with --seed, the same order every run)' },
     { name: 'seed', value: 'N', help: 'seed of --shuffle and --duplicates (default 1)' },
     { name: 'duplicates', value: 'N', help: 'send each event N more times right after itself (as the service retries)' },
     { name: 'expect-state', value: 'URL', help: "the handler's state as JSON (GET), read after the last event" },
     { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: "a value the state must have (orders.900001.paid=1; {orderId} is the scenario's order: orders.{orderId}.paid=1)" },
-    { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
+    ALLOW_NON_LOOPBACK_OPTION,
   ],
   examples: ['hooklab scenario run 3ds-success --speed max', 'hooklab scenario run scenarios/3ds.json --to http://localhost:3000/webhooks --speed max --duplicates 1 --expect-state http://localhost:3000/state --expect orders.900001.charges=1'],
   run,
@@ -63,9 +63,8 @@ async function run(inv: Invocation): Promise<number> {
   const stateUrl = inv.value('expect-state');
   if (expectations.length > 0 && !stateUrl) throw new CliError('--expect needs --expect-state URL');
   const dataDir = dataDirOf(inv);
-  const allowRemote = inv.flag('allow-non-loopback');
   const targetsByType = new Map<string | null, string[]>();
-  for (const e of parsed.file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv.values('to'), e.eventType, config, dataDir, allowRemote));
+  for (const e of parsed.file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv, e.eventType, config, dataDir));
   const key = resolveSigningKey(inv.io.env, dataDir);
   inv.out.progress(`${parsed.file.events.length} events from ${path}, signing with ${key.source}`);
 

@@ -22,10 +22,8 @@ import { stderrNotify } from '../listening/stderr-notify';
  */
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  args: '',
   summary:
     "The app in a browser: the whole core on the data folder (listener, sandbox, history) and its UI on 127.0.0.1. Options apply to this run only; --save keeps them (and --data-dir) for later starts. The webhook key may come from HOOKLAB_WEBHOOK_KEY, the client secret of --base-url from HOOKLAB_CLIENT_SECRET.",
-  positional: { min: 0, max: 0 },
   options: [
     ...CLI_EXTENSIONS.flatMap((e) => e.options),
     { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },

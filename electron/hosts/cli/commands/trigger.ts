@@ -8,7 +8,7 @@ import { reportExchange, wholeNumber } from '../sending/report';
 import { sendSigned } from '../sending/send-signed';
 import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
-import { chooseTargets } from '../sending/targets';
+import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
 import { applySetOverrides, parseSetOverride } from '../values/set-overrides';
 
 export const triggerCommand: CommandSpec = {
@@ -18,12 +18,12 @@ export const triggerCommand: CommandSpec = {
     'Builds an event from its template (or plays a sandbox scenario), signs it like the service (HOOKLAB_WEBHOOK_KEY, else the data folder\'s current key, else a throwaway key), adds fresh event id and created headers and sends it. Exit 1 when a handler answers outside 2xx.',
   positional: { min: 1, max: 1 },
   options: [
-    { name: 'to', value: 'URL', repeatable: true, help: "target (default: the config's routes for the type, else the running listener)" },
+    toOption({ repeatable: true }),
     { name: 'set', value: 'PATH=VALUE', repeatable: true, help: 'override a field of the template, typed as there (metadata.orderDetail[0].quantity=2)' },
     { name: 'order-id', value: 'ID', help: "the orderId of the event (default: a new one from the data folder's id space each run)" },
     { name: 'order-type', value: 'TYPE', help: 'the orderType (default FASTLINK_CHARGE)' },
     { name: 'count', value: 'N', help: 'send N events (each its own event id), default 1' },
-    { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' },
+    ALLOW_NON_LOOPBACK_OPTION,
   ],
   examples: ['hooklab trigger SuccessPayment --set metadata.PaidAmount=99.00 --to http://localhost:3000/webhooks', 'hooklab trigger 3ds-success'],
   run,
@@ -40,7 +40,7 @@ async function run(inv: Invocation): Promise<number> {
     const { triggerScenario } = await import('../sending/trigger-scenario');
     return triggerScenario(inv, name, { dataDir, config, count });
   }
-  const targets = chooseTargets(inv.values('to'), name, config, dataDir, inv.flag('allow-non-loopback'));
+  const targets = chooseTargets(inv, name, config, dataDir);
   const order = { ...TEMPLATE_ORDER, orderId: inv.value('order-id') ?? newOrderId(dataDir), orderType: inv.value('order-type') ?? TEMPLATE_ORDER.orderType };
   const event = applySetOverrides(eventTemplate(name, order), overrides);
   const body = new TextEncoder().encode(JSON.stringify(event));

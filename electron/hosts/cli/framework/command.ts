@@ -20,10 +20,11 @@ export type CommonOption = 'data-dir' | 'config' | 'json';
 export interface CommandSpec {
   /** As typed: 'trigger', 'scenario run'. */
   readonly name: string;
-  /** The positional part of the usage line: '<EventType|scenario>'. */
-  readonly args: string;
+  /** The positional part of the usage line: '<EventType|scenario>'; none when it takes no words. */
+  readonly args?: string;
   readonly summary: string;
-  readonly positional: { readonly min: number; readonly max: number };
+  /** How many words it takes (default: none, as for `args`). */
+  readonly positional?: { readonly min: number; readonly max: number };
   readonly options: readonly OptionSpec[];
   /** Which of COMMON_OPTIONS it takes (default: all); --help always. */
   readonly common?: readonly CommonOption[];
@@ -48,6 +49,14 @@ export function optionsOf(spec: CommandSpec): OptionSpec[] {
   return [...spec.options, ...common, HELP_OPTION];
 }
 
+/** What a command without `positional` takes: no words. */
+const NO_WORDS = { min: 0, max: 0 };
+
+/** `hooklab <name> <args>` as the usage lines show it. */
+export function commandLine(spec: CommandSpec): string {
+  return `hooklab ${spec.name}${spec.args ? ` ${spec.args}` : ''}`;
+}
+
 /** `--name VALUE` as the usage shows it. */
 export function optionUsage(o: OptionSpec): string {
   const word = `${o.short ? `-${o.short}, ` : ''}${o.value ? `--${o.name} ${o.value}` : `--${o.name}`}`;
@@ -58,7 +67,7 @@ export function optionUsage(o: OptionSpec): string {
 export function commandHelp(spec: CommandSpec): string {
   const all = optionsOf(spec);
   const width = Math.max(...all.map((o) => optionUsage(o).length));
-  const lines = [`usage: hooklab ${spec.name}${spec.args ? ` ${spec.args}` : ''} [options]`, '', spec.summary, '', 'options:'];
+  const lines = [`usage: ${commandLine(spec)} [options]`, '', spec.summary, '', 'options:'];
   for (const o of all) lines.push(`  ${optionUsage(o).padEnd(width)}  ${o.help}${o.formerly ? ` (formerly --${o.formerly})` : ''}`);
   if (spec.examples?.length) lines.push('', 'examples:', ...spec.examples.map((e) => `  ${e}`));
   lines.push('', EXIT_CODES_HELP);
@@ -66,7 +75,7 @@ export function commandHelp(spec: CommandSpec): string {
 }
 
 function usageLine(spec: CommandSpec): string {
-  return `usage: hooklab ${spec.name}${spec.args ? ` ${spec.args}` : ''} [options] (hooklab ${spec.name} --help lists them)`;
+  return `usage: ${commandLine(spec)} [options] (hooklab ${spec.name} --help lists them)`;
 }
 
 /**
@@ -81,9 +90,9 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
       io.out(commandHelp(spec));
       return EXIT.done;
     }
-    const { min, max } = spec.positional;
+    const { min, max } = spec.positional ?? NO_WORDS;
     const count = parsed.positional.length;
-    if (count < min) throw new CliError(`missing ${spec.args}`);
+    if (count < min) throw new CliError(`missing ${spec.args ?? ''}`);
     if (count > max) throw new CliError(`unexpected argument "${parsed.positional[max]}"`);
   } catch (error) {
     io.err(`hooklab ${spec.name}: ${terminalLine((error as Error).message)}\n${usageLine(spec)}\n`);

@@ -4,6 +4,18 @@ import type { LoadedProjectConfig } from '../../../services/project-config/proje
 import { allowedTargetVerdict, targetVerdict } from '../../../services/net/target-policy';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { CliError } from '../framework/exit-codes';
+import type { OptionSpec, ParsedOptions } from '../framework/options';
+
+/**
+ * The options chooseTargets reads, for every command that sends signed events (trigger,
+ * replay, scenario run): `--to` is repeatable where the command can send to several.
+ */
+export function toOption(options: { repeatable: boolean }): OptionSpec {
+  const help = "target (default: the config's routes for the type, else the running listener)";
+  return options.repeatable ? { name: 'to', value: 'URL', repeatable: true, help } : { name: 'to', value: 'URL', help };
+}
+
+export const ALLOW_NON_LOOPBACK_OPTION: OptionSpec = { name: 'allow-non-loopback', help: 'allow a target that is not on this machine' };
 
 /** The listener's URL on this machine: the config's port, else the data folder's, else the default. */
 export function listenerUrl(dataDir: string, config: LoadedProjectConfig | null): string {
@@ -17,12 +29,13 @@ export function listenerUrl(dataDir: string, config: LoadedProjectConfig | null)
  * A target off this machine needs --allow-non-loopback (it receives events signed with your key).
  */
 export function chooseTargets(
-  to: readonly string[],
+  args: Pick<ParsedOptions, 'values' | 'flag'>,
   eventType: string | null,
   config: LoadedProjectConfig | null,
   dataDir: string,
-  allowNonLoopback: boolean,
 ): string[] {
+  const to = args.values('to');
+  const allowNonLoopback = args.flag('allow-non-loopback');
   const fromRoutes = config ? routeTargets(config.config, eventType) : [];
   const chosen = to.length > 0 ? to : fromRoutes.length > 0 ? fromRoutes : [listenerUrl(dataDir, config)];
   // The one target policy: loopback, this command's flag, or a target the user allowed earlier

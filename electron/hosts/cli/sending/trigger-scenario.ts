@@ -19,7 +19,7 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
   if (!Object.hasOwn(SCENARIOS, name)) {
     throw new CliError(`unknown event type or scenario "${name}". Event types: ${EVENT_TYPES.join(', ')}. Scenarios: ${Object.keys(SCENARIOS).join(', ')}`);
   }
-  const targets = chooseTargets(inv.values('to'), '*', options.config, options.dataDir, inv.flag('allow-non-loopback'));
+  const targets = chooseTargets(inv, '*', options.config, options.dataDir);
   const key = resolveSigningKey(inv.io.env, options.dataDir);
   inv.out.progress(`playing scenario ${name} (sandbox), signing with ${key.source}`);
   // Its ids come from the data folder's id space, shared with the app's sandbox: a listener

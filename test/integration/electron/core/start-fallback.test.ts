@@ -15,7 +15,7 @@ describe('npm start without a display', () => {
     delete env.WAYLAND_DISPLAY;
     const child = spawn(
       process.execPath,
-      [join(root, 'electron/hosts/cli/start.mjs'), '--port', '0', '--data-dir', dataDir, '--listener-port', '0'],
+      [join(root, 'electron/hosts/cli/start.mjs'), '--ui-port', '0', '--data-dir', dataDir, '--listener-port', '0'],
       { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {

@@ -14,7 +14,7 @@ describe('sandbox CLI', () => {
   });
 
   it('--json prints one line with the URLs and the default store, and the server answers', async () => {
-    child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'electron/hosts/cli/sandbox.ts', '--json', '--port', '0'], {
+    child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'electron/hosts/cli/sandbox.ts', '--json', '--sandbox-port', '0'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines = createInterface({ input: child.stdout! });

@@ -20,6 +20,21 @@ describe('the core handler table', () => {
     dir = null;
   });
 
+  /** A core on a fresh folder with only `features` (the calls they leave out are not required). */
+  function coreWith(features: Feature[]) {
+    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
+    return createCore({
+      hostKind: 'browser',
+      version: 'test',
+      dataDir: dir,
+      settingsBackend: memorySettingsBackend(),
+      secrets: new MemorySecretStore(),
+      log: silentLogger,
+      features: () => features,
+      requireAllHandlers: false,
+    });
+  }
+
   it('takes each call from the one feature that implements it', () => {
     const table = handlerTable([listing('live'), { name: 'other', handlers: {} }]);
     expect(typeof table['live.list']).toBe('function');
@@ -30,35 +45,11 @@ describe('the core handler table', () => {
   });
 
   it('createCore refuses such a composition before it starts', () => {
-    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
-    expect(() =>
-      createCore({
-        hostKind: 'browser',
-        version: 'test',
-        dataDir: dir!,
-        settingsBackend: memorySettingsBackend(),
-        secrets: new MemorySecretStore(),
-        log: silentLogger,
-        features: () => [listing('live'), listing('copy')],
-        requireAllHandlers: false,
-      }),
-    ).toThrow(/implemented by both live and copy/);
+    expect(() => coreWith([listing('live'), listing('copy')])).toThrow(/implemented by both live and copy/);
   });
 
   it("refuses a feature that implements a call the core's own features do (the webhook-key calls)", () => {
-    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
     const keys: Feature = { name: 'live', handlers: { 'live.removeKey': async () => ({ ok: true as const }) } };
-    expect(() =>
-      createCore({
-        hostKind: 'browser',
-        version: 'test',
-        dataDir: dir!,
-        settingsBackend: memorySettingsBackend(),
-        secrets: new MemorySecretStore(),
-        log: silentLogger,
-        features: () => [keys],
-        requireAllHandlers: false,
-      }),
-    ).toThrow(/live.removeKey is implemented by both webhook-keys and live/);
+    expect(() => coreWith([keys])).toThrow(/live.removeKey is implemented by both webhook-keys and live/);
   });
 });

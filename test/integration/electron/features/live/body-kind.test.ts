@@ -1,21 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliverySummary } from '../../../../../shared/contract/live';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
 import { startTestApp } from '../../../../support/app-harness';
-import { post, startLiveApp, type LiveApp } from './live-helpers';
+import { post, startLiveApp } from './live-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
-let app: LiveApp | null = null;
-afterEach(async () => {
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 describe('deliveries without an event type', () => {
   it('say what their body is, in the list and in the live event', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     const pushed: DeliverySummary[] = [];
     const stop = app.core.ctx.bus.subscribe((event, payload) => {
       if (event === 'live.received') pushed.push(...(payload as { deliveries: DeliverySummary[] }).deliveries);
@@ -33,7 +30,7 @@ describe('deliveries without an event type', () => {
   });
 
   it('are listed with the kind stored when they arrived: the listing reads no body', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     await post(`${app.listenerUrl}/text`, 'hello=world');
     // Were the listing to classify the body again, these bytes (not UTF-8) would change its answer.
     app.core.ctx.db.prepare(`UPDATE received_deliveries SET body = x'fffe'`).run();

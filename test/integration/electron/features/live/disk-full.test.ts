@@ -54,17 +54,22 @@ describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 2 MB; needs root t
     rmSync(disk, { recursive: true, force: true });
   });
 
-  it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {
+  /** Live alone on a folder of this disk (closed after the test), its log lines kept, and its listener's URL. */
+  async function startLiveOn(folder: string): Promise<{ app: TestApp; url: string; lines: string[] }> {
     const lines: string[] = [];
-    app = await startTestApp({
-      dataDir: join(disk, 'recover'),
+    const started = await startTestApp({
+      dataDir: join(disk, folder),
       features: (ctx) => [createLiveFeature(ctx)],
       secrets: new MemorySecretStore(),
       settings: { listener: { port: 0 } },
       log: createConsoleLogger((line) => lines.push(line)),
     });
-    const port = app.core.ctx.status.get().listener.port;
-    const url = `http://127.0.0.1:${port}/`;
+    app = started;
+    return { app: started, url: `http://127.0.0.1:${started.core.ctx.status.get().listener.port}/`, lines };
+  }
+
+  it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {
+    const { app: live, url, lines } = await startLiveOn('recover');
     await post(url, eventBody({ orderId: 'before' }));
     // The disk fills up for every connection (the listener's thread has its own).
     const filler = join(disk, 'filler');
@@ -73,7 +78,7 @@ describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 2 MB; needs root t
     // Larger than any free room the WAL file kept from the migrations' writes (frames are reused).
     const refused = await post(url, eventBody({ orderId: 'lost', pad: 'x'.repeat(1_500_000) }));
     expect(refused.status).toBe(500);
-    const status = await waitForStatus(app, (s) => s.listener.state === 'error');
+    const status = await waitForStatus(live, (s) => s.listener.state === 'error');
     expect(status.listener.error).toMatch(/cannot store deliveries: database or disk is full \(SQLITE_FULL\)/);
     const log = lines.join('\n');
     expect(log).toMatch(/database or disk is full/);
@@ -82,30 +87,22 @@ describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 2 MB; needs root t
     // Room again: the next delivery is stored and the listener says so.
     rmSync(filler);
     expect((await post(url, eventBody({ orderId: 'after' }))).status).toBe(200);
-    const back = await waitForStatus(app, (s) => s.listener.state === 'listening');
+    const back = await waitForStatus(live, (s) => s.listener.state === 'listening');
     expect(back.listener.error).toBeNull();
-    expect((await app.call('live.list', {})).rows.map((r) => r.orderId)).toEqual(['after', 'before']);
-    await app.close();
+    expect((await live.call('live.list', {})).rows.map((r) => r.orderId)).toEqual(['after', 'before']);
+    await live.close();
     app = null;
     rmSync(join(disk, 'recover'), { recursive: true, force: true });
   });
 
   it('names SQLITE_FULL, not "cannot rollback - no transaction is active", and stops claiming "listening"', async () => {
-    const lines: string[] = [];
-    app = await startTestApp({
-      dataDir: join(disk, 'data'),
-      features: (ctx) => [createLiveFeature(ctx)],
-      secrets: new MemorySecretStore(),
-      settings: { listener: { port: 0 } },
-      log: createConsoleLogger((line) => lines.push(line)),
-    });
-    const url = `http://127.0.0.1:${app.core.ctx.status.get().listener.port}/`;
+    const { app: live, url, lines } = await startLiveOn('data');
     let status = 200;
     for (let i = 0; i < 50 && status === 200; i++) {
       status = (await post(url, eventBody({ orderId: `o-${i}`, pad: 'x'.repeat(60_000) }))).status;
     }
     expect(status).toBe(500);
-    const shown = await waitForStatus(app, (s) => s.listener.state === 'error');
+    const shown = await waitForStatus(live, (s) => s.listener.state === 'error');
     expect(shown.listener.error).toMatch(/database or disk is full \(SQLITE_FULL\)/);
     expect(lines.join('\n')).not.toMatch(/cannot rollback/);
   });

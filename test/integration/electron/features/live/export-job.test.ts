@@ -1,14 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallResult, JobProgress } from '../../../../../shared/contract';
-import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+import { eventBody, post, postBigEvents, startLiveApp, type LiveApp } from './live-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
-let app: LiveApp | null = null;
-afterEach(async () => {
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 /** Resolves with the job's last progress once it ended. */
 const ended = (live: LiveApp, jobId: string) =>
@@ -40,9 +37,8 @@ const orderIdOf = (line: string) =>
 
 describe('"Export all" as a job', () => {
   it('writes every delivery stored when it started, with progress, and its result is read back in whole lines', async () => {
-    app = await startLiveApp({}, null);
-    const pad = 'b'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
+    const app = closeAfter(await startLiveApp({}, null));
+    for (const status of await postBigEvents(app, 8, 'o-')) expect(status).toBe(200);
 
     const progress: JobProgress[] = [];
     app.core.ctx.bus.on('job.progress', (p) => progress.push(p));
@@ -64,7 +60,7 @@ describe('"Export all" as a job', () => {
   });
 
   it('exports only the given ids (a filtered view), oldest first', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     for (let i = 0; i < 5; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `s-${i}` }));
     const ids = (await app.call('live.list', {})).rows.map((r) => r.id);
     const chosen = [ids[0]!, ids[3]!];
@@ -76,9 +72,8 @@ describe('"Export all" as a job', () => {
   });
 
   it('cancelled, it keeps no result and leaves no partial file', async () => {
-    app = await startLiveApp({}, null);
-    const pad = 'c'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 6; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `c-${i}`, pad }));
+    const app = closeAfter(await startLiveApp({}, null));
+    await postBigEvents(app, 6, 'c-', 'c');
     const answer = await app.core.invoke('live.exportAll', {});
     if (!answer.ok) throw new Error(answer.error.message);
     const { jobId } = answer.value as { jobId: string };
@@ -93,7 +88,7 @@ describe('"Export all" as a job', () => {
   });
 
   it('keeps the paged live.export of scripts as it was', async () => {
-    app = await startLiveApp({}, null);
+    const app = closeAfter(await startLiveApp({}, null));
     await post(`${app.listenerUrl}/`, eventBody({ orderId: 'p-0' }));
     const page = await app.call('live.export', {});
     expect(page).toMatchObject({ count: 1, nextAfterId: null, total: 1 });

@@ -1,21 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_MAX_BYTES } from '../../../../../electron/services/data/delivery-store';
-import { eventBody, post, startLiveApp, type LiveApp } from './live-helpers';
+import { eventBody, post, postBigEvents, startLiveApp } from './live-helpers';
 import type { CallResult } from '../../../../../shared/contract';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
 type ExportPage = CallResult<'live.export'>;
 
-let app: LiveApp | null = null;
-afterEach(async () => {
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 describe('"Export all" with big bodies', () => {
   it('pages by bytes as well as rows, says how many in all, and loses no delivery', async () => {
-    app = await startLiveApp({}, null);
-    const pad = 'b'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 8; i++) expect((await post(`${app.listenerUrl}/`, eventBody({ orderId: `o-${i}`, pad }))).status).toBe(200);
+    const app = closeAfter(await startLiveApp({}, null));
+    for (const status of await postBigEvents(app, 8, 'o-')) expect(status).toBe(200);
 
     const lines: string[] = [];
     const pageSizes: number[] = [];
@@ -38,9 +34,8 @@ describe('"Export all" with big bodies', () => {
   });
 
   it('pages the selected deliveries by bytes too', async () => {
-    app = await startLiveApp({}, null);
-    const pad = 'c'.repeat(4 * 1024 * 1024);
-    for (let i = 0; i < 5; i++) await post(`${app.listenerUrl}/`, eventBody({ orderId: `s-${i}`, pad }));
+    const app = closeAfter(await startLiveApp({}, null));
+    await postBigEvents(app, 5, 's-', 'c');
     const ids = (await app.call('live.list', {})).rows.map((r) => r.id);
     let after: number | null = 0;
     let count = 0;

@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forwardToAll } from '../../../../../electron/features/live/forwarding/forwarder';
-import { startLiveApp, type LiveApp } from './live-helpers';
+import { startLiveApp } from './live-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
-let app: LiveApp | null = null;
-const servers: Server[] = [];
-afterEach(async () => {
-  await app?.close();
-  app = null;
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
+const closeAfter = closedAfterEach();
 
 /**
  * A handler reached as http://0.0.0.0:PORT: Linux connects that address to this machine, yet it
@@ -22,7 +17,7 @@ async function offMachineHandler(): Promise<{ url: string; hits: () => number }>
     hits++;
     res.end('ok');
   });
-  servers.push(server);
+  closeAfter(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://0.0.0.0:${(server.address() as AddressInfo).port}/hook`, hits: () => hits };
 }
@@ -43,7 +38,7 @@ describe('the forwarder sends real webhooks off this machine only where the user
   it('a target typed in Settings → Listener is allowed; saving again does not allow one an earlier start saved', async () => {
     const typed = await offMachineHandler();
     const saved = await offMachineHandler();
-    app = await startLiveApp({ listener: { forwardTargets: [saved.url] } });
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [saved.url] } }));
     await app.call('settings.update', { listener: { forwardTargets: [saved.url, typed.url] } });
     expect((await app.call('settings.get', {})).settings.listener.allowedTargets).toEqual([typed.url]);
     await app.call('settings.update', { listener: { port: 0, forwardTargets: [saved.url, typed.url] } });

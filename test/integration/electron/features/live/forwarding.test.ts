@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { forwardToAll } from '../../../../../electron/features/live/forwarding/forwarder';
 import { post, startLiveApp, type LiveApp } from './live-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
 interface Seen {
   body: Buffer;
@@ -27,13 +28,7 @@ async function startHandler(status: number, reply = 'handled'): Promise<{ url: s
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, seen, server };
 }
 
-let app: LiveApp | null = null;
-const servers: Server[] = [];
-afterEach(async () => {
-  await app?.close();
-  app = null;
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
+const closeAfter = closedAfterEach();
 
 function waitForwarded(live: LiveApp): Promise<{ id: number }> {
   return new Promise((resolve) => {
@@ -50,10 +45,11 @@ describe('forwarding', () => {
   it('forwards byte-identical bodies with the received headers to every target and records each result', async () => {
     const a = await startHandler(200);
     const b = await startHandler(500, 'boom');
-    servers.push(a.server, b.server);
+    closeAfter(a.server);
+    closeAfter(b.server);
     const closed = await startHandler(200);
     await new Promise((r) => closed.server.close(r));
-    app = await startLiveApp({ listener: { forwardTargets: [a.url, b.url, closed.url] } });
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [a.url, b.url, closed.url] } }));
     const body = new Uint8Array([0x7b, 0xff, 0x00, 0x0d, 0x0a, 0x7d]);
     const forwarded = waitForwarded(app);
     const res = await post(`${app.listenerUrl}/x`, body, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', body), 'X-Svc-Event-Id': '9' });
@@ -77,8 +73,8 @@ describe('forwarding', () => {
 
   it('in pass-through mode answers the service with the first handler status', async () => {
     const h = await startHandler(503, 'not now');
-    servers.push(h.server);
-    app = await startLiveApp({ listener: { forwardTargets: [h.url], passThrough: true } });
+    closeAfter(h.server);
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [h.url], passThrough: true } }));
     const res = await post(`${app.listenerUrl}/`, '{}', { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}') });
     expect(res).toEqual({ status: 503, body: 'not now' });
     const { rows } = await app.call('live.list', {});
@@ -87,7 +83,7 @@ describe('forwarding', () => {
 
   it('gives each target its own result: a target of another scheme fails alone', async () => {
     const a = await startHandler(200);
-    servers.push(a.server);
+    closeAfter(a.server);
     const results = await forwardToAll(['ftp://127.0.0.1/hook', a.url, 'file:///etc/passwd'], { method: 'POST', headers: [], body: Buffer.from('{}') });
     expect(results.map((r) => [r.target, r.status])).toEqual([
       ['ftp://127.0.0.1/hook', null],
@@ -100,8 +96,8 @@ describe('forwarding', () => {
 
   it('refuses a forward target that is not http(s) in settings, with a clear message, and keeps the others', async () => {
     const a = await startHandler(200);
-    servers.push(a.server);
-    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    closeAfter(a.server);
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [a.url] } }));
     await expect(app.call('settings.update', { listener: { forwardTargets: [a.url, 'ftp://127.0.0.1/hook'] } })).rejects.toThrow(
       /forwardTargets.1: must be an http:\/\/ or https:\/\/ URL/,
     );
@@ -110,8 +106,8 @@ describe('forwarding', () => {
 
   it('does not forward hop-by-hop headers, nor those the sender named in Connection', async () => {
     const a = await startHandler(200);
-    servers.push(a.server);
-    app = await startLiveApp({ listener: { forwardTargets: [a.url] } });
+    closeAfter(a.server);
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [a.url] } }));
     const forwarded = waitForwarded(app);
     await post(`${app.listenerUrl}/`, '{}', {
       'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}'),
@@ -147,10 +143,10 @@ describe('forward results of a delivery that is gone', () => {
         } else res.writeHead(200).end('ok');
       });
     });
-    servers.push(server);
+    closeAfter(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    app = await startLiveApp({ listener: { forwardTargets: [target] } });
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [target] } }));
     const errors: string[] = [];
     let errorLogged!: (message: string) => void;
     const firstError = new Promise<string>((r) => (errorLogged = r));

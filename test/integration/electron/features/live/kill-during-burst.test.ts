@@ -34,7 +34,7 @@ describe('kill -9 during a burst', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-crash-'));
     // The server itself (node with tsx as a loader), in its own process group: the kill below
     // hits the process that holds the database, not a wrapper.
-    const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir], {
+    const server = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir], {
       env: { HOOKLAB_WEBHOOK_KEY: KEY },
     });
     try {

@@ -69,6 +69,17 @@ export function eventBody(overrides: Record<string, unknown> = {}): string {
   });
 }
 
+/**
+ * Posts `count` events of about 4 MiB each (orders `${prefix}0`, `${prefix}1`...) one after
+ * another, for the exports that page by bytes; resolves with the listener's statuses.
+ */
+export async function postBigEvents(app: LiveApp, count: number, prefix: string, fill = 'b'): Promise<number[]> {
+  const pad = fill.repeat(4 * 1024 * 1024);
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await post(`${app.listenerUrl}/`, eventBody({ orderId: `${prefix}${i}`, pad }))).status);
+  return statuses;
+}
+
 /** Resolves with the status once `predicate` holds (checked now and on every app.status event). */
 export function waitForStatus(app: TestApp, predicate: (s: AppStatus) => boolean): Promise<AppStatus> {
   return new Promise((resolve) => {

@@ -64,7 +64,7 @@ describe('listener under 2,000 slow senders', () => {
   it('answers a normal signed delivery 2xx while 2,000 slow-body connections are open, under a 1,024 open-files limit', async () => {
     ensureOwnFileLimit(SLOW + 500);
     const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-slow-'));
-    const server = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir], {
+    const server = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir], {
       env: { HOOKLAB_WEBHOOK_KEY: KEY },
       fileLimit: SERVER_FILE_LIMIT,
     });

@@ -1,27 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHECK_IDS } from '../../../../../shared/contract/replay-checks';
-import { EXPECTED_FAILURES, HANDLER_KINDS, startHandler, type TestHandler } from '../../../../fixtures/handlers';
-import type { TestApp } from '../../../../support/app-harness';
+import { EXPECTED_FAILURES, HANDLER_KINDS, startHandler } from '../../../../fixtures/handlers';
 import { independentSignature, header, startReplayApp, TEST_KEY } from './replay-helpers';
+import { closedAfterEach } from '../../../../support/closed-after-each';
 
-let app: TestApp | null = null;
-const handlers: TestHandler[] = [];
-afterEach(async () => {
-  await Promise.all(handlers.splice(0).map((h) => h.close()));
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 /** The deadline the tests hold handlers to; the slow handler answers after twice as long. */
 const DEADLINE_MS = 250;
 
 describe('handler check', () => {
   it.each(HANDLER_KINDS)('against the %s handler fails exactly the checks that handler gets wrong', async (kind) => {
-    app = await startReplayApp();
-    const handler = await startHandler(kind, { key: TEST_KEY, delayMs: DEADLINE_MS * 2 });
-    handlers.push(handler);
+    const app = closeAfter(await startReplayApp());
+    const handler = closeAfter(await startHandler(kind, { key: TEST_KEY, delayMs: DEADLINE_MS * 2 }));
     const report = await app.call('replay.checkHandler', { url: handler.url, timeoutMs: DEADLINE_MS });
     expect(report.unreachable).toBeNull();
     expect(report.checks.map((c) => c.id)).toEqual([...CHECK_IDS]);
@@ -36,9 +29,8 @@ describe('handler check', () => {
   }, 60_000);
 
   it('sends what each check says: valid signatures verify independently, forged ones do not', async () => {
-    app = await startReplayApp();
-    const handler = await startHandler('correct', { key: TEST_KEY });
-    handlers.push(handler);
+    const app = closeAfter(await startReplayApp());
+    const handler = closeAfter(await startHandler('correct', { key: TEST_KEY }));
     await app.call('replay.checkHandler', { url: handler.url, only: ['valid-signature-accepted', 'reserialised-body-rejected', 'hex-signature-rejected', 'large-payload-acknowledged'] });
     const [valid, reserialised, hex, large] = handler.received;
     expect(header(valid!.rawHeaders, 'X-Svc-Hmac-Sha256')).toBe(independentSignature(TEST_KEY, valid!.body));
@@ -54,7 +46,7 @@ describe('handler check', () => {
   });
 
   it('reports a handler that is not there as unreachable, without judging any check', async () => {
-    app = await startReplayApp();
+    const app = closeAfter(await startReplayApp());
     const handler = await startHandler('correct', { key: TEST_KEY });
     await handler.close();
     const report = await app.call('replay.checkHandler', { url: handler.url });
@@ -64,9 +56,8 @@ describe('handler check', () => {
   });
 
   it('runs as a job: progress as job.progress, each check as replay.checkResult, only the checks asked for', async () => {
-    app = await startReplayApp();
-    const handler = await startHandler('correct', { key: TEST_KEY });
-    handlers.push(handler);
+    const app = closeAfter(await startReplayApp());
+    const handler = closeAfter(await startHandler('correct', { key: TEST_KEY }));
     const progress: Array<[string, number, number, string]> = [];
     const results: string[] = [];
     const offs = [
@@ -87,8 +78,7 @@ describe('handler check', () => {
   });
 
   it('is cancelled by jobs.cancel against a handler that never answers: no further check starts', async () => {
-    const started = await startReplayApp();
-    app = started;
+    const started = closeAfter(await startReplayApp());
     const hung = createServer(() => undefined);
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(hung.address() as AddressInfo).port}/webhook`;

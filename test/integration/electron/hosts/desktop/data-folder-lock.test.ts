@@ -1,24 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRunningInstance } from '../../../../../electron/services/instance/instance-lock';
 import { connectToRunningInstance } from '../../../../../electron/services/instance/instance-client';
-import { seedSettings, startDesktopHost, type DesktopHost } from './desktop-host';
+import { seededUserData, startDesktopHost, type DesktopHost } from './desktop-host';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { freePort } from '../../../../support/free-port';
 import { processExists } from '../../../../support/server-process';
 
 const hosts: DesktopHost[] = [];
 const serves: ServeOnFolder[] = [];
-const folders: string[] = [];
-
-function userDataFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hooklab-desktop-lock-'));
-  folders.push(dir);
-  seedSettings(dir);
-  return dir;
-}
+const userDataFolder = seededUserData('hooklab-desktop-lock-');
 
 afterEach(async () => {
   for (const host of hosts.splice(0)) await host.kill();
@@ -26,7 +18,6 @@ afterEach(async () => {
     await serve.stop();
     expect(processExists(-serve.process.pid)).toBe(false);
   }
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the desktop app and its data folder', () => {

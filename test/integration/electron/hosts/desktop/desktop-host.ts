@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll } from 'vitest';
+import { tempDirs } from '../../../../support/temp-dirs';
 
 /** The repository root, the Electron app's folder (`electron .`). */
 export const ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
@@ -86,6 +87,16 @@ export function seedSettings(
   settings: unknown = { listener: { port: 0 }, sandbox: { port: 0 }, localApi: { port: 0 } },
 ): void {
   writeFileSync(join(userData, 'settings.json'), JSON.stringify(settings));
+}
+
+/** Fresh user-data folders holding seedSettings' settings, each removed after the test that made it. */
+export function seededUserData(prefix: string): () => string {
+  const newDir = tempDirs(prefix);
+  return () => {
+    const dir = newDir();
+    seedSettings(dir);
+    return dir;
+  };
 }
 
 /** Starts `out/main/index.js` in Node 24 with the stand-in, in its own process group. */

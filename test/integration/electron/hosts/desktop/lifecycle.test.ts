@@ -1,21 +1,13 @@
 import { DatabaseSync } from 'node:sqlite';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callChannel } from '../../../../../electron/hosts/desktop/ipc-adapter';
-import { seedSettings, startDesktopHost, type DesktopHost } from './desktop-host';
+import { seededUserData, startDesktopHost, type DesktopHost } from './desktop-host';
 
 const APP_PAGE = 'app://hooklab/index.html';
 const running: DesktopHost[] = [];
-const folders: string[] = [];
-
-function userDataFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hooklab-desktop-lifecycle-'));
-  folders.push(dir);
-  seedSettings(dir);
-  return dir;
-}
+const userDataFolder = seededUserData('hooklab-desktop-lifecycle-');
 
 async function start(userData: string, lockHeldByAnotherInstance = false): Promise<DesktopHost> {
   const host = await startDesktopHost({ userData, lockHeldByAnotherInstance });
@@ -46,7 +38,6 @@ async function startWithDatabaseInUse(): Promise<{ host: DesktopHost; walLeft: (
 
 afterEach(async () => {
   for (const host of running.splice(0)) await host.kill();
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the desktop app through its lifecycle (built out/main/index.js)', () => {

@@ -32,7 +32,7 @@ describe('one Hooklab per data folder', () => {
     const first = await serveOn(dataDir);
     expect(readRunningInstance(dataDir)).toMatchObject({ pid: first.process.pid, kind: 'serve', url: first.url });
 
-    const second = spawnServer('electron/hosts/cli/serve.ts', ['--port', '0', '--listener-port', '0', '--data-dir', dataDir]);
+    const second = spawnServer('electron/hosts/cli/serve.ts', ['--ui-port', '0', '--listener-port', '0', '--data-dir', dataDir]);
     const code = await new Promise<number | null>((resolve) => second.child.once('exit', (c) => resolve(c)));
     await second.killGroup();
     expect(code).toBe(2);
@@ -48,7 +48,7 @@ describe('one Hooklab per data folder', () => {
 
   it('lets exactly one of two serves started at the same moment have the folder', async () => {
     const dataDir = tempDir();
-    const args = ['--port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir];
+    const args = ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0', '--data-dir', dataDir];
     const both = [spawnServer('electron/hosts/cli/serve.ts', args), spawnServer('electron/hosts/cli/serve.ts', args)];
     try {
       const outcomes = await Promise.all(

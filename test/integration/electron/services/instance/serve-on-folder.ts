@@ -21,7 +21,7 @@ export async function startServeOn(dataDir: string, extraArgs: readonly string[]
   const sandbox = extraArgs.includes('--no-sandbox') || extraArgs.includes('--sandbox-port') ? [] : ['--sandbox-port', '0'];
   const server = spawnServer(
     'electron/hosts/cli/serve.ts',
-    ['--port', '0', '--listener-port', '0', '--otlp-port', '0', ...sandbox, '--data-dir', dataDir, ...extraArgs],
+    ['--ui-port', '0', '--listener-port', '0', '--otlp-port', '0', ...sandbox, '--data-dir', dataDir, ...extraArgs],
     env ? { env } : {},
   );
   let openUrl: string;

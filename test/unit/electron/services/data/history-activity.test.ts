@@ -1,47 +1,29 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../../../electron/services/data/database';
-import { HistoryStore } from '../../../../../electron/services/data/history-store';
+import { describe, expect, it } from 'vitest';
 import { HistoryActivityReads } from '../../../../../electron/services/data/history-activity';
 import type { WebhookDelivery } from '../../../../../shared/service';
+import { historyDelivery, historyInMemory } from './history-fixture';
 
 const T0 = Date.UTC(2026, 10, 26, 19, 0, 0);
 
-const delivery = (id: number, atMs: number, status: number): WebhookDelivery => ({
-  id,
-  eventId: id,
-  eventType: 'Created',
-  eventCreated: new Date(atMs).toISOString(),
-  url: 'http://127.0.0.1/hook',
-  payload: `{"orderId":"${id}"}`,
-  responseStatusCode: status,
-  delivered: status >= 200 && status <= 299,
-  created: new Date(atMs).toISOString(),
-});
+const delivery = (id: number, atMs: number, status: number): WebhookDelivery =>
+  historyDelivery({
+    id,
+    eventId: id,
+    eventCreated: new Date(atMs).toISOString(),
+    responseStatusCode: status,
+    delivered: status >= 200 && status <= 299,
+    created: new Date(atMs).toISOString(),
+  });
 
 describe("History's activity strip (counted in SQL over the local copy)", () => {
-  let db: Database;
-  let store: HistoryStore;
-  beforeEach(() => {
-    db = openDatabase(':memory:');
-    store = new HistoryStore(db);
-  });
-  afterEach(() => db.close());
+  const history = historyInMemory();
+  /** Stores one page of `environment`'s history, its cursor at its last delivery. */
+  const keep = (environment: string, ...deliveries: WebhookDelivery[]) => history.store.apply(environment, deliveries, deliveries.at(-1)!.id, 'now');
 
   it('counts deliveries per minute of their created time: delivered, failed, in flight; only the range and the environment', () => {
-    store.apply(
-      'sandbox',
-      [
-        delivery(1, T0 + 1_000, 200),
-        delivery(2, T0 + 59_999, 500),
-        delivery(3, T0 + 60_000, 0),
-        delivery(4, T0 - 1, 200),
-        delivery(5, T0 + 3_600_000, 200),
-      ],
-      5,
-      'now',
-    );
-    store.apply('live', [delivery(6, T0 + 2_000, 200)], 6, 'now');
-    const result = new HistoryActivityReads(db).read('sandbox', T0, T0 + 3_600_000);
+    keep('sandbox', delivery(1, T0 + 1_000, 200), delivery(2, T0 + 59_999, 500), delivery(3, T0 + 60_000, 0), delivery(4, T0 - 1, 200), delivery(5, T0 + 3_600_000, 200));
+    keep('live', delivery(6, T0 + 2_000, 200));
+    const result = new HistoryActivityReads(history.db).read('sandbox', T0, T0 + 3_600_000);
     expect(result.bucketMs).toBe(60_000);
     expect(result.buckets).toEqual([
       { startMs: T0, delivered: 1, failed: 1, inFlight: 0 },
@@ -50,17 +32,8 @@ describe("History's activity strip (counted in SQL over the local copy)", () => 
   });
 
   it('lists only the events with a delivery created in a dragged range', () => {
-    store.apply(
-      'sandbox',
-      [
-        delivery(1, T0 + 1_000, 200),
-        delivery(2, T0 + 120_000, 500),
-        delivery(3, T0 + 240_000, 200),
-      ],
-      3,
-      'now',
-    );
-    const page = store.events('sandbox', {
+    keep('sandbox', delivery(1, T0 + 1_000, 200), delivery(2, T0 + 120_000, 500), delivery(3, T0 + 240_000, 200));
+    const page = history.store.events('sandbox', {
       pendingOnly: false,
       offset: 0,
       limit: 10,

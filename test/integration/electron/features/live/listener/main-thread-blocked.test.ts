@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { spawnServer } from '../../../../../support/server-process';
 import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
-import { startLiveApp, type LiveApp } from '../live-helpers';
+import { startLiveApp } from '../live-helpers';
+import { closedAfterEach } from '../../../../../support/closed-after-each';
 
 const sender = fileURLToPath(new URL('./signed-sender.ts', import.meta.url));
 
@@ -16,15 +17,11 @@ function busyWaitMainThread(ms: number): { from: number; to: number } {
 }
 
 const processes = processesStoppedAfterEach();
-let app: LiveApp | null = null;
-afterEach(async () => {
-  await app?.close();
-  app = null;
-});
+const closeAfter = closedAfterEach();
 
 describe('the listener in its own thread', () => {
   it('answers signed webhooks 2xx, each stored, while the main thread is blocked for 2 s', async () => {
-    app = await startLiveApp({}, 'test-key');
+    const app = closeAfter(await startLiveApp({}, 'test-key'));
     const client = spawnServer(sender, [`${app.listenerUrl}/hooks`, 'test-key', '3000']);
     processes.push(client);
     await client.waitFor(/^ready$/m);

@@ -9,8 +9,10 @@ import { startReceiver, type Receiver } from '../../../features/history/receiver
 const newDir = tempDirs('hooklab-resend-');
 const processes = processesStoppedAfterEach();
 const receivers: Receiver[] = [];
+const clients: InstanceClient[] = [];
 
 afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
   for (const r of receivers.splice(0)) await r.close();
 });
 
@@ -19,6 +21,25 @@ async function setWebhook(client: InstanceClient, url: string): Promise<void> {
   const { controlUrl, storeId } = await client.call('sandbox.info', {});
   const res = await fetch(`${controlUrl}/stores/${storeId}/webhook`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
   expect(res.status).toBe(200);
+}
+
+/**
+ * `hooklab listen` on a fresh data folder, its sandbox store sending to a receiver that answers
+ * 400 (not retried by the service: each event it sends stays pending with one delivery).
+ * `restoreWebhook` points the store back at the listener.
+ */
+async function listenWithRefusedWebhooks() {
+  const dataDir = newDir();
+  const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
+  processes.push(listener);
+  await listener.waitFor(/Ready: listening on/);
+  const client = connectToRunningInstance(dataDir)!;
+  clients.push(client);
+  const refusing = await startReceiver(400);
+  receivers.push(refusing);
+  const { webhookUrl } = await client.call('sandbox.info', {});
+  await setWebhook(client, refusing.url);
+  return { dataDir, client, restoreWebhook: () => setWebhook(client, webhookUrl!) };
 }
 
 /** Sends one event from the sandbox and polls until the history copy holds `count` deliveries. */
@@ -34,84 +55,59 @@ async function sendAndCopy(client: InstanceClient, orderId: string, count: numbe
 
 describe('hooklab resend --pending --since', () => {
   it('resends only the pending events first logged since the given time', async () => {
-    const dataDir = newDir();
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
-    processes.push(listener);
-    await listener.waitFor(/Ready: listening on/);
-    const client = connectToRunningInstance(dataDir)!;
-    try {
-      // A 400 is not retried by the service: each event stays pending with one delivery.
-      const refusing = await startReceiver(400);
-      receivers.push(refusing);
-      const { webhookUrl } = await client.call('sandbox.info', {});
-      await setWebhook(client, refusing.url);
-      const older = await sendAndCopy(client, 'before-the-window', 1);
-      const newer = await sendAndCopy(client, 'in-the-window', 2);
-      expect(newer.created > older.created).toBe(true);
-      await setWebhook(client, webhookUrl!);
+    const { dataDir, client, restoreWebhook } = await listenWithRefusedWebhooks();
+    const older = await sendAndCopy(client, 'before-the-window', 1);
+    const newer = await sendAndCopy(client, 'in-the-window', 2);
+    expect(newer.created > older.created).toBe(true);
+    await restoreWebhook();
 
-      const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
-      // Progress of the job goes to stderr, one line per tenth and at its end.
-      expect(r.stderr).toMatch(/^job cli-resend-\S+: 1 of 1 · done$/m);
-      expect(r.code).toBe(0);
-      // Each outcome, then the total (docs/cli.md).
-      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ kind: 'delivered' });
-      expect(lines[1]).toMatchObject({ total: 1, delivered: 1, failed: 0 });
-      const stillPending = await client.call('history.events', { pendingOnly: true });
-      expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
+    const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
+    // Progress of the job goes to stderr, one line per tenth and at its end.
+    expect(r.stderr).toMatch(/^job cli-resend-\S+: 1 of 1 · done$/m);
+    expect(r.code).toBe(0);
+    // Each outcome, then the total (docs/cli.md).
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ kind: 'delivered' });
+    expect(lines[1]).toMatchObject({ total: 1, delivered: 1, failed: 0 });
+    const stillPending = await client.call('history.events', { pendingOnly: true });
+    expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
 
-      // A window with nothing pending in it is said as such (exit 2), and --since needs --pending.
-      const none = await runHooklab(['resend', '--pending', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--data-dir', dataDir]);
-      expect(none.code).toBe(2);
-      expect(none.stderr).toMatch(/no event first logged since \S+ is pending/);
-      const alone = await runHooklab(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
-      expect(alone.code).toBe(2);
-      expect(alone.stderr).toMatch(/--since goes with --pending/);
-    } finally {
-      client.close();
-    }
+    // A window with nothing pending in it is said as such (exit 2), and --since needs --pending.
+    const none = await runHooklab(['resend', '--pending', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--data-dir', dataDir]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no event first logged since \S+ is pending/);
+    const alone = await runHooklab(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--since goes with --pending/);
   });
 });
 
 describe('hooklab resend --where', () => {
   it('counts in a dry run what the job sends, shows progress on stderr, and Ctrl-C cancels the job in the running app', async () => {
-    const dataDir = newDir();
-    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
-    processes.push(listener);
-    await listener.waitFor(/Ready: listening on/);
-    const client = connectToRunningInstance(dataDir)!;
-    try {
-      const refusing = await startReceiver(400);
-      receivers.push(refusing);
-      const { webhookUrl } = await client.call('sandbox.info', {});
-      await setWebhook(client, refusing.url);
-      for (let i = 0; i < 12; i++) await client.call('sandbox.sendEvent', { event: event(`refused-${i}`) });
-      await client.call('history.pollNow', {});
-      await setWebhook(client, webhookUrl!);
+    const { dataDir, client, restoreWebhook } = await listenWithRefusedWebhooks();
+    for (let i = 0; i < 12; i++) await client.call('sandbox.sendEvent', { event: event(`refused-${i}`) });
+    await client.call('history.pollNow', {});
+    await restoreWebhook();
 
-      const dry = await runHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--dry-run', '--data-dir', dataDir, '--json']);
-      expect(dry.code).toBe(0);
-      expect(JSON.parse(dry.stdout.trim())).toEqual({ deliveries: 12, events: 12, resends: 12 });
+    const dry = await runHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--dry-run', '--data-dir', dataDir, '--json']);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout.trim())).toEqual({ deliveries: 12, events: 12, resends: 12 });
 
-      // 12 resends at 1 per second: Ctrl-C arrives long before the end.
-      const resend = startHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--rate', '1', '--data-dir', dataDir]);
-      processes.push(resend);
-      const [, jobId] = (await resend.waitFor(/job (\S+): resending 12 events .*Ctrl-C cancels it/)) as unknown as [string, string];
-      // Progress lines come each tenth: the first one after a resend was sent.
-      await resend.waitFor(/: [1-9]\d* of 12/);
-      const exited = new Promise<number | null>((resolve) => resend.child.once('exit', (code) => resolve(code)));
-      // A terminal's Ctrl-C goes to the foreground process group.
-      process.kill(-resend.pid, 'SIGINT');
-      expect(await exited).toBe(1);
-      expect(resend.output()).toMatch(new RegExp(`job ${jobId} cancelled: \\d+ of 12 resent`));
-      const job = await client.call('jobs.get', { jobId });
-      expect(job).toMatchObject({ state: 'cancelled', total: 12, resumable: true });
-      expect(job.done).toBeLessThan(12);
-      expect((await client.call('history.summary', {})).pendingEvents).toBe(12 - job.done);
-    } finally {
-      client.close();
-    }
+    // 12 resends at 1 per second: Ctrl-C arrives long before the end.
+    const resend = startHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--rate', '1', '--data-dir', dataDir]);
+    processes.push(resend);
+    const [, jobId] = (await resend.waitFor(/job (\S+): resending 12 events .*Ctrl-C cancels it/)) as unknown as [string, string];
+    // Progress lines come each tenth: the first one after a resend was sent.
+    await resend.waitFor(/: [1-9]\d* of 12/);
+    const exited = new Promise<number | null>((resolve) => resend.child.once('exit', (code) => resolve(code)));
+    // A terminal's Ctrl-C goes to the foreground process group.
+    process.kill(-resend.pid, 'SIGINT');
+    expect(await exited).toBe(1);
+    expect(resend.output()).toMatch(new RegExp(`job ${jobId} cancelled: \\d+ of 12 resent`));
+    const job = await client.call('jobs.get', { jobId });
+    expect(job).toMatchObject({ state: 'cancelled', total: 12, resumable: true });
+    expect(job.done).toBeLessThan(12);
+    expect((await client.call('history.summary', {})).pendingEvents).toBe(12 - job.done);
   });
 });

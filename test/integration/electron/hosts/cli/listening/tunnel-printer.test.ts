@@ -29,13 +29,18 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
+/** A tunnel server on loopback, and a fresh data folder with it set as a user sets it in Settings. */
+async function folderWithTunnelServer(tunnel: { probeIntervalSeconds?: number } = {}): Promise<{ server: LocaltunnelFixture; dataDir: string }> {
+  const server = await startLocaltunnelServer();
+  servers.push(server);
+  const dataDir = newDir();
+  new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host, ...tunnel } });
+  return { server, dataDir };
+}
+
 describe('hooklab listen --tunnel', () => {
   it('prints the public URL and the probe\'s verdict, and a delivery sent to it is printed as a line', async () => {
-    // The tunnel server on loopback, set in the data folder as a user sets it in Settings.
-    const server = await startLocaltunnelServer();
-    servers.push(server);
-    const dataDir = newDir();
-    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host, probeIntervalSeconds: 5 } });
+    const { server, dataDir } = await folderWithTunnelServer({ probeIntervalSeconds: 5 });
 
     const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_TEST_NAMES });
     processes.push(listener);
@@ -65,10 +70,7 @@ describe('hooklab listen --tunnel', () => {
 
 describe('a restart with the tunnel on and no subdomain set', () => {
   it('gets the same public URL: the data folder keeps the subdomain it asks for', async () => {
-    const server = await startLocaltunnelServer();
-    servers.push(server);
-    const dataDir = newDir();
-    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+    const { dataDir } = await folderWithTunnelServer();
     const args = ['listen', '--data-dir', dataDir, '--listener-port', '0', '--tunnel'];
 
     const first = startHooklab(args, { HOOKLAB_TEST_NAMES });
@@ -86,10 +88,7 @@ describe('a restart with the tunnel on and no subdomain set', () => {
 
 describe('hooklab serve --tunnel', () => {
   it('prints the public URL beside the UI address, as listen does', async () => {
-    const server = await startLocaltunnelServer();
-    servers.push(server);
-    const dataDir = newDir();
-    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: server.host } });
+    const { server, dataDir } = await folderWithTunnelServer();
 
     const serve = await startServeOn(dataDir, ['--sandbox-port', '0', '--tunnel'], { HOOKLAB_TEST_NAMES });
     processes.push(serve.process);
