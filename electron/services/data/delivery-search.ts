@@ -45,6 +45,16 @@ const QUIET_MS = 100;
 const MAX_DEFER_MS = 2000;
 
 /**
+ * Queues every delivery from `firstId` on for indexing: the rows of the batch just inserted
+ * (ids only grow, migration 009, so nothing older is at or above it). Called once per batch by
+ * DeliveryStore.commitBatch, in its transaction; this module owns the queue's SQL.
+ */
+export function searchQueueWriter(db: Database): (firstId: number) => void {
+  const queue = db.prepare('INSERT OR IGNORE INTO received_search_pending (id) SELECT id FROM received_deliveries WHERE id >= ?');
+  return (firstId) => void queue.run(firstId);
+}
+
+/**
  * Full-text search over received deliveries' headers and bodies (migration 006). New rows wait
  * in received_search_pending and are indexed here in large transactions, off the listener's
  * insert. A search first indexes a few waiting ones (SEARCH_INDEXES_UP_TO); during a burst it

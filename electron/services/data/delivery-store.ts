@@ -2,6 +2,7 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
 import { withTransaction } from '../platform/sqlite-transaction';
+import { searchQueueWriter } from './delivery-search';
 import { SUMMARY_COLUMNS, TRUNCATION_CODES, toSummary, type Row } from './delivery-row';
 import {
   summarizeForwards,
@@ -41,6 +42,8 @@ export class DeliveryStore {
   private readonly totalsRow: StatementSync;
   private readonly oldestFirst: StatementSync;
   private readonly removeThrough: StatementSync;
+  private readonly addToTotals: StatementSync;
+  private readonly queueForSearch: (firstId: number) => void;
   private removed = 0;
   private insertForward: StatementSync | undefined;
 
@@ -79,6 +82,11 @@ export class DeliveryStore {
       'SELECT id, length(body) + length(headers_json) AS size FROM received_deliveries WHERE id < ? ORDER BY id',
     );
     this.removeThrough = db.prepare('DELETE FROM received_deliveries WHERE id <= ?');
+    // Measured by SQLite as the delete trigger measures (length() of TEXT counts characters), so
+    // adding and removing a row always cancel out.
+    this.addToTotals = db.prepare(`UPDATE received_totals SET count = count + ?,
+      bytes = bytes + (SELECT COALESCE(SUM(length(body) + length(headers_json)), 0) FROM received_deliveries WHERE id >= ?)`);
+    this.queueForSearch = searchQueueWriter(db);
   }
 
   /**
@@ -104,12 +112,18 @@ export class DeliveryStore {
     return withTransaction(this.db, () => {
       const handlers = forwards.map((f) => this.writeForwards(f));
       const stored = items.map((item) => this.insertOne(item));
-      if (limits && stored.length > 0) this.enforce(limits, stored[0]!.summary.id);
+      const firstId = stored[0]?.summary.id;
+      if (firstId !== undefined) {
+        // Once per batch, not per row (migration 014): the running totals and the search queue.
+        this.addToTotals.run(stored.length, firstId);
+        this.queueForSearch(firstId);
+        if (limits) this.enforce(limits, firstId);
+      }
       return { stored, handlers };
     });
   }
 
-  /** Count and bytes stored (kept by triggers, migration 005), and rows removed by retention. */
+  /** Count and bytes stored (added per batch, removed by a trigger: migrations 005, 014), and rows removed by retention. */
   totals(): StoredTotals {
     const row = this.totalsRow.get() as { count: number; bytes: number };
     return { count: Number(row.count), bytes: Number(row.bytes), removed: this.removed };

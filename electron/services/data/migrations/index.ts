@@ -12,6 +12,7 @@ import { migration010 } from './010-replay-sent-from';
 import { migration011 } from './011-tracing';
 import { migration012 } from './012-received-by-time';
 import { migration013 } from './013-resend-remainders';
+import { migration014 } from './014-received-batch-bookkeeping';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
