@@ -373,6 +373,58 @@ test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the 
   await expect(page).toHaveURL(/#\/replay$/);
 });
 
+test("Replay history's sort and column filters are in the URL: a reload and a tab switch keep them", async ({ app, page, hooklab }) => {
+  await call(hooklab, 'live.addKey', { label: 'e2e replay url', value: KEY });
+  const handler = await startHandler('correct', { key: KEY });
+  try {
+    const send = (tamper: 'none' | 'wrong-key') =>
+      call(hooklab, 'replay.send', {
+        request: { body: { kind: 'text', text: '{"n":1}' }, headers: { eventId: { mode: 'new' }, eventCreated: { mode: 'now' } }, tamper },
+        targetUrl: handler.url,
+      });
+    for (const tamper of ['none', 'wrong-key', 'none', 'wrong-key'] as const) await send(tamper);
+    await app.goto('replay');
+    const replay = new ReplayPage(page);
+    await replay.tab('history');
+    // This worker's Hooklab is shared with other specs: only this handler's replays.
+    await page.getByTestId('filter-target').selectOption(handler.url);
+    await page.getByTestId('filter-status').selectOption('4xx');
+    await expect(replay.historyRows).toHaveCount(2);
+    const ids = await replay.historyRows.evaluateAll((rows) => rows.map((r) => Number((r as unknown as { dataset: Record<string, string> }).dataset['rowId'])));
+    expect(ids[0]).toBeGreaterThan(ids[1]!);
+    // Numbers sort descending first, then ascending.
+    await page.getByTestId('sort-id').click();
+    await expect(page).toHaveURL(/[?&]sort=-id(&|$)/);
+    await page.getByTestId('sort-id').click();
+    await expect(page).toHaveURL(/[?&]sort=id(&|$)/);
+    await expect(page).toHaveURL(/#\/replay\/history\?.*f\.status=4xx/);
+    const ascending = [...ids].reverse().map(String);
+    const shown = () => replay.historyRows.evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: Record<string, string> }).dataset['rowId']));
+    await expect.poll(shown).toEqual(ascending);
+
+    await page.reload();
+    await app.waitForReady();
+    await expect(replay.tabButton('history')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('filter-target')).toHaveValue(handler.url);
+    await expect(page.getByTestId('filter-status')).toHaveValue('4xx');
+    await expect(page.getByTestId('sort-id')).toContainText('▲');
+    await expect.poll(shown).toEqual(ascending);
+
+    // Another tab and back: the history is where it was left.
+    await replay.tab('check');
+    await expect(page).toHaveURL(/#\/replay\/check$/);
+    await replay.tab('history');
+    await expect(page.getByTestId('filter-status')).toHaveValue('4xx');
+    await expect.poll(shown).toEqual(ascending);
+    // An emptied filter is no filter, in the URL too.
+    await page.getByTestId('filter-status').selectOption('');
+    await expect(replay.historyRows).toHaveCount(4);
+    await expect(page).not.toHaveURL(/f\.status/);
+  } finally {
+    await handler.close();
+  }
+});
+
 test('the target is preselected (the only one, then the last used), each draft keeps its own across a reload, labels show their URL, and the check URL is the last one', async ({ app, page, hooklab }) => {
   // Start from no Replay targets: this worker's Hooklab is shared with the specs before.
   const { targets } = await call<{ targets: Array<{ id: number | null; source: string }> }>(hooklab, 'replay.targets', {});

@@ -15,7 +15,7 @@ export function AreaView({ route }: { route: Route }) {
     case 'history':
       return <HistoryPage route={route} />;
     case 'replay':
-      return <ReplayPage rest={route.rest} />;
+      return <ReplayPage route={route} />;
     case 'sequences':
       return <SequencesPage scenarios={<SandboxScenarios />} />;
     case 'sandbox':

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { DataTable } from '../../components/data-table';
+import { DataTable, setUrlColumnFilters, setUrlSorting, tableViewFromParams } from '../../components/data-table';
+import type { Route } from '../../app-state/routes';
+import { useRouteParams } from '../../app-state/url-state';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { ExportPanel } from './ExportPanel';
 import { TraceDiff } from '../../components/trace/TraceDiff';
@@ -18,10 +20,13 @@ import {
 
 /**
  * Every replay sent: filter by target and status, click one for the request and answer, send
- * one again, pick two to diff their answers (byte-exact verdict first).
+ * one again, pick two to diff their answers (byte-exact verdict first). The sort and column
+ * filters are the route's params (`#/replay/history?sort=-id&f.status=4xx`), their one home.
  */
-export function ReplayHistoryView() {
+export function ReplayHistoryView({ route }: { route: Route }) {
   const s = useReplayHistoryStore();
+  const params = useRouteParams(route);
+  const { sorting, columnFilters } = useMemo(() => tableViewFromParams(params), [params]);
   useEffect(() => {
     if (!useReplayHistoryStore.getState().loaded) void loadReplayHistory();
   }, []);
@@ -78,10 +83,10 @@ export function ReplayHistoryView() {
           data={s.rows}
           columns={columns}
           getRowId={(r) => String(r.id)}
-          sorting={s.sorting}
-          onSortingChange={(u) => useReplayHistoryStore.setState((st) => ({ sorting: typeof u === 'function' ? u(st.sorting) : u }))}
-          columnFilters={s.columnFilters}
-          onColumnFiltersChange={(u) => useReplayHistoryStore.setState((st) => ({ columnFilters: typeof u === 'function' ? u(st.columnFilters) : u }))}
+          sorting={sorting}
+          onSortingChange={setUrlSorting}
+          columnFilters={columnFilters}
+          onColumnFiltersChange={setUrlColumnFilters}
           activeId={s.activeId === null ? null : String(s.activeId)}
           onActivate={(r) => void showReplay(r.id)}
           testId="replay-history-table"

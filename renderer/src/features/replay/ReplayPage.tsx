@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
-import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
+import { navigate, tabOfRest, type Route, type RouteParams } from '../../app-state/routes';
 import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
 import { followEditor, openDraft } from './editor-store';
-import { sourceOfLink } from './replay-links';
+import { REPLAY_TABS, replayTabHref, sourceOfLink, type ReplayTab } from './replay-links';
 import { followReplayHistory, useReplayHistoryStore } from './replay-history-store';
 import './replay.css';
-
-const REPLAY_TABS = ['editor', 'history', 'check'] as const;
-type ReplayTab = (typeof REPLAY_TABS)[number];
 
 const TABS: Array<[ReplayTab, string]> = [
   ['editor', 'Editor'],
@@ -22,13 +19,22 @@ const TABS: Array<[ReplayTab, string]> = [
 let openedLink: string | null = null;
 
 /**
+ * The Replay history tab's params where it was left (its sort and filters), so coming back from
+ * another tab returns there: a place to go back to, as the navigation remembers each area's, read
+ * from the URL and only ever written back to it.
+ */
+let historyParams: RouteParams = {};
+
+/**
  * The Replay area: edit a webhook (from a delivery, a template, a draft or a fixture), have the
  * core re-sign it, send it to your handler, compare the answers, and check the handler.
  * The tab is in the URL (`#/replay`, `#/replay/history`, `#/replay/check`); a deep link
  * (`#/replay/live/<id>`, `…/history/<id>`, `…/draft/<id>`) opens its source in the editor.
  */
-export function ReplayPage({ rest = '' }: { rest?: string }) {
+export function ReplayPage({ route }: { route: Route }) {
+  const { rest } = route;
   const tab: ReplayTab = sourceOfLink(rest) ? 'editor' : tabOfRest(REPLAY_TABS, rest);
+  if (tab === 'history') historyParams = route.params;
   const total = useReplayHistoryStore((s) => s.total);
   const loaded = useReplayHistoryStore((s) => s.loaded);
   // The stores follow the core from the first visit on (and keep following: edits and replays
@@ -52,12 +58,12 @@ export function ReplayPage({ rest = '' }: { rest?: string }) {
       <Tabs
         tabs={TABS.map(([id, label]) => [id, id === 'history' && loaded ? `${label} (${total})` : label] as const)}
         value={tab}
-        onChange={(id) => navigate(hrefFor('replay', id === 'editor' ? '' : id))}
+        onChange={(id) => navigate(replayTabHref(id, historyParams))}
         testIdPrefix="replay-tab"
         className="replay-tabs"
       />
       {tab === 'editor' && <EditorView />}
-      {tab === 'history' && <ReplayHistoryView />}
+      {tab === 'history' && <ReplayHistoryView route={route} />}
       {tab === 'check' && <HandlerCheckView />}
     </div>
   );

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { CallResult } from '../../../../shared/contract';
 import type { ReplayDetail, ReplaySummary } from '../../../../shared/contract/replay';
 import type { Transport } from '../../transport/transport';
@@ -15,8 +14,6 @@ export interface ReplayHistoryState {
   readonly loaded: boolean;
   readonly loadingAll: boolean;
   readonly error: string | null;
-  readonly sorting: SortingState;
-  readonly columnFilters: ColumnFiltersState;
   readonly activeId: number | null;
   readonly detail: ReplayDetail | null;
   readonly detailError: string | null;
@@ -33,8 +30,6 @@ const initial: ReplayHistoryState = {
   loaded: false,
   loadingAll: false,
   error: null,
-  sorting: [],
-  columnFilters: [],
   activeId: null,
   detail: null,
   detailError: null,
@@ -47,7 +42,11 @@ const initial: ReplayHistoryState = {
 const FIRST_PAGE = 500;
 const PAGE = 20_000;
 
-/** The replay history's slice over a transport: summaries (requests and answers are fetched on selection). */
+/**
+ * The replay history's slice over a transport: summaries (requests and answers are fetched on
+ * selection). The table's sort and column filters are the Replay history tab's URL params, their
+ * one home: the slice keeps no copy.
+ */
 export function createReplayHistoryStore(
   transport: Transport,
   options: { frame?: (cb: () => void) => unknown } = {},

@@ -72,4 +72,11 @@ describe('createReplayHistoryStore', () => {
     await store.clearReplayHistory();
     expect(store.getState()).toMatchObject({ rows: [], total: 0, loaded: true, activeId: null });
   });
+
+  it('keeps no copy of the table’s sort and filters (the URL is their one home)', async () => {
+    const { store } = setup(1);
+    await store.loadReplayHistory();
+    expect(store.getState()).not.toHaveProperty('sorting');
+    expect(store.getState()).not.toHaveProperty('columnFilters');
+  });
 });
