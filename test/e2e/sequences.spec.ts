@@ -131,3 +131,55 @@ test('unsigned deliveries sent before the real ones: each event shows its signat
   await expect(page.getByTestId('diagram-node-order-PAID')).toHaveAttribute('data-claimed', 'true');
 });
 
+
+test("the orders list's filters and sort are in the URL: a reload, an opened order and the Flows tab keep them", async ({ app, page }) => {
+  const prefix = `e2e-url-${Date.now()}`;
+  const flagged = `${prefix}-flagged`;
+  const clean = `${prefix}-clean`;
+  await app.api('sandbox.sendEvent', { event: updated(flagged, 'PENDING', 'ACCEPTED') });
+  await app.api('sandbox.sendEvent', { event: updated(flagged, 'ACCEPTED', 'DISPATCHED') });
+  await app.api('sandbox.sendEvent', { event: { orderId: clean, orderReference: null, orderType: 'FULL', description: 'created', level: 'Info', type: 'Created', metadata: null } });
+  await app.goto('sequences');
+  const sequences = new SequencesPage(page);
+  const rows = page.getByTestId('sequences-table').getByTestId('data-row');
+  const shown = () => rows.evaluateAll((all) => all.map((r) => (r as unknown as { dataset: Record<string, string> }).dataset['rowId']));
+
+  await page.getByTestId('sequences-filter-text').fill(prefix);
+  await expect(page).toHaveURL(new RegExp(`#/sequences\\?q=${prefix}$`));
+  await expect(rows).toHaveCount(2);
+  // Text sorts ascending first, then descending.
+  await page.getByTestId('sort-orderId').click();
+  await expect(page).toHaveURL(/[?&]sort=orderId(&|$)/);
+  await page.getByTestId('sort-orderId').click();
+  await expect(page).toHaveURL(/[?&]sort=-orderId(&|$)/);
+  await expect.poll(shown).toEqual([flagged, clean]);
+
+  await page.reload();
+  await app.waitForReady();
+  await expect(page.getByTestId('sequences-filter-text')).toHaveValue(prefix);
+  await expect(page.getByTestId('sort-orderId')).toContainText('▼');
+  await expect.poll(shown).toEqual([flagged, clean]);
+
+  await page.getByTestId('sequences-filter-flags').selectOption('flagged');
+  await expect(page).toHaveURL(/[?&]flags=flagged(&|$)/);
+  await expect.poll(shown).toEqual([flagged]);
+  await page.reload();
+  await app.waitForReady();
+  await expect(page.getByTestId('sequences-filter-flags')).toHaveValue('flagged');
+  await expect.poll(shown).toEqual([flagged]);
+
+  // Opening an order, and the Flows tab and back, keep the list as it was.
+  await sequences.row(flagged).click();
+  await expect(page.locator(`[data-testid="sequence-order"][data-order-id="${flagged}"]`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#/sequences/${flagged}\\?flags=flagged&q=${prefix}&sort=-orderId$`));
+  await page.getByTestId('sequences-tab-flows').click();
+  await expect(page).toHaveURL(/#\/sequences\/flows$/);
+  await page.getByTestId('sequences-tab-orders').click();
+  await expect(page).toHaveURL(new RegExp(`#/sequences/${flagged}\\?flags=flagged&q=${prefix}&sort=-orderId$`));
+  await expect(page.getByTestId('sequences-filter-text')).toHaveValue(prefix);
+  await expect.poll(shown).toEqual([flagged]);
+  // Back to the list unfiltered by hand: the URL says no filter.
+  await page.getByTestId('sequences-filter-flags').selectOption('any');
+  await expect.poll(shown).toEqual([flagged, clean]);
+  await expect(page).not.toHaveURL(/flags=/);
+});

@@ -1,16 +1,31 @@
 import { useEffect, useState } from 'react';
 import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
-import type { OrderFilters as Filters } from './order-query';
-import { setFilters, useSequencesStore } from './sequences-store';
+import { replaceParams } from '../../app-state/url-state';
+import { orderFiltersFromParams, withOrderFilters, type OrderFilters as Filters } from './order-query';
+import { useSequencesStore } from './sequences-store';
 import { formatCount } from '../../lib/format';
 
-/** The filter bar: orderType, derived status, flagged or not, and free text (debounced). */
-export function OrderFilters() {
-  const { filters, orderTypes, total, allOrders, orders } = useSequencesStore();
+/** Changes the Orders tab's filters in the URL (their one home); the list loads what the URL then says. */
+const changeFilters = (patch: Partial<Filters>) =>
+  replaceParams((params) => withOrderFilters(params, { ...orderFiltersFromParams(params), ...patch }));
+
+/** The filter bar: orderType, derived status, flagged or not, and free text (debounced); `filters` are the URL's. */
+export function OrderFilters({ filters }: { filters: Filters }) {
+  const { orderTypes, total, allOrders, orders } = useSequencesStore();
+  // The text as typed, written to the URL once typing pauses; a text the URL gets otherwise
+  // (back, a link) replaces it.
   const [text, setText] = useState(filters.text);
+  const [urlText, setUrlText] = useState(filters.text);
+  if (filters.text !== urlText) {
+    setUrlText(filters.text);
+    setText(filters.text);
+  }
   useEffect(() => {
     if (text === filters.text) return;
-    const t = setTimeout(() => setFilters({ text }), 200);
+    const t = setTimeout(() => {
+      setUrlText(text);
+      changeFilters({ text });
+    }, 200);
     return () => clearTimeout(t);
   }, [text, filters.text]);
   return (
@@ -24,7 +39,7 @@ export function OrderFilters() {
         onChange={(e) => setText(e.target.value)}
         data-testid="sequences-filter-text"
       />
-      <select className="input" value={filters.orderType} onChange={(e) => setFilters({ orderType: e.target.value })} data-testid="sequences-filter-type" aria-label="Order type">
+      <select className="input" value={filters.orderType} onChange={(e) => changeFilters({ orderType: e.target.value })} data-testid="sequences-filter-type" aria-label="Order type">
         <option value="">any order type</option>
         {orderTypes.map((t) => (
           <option key={t} value={t}>
@@ -32,7 +47,7 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select className="input" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as Filters['status'] })} data-testid="sequences-filter-status" aria-label="Status">
+      <select className="input" value={filters.status} onChange={(e) => changeFilters({ status: e.target.value as Filters['status'] })} data-testid="sequences-filter-status" aria-label="Status">
         <option value="">any status</option>
         {DERIVED_ORDER_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -40,7 +55,7 @@ export function OrderFilters() {
           </option>
         ))}
       </select>
-      <select className="input" value={filters.flags} onChange={(e) => setFilters({ flags: e.target.value as Filters['flags'] })} data-testid="sequences-filter-flags" aria-label="Flags">
+      <select className="input" value={filters.flags} onChange={(e) => changeFilters({ flags: e.target.value as Filters['flags'] })} data-testid="sequences-filter-flags" aria-label="Flags">
         <option value="any">flagged or not</option>
         <option value="flagged">with flags</option>
         <option value="clean">without flags</option>

@@ -1,25 +1,41 @@
-import { useEffect, useState } from 'react';
-import type { SortingState, ColumnFiltersState } from '@tanstack/react-table';
+import { useEffect, useMemo } from 'react';
+import type { ColumnFiltersState } from '@tanstack/react-table';
 import type { OrderSummary } from '../../../../shared/contract/sequences';
-import { hrefFor } from '../../app-state/routes';
-import { DataTable } from '../../components/data-table';
+import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
+import { useRouteParams } from '../../app-state/url-state';
+import { DataTable, setUrlSorting, tableViewFromParams } from '../../components/data-table';
 import { useEvent, useTransport } from '../../transport';
 import { BadInputList } from './BadInputList';
 import { orderColumns } from './order-columns';
 import { OrderFilters } from './OrderFilters';
 import { OrderPanel } from './OrderPanel';
-import { loadOrder, loadOrders, MAX_LISTED, useSequencesStore } from './sequences-store';
+import { orderFiltersFromParams } from './order-query';
+import { loadOrder, loadOrders, MAX_LISTED, showOrders, useSequencesStore } from './sequences-store';
 
 const NO_FILTERS: ColumnFiltersState = [];
 
-/** The orders list (virtualized, filtered by the core) beside the selected order. */
-export function OrdersView({ selectedId }: { selectedId: string | null }) {
+/** Opens an order (`#/sequences/<orderId>`), keeping the list's filters and sort. */
+const openOrder = (orderId: string) =>
+  navigate(hrefFor('sequences', encodeURIComponent(orderId), parseHash(window.location.hash).params));
+
+/**
+ * The orders list (virtualized, filtered by the core) beside the selected order. The filters
+ * and the sort are the route's params (`#/sequences/<orderId>?status=PAID&flags=flagged&q=…&sort=…`),
+ * their one home.
+ */
+export function OrdersView({ route, selectedId }: { route: Route; selectedId: string | null }) {
   const transport = useTransport();
   const { orders, total, unassigned, unassignedTotal, listError, loaded, detail, detailError } = useSequencesStore();
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const params = useRouteParams(route);
+  // The same object while the filters are the same: a change of sort reads nothing again.
+  const { orderType, status, flags, text } = orderFiltersFromParams(params);
+  const filters = useMemo(() => ({ orderType, status, flags, text }), [orderType, status, flags, text]);
+  const sorting = useMemo(() => tableViewFromParams(params).sorting, [params]);
 
   useEffect(() => {
-    void loadOrders();
+    void showOrders(filters);
+  }, [filters]);
+  useEffect(() => {
     return transport.onReconnect(() => {
       void loadOrders();
       void loadOrder(useSequencesStore.getState().selectedId);
@@ -38,7 +54,7 @@ export function OrdersView({ selectedId }: { selectedId: string | null }) {
   return (
     <div className="seq-layout" data-testid="sequences-orders">
       <div className="seq-list">
-        <OrderFilters />
+        <OrderFilters filters={filters} />
         {listError && <p className="notice notice--error">{listError}</p>}
         {total > MAX_LISTED && (
           <p className="notice notice--warn">
@@ -50,13 +66,11 @@ export function OrdersView({ selectedId }: { selectedId: string | null }) {
           columns={orderColumns}
           getRowId={(o) => o.orderId}
           sorting={sorting}
-          onSortingChange={setSorting}
+          onSortingChange={setUrlSorting}
           columnFilters={NO_FILTERS}
           onColumnFiltersChange={() => {}}
           activeId={selectedId}
-          onActivate={(o) => {
-            window.location.hash = hrefFor('sequences', encodeURIComponent(o.orderId));
-          }}
+          onActivate={(o) => openOrder(o.orderId)}
           rowClassName={(o) => (o.flags > 0 ? 'seq-order-row--flagged' : undefined)}
           testId="sequences-table"
           empty={loaded ? <p className="muted">No order yet: run a scenario in the Sandbox area, or send events to the listener.</p> : null}

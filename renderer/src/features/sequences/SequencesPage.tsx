@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { hrefFor, navigate, useRoute } from '../../app-state/routes';
+import { hrefFor, navigate, useRoute, type RouteParams } from '../../app-state/routes';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { flowKindOfRest, sequencesTabOfRest, type SequencesTab } from './sequences-route';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
 import { Tabs } from '../../components/Tabs';
 
-/** Where the Orders tab was left (its open order), so coming back from Flows returns there. */
-let lastOrdersRest = '';
+/**
+ * Where the Orders tab was left (its open order, filters and sort), so coming back from Flows
+ * returns there: read from the URL and only ever written back to it.
+ */
+let lastOrders: { rest: string; params: RouteParams } = { rest: '', params: {} };
 
 const TABS: Array<[SequencesTab, string]> = [
   ['orders', 'Orders'],
@@ -21,9 +24,10 @@ const TABS: Array<[SequencesTab, string]> = [
  */
 export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
   // `#/sequences/<orderId>` selects the order (Orders tab); `#/sequences/flows/<kind>` is a flow.
-  const { rest } = useRoute();
+  const route = useRoute();
+  const { rest } = route;
   const tab = sequencesTabOfRest(rest);
-  if (tab === 'orders') lastOrdersRest = rest;
+  if (tab === 'orders') lastOrders = { rest, params: route.params };
   const selectedId = tab === 'orders' && rest ? safeDecode(rest) : null;
   return (
     <section className={`page sequences-page sequences-page--${tab}`} data-testid="page-sequences">
@@ -31,11 +35,11 @@ export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
       <Tabs
         tabs={TABS}
         value={tab}
-        onChange={(id) => navigate(hrefFor('sequences', id === 'flows' ? 'flows' : lastOrdersRest))}
+        onChange={(id) => navigate(id === 'flows' ? hrefFor('sequences', 'flows') : hrefFor('sequences', lastOrders.rest, lastOrders.params))}
         testIdPrefix="sequences-tab"
         className="sequences-tabs"
       />
-      {tab === 'orders' && <OrdersView selectedId={selectedId} />}
+      {tab === 'orders' && <OrdersView route={route} selectedId={selectedId} />}
       {tab === 'flows' && (
         <FlowsPanel scenarios={scenarios} kind={flowKindOfRest(rest)} onKind={(kind) => navigate(hrefFor('sequences', `flows/${kind}`))} />
       )}

@@ -2,10 +2,9 @@ import { create } from 'zustand';
 import type { BadInput, OrderDetail, OrderSummary } from '../../../../shared/contract/sequences';
 import type { CallResult } from '../../../../shared/contract';
 import type { Transport } from '../../transport/transport';
-import { orderQuery, type OrderFilters } from './order-query';
+import { ALL_ORDERS, orderQuery, type OrderFilters } from './order-query';
 
 export interface SequencesState {
-  readonly filters: OrderFilters;
   readonly orders: OrderSummary[];
   readonly total: number;
   readonly allOrders: number;
@@ -27,10 +26,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 /** The newest orders come first, so the list shows before 20,000 summaries have travelled. */
 const FIRST_PAGE = 500;
 
-/** The Sequences area's slice over a transport: the orders matching the filters, and the open order. */
+/**
+ * The Sequences area's slice over a transport: the orders matching the filters it is shown (the
+ * Orders tab's URL params, their one home: the slice keeps no copy), and the open order.
+ */
 export function createSequencesStore(transport: Transport) {
   const use = create<SequencesState>(() => ({
-    filters: { orderType: '', status: '', flags: 'any', text: '' },
     orders: [],
     total: 0,
     allOrders: 0,
@@ -44,17 +45,18 @@ export function createSequencesStore(transport: Transport) {
     detailError: null,
   }));
   const { getState, setState } = use;
+  /** The filters the list is for (the URL's, handed over by the Orders tab). */
+  let shown: OrderFilters = ALL_ORDERS;
   let listSeq = 0;
   let detailSeq = 0;
 
   /**
-   * Reads the orders matching the filters: the newest FIRST_PAGE, then all of them when there are
-   * more. An older answer arriving late is dropped.
+   * Reads the orders matching the filters shown again (after a change, a reconnect): the newest
+   * FIRST_PAGE, then all of them when there are more. An older answer arriving late is dropped.
    */
   async function loadOrders(): Promise<void> {
     const seq = ++listSeq;
-    const { filters } = getState();
-    const query = orderQuery(filters);
+    const query = orderQuery(shown);
     try {
       for (const limit of [FIRST_PAGE, MAX_LISTED]) {
         const r = await transport.call('sequences.list', { ...query, limit });
@@ -80,9 +82,10 @@ export function createSequencesStore(transport: Transport) {
     });
   }
 
-  function setFilters(patch: Partial<OrderFilters>): void {
-    setState((s) => ({ filters: { ...s.filters, ...patch } }));
-    void loadOrders();
+  /** Shows the orders matching `filters` (the Orders tab's URL params). */
+  function showOrders(filters: OrderFilters): Promise<void> {
+    shown = filters;
+    return loadOrders();
   }
 
   /** Reads one order (the deep link's or the clicked row's). */
@@ -106,7 +109,7 @@ export function createSequencesStore(transport: Transport) {
     }
   }
 
-  return { use, getState, loadOrders, setFilters, loadOrder };
+  return { use, getState, loadOrders, showOrders, loadOrder };
 }
 
 export type SequencesStore = ReturnType<typeof createSequencesStore>;
