@@ -2,6 +2,7 @@
  * The process under load for test/bench/listener-ingest.ts (load comes from another process):
  *   bare     a bare node:http server answering 200 once the body is read (the baseline)
  *   hooklab  a real core with the live feature: verify, judge, group-commit, answer 200
+ *   hooklab-full <cap>: the same with retention at `cap` deliveries (a full store)
  *   seed     <dir> <n>: stores n deliveries in <dir>/hooklab.db (its own process, so its garbage
  *            does not count below)
  *   memory   <dir>: starts the core on that database, lists every summary, prints memory
@@ -10,7 +11,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { createHmac, createSecretKey } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../electron/core/core';
@@ -30,14 +31,14 @@ export const BENCH_KEY = 'bench-key';
 const mode = process.argv[2];
 
 /** A core with the live feature on `dataDir`, listening on a free port with the bench key (the process under load). */
-export async function startHooklab(dataDir: string) {
+export async function startHooklab(dataDir: string, listener: Record<string, unknown> = {}) {
   const secrets = new MemorySecretStore();
   secrets.set('webhookKey:bench', BENCH_KEY);
   const core = createCore({
     hostKind: 'browser',
     version: 'bench',
     dataDir,
-    settingsBackend: memorySettingsBackend({ listener: { port: 0, keys: [{ id: 'bench', label: 'bench', addedAt: 'x' }] } }),
+    settingsBackend: memorySettingsBackend({ listener: { port: 0, keys: [{ id: 'bench', label: 'bench', addedAt: 'x' }], ...listener } }),
     secrets,
     log: silentLogger,
     features: (ctx) => [createLiveFeature(ctx)],
@@ -130,8 +131,10 @@ async function main() {
     startDurable(mkdtempSync(join(tmpdir(), 'hooklab-bench-durable-')));
     return;
   }
-  if (mode === 'hooklab') {
-    const core = await startHooklab(mkdtempSync(join(tmpdir(), 'hooklab-bench-')));
+  if (mode === 'hooklab' || mode === 'hooklab-full') {
+    // hooklab-full <cap>: a store kept at that retention cap, so every batch also removes the oldest rows.
+    const listener = mode === 'hooklab-full' ? { retainDeliveries: Number(process.argv[3]) } : {};
+    const core = await startHooklab(mkdtempSync(join(tmpdir(), 'hooklab-bench-')), listener);
     process.stdout.write(`READY ${core.ctx.status.get().listener.port}\n`);
     return;
   }
@@ -162,24 +165,52 @@ async function main() {
     await core.stop();
     return;
   }
-  throw new Error('mode: bare | durable | hooklab | seed | memory');
+  throw new Error('mode: bare | durable | hooklab | hooklab-full | seed | memory');
 }
 
 /**
- * SIGUSR1 starts a measurement, SIGUSR2 prints `USAGE {"busy", "cpuUs"}` for the time since:
- * the share of time the event loop was busy and the CPU time the process used.
+ * CPU time (µs) of this process's thread that serves requests: the listener's own thread
+ * (named hooklab-listener, cut to 15 characters by Linux) when there is one, else the main
+ * thread. Read from /proc (clock ticks of user + system time); null where there is no /proc.
+ */
+function serverThreadCpuUs(): number | null {
+  const ticksToUs = 1_000_000 / 100; // USER_HZ is 100 on Linux
+  try {
+    let main: number | null = null;
+    for (const task of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const us = (Number(fields[11]) + Number(fields[12])) * ticksToUs;
+      if (name === 'hooklab-listene') return us;
+      if (task === String(process.pid)) main = us;
+    }
+    return main;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SIGUSR1 starts a measurement, SIGUSR2 prints `USAGE {"busy", "cpuUs", "threadCpuUs"}` for the
+ * time since: the share of time the event loop was busy, the CPU time the process used and the
+ * CPU time of the thread that serves requests (see serverThreadCpuUs).
  */
 function reportUsageOnSignals(): void {
   let loop = performance.eventLoopUtilization();
   let cpu = process.cpuUsage();
+  let thread = serverThreadCpuUs();
   process.on('SIGUSR1', () => {
     loop = performance.eventLoopUtilization();
     cpu = process.cpuUsage();
+    thread = serverThreadCpuUs();
   });
   process.on('SIGUSR2', () => {
     const used = process.cpuUsage(cpu);
     const busy = performance.eventLoopUtilization(loop).utilization;
-    process.stdout.write(`USAGE ${JSON.stringify({ busy, cpuUs: used.user + used.system })}\n`);
+    const now = serverThreadCpuUs();
+    const threadCpuUs = now !== null && thread !== null ? now - thread : null;
+    process.stdout.write(`USAGE ${JSON.stringify({ busy, cpuUs: used.user + used.system, threadCpuUs })}\n`);
   });
 }
 

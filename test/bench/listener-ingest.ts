@@ -21,6 +21,8 @@ const rounds = Math.max(1, Number(process.argv[2] ?? 3));
 const seconds = Number(process.argv[3] ?? 8);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_KEY = 'bench-key';
+/** The retention cap of the full-store rounds: reached in the warm-up, so their load runs on a full store. */
+const FULL_STORE_DELIVERIES = 5000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 const body = JSON.stringify({
@@ -75,7 +77,7 @@ function load(port: number, options: { connections: number; duration: number; ov
 }
 
 /** The server's event-loop busy share and CPU time since `begin` (see listener-ingest-server's signals). */
-function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: number; cpuUs: number }> } {
+function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: number; cpuUs: number; threadCpuUs: number | null }> } {
   return {
     begin: () => child.kill('SIGUSR1'),
     end: () =>
@@ -86,7 +88,7 @@ function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: num
           const line = out.split('\n').find((l) => l.startsWith('USAGE '));
           if (!line) return;
           child.stdout!.off('data', onData);
-          resolve(JSON.parse(line.slice(6)) as { busy: number; cpuUs: number });
+          resolve(JSON.parse(line.slice(6)) as { busy: number; cpuUs: number; threadCpuUs: number | null });
         };
         child.stdout!.on('data', onData);
         child.kill('SIGUSR2');
@@ -94,8 +96,8 @@ function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: num
   };
 }
 
-async function measure(mode: 'bare' | 'durable' | 'hooklab') {
-  const { child, line } = await startServer(mode);
+async function measure(mode: 'bare' | 'durable' | 'hooklab' | 'hooklab-full') {
+  const { child, line } = await startServer(mode, mode === 'hooklab-full' ? [String(FULL_STORE_DELIVERIES)] : []);
   const port = Number(line.split(' ')[1]);
   try {
     await load(port, { connections: 10, duration: 1 }); // warm-up (JIT, first pages)
@@ -107,7 +109,7 @@ async function measure(mode: 'bare' | 'durable' | 'hooklab') {
     // send, and is quieter than autocannon's rate limiter on 2 shared cores.
     const { line: fixedLine } = await startServer(String(port), ['1000', String(seconds), BENCH_KEY], 'test/bench/ingest-load.ts');
     const fixed = JSON.parse(fixedLine) as { rps: number; p50: number; p99: number; errors: number; non2xx: number };
-    return { rps: max.requests.average, busy: used.busy, cpuUsPerRequest: used.cpuUs / max.requests.total, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
+    return { rps: max.requests.average, busy: used.busy, cpuUsPerRequest: used.cpuUs / max.requests.total, threadCpuUsPerRequest: used.threadCpuUs === null ? null : used.threadCpuUs / max.requests.total, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
   } finally {
     await stop(child);
   }
@@ -117,10 +119,12 @@ async function main() {
   const bare: Array<Awaited<ReturnType<typeof measure>>> = [];
   const durable: Array<Awaited<ReturnType<typeof measure>>> = [];
   const hooklab: Array<Awaited<ReturnType<typeof measure>>> = [];
+  const full: Array<Awaited<ReturnType<typeof measure>>> = [];
   for (let r = 0; r < rounds; r++) {
     bare.push(await measure('bare'));
     durable.push(await measure('durable'));
     hooklab.push(await measure('hooklab'));
+    full.push(await measure('hooklab-full'));
     process.stderr.write(
       `round ${r + 1}: bare ${bare.at(-1)!.rps.toFixed(0)} req/s, durable ${durable.at(-1)!.rps.toFixed(0)} req/s, hooklab ${hooklab.at(-1)!.rps.toFixed(0)} req/s, p99@1000/s ${hooklab.at(-1)!.p99} ms (bare ${bare.at(-1)!.p99} ms)\n`,
     );
@@ -141,6 +145,15 @@ async function main() {
     (h, i) =>
       `| ${i + 1} | ${bare[i]!.rps.toFixed(0)} | ${durable[i]!.rps.toFixed(0)} | ${h.rps.toFixed(0)} | ${durableRatios[i]!.toFixed(2)} | ${(ratios[i]! * 100).toFixed(0)}% | ${h.fixedRps.toFixed(0)} | ${h.p50} | ${h.p99} | ${bare[i]!.p99} | ${durable[i]!.p99} | ${p99Ratios[i]!.toFixed(1)}× | ${durableP99Ratios[i]!.toFixed(1)}× | ${h.non2xx + h.errors} |`,
   );
+  const us = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : x.toFixed(0));
+  const threadRows = hooklab.map(
+    (h, i) =>
+      `| ${i + 1} | ${us(durable[i]!.threadCpuUsPerRequest)} | ${us(h.threadCpuUsPerRequest)} | ${us(full[i]!.threadCpuUsPerRequest)} | ${(full[i]!.rps / durable[i]!.rps).toFixed(2)} |`,
+  );
+  const medianOf = (xs: Array<number | null>) => {
+    const known = xs.filter((x): x is number => x !== null);
+    return known.length > 0 ? median(known) : null;
+  };
   const usageRows = hooklab.map(
     (h, i) => `| ${i + 1} | ${pct(bare[i]!.busy)} | ${pct(h.busy)} | ${bare[i]!.cpuUsPerRequest.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} |`,
   );
@@ -151,7 +164,7 @@ Each server runs in its own child process, load from the bench process (autocann
 rounds alternate a bare \`node:http\` server answering 200, a minimal durable receiver
 (\`node:http\` + HMAC + SQLite group commit with synchronous=FULL, 200 after the commit) and the
 real listener (core with the live feature; the listener in its own thread: HMAC verify,
-event/duplicate/order checks, group-committed SQLite insert with synchronous=FULL, then 200). Body ${Buffer.byteLength(body)} bytes, a new event id per request.
+event/duplicate/order checks, group-committed SQLite insert with synchronous=FULL, then 200), then the same listener on a full store. Body ${Buffer.byteLength(body)} bytes, a new event id per request.
 Throughput: autocannon, 50 connections. Latency at 1,000/s: \`test/bench/ingest-load.ts\` in its own
 process, each request timed from its scheduled send (no coordinated omission).
 
@@ -172,6 +185,17 @@ process's user + system CPU time divided by the requests answered):
 ${usageRows.join('\n')}
 
 **Median CPU per request: bare ${median(bare.map((b) => b.cpuUsPerRequest)).toFixed(0)} µs, listener ${median(hooklab.map((h) => h.cpuUsPerRequest)).toFixed(0)} µs.**
+
+The thread that serves the requests, CPU µs per request during the same load (Linux: from
+/proc/self/task): the minimal durable receiver's main thread, the listener's own thread, and the
+listener's thread on a full store (retention cap ${FULL_STORE_DELIVERIES.toLocaleString('en')}, reached in the warm-up, so every batch
+also removes the oldest rows), with that full store's throughput against the durable receiver's:
+
+| round | durable: thread CPU µs per request | listener: thread CPU µs per request | listener, full store: thread CPU µs per request | listener, full store / durable |
+|---|---|---|---|---|
+${threadRows.join('\n')}
+
+**Median thread CPU per request: durable ${us(medianOf(durable.map((d) => d.threadCpuUsPerRequest)))} µs, listener ${us(medianOf(hooklab.map((h) => h.threadCpuUsPerRequest)))} µs, listener on a full store ${us(medianOf(full.map((f) => f.threadCpuUsPerRequest)))} µs.**
 
 ### Core memory with ${memory.count.toLocaleString('en')} stored deliveries
 
