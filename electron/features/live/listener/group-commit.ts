@@ -11,6 +11,16 @@ export interface BusyPolicy {
 const EAGER_RETRY_MS = 2;
 
 /**
+ * When a write that found the lock taken `waitedMs` ago may try again, or null when it has
+ * waited long enough (or failed for another reason) and must fail now. The one rule of both
+ * the committer and whenLockFree.
+ */
+function retryAfterBusy(error: unknown, waitedMs: number, busy: BusyPolicy | undefined): ((run: () => void) => void) | null {
+  if (!busy?.isBusy(error) || waitedMs >= busy.giveUpAfterMs) return null;
+  return waitedMs < EAGER_RETRY_MS ? (run) => setImmediate(run) : (run) => setTimeout(run, 1);
+}
+
+/**
  * Group commit: work items that arrive close together are written in one transaction, and
  * each caller's promise settles only after that transaction committed. With synchronous=FULL
  * one fsync per row caps ingest near 7k rows/s; one fsync per batch does not.
@@ -79,20 +89,15 @@ export class GroupCommitter<T, R> {
 
   /** True when the batch stays queued for another try; false when it fails now. */
   private waitForLock(error: unknown): boolean {
-    if (!this.busy?.isBusy(error)) {
+    const now = this.busy?.now() ?? 0;
+    const retry = retryAfterBusy(error, now - (this.busySince ?? now), this.busy);
+    if (!retry) {
       this.busySince = null;
       return false;
     }
-    const now = this.busy.now();
     this.busySince ??= now;
-    const waited = now - this.busySince;
-    if (waited >= this.busy.giveUpAfterMs) {
-      this.busySince = null;
-      return false;
-    }
     this.scheduled = true;
-    if (waited < EAGER_RETRY_MS) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), 1);
+    retry(() => this.flush());
     return true;
   }
 }
@@ -107,9 +112,9 @@ export async function whenLockFree<R>(write: () => R, busy: BusyPolicy): Promise
     try {
       return write();
     } catch (error) {
-      const waited = busy.now() - since;
-      if (!busy.isBusy(error) || waited >= busy.giveUpAfterMs) throw error;
-      await new Promise((resolve) => (waited < EAGER_RETRY_MS ? setImmediate(resolve) : setTimeout(resolve, 1)));
+      const retry = retryAfterBusy(error, busy.now() - since, busy);
+      if (!retry) throw error;
+      await new Promise<void>((resolve) => retry(resolve));
     }
   }
 }
