@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Transport } from '../transport/transport';
+import { createThrottle } from '../lib/throttle';
 
 export interface PendingState {
   /** Events of the active environment's history that no delivery reached (null: not known yet). */
@@ -26,38 +27,29 @@ export function createPendingStore(transport: Transport, options: PendingStoreOp
    */
   function follow(): () => void {
     let following = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let lastRead = 0;
     const show = (pending: number | null) => {
       if (!following) return;
       setState({ pending });
       options.onPending?.(pending);
     };
-    const read = () => {
-      timer = null;
-      lastRead = Date.now();
+    const reads = createThrottle(() => {
       transport.call('history.summary', {}).then(
         (summary) => show(summary.pendingEvents),
         // No history for the active environment (yet): no count rather than a wrong one.
         () => show(null),
       );
-    };
-    const refresh = () => {
-      if (timer !== null) return;
-      timer = setTimeout(read, Math.max(0, lastRead + PENDING_REFRESH_MS - Date.now()));
-    };
+    }, PENDING_REFRESH_MS);
     // The copy's changes carry the count; settings changes may switch the environment: read it.
     const stops = [
       transport.subscribe('history.updated', (update) => show(update.pendingEvents)),
-      transport.subscribe('settings.changed', refresh),
-      transport.onReconnect(refresh),
+      transport.subscribe('settings.changed', reads.request),
+      transport.onReconnect(reads.request),
     ];
-    read();
+    reads.now();
     return () => {
       following = false;
       for (const stop of stops) stop();
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      reads.cancel();
     };
   }
 

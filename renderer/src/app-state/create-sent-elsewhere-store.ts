@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SentElsewhere } from '../../../shared/contract/history';
 import type { Transport } from '../transport/transport';
+import { createThrottle } from '../lib/throttle';
 
 /** How far back the banner looks: deliveries of the last hour. */
 export const SENT_ELSEWHERE_WINDOW_MS = 60 * 60 * 1000;
@@ -31,33 +32,22 @@ export function createSentElsewhereStore(transport: Transport) {
    * change, and after the host comes back. Returns the function that stops following.
    */
   function follow(): () => void {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let lastRead = 0;
-    const throttled = () => {
-      if (timer !== null) return;
-      timer = setTimeout(() => {
-        timer = null;
-        lastRead = Date.now();
-        refresh();
-      }, Math.max(0, lastRead + SENT_ELSEWHERE_REFRESH_MS - Date.now()));
-    };
+    const reads = createThrottle(refresh, SENT_ELSEWHERE_REFRESH_MS);
     let publicUrl: string | null | undefined;
     const stops = [
-      transport.subscribe('history.updated', throttled),
-      transport.subscribe('settings.changed', throttled),
+      transport.subscribe('history.updated', reads.request),
+      transport.subscribe('settings.changed', reads.request),
       transport.subscribe('app.status', (status) => {
         if (status.tunnel.publicUrl === publicUrl) return;
         publicUrl = status.tunnel.publicUrl;
-        throttled();
+        reads.request();
       }),
-      transport.onReconnect(throttled),
+      transport.onReconnect(reads.request),
     ];
-    lastRead = Date.now();
-    refresh();
+    reads.now();
     return () => {
       for (const stop of stops) stop();
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      reads.cancel();
     };
   }
 
