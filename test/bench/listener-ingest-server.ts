@@ -3,14 +3,17 @@
  *   bare     a bare node:http server answering 200 once the body is read (the baseline)
  *   hooklab  a real core with the live feature: verify, judge, group-commit, answer 200
  *   hooklab-full <cap>: the same with retention at `cap` deliveries (a full store)
+ *   durable  a minimal durable receiver (node:http + HMAC + SQLite group commit, synchronous=FULL)
+ *   durable-split  the same with its SQLite commits on a second thread (does a pipeline pay here?)
  *   seed     <dir> <n>: stores n deliveries in <dir>/hooklab.db (its own process, so its garbage
  *            does not count below)
  *   memory   <dir>: starts the core on that database, lists every summary, prints memory
  * Prints `READY <port>` (or one JSON line for memory).
  */
 import { createServer, type ServerResponse } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { openDurableStore } from './durable-store.mjs';
 import { createHmac, createSecretKey } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,25 +84,53 @@ export function seed(dbPath: string, count: number): void {
   db.close();
 }
 
+/** What the minimal durable receiver writes of one request. */
+interface DurableRow {
+  readonly headers: string;
+  readonly body: Buffer;
+  readonly verified: number;
+}
+
+/** The store on this thread, or (`split`) on a worker thread: batches go there and come back committed. */
+function durableStore(path: string, split: boolean): (batch: DurableRow[], done: () => void) => void {
+  if (!split) {
+    const commit = openDurableStore(path);
+    return (batch, done) => {
+      commit(batch);
+      done();
+    };
+  }
+  const worker = new Worker(new URL('./durable-store-worker.mjs', import.meta.url), { workerData: { path } });
+  const waiting = new Map<number, () => void>();
+  let next = 0;
+  worker.on('message', (committed: number[]) => {
+    for (const n of committed) {
+      waiting.get(n)!();
+      waiting.delete(n);
+    }
+  });
+  return (batch, done) => {
+    waiting.set(++next, done);
+    worker.postMessage({ n: next, batch: batch.map(({ headers, body, verified }) => ({ headers, body, verified })) });
+  };
+}
+
 /**
  * The baseline a durable receiver cannot beat by much: node:http, the HMAC checked, every
  * delivery (headers and body) in SQLite with the listener's durability (WAL, synchronous=FULL),
  * requests finishing in one event-loop turn committed together, 200 only after the commit.
+ * `split`: the commits run on a second thread while this one reads the next requests.
  */
-function startDurable(dir: string): void {
-  const db = new DatabaseSync(join(dir, 'durable.db'));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
-  db.exec('CREATE TABLE d (id INTEGER PRIMARY KEY, received_at_ms INTEGER, headers_json TEXT, body BLOB, verified INTEGER)');
-  const insert = db.prepare('INSERT INTO d (received_at_ms, headers_json, body, verified) VALUES (?, ?, ?, ?)');
+function startDurable(dir: string, split = false): void {
+  const store = durableStore(join(dir, 'durable.db'), split);
   const key = createSecretKey(Buffer.from(BENCH_KEY));
-  let queue: Array<{ headers: string; body: Buffer; verified: number; res: ServerResponse }> = [];
+  let queue: Array<DurableRow & { res: ServerResponse }> = [];
   const flush = () => {
     const batch = queue;
     queue = [];
-    db.exec('BEGIN');
-    for (const d of batch) insert.run(Date.now(), d.headers, d.body, d.verified);
-    db.exec('COMMIT');
-    for (const d of batch) d.res.writeHead(200).end();
+    store(batch, () => {
+      for (const d of batch) d.res.writeHead(200).end();
+    });
   };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -127,8 +158,8 @@ async function main() {
     server.listen(0, '127.0.0.1', () => process.stdout.write(`READY ${(server.address() as { port: number }).port}\n`));
     return;
   }
-  if (mode === 'durable') {
-    startDurable(mkdtempSync(join(tmpdir(), 'hooklab-bench-durable-')));
+  if (mode === 'durable' || mode === 'durable-split') {
+    startDurable(mkdtempSync(join(tmpdir(), 'hooklab-bench-durable-')), mode === 'durable-split');
     return;
   }
   if (mode === 'hooklab' || mode === 'hooklab-full') {
@@ -165,7 +196,7 @@ async function main() {
     await core.stop();
     return;
   }
-  throw new Error('mode: bare | durable | hooklab | hooklab-full | seed | memory');
+  throw new Error('mode: bare | durable | durable-split | hooklab | hooklab-full | seed | memory');
 }
 
 /**

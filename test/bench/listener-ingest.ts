@@ -5,20 +5,30 @@
  * alternate bare/hooklab on fresh processes and databases; medians are reported. Also: p99
  * time-to-2xx at a fixed 1,000 deliveries/s, and the core's memory with 100k stored deliveries.
  *
- *   npx tsx test/bench/listener-ingest.ts [rounds=3] [seconds=8]
+ * Two more receivers answer whether the targets are within reach on this machine: the minimal
+ * durable receiver with its commits on a second thread (durable-split), and, with `--earlier
+ * <checkout>`, the listener of an earlier commit of Hooklab (its own bench server, its own code).
+ *
+ *   npx tsx test/bench/listener-ingest.ts [rounds=3] [seconds=8] [--earlier <checkout>]
+ * The earlier checkout needs its dependencies, e.g.
+ *   git worktree add /tmp/hooklab-d532c85 d532c85 && ln -s "$PWD/node_modules" /tmp/hooklab-d532c85/
  * Writes test/bench/results/listener-ingest.md (summarised in BENCHMARKS.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 
-const rounds = Math.max(1, Number(process.argv[2] ?? 3));
-const seconds = Number(process.argv[3] ?? 8);
+const earlierFlag = process.argv.indexOf('--earlier');
+/** A checkout of an earlier commit whose listener is measured too (its test/bench/listener-ingest-server.ts hooklab mode). */
+const earlier = earlierFlag > 0 ? resolve(process.argv[earlierFlag + 1] ?? '') : null;
+const positional = process.argv.slice(2).filter((_, i) => earlierFlag < 0 || (i + 2 !== earlierFlag && i + 2 !== earlierFlag + 1));
+const rounds = Math.max(1, Number(positional[0] ?? 3));
+const seconds = Number(positional[1] ?? 8);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_KEY = 'bench-key';
 /** The retention cap of the full-store rounds: reached in the warm-up, so their load runs on a full store. */
@@ -36,9 +46,9 @@ const body = JSON.stringify({
 });
 const signature = signBody(nodeHmac, BENCH_KEY, body);
 
-function startServer(mode: string, extra: string[] = [], script = 'test/bench/listener-ingest-server.ts'): Promise<{ child: ChildProcess; line: string }> {
+function startServer(mode: string, extra: string[] = [], script = 'test/bench/listener-ingest-server.ts', cwd = root): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--import', 'tsx', script, mode, ...extra], {
-    cwd: root,
+    cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -96,15 +106,21 @@ function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: num
   };
 }
 
-async function measure(mode: 'bare' | 'durable' | 'hooklab' | 'hooklab-full') {
-  const { child, line } = await startServer(mode, mode === 'hooklab-full' ? [String(FULL_STORE_DELIVERIES)] : []);
+const NO_USAGE = { busy: Number.NaN, cpuUs: Number.NaN, threadCpuUs: null };
+
+async function measure(mode: 'bare' | 'durable' | 'durable-split' | 'hooklab' | 'hooklab-full' | 'earlier') {
+  // An earlier commit's bench server may not answer the usage signals (SIGUSR1 would end it).
+  const { child, line } =
+    mode === 'earlier'
+      ? await startServer('hooklab', [], 'test/bench/listener-ingest-server.ts', earlier!)
+      : await startServer(mode, mode === 'hooklab-full' ? [String(FULL_STORE_DELIVERIES)] : []);
   const port = Number(line.split(' ')[1]);
   try {
     await load(port, { connections: 10, duration: 1 }); // warm-up (JIT, first pages)
-    const meter = usage(child);
-    meter.begin();
+    const meter = mode === 'earlier' ? null : usage(child);
+    meter?.begin();
     const max = await load(port, { connections: 50, duration: seconds });
-    const used = await meter.end();
+    const used = meter ? await meter.end() : NO_USAGE;
     // Fixed rate from a plain generator process: it times each request from its scheduled
     // send, and is quieter than autocannon's rate limiter on 2 shared cores.
     const { line: fixedLine } = await startServer(String(port), ['1000', String(seconds), BENCH_KEY], 'test/bench/ingest-load.ts');
@@ -120,13 +136,17 @@ async function main() {
   const durable: Array<Awaited<ReturnType<typeof measure>>> = [];
   const hooklab: Array<Awaited<ReturnType<typeof measure>>> = [];
   const full: Array<Awaited<ReturnType<typeof measure>>> = [];
+  const split: Array<Awaited<ReturnType<typeof measure>>> = [];
+  const before: Array<Awaited<ReturnType<typeof measure>>> = [];
   for (let r = 0; r < rounds; r++) {
     bare.push(await measure('bare'));
     durable.push(await measure('durable'));
     hooklab.push(await measure('hooklab'));
     full.push(await measure('hooklab-full'));
+    split.push(await measure('durable-split'));
+    if (earlier) before.push(await measure('earlier'));
     process.stderr.write(
-      `round ${r + 1}: bare ${bare.at(-1)!.rps.toFixed(0)} req/s, durable ${durable.at(-1)!.rps.toFixed(0)} req/s, hooklab ${hooklab.at(-1)!.rps.toFixed(0)} req/s, p99@1000/s ${hooklab.at(-1)!.p99} ms (bare ${bare.at(-1)!.p99} ms)\n`,
+      `round ${r + 1}: bare ${bare.at(-1)!.rps.toFixed(0)} req/s, durable ${durable.at(-1)!.rps.toFixed(0)} req/s, durable-split ${split.at(-1)!.rps.toFixed(0)} req/s, ${earlier ? `earlier ${before.at(-1)!.rps.toFixed(0)} req/s, ` : ''}hooklab ${hooklab.at(-1)!.rps.toFixed(0)} req/s, p99@1000/s ${hooklab.at(-1)!.p99} ms (bare ${bare.at(-1)!.p99} ms)\n`,
     );
   }
   const ratios = hooklab.map((h, i) => h.rps / bare[i]!.rps);
@@ -154,6 +174,23 @@ async function main() {
     const known = xs.filter((x): x is number => x !== null);
     return known.length > 0 ? median(known) : null;
   };
+  const earlierCommit = earlier ? execFileSync('git', ['-C', earlier, 'log', '-1', '--format=%h (%cs)'], { encoding: 'utf8' }).trim() : null;
+  const reachRows = durable.map(
+    (d, i) =>
+      `| ${i + 1} | ${d.rps.toFixed(0)} | ${split[i]!.rps.toFixed(0)} | ${(split[i]!.rps / d.rps).toFixed(2)} | ${(split[i]!.p99 / Math.max(bare[i]!.p99, 0.1)).toFixed(1)}× | ${before[i] ? `${before[i]!.rps.toFixed(0)} | ${(before[i]!.rps / d.rps).toFixed(2)}` : 'n/a | n/a'} | ${hooklab[i]!.rps.toFixed(0)} | ${durableRatios[i]!.toFixed(2)} |`,
+  );
+  const reach = `### Within reach on this machine?
+
+Two more receivers in the same rounds: the minimal durable receiver with its commits on a second
+thread (\`durable-split\`: this thread reads and answers, the other commits; batches sent while it
+commits share one fsync), and ${earlierCommit ? `the listener of Hooklab at ${earlierCommit}, measured with that checkout's own bench server and code` : 'no earlier listener (run with `--earlier <checkout>` to add one)'}.
+
+| round | durable req/s | durable-split req/s | durable-split / durable | durable-split p99 / bare | earlier listener req/s | earlier listener / durable | listener req/s | listener / durable |
+|---|---|---|---|---|---|---|---|---|
+${reachRows.join('\n')}
+
+**Median: durable-split ${median(split.map((x, i) => x.rps / durable[i]!.rps)).toFixed(2)} of the durable receiver${before.length > 0 ? `, the earlier listener ${median(before.map((x, i) => x.rps / durable[i]!.rps)).toFixed(2)}` : ''}, this listener ${median(durableRatios).toFixed(2)}.**
+`;
   const usageRows = hooklab.map(
     (h, i) => `| ${i + 1} | ${pct(bare[i]!.busy)} | ${pct(h.busy)} | ${bare[i]!.cpuUsPerRequest.toFixed(0)} | ${h.cpuUsPerRequest.toFixed(0)} |`,
   );
@@ -197,6 +234,7 @@ ${threadRows.join('\n')}
 
 **Median thread CPU per request: durable ${us(medianOf(durable.map((d) => d.threadCpuUsPerRequest)))} µs, listener ${us(medianOf(hooklab.map((h) => h.threadCpuUsPerRequest)))} µs, listener on a full store ${us(medianOf(full.map((f) => f.threadCpuUsPerRequest)))} µs.**
 
+${reach}
 ### Core memory with ${memory.count.toLocaleString('en')} stored deliveries
 
 A fresh core process (live feature) on a database of ${memory.count.toLocaleString('en')} deliveries of ~800 bytes, seeded by another process:
