@@ -196,7 +196,7 @@ ${reachRows.join('\n')}
   );
   const md = `## Listener ingest (signed webhooks)
 
-Command: \`npx tsx test/bench/listener-ingest.ts ${rounds} ${seconds}\` (${new Date().toISOString().slice(0, 10)}).
+Command: \`npx tsx test/bench/listener-ingest.ts ${rounds} ${seconds}${earlier ? ` --earlier ${earlier}` : ''}\` (${new Date().toISOString().slice(0, 10)}).
 Each server runs in its own child process, load from the bench process (autocannon) on loopback;
 rounds alternate a bare \`node:http\` server answering 200, a minimal durable receiver
 (\`node:http\` + HMAC + SQLite group commit with synchronous=FULL, 200 after the commit) and the

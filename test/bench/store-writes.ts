@@ -2,8 +2,9 @@
  * The database's write paths on their own, each against variants measured in the same run:
  *   - the listener's insert (DeliveryStore.insertBatch, batches of 26 as under load):
  *     synchronous=FULL (the app) vs NORMAL (no fsync at commit), the indexes before
- *     migration 003, without migration 006's search queue, and with the full-text index
- *     written inside the insert instead (what the queue avoids);
+ *     migration 003, without migration 006's search queue, with the full-text index written
+ *     inside the insert instead (what the queue avoids), without migration 012's index by time,
+ *     and without AUTOINCREMENT (migration 009);
  *   - the history copy (HistoryStore.apply, pages of 100): WAL checkpoints on the background
  *     worker (the app) vs SQLite's own checkpoints inside COMMIT, a rowid table with a unique
  *     index instead of the app's WITHOUT ROWID table, and a floor: the same rows into a table
@@ -36,14 +37,30 @@ const PRE_003_INDEXES = `
   DROP INDEX received_by_hash_unlogged;
   CREATE INDEX received_by_order ON received_deliveries(order_id, event_created);
   CREATE INDEX received_by_hash ON received_deliveries(body_sha256);`;
-/** Without migration 006's search queue: its insert trigger is what the listener's insert pays. */
-const NO_SEARCH_QUEUE = `DROP TRIGGER received_search_queue;`;
-/** Tokenising inside the listener's transaction, as first built (FTS5 writes a segment per commit). */
-const SEARCH_IN_INSERT = `
-  DROP TRIGGER received_search_queue;
+/**
+ * Without migration 006's search queue: its rows are never written (commitBatch still runs its
+ * statement, which then writes nothing; migration 014 moved the queue out of an insert trigger).
+ */
+const NO_SEARCH_QUEUE = `CREATE TRIGGER bench_no_search_queue BEFORE INSERT ON received_search_pending BEGIN SELECT RAISE(IGNORE); END;`;
+/** Tokenising inside the listener's transaction, as first built (FTS5 writes a segment per commit), instead of the queue. */
+const SEARCH_IN_INSERT = `${NO_SEARCH_QUEUE}
   CREATE TRIGGER received_search_insert AFTER INSERT ON received_deliveries BEGIN
     INSERT INTO received_search (rowid, headers, body) VALUES (new.id, new.headers_json, CAST(substr(new.body, 1, 262144) AS TEXT));
   END;`;
+/** Without the index migration 012 added for the activity strip's counts by time. */
+const NO_BY_TIME_INDEX = `DROP INDEX received_by_time;`;
+
+/** The received table rebuilt without AUTOINCREMENT (ids may then be reused, which migration 009 forbids). */
+function withoutAutoincrement(db: Database): void {
+  const schema = db
+    .prepare("SELECT type, sql FROM sqlite_master WHERE tbl_name = 'received_deliveries' AND sql IS NOT NULL")
+    .all() as Array<{ type: string; sql: string }>;
+  const table = schema.find((s) => s.type === 'table')!.sql;
+  db.exec('DROP TABLE received_deliveries');
+  db.exec(table.replace(/\bAUTOINCREMENT\b/, ''));
+  for (const s of schema) if (s.type !== 'table') db.exec(s.sql);
+}
+
 /** The history copy as a rowid table with a unique index, tried instead of WITHOUT ROWID. */
 const ROWID_HISTORY_TABLE = `
   DROP TABLE history_deliveries;
@@ -62,12 +79,13 @@ function plainDatabase(path: string): AppDatabase {
 }
 
 /** Opens a fresh database as the app does (migrations, WAL, background checkpoints unless told otherwise). */
-async function withDatabase<T>(options: { checkpointer: boolean; sql?: string }, run: (db: Database) => T): Promise<T> {
+async function withDatabase<T>(options: { checkpointer: boolean; sql?: string; setup?: (db: Database) => void }, run: (db: Database) => T): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'hooklab-store-bench-'));
   const path = join(dir, 'hooklab.db');
   const database: AppDatabase = options.checkpointer ? openAppDatabase(path) : plainDatabase(path);
   const { db } = database;
   if (options.sql) db.exec(options.sql);
+  options.setup?.(db);
   try {
     return run(db);
   } finally {
@@ -154,6 +172,11 @@ const variants = {
   listenerNormalNoSearch: () => withDatabase({ checkpointer: true, sql: NO_SEARCH_QUEUE }, (db) => listenerInsert(db, 'NORMAL')),
   listenerNormalSearchInInsert: () => withDatabase({ checkpointer: true, sql: SEARCH_IN_INSERT }, (db) => listenerInsert(db, 'NORMAL')),
   listenerPre003: () => withDatabase({ checkpointer: true, sql: PRE_003_INDEXES }, (db) => listenerInsert(db, 'FULL')),
+  listenerNoByTime: () => withDatabase({ checkpointer: true, sql: NO_BY_TIME_INDEX }, (db) => listenerInsert(db, 'FULL')),
+  listenerNoAutoincrement: () => withDatabase({ checkpointer: true, setup: withoutAutoincrement }, (db) => listenerInsert(db, 'FULL')),
+  // The same two without the fsync at commit (the CPU they cost) beside the app's NORMAL row.
+  listenerNormalNoByTime: () => withDatabase({ checkpointer: true, sql: NO_BY_TIME_INDEX }, (db) => listenerInsert(db, 'NORMAL')),
+  listenerNormalNoAutoincrement: () => withDatabase({ checkpointer: true, setup: withoutAutoincrement }, (db) => listenerInsert(db, 'NORMAL')),
   historyApp: () => withDatabase({ checkpointer: true }, historyApply),
   historyOwnCheckpoints: () => withDatabase({ checkpointer: false }, historyApply),
   historyRowid: () => withDatabase({ checkpointer: true, sql: ROWID_HISTORY_TABLE }, historyApply),
@@ -179,12 +202,16 @@ Listener insert path (\`DeliveryStore.insertBatch\`, ${LISTENER_BATCHES.toLocale
 | variant | per row |
 |---|---:|
 | the app: synchronous=FULL, indexes of migration 003, search queue of migration 006 | ${us('listenerFull')} |
-| synchronous=FULL, without the search queue (before migration 006) | ${us('listenerNoSearch')} |
+| synchronous=FULL, without the search queue (its rows never written) | ${us('listenerNoSearch')} |
 | synchronous=FULL, tokenising into the full-text index inside the insert (not taken) | ${us('listenerSearchInInsert')} |
 | synchronous=NORMAL (no fsync at commit; breaks the 2xx promise on power loss) | ${us('listenerNormal')} |
 | synchronous=NORMAL, without the search queue | ${us('listenerNormalNoSearch')} |
 | synchronous=NORMAL, tokenising inside the insert | ${us('listenerNormalSearchInInsert')} |
 | synchronous=FULL, the indexes before migration 003 | ${us('listenerPre003')} |
+| synchronous=FULL, without the index by time (migration 012) | ${us('listenerNoByTime')} |
+| synchronous=FULL, without AUTOINCREMENT (migration 009) | ${us('listenerNoAutoincrement')} |
+| synchronous=NORMAL, without the index by time | ${us('listenerNormalNoByTime')} |
+| synchronous=NORMAL, without AUTOINCREMENT | ${us('listenerNormalNoAutoincrement')} |
 
 History copy (\`HistoryStore.apply\`, ${HISTORY_PAGES.toLocaleString('en')} pages of ${HISTORY_PAGE}, each page with its cursor in one transaction):
 
