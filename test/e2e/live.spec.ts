@@ -133,3 +133,15 @@ test('an unsigned copy of a signed event is flagged unverified, and the real one
   await expect(page.getByTestId('delivery-detail')).not.toContainText(/copy of event/i);
 });
 
+
+test("Live's activity strip counts a delivery that arrives while the page is open", async ({ app, page, hooklab }) => {
+  // The worker's host is shared: earlier tests may have left deliveries in this hour.
+  await app.goto('live');
+  const strip = page.getByTestId('live-activity');
+  await expect(strip).toHaveAttribute('data-state', 'ready');
+  const before = Number(await strip.getAttribute('data-total'));
+  const body = JSON.stringify({ orderId: `strip-${Date.now()}`, orderReference: null, orderType: 'FULL', description: 'd', level: 'Info', type: 'Created', metadata: null });
+  // Stored whatever the listener answers (an earlier test may have left answer rules).
+  await send(`${await listenerUrl(hooklab)}strip`, body, { 'X-Svc-Event-Id': '9300' });
+  await expect(strip).toHaveAttribute('data-total', String(before + 1));
+});

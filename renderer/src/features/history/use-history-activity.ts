@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Activity } from '../../../../shared/contract/live';
+import { createThrottle } from '../../lib/throttle';
 import { useEvent, useTransport } from '../../transport';
 
-/** Poll batches redraw the strip at most this often. */
+/** Poll batches redraw the strip at most this often (at once after a quiet spell). */
 const REFRESH_MS = 1_000;
 
 /**
@@ -13,7 +14,7 @@ const REFRESH_MS = 1_000;
 export function useHistoryActivity(): Activity | null {
   const transport = useTransport();
   const [activity, setActivity] = useState<Activity | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reads = useRef<ReturnType<typeof createThrottle> | null>(null);
   const alive = useRef(true);
   const load = () =>
     void transport.call('history.activity', {}).then(
@@ -36,19 +37,15 @@ export function useHistoryActivity(): Activity | null {
     );
   useEffect(() => {
     alive.current = true;
-    load();
+    const throttle = createThrottle(load, REFRESH_MS);
+    reads.current = throttle;
+    throttle.now();
     return () => {
       alive.current = false;
-      if (timer.current) clearTimeout(timer.current);
+      throttle.cancel();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per transport: `load` is a new function each render and reads the transport itself
   }, [transport]);
-  useEvent('history.updated', () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      load();
-    }, REFRESH_MS);
-  });
+  useEvent('history.updated', () => reads.current?.request());
   return activity;
 }

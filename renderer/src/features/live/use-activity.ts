@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Activity } from '../../../../shared/contract/live';
-import { createLatestWins, type LatestWins } from '../../lib/latest-wins';
+import { createLatestWins } from '../../lib/latest-wins';
+import { createThrottle } from '../../lib/throttle';
 import { useEvent, useTransport } from '../../transport';
 
 const HOUR_MS = 3_600_000;
@@ -10,16 +11,15 @@ const REFRESH_MS = 1_000;
 /**
  * The activity strip's counts (live.activity) over the last hour, or over the hour up to the
  * newest delivery when nothing came in the last hour (so a window opened the next morning
- * still shows yesterday's last activity). Read again, at most once a second, as deliveries
- * arrive or are removed.
+ * still shows yesterday's last activity). Read again as deliveries arrive or are removed: at
+ * once after a quiet second, else at most once a second.
  */
 export function useActivity(newestReceivedAt: string | null): Activity | null {
   const transport = useTransport();
   const [activity, setActivity] = useState<Activity | null>(null);
   const newest = useRef(newestReceivedAt);
   newest.current = newestReceivedAt;
-  const reader = useRef<LatestWins<null> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reads = useRef<ReturnType<typeof createThrottle> | null>(null);
 
   useEffect(() => {
     const latest = createLatestWins<null, Activity>(
@@ -33,21 +33,16 @@ export function useActivity(newestReceivedAt: string | null): Activity | null {
       (result) => setActivity(result),
       () => undefined,
     );
-    reader.current = latest;
-    latest.run(null);
+    const throttle = createThrottle(() => latest.run(null), REFRESH_MS);
+    reads.current = throttle;
+    throttle.now();
     return () => {
+      throttle.cancel();
       latest.dispose();
-      if (timer.current) clearTimeout(timer.current);
     };
   }, [transport]);
 
-  const refresh = () => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      reader.current?.run(null);
-    }, REFRESH_MS);
-  };
+  const refresh = () => reads.current?.request();
   useEvent('live.received', refresh);
   useEvent('live.forwarded', refresh);
   useEvent('live.cleared', refresh);
