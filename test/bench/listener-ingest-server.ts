@@ -12,7 +12,6 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { openDurableStore } from './durable-store.mjs';
 import { createHmac, createSecretKey } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +28,7 @@ import { DeliverySearch } from '../../electron/services/data/delivery-search';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { judgeDelivery, type JudgeContext, headerPairs } from '../../electron/features/live/listener/judge';
+import { openDurableStore } from './durable-store.mjs';
 
 export const BENCH_KEY = 'bench-key';
 const mode = process.argv[2];

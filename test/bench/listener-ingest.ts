@@ -15,20 +15,24 @@
  * Writes test/bench/results/listener-ingest.md (summarised in BENCHMARKS.md).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { signBody } from '../../shared/signing';
 import { nodeHmac } from '../../electron/services/platform/node-hmac';
 
-const earlierFlag = process.argv.indexOf('--earlier');
+const args = parseArgs({ allowPositionals: true, options: { earlier: { type: 'string' } } });
 /** A checkout of an earlier commit whose listener is measured too (its test/bench/listener-ingest-server.ts hooklab mode). */
-const earlier = earlierFlag > 0 ? resolve(process.argv[earlierFlag + 1] ?? '') : null;
-const positional = process.argv.slice(2).filter((_, i) => earlierFlag < 0 || (i + 2 !== earlierFlag && i + 2 !== earlierFlag + 1));
-const rounds = Math.max(1, Number(positional[0] ?? 3));
-const seconds = Number(positional[1] ?? 8);
+const earlier = args.values.earlier !== undefined ? resolve(args.values.earlier) : null;
+if (earlier !== null && !existsSync(join(earlier, 'test/bench/listener-ingest-server.ts'))) {
+  process.stderr.write(`--earlier ${earlier}: no test/bench/listener-ingest-server.ts there (a checkout of a commit that has this bench, with its node_modules)\n`);
+  process.exit(2);
+}
+const rounds = Math.max(1, Number(args.positionals[0] ?? 3));
+const seconds = Number(args.positionals[1] ?? 8);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_KEY = 'bench-key';
 /** The retention cap of the full-store rounds: reached in the warm-up, so their load runs on a full store. */
@@ -112,7 +116,7 @@ async function measure(mode: 'bare' | 'durable' | 'durable-split' | 'hooklab' | 
   // An earlier commit's bench server may not answer the usage signals (SIGUSR1 would end it).
   const { child, line } =
     mode === 'earlier'
-      ? await startServer('hooklab', [], 'test/bench/listener-ingest-server.ts', earlier!)
+      ? await startServer('hooklab', [], undefined, earlier!)
       : await startServer(mode, mode === 'hooklab-full' ? [String(FULL_STORE_DELIVERIES)] : []);
   const port = Number(line.split(' ')[1]);
   try {
@@ -131,13 +135,16 @@ async function measure(mode: 'bare' | 'durable' | 'durable-split' | 'hooklab' | 
   }
 }
 
+/** One receiver's figures in one round. */
+type Measured = Awaited<ReturnType<typeof measure>>;
+
 async function main() {
-  const bare: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const durable: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const hooklab: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const full: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const split: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const before: Array<Awaited<ReturnType<typeof measure>>> = [];
+  const bare: Measured[] = [];
+  const durable: Measured[] = [];
+  const hooklab: Measured[] = [];
+  const full: Measured[] = [];
+  const split: Measured[] = [];
+  const before: Measured[] = [];
   for (let r = 0; r < rounds; r++) {
     bare.push(await measure('bare'));
     durable.push(await measure('durable'));
