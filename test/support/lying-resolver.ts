@@ -7,14 +7,14 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address?: unknown, f
 /**
  * Makes the system resolver answer `names` with the given IPv4 addresses, as a hostile or
  * misconfigured DNS would; every other name resolves as usual. A name `*.example.test` stands
- * for every name under example.test. Node's http, fetch and the app's own `node:dns` imports
+ * for example.test and every name under it. Node's http, fetch and the app's own `node:dns` imports
  * all see it. Returns the undo.
  */
 export function lieAboutNames(names: Readonly<Record<string, string>>): () => void {
   const real = dns.lookup;
   const addressOf = (hostname: string): string | undefined =>
     names[hostname] ??
-    Object.entries(names).find(([name]) => name.startsWith('*.') && hostname.toLowerCase().endsWith(name.slice(1)))?.[1];
+    Object.entries(names).find(([name]) => name.startsWith('*.') && (hostname.toLowerCase().endsWith(name.slice(1)) || hostname.toLowerCase() === name.slice(2)))?.[1];
   const lying = ((hostname: string, options: unknown, callback?: LookupCallback) => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
     const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean };

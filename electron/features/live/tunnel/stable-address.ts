@@ -15,15 +15,6 @@ export function tunnelHosts(settings: Pick<TunnelSettings, 'host' | 'hosts'>): s
   return settings.hosts.length > 0 ? [...settings.hosts] : [settings.host];
 }
 
-/** The first label of a public URL's host (`hooklab-x1` of https://hooklab-x1.loca.lt). */
-export function subdomainOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.split('.')[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The loud line when the tunnel server did not grant the subdomain asked for. */
 export function grantedOtherNotice(wanted: string, url: string, previousUrl: string | null): string {
   const was = previousUrl && previousUrl !== url ? ` (it was ${previousUrl})` : '';

@@ -1,5 +1,7 @@
-import Tunnel from '@n8n/localtunnel/lib/Tunnel.js';
-import type localtunnel from '@n8n/localtunnel';
+import { lookup } from 'node:dns/promises';
+import { EventEmitter } from 'node:events';
+import { checkTunnelAnswer, type TunnelGrant } from './tunnel-answer';
+import { TunnelLink } from './tunnel-link';
 
 /** setTimeout/clearTimeout, injectable so tests can run the retry schedule by hand. */
 export interface Timers {
@@ -12,65 +14,35 @@ export const systemTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-export interface TunnelClientOptions {
-  readonly port: number;
+export interface TunnelRequest {
   readonly host: string;
   readonly subdomain?: string;
   readonly fetch: typeof fetch;
-  readonly timers: Timers;
-}
-
-interface TunnelInfoBody {
-  readonly message?: unknown;
+  readonly signal: AbortSignal;
 }
 
 /**
- * The package's client with one part replaced: asking the server for a tunnel. The package
- * asks in a loop that retries every second forever, even after close(), and says nothing while
- * it does: a client abandoned while the server was down kept polling it for the rest of the
- * session, a misspelt host showed only "no answer within 15 s", and a refusal (4xx, "subdomain
- * in use") was retried as if the server were offline. Here one attempt is made: a failure to
- * connect (ENOTFOUND, ECONNREFUSED…) is reported at once with its cause, an answer other than
- * 200 with the server's message, and the caller (TunnelService) decides when to try again. The
- * request is aborted on close(). The socket pool that carries requests (TunnelCluster) is the
- * package's.
+ * Asks a localtunnel server for a tunnel (`GET <host>/<subdomain>`, or `/?new`), once: a
+ * failure to connect (ENOTFOUND, ECONNREFUSED…) rejects with its cause, an answer other than
+ * 200 with the server's message, an answer that does not hold (tunnel-answer.ts) with what is
+ * wrong in it. The caller (TunnelService) decides when to try again; aborting `signal` stops it.
  */
-class BoundedTunnel extends Tunnel {
-  private readonly abort = new AbortController();
-
-  constructor(private readonly options: TunnelClientOptions) {
-    super({ port: options.port, host: options.host, ...(options.subdomain ? { subdomain: options.subdomain } : {}) });
+export async function requestTunnel(request: TunnelRequest): Promise<TunnelGrant> {
+  const uri = `${request.host.replace(/\/+$/, '')}/${request.subdomain ?? '?new'}`;
+  let status: number;
+  let body: unknown;
+  try {
+    const res = await request.fetch(uri, { signal: request.signal });
+    status = res.status;
+    body = await res.json().catch(() => null);
+  } catch (error) {
+    throw new Error(networkCause(error));
   }
-
-  override _init(cb: (err: Error | null, info?: unknown) => void): void {
-    const uri = `${this.opts.host}/${this.opts.subdomain ?? '?new'}`;
-    const attempt = async (): Promise<void> => {
-      if (this.closed) return;
-      let status: number;
-      let body: TunnelInfoBody | null;
-      try {
-        const res = await this.options.fetch(uri, { signal: this.abort.signal });
-        status = res.status;
-        body = (await res.json().catch(() => null)) as TunnelInfoBody | null;
-      } catch (error) {
-        if (!this.closed) cb(new Error(networkCause(error)));
-        return;
-      }
-      if (this.closed) return;
-      if (status !== 200 || body === null) {
-        const message = typeof body?.message === 'string' ? body.message : `the tunnel server answered ${status}`;
-        cb(new Error(message));
-        return;
-      }
-      cb(null, this._getInfo(body));
-    };
-    void attempt();
+  if (status !== 200 || body === null) {
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new Error(typeof message === 'string' ? message.slice(0, 300) : `the tunnel server answered ${status}`);
   }
-
-  override close(): void {
-    this.abort.abort();
-    super.close();
-  }
+  return checkTunnelAnswer(body, request.host, async (name) => (await lookup(name, { all: true })).map((a) => a.address));
 }
 
 /**
@@ -86,11 +58,68 @@ export function networkCause(error: unknown): string {
   return (error as Error).message;
 }
 
-export type TunnelClient = localtunnel.Tunnel;
+/**
+ * The sockets of an open tunnel: as many as the server allows (capped), each replaced as soon
+ * as it dies. Emits `error` when the server's port cannot be reached or it keeps closing new
+ * sockets at once (the tunnel is then of no use: TunnelService reconnects), never throws.
+ * close() closes every socket, connected or not, so the server frees the name.
+ */
+export class TunnelClient extends EventEmitter<{ error: [Error] }> {
+  private readonly links = new Set<TunnelLink>();
+  private closed = false;
+  /** Sockets in a row that died young without carrying a request: the server refuses them. */
+  private refusedInARow = 0;
 
-/** Opens a tunnel like `localtunnel(options, callback)`, with the bounded client above. */
-export function openTunnel(options: TunnelClientOptions, callback: (err: Error | null, tunnel?: TunnelClient) => void): TunnelClient {
-  const client = new BoundedTunnel(options);
-  client.open((err?: Error) => (err ? callback(err) : callback(null, client as unknown as TunnelClient)));
-  return client as unknown as TunnelClient;
+  constructor(
+    readonly grant: TunnelGrant,
+    private readonly localPort: number,
+  ) {
+    super();
+  }
+
+  get url(): string {
+    return this.grant.url;
+  }
+
+  /** Opens the sockets; call after listening for `error`. */
+  start(): void {
+    for (let i = 0; i < this.grant.maxSockets; i++) this.openLink();
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const link of this.links) link.close();
+    this.links.clear();
+  }
+
+  private openLink(): void {
+    if (this.closed) return;
+    const openedAt = Date.now();
+    const { remoteHost, remotePort } = this.grant;
+    const link: TunnelLink = new TunnelLink(
+      { remoteHost, remotePort, localPort: this.localPort },
+      {
+        onDead: ({ error, connected, carried }) => {
+          this.links.delete(link);
+          if (this.closed) return;
+          if (!connected) {
+            this.fail(`cannot connect to the tunnel server at ${remoteHost}:${remotePort}: ${error?.message ?? 'closed'}`);
+            return;
+          }
+          this.refusedInARow = carried || Date.now() - openedAt > 1000 ? 0 : this.refusedInARow + 1;
+          if (this.refusedInARow > 2 * this.grant.maxSockets) {
+            this.fail(`the tunnel server at ${remoteHost}:${remotePort} closes the tunnel's connections as soon as they open`);
+            return;
+          }
+          this.openLink();
+        },
+      },
+    );
+    this.links.add(link);
+  }
+
+  private fail(cause: string): void {
+    this.close();
+    this.emit('error', new Error(cause));
+  }
 }

@@ -1,7 +1,8 @@
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { TunnelSettings } from '../../../../shared/settings';
-import { openTunnel, systemTimers, type Timers, type TunnelClient } from './tunnel-client';
-import { failoverNotice, grantedOtherNotice, newAutoSubdomain, subdomainOf, tunnelHosts } from './stable-address';
+import { requestTunnel, systemTimers, TunnelClient, type Timers } from './tunnel-client';
+import { tunnelHostProblem, type TunnelGrant } from './tunnel-answer';
+import { failoverNotice, grantedOtherNotice, newAutoSubdomain, tunnelHosts } from './stable-address';
 
 export interface TunnelDeps {
   readonly onStatus: (patch: Partial<TunnelStatus>) => void;
@@ -19,8 +20,12 @@ export interface TunnelDeps {
   readonly timers?: Timers;
 }
 
-/** How often, and how far apart, a subdomain granted to someone else is asked for again. */
-const RECLAIM_TRIES = 2;
+/**
+ * How often, and how far apart, a subdomain granted to someone else is asked for again: the
+ * official server frees a name about a second after its last socket goes, later when it
+ * notices a dropped connection late; 6 s in all.
+ */
+const RECLAIM_TRIES = 4;
 const RECLAIM_DELAY_MS = 1500;
 
 interface Wanted {
@@ -31,11 +36,13 @@ interface Wanted {
 
 /**
  * Keeps the listener reachable from the internet through localtunnel, or reports the user's
- * own public URL. Never sets `local_host` (it rewrites chunks as strings and corrupts
- * non-UTF-8 bodies). Reconnects with exponential backoff after drops.
+ * own public URL. Bytes pass through unchanged (tunnel-link.ts). Reconnects with exponential
+ * backoff after drops; a tunnel server setting that cannot work is said and not retried.
  */
 export class TunnelService {
   private client: TunnelClient | null = null;
+  /** The request for a tunnel in flight, aborted when the attempt is abandoned. */
+  private asking: AbortController | null = null;
   private wanted: Wanted | null = null;
   private attempt = 0;
   private retryTimer: unknown = null;
@@ -142,10 +149,11 @@ export class TunnelService {
     if (this.openTimer !== null) this.timers.clearTimeout(this.openTimer);
     this.retryTimer = null;
     this.openTimer = null;
-    const client = this.client;
+    this.asking?.abort();
+    this.asking = null;
+    // Every socket goes, connected or not: the server then frees the name a second later.
+    this.client?.close();
     this.client = null;
-    // Its own listeners stay: the client's 'close' handlers are what destroy its sockets.
-    if (client) client.close();
   }
 
   private connect(): void {
@@ -153,69 +161,77 @@ export class TunnelService {
     if (!wanted) return;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
+    const problem = tunnelHostProblem(wanted.host);
+    if (problem !== null) {
+      // A setting that cannot work is said at once and not retried: the next settings change applies again.
+      this.deps.log('tunnel server setting cannot work', { host: wanted.host });
+      this.deps.onStatus({ state: 'error', publicUrl: null, error: problem, urlChanged: false, reconnectAttempt: 0, notice: this.movedNotice });
+      return;
+    }
     // While it retries, the reason the previous attempt failed stays on screen.
     const error = this.lastCause === null ? null : `retrying now; last attempt: ${this.lastCause}`;
     this.deps.onStatus({ state: 'connecting', error, reconnectAttempt: this.attempt });
     const timeoutMs = this.deps.openTimeoutMs ?? 15_000;
     this.openTimer = this.timers.setTimeout(() => {
       this.openTimer = null;
-      // Abandons this attempt (its request is aborted, its retries cancelled) and backs off.
+      // Abandons this attempt (its request is aborted) and backs off.
       if (current()) this.dropped(`no answer from the tunnel server ${wanted.host} within ${timeoutMs / 1000} s`);
     }, timeoutMs);
-    const options = {
-      port: wanted.port,
+    const asking = new AbortController();
+    this.asking = asking;
+    requestTunnel({
       host: wanted.host,
       ...(wanted.subdomain ? { subdomain: wanted.subdomain } : {}),
       fetch: this.deps.fetch ?? globalThis.fetch.bind(globalThis),
-      timers: this.timers,
-    };
-    const client = openTunnel(options, (err, tunnel) => {
-      if (!current()) {
-        tunnel?.close();
-        return;
-      }
-      if (this.openTimer !== null) this.timers.clearTimeout(this.openTimer);
-      this.openTimer = null;
-      if (err || !tunnel) {
-        this.dropped(err?.message ?? 'the tunnel server refused the tunnel');
-        return;
-      }
-      const url = tunnel.url;
-      const changed = this.lastPublicUrl !== null && this.lastPublicUrl !== url;
-      this.attempt = 0;
-      this.lastCause = null;
-      // The server may hand out another subdomain than the one asked for (still held by a
-      // client that just left, or taken): the portal's URL is then wrong, and the user must know.
-      const granted = wanted.subdomain !== null && subdomainOf(url) !== wanted.subdomain;
-      if (granted && this.reclaims < RECLAIM_TRIES) {
-        // The official server frees a subdomain about a second after its client leaves (our own
-        // previous run, a dropped connection): ask again shortly before settling for another.
-        this.reclaims++;
-        this.teardown();
-        this.wanted = wanted;
-        this.deps.onStatus({ state: 'connecting', error: `the tunnel server gave another address; asking again for ${wanted.subdomain} in ${RECLAIM_DELAY_MS / 1000} s` });
-        this.retryTimer = this.timers.setTimeout(() => {
-          this.retryTimer = null;
-          this.connect();
-        }, RECLAIM_DELAY_MS);
-        return;
-      }
-      if (!granted) this.reclaims = 0;
-      const notice = granted ? grantedOtherNotice(wanted.subdomain!, url, this.lastPublicUrl) : this.movedNotice;
-      if (granted) this.deps.log('tunnel server granted another subdomain', { wanted: wanted.subdomain, url });
-      this.deps.onStatus({ state: 'open', publicUrl: url, error: null, urlChanged: changed, reconnectAttempt: 0, notice });
-      if (this.lastPublicUrl !== url) {
-        this.lastPublicUrl = url;
-        this.deps.onPublicUrl(url);
-      }
+      signal: asking.signal,
+    })
+      .then((grant) => {
+        if (current()) this.granted(grant, wanted);
+      })
+      .catch((failure: unknown) => {
+        if (current()) this.dropped(failure instanceof Error ? failure.message : String(failure));
+      });
+  }
+
+  /** The server granted a tunnel: open its sockets, unless it is not the address asked for and it may still come back. */
+  private granted(grant: TunnelGrant, wanted: Wanted): void {
+    if (this.openTimer !== null) this.timers.clearTimeout(this.openTimer);
+    this.openTimer = null;
+    this.asking = null;
+    const url = grant.url;
+    // The server may hand out another subdomain than the one asked for (still held by a
+    // client that just left, or taken): the portal's URL is then wrong, and the user must know.
+    const other = wanted.subdomain !== null && grant.id !== wanted.subdomain;
+    if (other && this.reclaims < RECLAIM_TRIES) {
+      // The official server frees a subdomain about a second after the last socket of its
+      // client goes (our own previous run, a dropped connection): ask again shortly before
+      // settling for another. No socket is opened to the other one: the server frees it too.
+      this.reclaims++;
+      this.deps.onStatus({ state: 'connecting', error: `the tunnel server gave another address; asking again for ${wanted.subdomain} in ${RECLAIM_DELAY_MS / 1000} s` });
+      this.retryTimer = this.timers.setTimeout(() => {
+        this.retryTimer = null;
+        this.connect();
+      }, RECLAIM_DELAY_MS);
+      return;
+    }
+    if (!other) this.reclaims = 0;
+    const client = new TunnelClient(grant, wanted.port);
+    const generation = this.generation;
+    client.on('error', (error: Error) => {
+      if (generation === this.generation) this.dropped(error.message);
     });
     this.client = client;
-    client.on('error', (error: Error) => {
-      if (current()) this.dropped(error.message);
-    });
-    client.on('close', () => {
-      if (current() && this.client === client) this.dropped('the tunnel closed');
-    });
+    client.start();
+    const changed = this.lastPublicUrl !== null && this.lastPublicUrl !== url;
+    this.attempt = 0;
+    this.lastCause = null;
+    const notice = other ? grantedOtherNotice(wanted.subdomain!, url, this.lastPublicUrl) : this.movedNotice;
+    if (other) this.deps.log('tunnel server granted another subdomain', { wanted: wanted.subdomain, url });
+    this.deps.onStatus({ state: 'open', publicUrl: url, error: null, urlChanged: changed, reconnectAttempt: 0, notice });
+    if (this.lastPublicUrl !== url) {
+      this.lastPublicUrl = url;
+      this.deps.onPublicUrl(url);
+    }
   }
 
   /** The tunnel is gone: report it and try again after a growing pause. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,15 @@ import type { TunnelStatus } from '../../../../../../shared/contract/status';
 import { TunnelSettingsSchema } from '../../../../../../shared/settings';
 import { TunnelService } from '../../../../../../electron/features/live/tunnel/tunnel-service';
 import type { Timers } from '../../../../../../electron/features/live/tunnel/tunnel-client';
+import { lieAboutNames } from '../../../../../support/lying-resolver';
+
+/** Tunnel servers are named (one named by an IP address is refused): this name is loopback here. */
+const NAME = 'tunnel.test';
+let undoNames: () => void;
+beforeAll(() => {
+  undoNames = lieAboutNames({ [NAME]: '127.0.0.1' });
+});
+afterAll(() => undoNames());
 
 /** Timers run by hand: the test sees every pending timer and fires them itself. */
 function manualTimers() {
@@ -64,7 +73,7 @@ describe('TunnelService', () => {
     // Accepts connections and never answers: the client alone would wait forever.
     silent = createServer((s) => sockets.push(s));
     await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', r));
-    const host = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const host = `http://${NAME}:${(silent.address() as AddressInfo).port}`;
     const statuses: Array<Partial<TunnelStatus>> = [];
     const errored = new Promise<Partial<TunnelStatus>>((resolve) => {
       service = new TunnelService({
@@ -95,7 +104,7 @@ describe('TunnelService', () => {
     const port = await deadPort();
     const cause = `connect ECONNREFUSED 127.0.0.1:${port}`;
     let backoff = clock.scheduled(1000);
-    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: `http://127.0.0.1:${port}` }), 1);
+    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: `http://${NAME}:${port}` }), 1);
     // The refusal is shown as soon as it happens, not after the 15 s open timeout.
     let retry = await backoff;
     expect(statuses.at(-1)).toMatchObject({ state: 'error', error: `retrying in 1 s: ${cause}`, reconnectAttempt: 1 });
@@ -139,7 +148,7 @@ describe('TunnelService', () => {
           onPublicUrl: () => {}, onAutoSubdomain: () => {},
           log: () => {},
         });
-        const host = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+        const host = `http://${NAME}:${(refusing.address() as AddressInfo).port}`;
         service.apply(TunnelSettingsSchema.parse({ enabled: true, host, subdomain: 'hooklab-x' }), 1);
       });
       expect(error.error).toMatch(/^retrying in 1 s: subdomain hooklab-x is not available$/);
@@ -147,6 +156,26 @@ describe('TunnelService', () => {
       service?.close();
       await new Promise((r) => refusing.close(r));
     }
+  });
+
+  it('explains a tunnel server named by an IP address without asking it, and does not retry', () => {
+    const clock = manualTimers();
+    const statuses: Array<Partial<TunnelStatus>> = [];
+    let requests = 0;
+    const counting: typeof fetch = (input, init) => {
+      requests++;
+      return fetch(input, init);
+    };
+    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+    service.apply(TunnelSettingsSchema.parse({ enabled: true, host: 'http://127.0.0.1:6790' }), 1);
+    expect(statuses.at(-1)).toMatchObject({
+      state: 'error',
+      publicUrl: null,
+      reconnectAttempt: 0,
+      error: 'the tunnel server http://127.0.0.1:6790 is named by an IP address: subdomains of an IP address do not resolve: give the server a name',
+    });
+    expect(requests).toBe(0);
+    expect([...clock.pending.values()]).toEqual([]);
   });
 
   it('is disabled without a listener port or when turned off, and reports an own public URL', () => {
