@@ -25,6 +25,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/live-detail.ts', '5'],
   ['test/bench/activity-strip.ts', '100000', '7'],
   ['test/bench/cli.ts', '7', '1000'],
+  ['test/bench/tunnel-soak.ts', '10', '90'],
 ];
 
 let failed = 0;

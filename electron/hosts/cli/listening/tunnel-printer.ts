@@ -8,7 +8,8 @@ function tunnelLine(t: TunnelStatus): string | null {
   if ((t.state === 'open' || t.state === 'own-url') && t.publicUrl) {
     return `public URL: ${terminalSafe(t.publicUrl, 200)}${t.urlChanged ? ' (changed: update the webhook URL in the merchant portal)' : ''}`;
   }
-  if (t.state === 'error') return `tunnel down: ${t.error === null ? 'no reason given' : terminalSafe(t.error, 200)} (retrying)`;
+  // A setting that cannot work (a server named by an IP address) is not retried: it waits for a change.
+  if (t.state === 'error') return `tunnel down: ${t.error === null ? 'no reason given' : terminalSafe(t.error, 200)}${t.reconnectAttempt > 0 ? ' (retrying)' : ''}`;
   return null;
 }
 

@@ -4,7 +4,7 @@ import { signBody } from '../../../../../../shared/signing';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
 import { lieAboutNames } from '../../../../../support/lying-resolver';
 import { OFFICIAL_LT_DOMAIN, publicPost, startOfficialLocaltunnel, type OfficialLocaltunnel } from '../../../../../support/official-localtunnel';
-import { eventBody, startLiveApp, waitForStatus, type LiveApp } from '../live-helpers';
+import { eventBody, post, startLiveApp, waitForStatus, type LiveApp } from '../live-helpers';
 
 // Against the official localtunnel server itself (not the fixture): real idle sockets, real
 // quiet spells, real reconnects. Real time is the point here: the gaps are the test.
@@ -49,6 +49,18 @@ describe('the tunnel through the official localtunnel server', () => {
     const { rows } = await app.call('live.list', {});
     expect(rows.filter((r) => r.signature === 'valid')).toHaveLength(5);
   }, 150_000);
+
+  it('explains a server named by its IP address instead of opening a tunnel no one can reach, and stays up', async () => {
+    server = await startOfficialLocaltunnel();
+    app = await startLiveApp({ tunnel: { enabled: true, host: `http://127.0.0.1:${server.port}` } });
+    const down = await waitForStatus(app, (s) => s.tunnel.state === 'error');
+    expect(down.tunnel.error).toBe(
+      `the tunnel server http://127.0.0.1:${server.port} is named by an IP address: subdomains of an IP address do not resolve: give the server a name`,
+    );
+    expect(down.tunnel.publicUrl).toBeNull();
+    const body = eventBody({ orderId: 'direct' });
+    expect((await post(`${app.listenerUrl}/`, body, { 'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', body) })).status).toBe(200);
+  });
 
   it('gets the same subdomain back after a reconnect that follows a quiet spell', async () => {
     const { app, publicUrl } = await openThroughOfficialServer();

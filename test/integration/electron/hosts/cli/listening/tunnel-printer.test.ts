@@ -6,6 +6,7 @@ import { SettingsService } from '../../../../../../electron/services/settings/se
 import { FIXTURE_DOMAIN, startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
 import { lieAboutNames } from '../../../../../support/lying-resolver';
 import { startHooklab } from '../../../../../support/hooklab-cli';
+import { processExists } from '../../../../../support/server-process';
 import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { startServeOn } from '../../../services/instance/serve-on-folder';
@@ -83,6 +84,28 @@ describe('a restart with the tunnel on and no subdomain set', () => {
     expect((await second.waitFor(PUBLIC_URL))[1]).toBe(before);
     await second.waitFor(/^public URL reachable: /m);
     expect(second.output()).not.toMatch(/NOTICE:/);
+  }, 60_000);
+});
+
+describe('a saved tunnel server that cannot work', () => {
+  it('never stops a start: hooklab listen says why, keeps running, and stores what is sent to it', async () => {
+    const server = await startLocaltunnelServer();
+    servers.push(server);
+    const dataDir = newDir();
+    // As a user saved it: the server by its IP address (its public URLs would be <id>.127.0.0.1).
+    new SettingsService(confSettingsBackend(dataDir)).update({ tunnel: { host: `http://127.0.0.1:${server.port}` } });
+
+    const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0', '--tunnel'], { HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_TEST_NAMES });
+    processes.push(listener);
+    const down = await listener.waitFor(/^tunnel down: (.*)$/m);
+    expect(down[1]).toBe(`the tunnel server http://127.0.0.1:${server.port} is named by an IP address: subdomains of an IP address do not resolve: give the server a name`);
+    const url = (await listener.waitFor(/^Ready: listening on (http:\/\/127\.0\.0\.1:\d+\/)/m))[1]!;
+    const body = JSON.stringify({ orderId: '700002', orderReference: null, orderType: 'FULL', description: 'direct', level: 'Info', type: 'SuccessPayment', metadata: null });
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Svc-Hmac-Sha256': signBody(nodeHmac, KEY, body) }, body });
+    expect(res.status).toBe(200);
+    await listener.waitFor(/order 700002 .*signature valid/);
+    expect(server.tunnels.size).toBe(0);
+    expect(processExists(listener.pid)).toBe(true);
   }, 60_000);
 });
 
