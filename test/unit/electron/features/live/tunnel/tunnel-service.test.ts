@@ -68,6 +68,20 @@ afterEach(async () => {
   await new Promise((r) => (silent ? silent.close(r) : r(null)));
 });
 
+/** A service on hand-run timers whose requests to the tunnel server are counted. */
+function countedService() {
+  const clock = manualTimers();
+  const statuses: Array<Partial<TunnelStatus>> = [];
+  let requests = 0;
+  const counting: typeof fetch = (input, init) => {
+    requests++;
+    return fetch(input, init);
+  };
+  const counted = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+  service = counted;
+  return { service: counted, clock, statuses, requests: () => requests };
+}
+
 describe('TunnelService', () => {
   it('says so when the tunnel server does not answer within the open timeout', async () => {
     // Accepts connections and never answers: the client alone would wait forever.
@@ -93,14 +107,7 @@ describe('TunnelService', () => {
   });
 
   it('shows a refused connection at once, keeps the cause through the backoff, and stops asking once closed', async () => {
-    const clock = manualTimers();
-    const statuses: Array<Partial<TunnelStatus>> = [];
-    let requests = 0;
-    const counting: typeof fetch = (input, init) => {
-      requests++;
-      return fetch(input, init);
-    };
-    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+    const { service, clock, statuses, requests } = countedService();
     const port = await deadPort();
     const cause = `connect ECONNREFUSED 127.0.0.1:${port}`;
     let backoff = clock.scheduled(1000);
@@ -117,11 +124,11 @@ describe('TunnelService', () => {
       retry = await backoff;
       expect(statuses.at(-1)).toMatchObject({ state: 'error', error: `retrying in ${seconds} s: ${cause}` });
     }
-    expect(requests).toBe(4);
+    expect(requests()).toBe(4);
     service.close();
     // Nothing left that could ever send another request.
     expect([...clock.pending.values()]).toEqual([]);
-    expect(requests).toBe(4);
+    expect(requests()).toBe(4);
   });
 
   it('shows a host that does not resolve at once, with the resolver\'s words', async () => {
@@ -159,14 +166,7 @@ describe('TunnelService', () => {
   });
 
   it('explains a tunnel server named by an IP address without asking it, and does not retry', () => {
-    const clock = manualTimers();
-    const statuses: Array<Partial<TunnelStatus>> = [];
-    let requests = 0;
-    const counting: typeof fetch = (input, init) => {
-      requests++;
-      return fetch(input, init);
-    };
-    service = new TunnelService({ onStatus: (p) => statuses.push(p), onPublicUrl: () => {}, onAutoSubdomain: () => {}, log: () => {}, fetch: counting, timers: clock.timers });
+    const { service, clock, statuses, requests } = countedService();
     service.apply(TunnelSettingsSchema.parse({ enabled: true, host: 'http://127.0.0.1:6790' }), 1);
     expect(statuses.at(-1)).toMatchObject({
       state: 'error',
@@ -174,7 +174,7 @@ describe('TunnelService', () => {
       reconnectAttempt: 0,
       error: 'the tunnel server http://127.0.0.1:6790 is named by an IP address: subdomains of an IP address do not resolve: give the server a name',
     });
-    expect(requests).toBe(0);
+    expect(requests()).toBe(0);
     expect([...clock.pending.values()]).toEqual([]);
   });
 
