@@ -115,6 +115,7 @@ export class TunnelService {
     if (!wanted) return;
     this.teardown();
     this.attempt = 0;
+    this.reclaims = 0;
     this.connect();
   }
 
@@ -133,6 +134,7 @@ export class TunnelService {
     this.teardown();
     this.wanted = { ...wanted, host };
     this.attempt = 0;
+    this.reclaims = 0;
     this.lastCause = null;
     this.connect();
     return host;
@@ -241,6 +243,8 @@ export class TunnelService {
     this.wanted = wanted;
     if (!wanted) return;
     this.attempt++;
+    // A new connection after a drop asks again for its own address before settling for another.
+    this.reclaims = 0;
     const delay = Math.min(this.deps.maxBackoffMs ?? 30_000, 1000 * 2 ** (this.attempt - 1));
     this.lastCause = reason;
     this.deps.log('tunnel dropped', { reason, retryInMs: delay });
