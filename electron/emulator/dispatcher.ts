@@ -3,7 +3,7 @@ import https from 'node:https';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { HmacSha256 } from '../../shared/signing';
-import { signedWebhookHeaders } from '../../shared/signing/webhook-headers';
+import { serviceDeliveryHeaders } from '../../shared/signing/webhook-headers';
 import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
@@ -180,14 +180,12 @@ export class Dispatcher {
     eventCreated: string,
   ): Record<string, string> {
     const logged = eventId !== null;
-    return Object.fromEntries([
-      ['Content-Type', 'application/json'],
-      ['User-Agent', 'Hooklab-Sandbox/1.0'],
-      ...signedWebhookHeaders(this.opts.hmac, store.webhookKey, payload, {
+    return Object.fromEntries(
+      serviceDeliveryHeaders(this.opts.hmac, store.webhookKey, payload, {
         eventId: logged ? String(eventId) : null,
         eventCreated: logged ? eventCreated : null,
       }),
-    ]);
+    );
   }
 
   /** One attempt plus up to `retries` more on retryable outcomes; returns the last status. */

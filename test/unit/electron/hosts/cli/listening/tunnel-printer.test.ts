@@ -23,7 +23,7 @@ function statusSession(): { session: CoreSession; emit(tunnel: Partial<TunnelSta
           publicUrl: null,
           urlChanged: false,
           error: null,
-          probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null },
+          probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null, reach: null, answeredByAnother: 0 },
           notice: null,
           ...tunnel,
         },
@@ -41,7 +41,7 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
     emit({
       state: 'open',
       publicUrl: 'https://x.example',
-      probe: { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: null, error: 'the tunnel server answered 503: \u001b[2Jgone', unreachableSince: '2026-11-26T10:00:00.000Z' },
+      probe: { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: null, error: 'the tunnel server answered 503: \u001b[2Jgone', unreachableSince: '2026-11-26T10:00:00.000Z', reach: 'public', answeredByAnother: 0 },
       notice: 'granted \u001b]0;title\u0007 instead',
     });
     expect(err.join('')).not.toMatch(RAW_CONTROL);
