@@ -8,6 +8,7 @@ import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
 import { is2xx } from '../../shared/http/status';
+import { lookupFor } from '../services/net/localhost-lookup';
 
 /** Automatic retries after the first attempt (see docs/service.md#delivery-semantics). */
 export const AUTOMATIC_RETRIES = 3;
@@ -246,6 +247,8 @@ export class Dispatcher {
         timeout: this.opts.timeoutMs,
         signal: this.abort.signal,
         agent: false,
+        // `<sub>.localhost` is this machine (RFC 6761), whatever the system's resolver says.
+        ...lookupFor(target.hostname),
       });
       req.on('response', (res) => {
         res.resume();

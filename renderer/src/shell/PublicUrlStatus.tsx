@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { TunnelStatus } from '../../../shared/contract/status';
 import { oneSentence, PUBLIC_URL, probeVerdict, tunnelStateWords } from '../../../shared/net/public-url-words';
 import { CopyButton } from '../components/CopyButton';
+import { useNow } from '../lib/use-now';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
-
-/** Re-renders every `ms` so "12 s ago" keeps telling the truth between probes. */
-export function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 const RANK: Record<Tone, number> = { idle: 0, ok: 1, warn: 2, error: 3 };
 const worst = (a: Tone, b: Tone): Tone => (RANK[a] >= RANK[b] ? a : b);

@@ -127,7 +127,7 @@ export class PublicUrlProbe {
     const localOnly = failure === null ? localOnlyWords(reach) : null;
     const latencyMs = failure === null ? sent.latencyMs : null;
     // Came back, but from this machine: the way in works here, and the service still cannot use it.
-    const error = failure ?? (localOnly === null ? null : `a probe came back to this Hooklab in ${Math.round(latencyMs ?? 0)} ms, but ${localOnly}`);
+    const error = failure ?? (localOnly === null ? null : `a probe came back to this Hooklab, but ${localOnly}`);
     const result: ProbeResult = { reachable: error === null, publicUrl: target.publicUrl, latencyMs, error, checkedAt, reach };
     if ('missing' in current || current.publicUrl !== target.publicUrl) return result;
     this.publish({

@@ -21,6 +21,8 @@ function probeLine(t: TunnelStatus): string | null {
   if (probe.reachable === null || t.publicUrl === null) return null;
   // The cause may quote the tunnel server's or another program's answer: shown escaped.
   if (probe.reachable) return `public URL reachable: a probe sent to ${terminalSafe(t.publicUrl, 200)} came back to this listener`;
+  // Came back, from this machine: the address is one the service cannot reach (loopback, private).
+  if (probe.unreachableSince === null) return `public URL NOT reachable by the service: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
   return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import { oneSentence, probeVerdict } from '../../../../shared/net/public-url-words';
-import { useNow } from '../../shell/PublicUrlStatus';
+import { useNow } from '../../lib/use-now';
 import { Badge, Notice } from '../../components/ui';
 
 const TONE = { ok: 'ok', warn: 'warn', error: 'error', idle: 'neutral' } as const;

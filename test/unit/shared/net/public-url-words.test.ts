@@ -25,7 +25,7 @@ describe('probeVerdict', () => {
   });
 
   it('never says reachable for an address only this machine or its network can reach, even when the probe came back', () => {
-    const back = { ...NONE, reachable: false, checkedAt: '2026-11-26T14:09:58Z', latencyMs: 7, error: 'a probe came back to this Hooklab in 7 ms, but only this machine can reach this address: the service cannot' };
+    const back = { ...NONE, reachable: false, checkedAt: '2026-11-26T14:09:58Z', latencyMs: 7, error: 'a probe came back to this Hooklab, but only this machine can reach this address: the service cannot' };
     expect(probeVerdict({ ...back, reach: 'this-machine' }, NOW)).toEqual({ tone: 'warn', text: 'this machine only · 7 ms · 2 s ago', why: back.error });
     expect(probeVerdict({ ...back, reach: 'local-network' }, NOW).text).toBe('local network only · 7 ms · 2 s ago');
   });
