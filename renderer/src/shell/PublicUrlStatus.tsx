@@ -15,8 +15,8 @@ function tunnelTone(s: TunnelStatus): Tone {
 
 /**
  * The status bar's one item about the way in, named as everywhere ("Public URL"): the tunnel's
- * state, its address with Copy, and the verdict of the probe and of the service's own log, on
- * one line. Every cause is one sentence on hover, and whole in Settings → Public URL.
+ * state, the verdict of the probe and of the service's own log, Copy and its address, on one
+ * line (the address is what gets cut when the line is full: whole on hover and in Settings). Every cause is one sentence on hover, and whole in Settings → Public URL.
  */
 export function PublicUrlStatus({ tunnel }: { tunnel: TunnelStatus }) {
   const now = useNow(5000);
@@ -30,30 +30,26 @@ export function PublicUrlStatus({ tunnel }: { tunnel: TunnelStatus }) {
     <span className={`status-item status-item--${tone} status-item--shrinks`} data-testid="status-tunnel" title={details || undefined}>
       <span className="status-item__dot" aria-hidden="true" />
       <span className="status-item__name">{PUBLIC_URL}</span>
-      <span data-testid="status-tunnel-state" data-state={tunnel.state}>
+      {/* "open" says less than the verdict beside it: the line keeps its room for the address. */}
+      <span data-testid="status-tunnel-state" data-state={tunnel.state} hidden={tunnel.state === 'open' && verdict !== null}>
         {tunnelStateWords(tunnel.state)}
       </span>
-      {tunnel.publicUrl && (
-        <>
-          <span className="status-item__url" data-testid="status-tunnel-url">
-            {tunnel.publicUrl}
-          </span>
-          <CopyButton text={tunnel.publicUrl} testId="status-tunnel-copy" />
-        </>
-      )}
       {verdict && (
         <span className={`status-item__verdict status-item__verdict--${verdict.tone}`} data-testid="status-probe" data-reachable={String(tunnel.probe.reachable)} data-tone={verdict.tone}>
           <span data-testid="status-probe-verdict">{verdict.text}</span>
         </span>
       )}
+      {tunnel.publicUrl && (
+        <>
+          <CopyButton text={tunnel.publicUrl} testId="status-tunnel-copy" />
+          <span className="status-item__url" data-testid="status-tunnel-url" title={tunnel.publicUrl}>
+            {tunnel.publicUrl}
+          </span>
+        </>
+      )}
       {tunnel.notice && (
         <span className="status-item__error" data-testid="status-tunnel-notice">
           address changed: see Live
-        </span>
-      )}
-      {(tunnel.error || verdict?.why) && (
-        <span className="status-item__error status-item__detail" data-testid="status-probe-error">
-          {oneSentence(verdict?.why ?? tunnel.error ?? '')}
         </span>
       )}
     </span>

@@ -6,9 +6,9 @@ import { oneSentence } from '../../../shared/net/public-url-words';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
 
-function Item({ name, tone, children, testId }: { name: string; tone: Tone; children: React.ReactNode; testId: string }) {
+function Item({ name, tone, children, testId, shrinks = false }: { name: string; tone: Tone; children: React.ReactNode; testId: string; shrinks?: boolean }) {
   return (
-    <span className={`status-item status-item--${tone}`} data-testid={testId}>
+    <span className={`status-item status-item--${tone}${shrinks ? ' status-item--shrinks' : ''}`} data-testid={testId}>
       <span className="status-item__dot" aria-hidden="true" />
       <span className="status-item__name">{name}</span>
       {children}
