@@ -1,5 +1,5 @@
 import { freePort } from './free-port';
-import { spawnShell, type ServerProcess } from './server-process';
+import { spawnServer, type ServerProcess } from './server-process';
 
 /** The official localtunnel server on loopback, as docs/live.md's offline recipe runs it. */
 export interface OfficialTunnelServer {
@@ -17,7 +17,7 @@ export interface OfficialTunnelServer {
  */
 export async function startOfficialTunnelServer(): Promise<OfficialTunnelServer> {
   const port = await freePort();
-  const server: ServerProcess = spawnShell('exec node test/support/lt-server-with-domain.cjs ../shared/tools/localtunnel-server/lt-server.cjs', {
+  const server: ServerProcess = spawnServer('test/support/lt-server-with-domain.ts', ['../shared/tools/localtunnel-server/lt-server.cjs'], {
     env: { LT_PORT: String(port), LT_DOMAIN: 'localhost' },
   });
   await server.waitFor(/lt server on \d+/).catch(async (error: unknown) => {
