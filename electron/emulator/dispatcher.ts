@@ -3,11 +3,12 @@ import https from 'node:https';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { HmacSha256 } from '../../shared/signing';
-import { signedWebhookHeaders } from '../../shared/signing/webhook-headers';
+import { serviceDeliveryHeaders } from '../../shared/signing/webhook-headers';
 import type { WebhookEvent } from '../../shared/service';
 import type { SandboxState } from './state';
 import type { DeliveryRecord, StoreRecord } from './types';
 import { is2xx } from '../../shared/http/status';
+import { lookupFor } from '../services/net/localhost-lookup';
 
 /** Automatic retries after the first attempt (see docs/service.md#delivery-semantics). */
 export const AUTOMATIC_RETRIES = 3;
@@ -180,14 +181,12 @@ export class Dispatcher {
     eventCreated: string,
   ): Record<string, string> {
     const logged = eventId !== null;
-    return Object.fromEntries([
-      ['Content-Type', 'application/json'],
-      ['User-Agent', 'Hooklab-Sandbox/1.0'],
-      ...signedWebhookHeaders(this.opts.hmac, store.webhookKey, payload, {
+    return Object.fromEntries(
+      serviceDeliveryHeaders(this.opts.hmac, store.webhookKey, payload, {
         eventId: logged ? String(eventId) : null,
         eventCreated: logged ? eventCreated : null,
       }),
-    ]);
+    );
   }
 
   /** One attempt plus up to `retries` more on retryable outcomes; returns the last status. */
@@ -248,6 +247,8 @@ export class Dispatcher {
         timeout: this.opts.timeoutMs,
         signal: this.abort.signal,
         agent: false,
+        // `<sub>.localhost` is this machine (RFC 6761), whatever the system's resolver says.
+        ...lookupFor(target.hostname),
       });
       req.on('response', (res) => {
         res.resume();

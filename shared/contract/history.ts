@@ -82,11 +82,16 @@ export const DeliveryUrlsSchema = z.object({
 });
 export type DeliveryUrls = z.infer<typeof DeliveryUrlsSchema>;
 
-/** Deliveries the service sent to URLs that are not this Hooklab's and whose events never arrived here. */
+/**
+ * Deliveries whose events never arrived here though the service sent them: to URLs that are
+ * not this Hooklab's (`other-url`), or to this Hooklab's with a 2xx that something between
+ * answered in its place (`answered-by-another`: the service will not retry them).
+ */
 export const SentElsewhereSchema = z.object({
   publicUrl: z.string().nullable(),
   groups: z.array(
     z.object({
+      cause: z.enum(['other-url', 'answered-by-another']),
       url: z.string(),
       deliveries: z.number().int(),
       /** When the first of them was logged. */

@@ -2,6 +2,7 @@
  * Calls and events of the Live area (listener, forwarding, tunnel). Owned by the live feature.
  */
 import { z } from 'zod';
+import { PUBLIC_URL_REACHES } from '../net/public-url-words';
 import { defineCall, defineEvent, NoArgs, Ok } from './define';
 import { JobIdSchema } from './jobs';
 
@@ -117,9 +118,14 @@ export const ProbeResultSchema = z.object({
   reachable: z.boolean(),
   publicUrl: z.string().nullable(),
   latencyMs: z.number().nullable(),
-  /** Why not, in words a user acts on (DNS, the tunnel server's status, a timeout, another program, TLS). */
+  /**
+   * Why not, in words a user acts on (DNS, the tunnel server's status, a timeout, another
+   * program, TLS; or that only this machine or its network can reach the address).
+   */
   error: z.string().nullable(),
   checkedAt: z.string(),
+  /** Who can reach the URL, from its host (null: no URL): only `public` is reachable by the service. */
+  reach: z.enum(PUBLIC_URL_REACHES).nullable(),
 });
 export type ProbeResult = z.infer<typeof ProbeResultSchema>;
 

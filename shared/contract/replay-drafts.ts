@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineCall, IdArgs, NoArgs, Ok } from './define';
+import { SERVICE_WEBHOOK_USER_AGENT } from '../service/webhooks';
 import { TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD } from '../replay/vocabulary';
 
 export { TAMPER_PRESETS, REPLAY_METHODS, DEFAULT_REPLAY_METHOD, type TamperPreset, type ReplayMethod } from '../replay/vocabulary';
@@ -47,7 +48,7 @@ export const HeadersSpecSchema = z
     ]),
     contentType: HeaderValue.default('application/json'),
     /** Defaults to the service's User-Agent (as the sandbox sends it). */
-    userAgent: HeaderValue.default('Hooklab-Sandbox/1.0'),
+    userAgent: HeaderValue.default(SERVICE_WEBHOOK_USER_AGENT),
     /** Extra headers, sent after the standard ones, in this order (repeats allowed). */
     extra: z.array(z.tuple([HeaderName, HeaderValue])).max(100).default([]),
     /** Header names (any case) to leave out, standard ones included (e.g. `x-svc-event-id`). */

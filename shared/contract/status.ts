@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_URL_REACHES } from '../net/public-url-words';
 
 /** What the status bar shows; pushed as the `app.status` event whenever any part changes. */
 export const ListenerStatusSchema = z.object({
@@ -29,6 +30,17 @@ export const TunnelProbeStatusSchema = z.object({
   error: z.string().nullable(),
   /** When the probes started failing (kept through failures in a row). */
   unreachableSince: z.string().nullable(),
+  /**
+   * Who can reach the probed URL, from its host: `public`, or `this-machine` / `local-network`
+   * (loopback, private, `.local`: never the service, however well the probe came back).
+   */
+  reach: z.enum(PUBLIC_URL_REACHES).nullable(),
+  /**
+   * The service's own log as the second witness: deliveries of the last hour it says were
+   * answered 2xx at the public URL that never reached the listener (something between answered
+   * in its place). Any is a failure the probe could not see.
+   */
+  answeredByAnother: z.number().int(),
 });
 
 export const TunnelStatusSchema = z.object({

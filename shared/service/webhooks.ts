@@ -13,6 +13,13 @@ export const SIGNATURE_HEADER = 'x-svc-hmac-sha256';
 export const EVENT_ID_HEADER = 'x-svc-event-id';
 export const EVENT_CREATED_HEADER = 'x-svc-event-created';
 
+/**
+ * The User-Agent of the service's webhooks as the sandbox sends them, and Hooklab's probe of its
+ * public URL with them (the spec does not name the real service's). Nothing in it says Hooklab:
+ * a relay that treats Hooklab's requests apart from the service's must not be able to tell.
+ */
+export const SERVICE_WEBHOOK_USER_AGENT = 'Svc-Webhooks/1.0';
+
 /** The three webhook headers, lower-cased. */
 export const WEBHOOK_HEADERS: ReadonlySet<string> = new Set([SIGNATURE_HEADER, EVENT_ID_HEADER, EVENT_CREATED_HEADER]);
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADER_NAMES } from '../service/webhooks';
+import { SERVICE_WEBHOOK_USER_AGENT, WEBHOOK_HEADER_NAMES } from '../service/webhooks';
 import { signBody, type HmacSha256 } from './hmac';
 
 /** The values of a webhook's three service headers; null leaves that header out. */
@@ -32,4 +32,18 @@ export function signedWebhookHeaders(
   event: { readonly eventId: string | null; readonly eventCreated: string | null },
 ): Array<[string, string]> {
   return webhookHeaders({ signature: signBody(hmac, key, body), eventId: event.eventId, eventCreated: event.eventCreated });
+}
+
+/**
+ * A webhook's headers exactly as the service sends them, in its order: Content-Type, User-Agent,
+ * then the signed triple (Content-Length follows, then what Node adds). The sandbox's deliveries
+ * and Hooklab's probe of its public URL both go out with these, so nothing tells them apart.
+ */
+export function serviceDeliveryHeaders(
+  hmac: HmacSha256,
+  key: string,
+  body: Uint8Array | string,
+  event: { readonly eventId: string | null; readonly eventCreated: string | null },
+): Array<[string, string]> {
+  return [['Content-Type', 'application/json'], ['User-Agent', SERVICE_WEBHOOK_USER_AGENT], ...signedWebhookHeaders(hmac, key, body, event)];
 }

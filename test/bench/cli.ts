@@ -58,7 +58,7 @@ const scenario: ScenarioFile = {
     eventType: 'SuccessPayment',
     eventId: String(1_000_000 + i),
     eventCreated: new Date().toISOString(),
-    headers: [['Content-Type', 'application/json'], ['User-Agent', 'Hooklab-Sandbox/1.0']],
+    headers: [['Content-Type', 'application/json'], ['User-Agent', 'Svc-Webhooks/1.0']],
     body: JSON.stringify(eventTemplate('SuccessPayment', { orderId: String(500_000 + i), orderReference: null, orderType: 'FASTLINK_CHARGE' })),
   })),
 };

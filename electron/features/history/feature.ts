@@ -17,7 +17,8 @@ import { diffBodies } from '../../services/data/delivery-diff';
 import { UpdateNotifier } from './update-notifier';
 import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-addresses';
 import { unpairedCause } from '../../../shared/history/delivery-urls';
-import { receivedEventIds } from '../../services/data/reconciliation-reads';
+import { receivedEventIds, storedEventIds } from '../../services/data/reconciliation-reads';
+import { watchAnsweredByAnother } from './answered-by-another';
 import { historyDeliveryUrls } from '../../services/data/delivery-url-reads';
 
 /** History's activity strip's default range: the last hour. */
@@ -58,6 +59,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
   let lastReconciliation: { environmentId: string; result: Reconciliation; leftOut: LeftOutExplained[]; computedAt: string; durationMs: number } | null =
     null;
   const unsubscribers: Array<() => void> = [];
+  const answeredByAnother = watchAnsweredByAnother(ctx, store);
 
   const active = (): Connection => {
     const connection = ctx.environments.active();
@@ -200,8 +202,11 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const input = loadReconciliationInput(ctx.db, environmentId, since ? Date.parse(since) : null, otherKeys);
           const aside = setAsideLeftOut(input.history, input.leftOut);
           const { addresses } = ownAddresses(ctx);
-          const causeContext = { addresses, listenerStatuses: input.listenerStatuses };
-          const result = reconcile(aside.history, input.received, input.payloadHashes, (h) => unpairedCause({ url: h.url ?? '', status: h.status }, causeContext));
+          const storedEventIdsOf = storedEventIds(ctx.db, [...new Set(aside.history.map((h) => h.eventId))]);
+          const causeContext = { addresses, listenerStatuses: input.listenerStatuses, storedEventIds: storedEventIdsOf, nowMs: ctx.clock.now() };
+          const result = reconcile(aside.history, input.received, input.payloadHashes, (h) =>
+            unpairedCause({ url: h.url ?? '', status: h.status, eventId: h.eventId, created: h.created }, causeContext),
+          );
           const leftOut = explainLeftOut(aside.groups, ctx.settings.get(), environmentId);
           const durationMs = Math.round(performance.now() - started);
           lastReconciliation = { environmentId, result, leftOut, computedAt: new Date(ctx.clock.now()).toISOString(), durationMs };
@@ -222,8 +227,9 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       'history.deliveryUrls': async ({ since }) => deliveryUrlsView(historyDeliveryUrls(ctx.db, activeId(), since ?? ''), ownAddresses(ctx)),
       'history.sentElsewhere': async ({ since }) => {
         const history = store.reconciliationRefs(activeId(), since);
-        const arrived = receivedEventIds(ctx.db, [...new Set(history.map((h) => h.eventId))]);
-        return sentElsewhereView(history, arrived, ownAddresses(ctx));
+        const eventIds = [...new Set(history.map((h) => h.eventId))];
+        const arrivals = { arrived: receivedEventIds(ctx.db, eventIds), stored: storedEventIds(ctx.db, eventIds), nowMs: ctx.clock.now() };
+        return sentElsewhereView(history, arrivals, ownAddresses(ctx));
       },
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),
       'history.arrivals': async ({ eventId }) => {
@@ -255,8 +261,10 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
         ctx.bus.on('live.received', () => poller.nudge(NUDGED_POLL_DELAY_MS)),
       );
       poller.start();
+      answeredByAnother.start();
     },
     async stop() {
+      answeredByAnother.stop();
       for (const u of unsubscribers.splice(0)) u();
       await poller.stop();
       notifier.flush();

@@ -2,7 +2,7 @@ import type { CoreContext } from '../../services/kernel/feature';
 import type { DeliveryUrls, SentElsewhere } from '../../../shared/contract/history';
 import type { HistoryRefRow } from '../../services/data/history-store';
 import type { DeliveryUrlRow } from '../../services/data/delivery-url-reads';
-import { isOwnUrl } from '../../../shared/history/delivery-urls';
+import { isAnsweredByAnother, isOwnUrl } from '../../../shared/history/delivery-urls';
 
 /**
  * The addresses at which the service reaches this Hooklab: its public URL (tunnel or own URL)
@@ -28,24 +28,34 @@ export function deliveryUrlsView(rows: readonly DeliveryUrlRow[], own: { publicU
   };
 }
 
+/** What the listener stored, to tell what never arrived: events verified here, and events of which anything arrived. */
+export interface Arrivals {
+  readonly arrived: ReadonlySet<number>;
+  readonly stored: ReadonlySet<number>;
+  readonly nowMs: number;
+}
+
 /**
- * history.sentElsewhere: deliveries sent to URLs that are not this Hooklab's whose events never
- * arrived here (`arrived`: event ids received), grouped by URL as logged, oldest first.
+ * history.sentElsewhere: deliveries whose events never arrived here, grouped by URL as logged,
+ * oldest first: those sent to URLs that are not this Hooklab's, and those sent to this
+ * Hooklab's with a 2xx that something else answered (isAnsweredByAnother).
  */
-export function sentElsewhereView(
-  history: readonly HistoryRefRow[],
-  arrived: ReadonlySet<number>,
-  own: { publicUrl: string | null; addresses: string[] },
-): SentElsewhere {
+export function sentElsewhereView(history: readonly HistoryRefRow[], arrivals: Arrivals, own: { publicUrl: string | null; addresses: string[] }): SentElsewhere {
   // With no address to compare with, nothing can be said to have gone elsewhere.
   if (own.addresses.length === 0) return { publicUrl: own.publicUrl, groups: [] };
-  const groups = new Map<string, { url: string; deliveries: number; since: string; eventIds: Set<number> }>();
+  type Cause = SentElsewhere['groups'][number]['cause'];
+  const groups = new Map<string, { cause: Cause; url: string; deliveries: number; since: string; eventIds: Set<number> }>();
+  const context = { addresses: own.addresses, storedEventIds: arrivals.stored, nowMs: arrivals.nowMs };
   for (const h of history) {
-    if (arrived.has(h.eventId) || isOwnUrl(h.url, own.addresses)) continue;
-    const g = groups.get(h.url) ?? { url: h.url, deliveries: 0, since: h.created, eventIds: new Set<number>() };
+    const cause: Cause | null = isOwnUrl(h.url, own.addresses)
+      ? isAnsweredByAnother(h, context) ? 'answered-by-another' : null
+      : arrivals.arrived.has(h.eventId) ? null : 'other-url';
+    if (cause === null) continue;
+    const key = `${cause} ${h.url}`;
+    const g = groups.get(key) ?? { cause, url: h.url, deliveries: 0, since: h.created, eventIds: new Set<number>() };
     g.deliveries++;
     g.eventIds.add(h.eventId);
-    groups.set(h.url, g);
+    groups.set(key, g);
   }
   return { publicUrl: own.publicUrl, groups: [...groups.values()].map((g) => ({ ...g, eventIds: [...g.eventIds] })) };
 }

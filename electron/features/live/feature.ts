@@ -7,7 +7,7 @@ import { HistoryStore } from '../../services/data/history-store';
 import { ListenerThread } from './listener/listener-thread';
 import { inspectBody } from './listener/inspect';
 import { TunnelService } from './tunnel/tunnel-service';
-import { ProbeNonces } from './probe/probe-nonces';
+import { ProbeKey } from './probe/probe-webhook';
 import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
@@ -62,8 +62,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
-  // Probe nonces are issued here and answered by the listener's thread (a copy is sent to it).
-  const nonces = new ProbeNonces(() => ctx.clock.now(), (ticket) => listener?.probeIssued(ticket));
+  // Probes are signed here and answered by the listener's thread (each one's ticket is sent to it).
+  const probeKey = new ProbeKey(() => ctx.clock.now(), (ticket) => listener?.probeIssued(ticket));
   /**
    * The listener runs in its own thread with its own connection (listener-worker.ts): nothing
    * this thread does (listings, Sequences, search, export, the history copy) delays an answer.
@@ -106,8 +106,8 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       if (!stopping && lived > RESTART_AFTER_MS) applying = applying.then(() => startListener(ctx.settings.get().listener.port));
     },
     onProbeAnswered: () => {
-      nonces.countAnswered();
-      ctx.status.update('listener', { probesAnswered: nonces.answered });
+      probeKey.countAnswered();
+      ctx.status.update('listener', { probesAnswered: probeKey.answered });
     },
   });
   let listener: ListenerThread | null = null;
@@ -132,7 +132,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     ...(options.tunnelOpenTimeoutMs ? { openTimeoutMs: options.tunnelOpenTimeoutMs } : {}),
   });
 
-  const tunnelProbe = createTunnelProbe(ctx, tunnel, nonces, options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {});
+  const tunnelProbe = createTunnelProbe(ctx, tunnel, probeKey, options.probeIntervalMs ? { intervalMs: options.probeIntervalMs } : {});
 
   const bindError = (error: unknown, port: number): string =>
     (error as NodeJS.ErrnoException).code === 'EADDRINUSE'

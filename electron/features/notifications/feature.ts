@@ -52,10 +52,11 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
 
   /**
    * The tunnel as the status says it, and as the probe of the public URL found it: a URL the
-   * probe cannot reach is down for the service, whatever the tunnel's client believes.
+   * probe cannot reach is down for the service, whatever the tunnel's client believes (one only
+   * this machine can reach, where the probe came back, is said in the status bar, not notified).
    */
   const observeTunnel = (tunnel: AppStatus['tunnel']) => {
-    const unreachable = tunnel.probe.reachable === false;
+    const unreachable = tunnel.probe.reachable === false && tunnel.probe.unreachableSince !== null;
     const why = `the probe of ${tunnel.publicUrl ?? 'the public URL'} failed: ${tunnel.probe.error ?? 'no reason given'}`;
     say(rules.tunnelState(unreachable ? 'error' : tunnel.state, unreachable ? why : tunnel.error));
   };

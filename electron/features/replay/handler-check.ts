@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CHECK_IDS, type CheckEvidence, type CheckId, type CheckReport, type CheckResult } from '../../../shared/contract/replay-checks';
 import type { HmacSha256 } from '../../../shared/signing';
+import { SERVICE_WEBHOOK_USER_AGENT } from '../../../shared/service/webhooks';
 import { buildRequest } from './request-builder';
 import { exchange, type ExchangeResult } from '../../services/net/exchange';
 import { CHECKS, type CheckContext, type CheckOutcome } from './checks';
@@ -79,7 +80,7 @@ export async function runHandlerCheck(options: HandlerCheckOptions): Promise<Che
               eventId: { mode: 'typed', value: probe.eventId },
               eventCreated: probe.eventCreated ? { mode: 'chosen', value: probe.eventCreated } : { mode: 'now' },
               contentType: 'application/json',
-              userAgent: 'Hooklab-Sandbox/1.0',
+              userAgent: SERVICE_WEBHOOK_USER_AGENT,
               extra: [],
               removed: [],
             },

@@ -11,7 +11,7 @@ export function reachTools(client: ContractClient, now: () => number = Date.now)
       name: 'probe_public_url',
       calls: ['live.probePublicUrl'],
       description:
-        "Send a signed one-time probe to Hooklab's public URL (its tunnel, or the user's own URL) and say whether it came back to this Hooklab's listener, how fast, or why not (DNS, the tunnel server's answer, a timeout, another program answering, TLS). Same shape as live.probePublicUrl.",
+        "Send a one-time probe, shaped like the service's webhooks, to Hooklab's public URL (its tunnel, or the user's own URL) and say whether it came back to this Hooklab's listener, how fast, or why not (DNS, the tunnel server's answer, a timeout, another program answering, TLS; or an address only this machine or its network can reach). Same shape as live.probePublicUrl.",
       input: z.object({}).strict(),
       async run() {
         const r = await client.call('live.probePublicUrl', {});

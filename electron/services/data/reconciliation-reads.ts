@@ -74,6 +74,17 @@ export function receivedEventIds(db: Database, eventIds: readonly number[]): Set
   return new Set(rows.map((r) => Number(r.event_id)));
 }
 
+/**
+ * Which of `eventIds` the listener stored any delivery of, verified or not: an event of which
+ * nothing at all arrived is one something else answered, when the service says it got a 2xx.
+ */
+export function storedEventIds(db: Database, eventIds: readonly number[]): Set<number> {
+  const rows = db
+    .prepare('SELECT DISTINCT event_id FROM received_deliveries WHERE event_id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(eventIds)) as { event_id: number }[];
+  return new Set(rows.map((r) => Number(r.event_id)));
+}
+
 /** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
 export function answeredStatuses(db: Database, sinceMs: number): Set<number> {
   const rows = db

@@ -62,7 +62,7 @@ export function initialStatus(host: AppStatus['host']): AppStatus {
       error: null,
       urlChanged: false,
       reconnectAttempt: 0,
-      probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null },
+      probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null, reach: null, answeredByAnother: 0 },
       notice: null,
     },
     poller: {

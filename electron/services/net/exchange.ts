@@ -1,8 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { isLoopbackAddress, isLoopbackName, notLoopbackMessage } from './loopback';
+import { lookupFor } from './localhost-lookup';
 
 /** One HTTP request, exactly as it goes on the wire (every header given, in order). */
 export interface OutgoingRequest {
@@ -74,8 +72,8 @@ export function exchange(request: OutgoingRequest, options: ExchangeOptions): Pr
         method: request.method,
         headers: raw,
         ...(options.keepAlive ? {} : { agent: false }),
-        // A loopback name is only trusted once it resolves to loopback (a resolver may lie).
-        ...(isLoopbackName(url.hostname) ? { lookup: loopbackOnlyLookup(dnsLookup) } : {}),
+        // A loopback name goes to loopback, whatever the system's resolver would say.
+        ...lookupFor(url.hostname),
       });
     } catch (error) {
       // Node refuses some requests before any byte is written (a header value it cannot send).
@@ -144,8 +142,6 @@ export function describeConnectionError(e: NodeJS.ErrnoException, url: URL): str
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return `host unreachable (${e.code}): ${where}`;
-    case 'ERR_REPLAY_NOT_LOOPBACK':
-      return e.message;
     default:
       return e.code ? `${e.message} (${e.code})` : e.message;
   }
@@ -155,24 +151,4 @@ function pairs(raw: string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i]!, raw[i + 1]!]);
   return out;
-}
-
-/**
- * DNS lookup for a loopback name that only lets loopback answers through: such a name is
- * accepted as loopback, so a resolver mapping it elsewhere must not carry a request (a signed
- * body) off the machine.
- */
-export function loopbackOnlyLookup(base: typeof dnsLookup): LookupFunction {
-  return ((hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: unknown[]) => void) => {
-    base(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error);
-      const loopback = addresses.filter((a) => isLoopbackAddress(a.address));
-      if (loopback.length === 0) {
-        const message = notLoopbackMessage(hostname, addresses.map((a) => a.address));
-        return callback(Object.assign(new Error(message), { code: 'ERR_REPLAY_NOT_LOOPBACK' }));
-      }
-      if ((options as LookupAllOptions).all) return callback(null, loopback);
-      return callback(null, loopback[0]!.address, loopback[0]!.family);
-    });
-  }) as unknown as LookupFunction;
 }

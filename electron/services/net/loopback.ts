@@ -26,9 +26,10 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * `localhost`, `localhost.` and any `*.localhost`: names meant for this machine, but answered by
- * whatever resolver the system has, which may say otherwise. A connection to one goes ahead
- * only when every address it resolves to is loopback.
+ * `localhost`, `localhost.` and any `*.localhost`: names of this machine (RFC 6761). Hooklab's
+ * requests resolve them to loopback themselves (localhost-lookup.ts); where a system resolver is
+ * asked instead (the service's API client), a connection goes ahead only when every address it
+ * resolves to is loopback.
  */
 export function isLoopbackName(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/\.$/, '');

@@ -11,6 +11,9 @@ const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-di
  */
 export function sentElsewhereText(group: SentElsewhere['groups'][number], publicUrl: string | null): string {
   const n = `${group.deliveries} ${group.deliveries === 1 ? 'delivery' : 'deliveries'}`;
+  if (group.cause === 'answered-by-another') {
+    return `The service sent ${n} since ${hhmm(group.since)} to ${group.url} and got 2xx, but they never reached this Hooklab: something between the service and Hooklab answered in its place, and the service will not retry them. Find what answers at that URL (a relay, a proxy, another program on the tunnel's name), then resend them.`;
+  }
   const ours = publicUrl ? `not to your public URL ${publicUrl}` : 'not to this Hooklab (it has no public URL now)';
   return `The service sent ${n} since ${hhmm(group.since)} to ${group.url}, ${ours}: set it in the merchant portal (${PORTAL_SETTING}), then resend them.`;
 }

@@ -1,14 +1,14 @@
 import type { AppStatus } from '../../../shared/contract';
-import { CopyButton } from '../components/CopyButton';
 import { useStatusStore } from '../app-state/status-store';
 import { formatBytes, formatCount } from '../lib/format';
-import { ProbeVerdict } from './ProbeVerdict';
+import { PublicUrlStatus } from './PublicUrlStatus';
+import { oneSentence } from '../../../shared/net/public-url-words';
 
 type Tone = 'ok' | 'warn' | 'error' | 'idle';
 
-function Item({ name, tone, children, testId }: { name: string; tone: Tone; children: React.ReactNode; testId: string }) {
+function Item({ name, tone, children, testId, shrinks = false }: { name: string; tone: Tone; children: React.ReactNode; testId: string; shrinks?: boolean }) {
   return (
-    <span className={`status-item status-item--${tone}`} data-testid={testId}>
+    <span className={`status-item status-item--${tone}${shrinks ? ' status-item--shrinks' : ''}`} data-testid={testId}>
       <span className="status-item__dot" aria-hidden="true" />
       <span className="status-item__name">{name}</span>
       {children}
@@ -16,16 +16,26 @@ function Item({ name, tone, children, testId }: { name: string; tone: Tone; chil
   );
 }
 
+/** An error as one sentence on the line, whole on hover. */
+function ErrorText({ text }: { text: string }) {
+  return (
+    <span className="status-item__error status-item__detail" title={text}>
+      {oneSentence(text)}
+    </span>
+  );
+}
+
 const listenerTone = (s: AppStatus['listener']): Tone =>
   s.state === 'listening' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'starting' ? 'warn' : 'idle';
-const tunnelTone = (s: AppStatus['tunnel']): Tone =>
-  s.state === 'open' || s.state === 'own-url' ? (s.urlChanged ? 'warn' : 'ok') : s.state === 'error' ? 'error' : s.state === 'connecting' ? 'warn' : 'idle';
 const pollerTone = (s: AppStatus['poller']): Tone =>
   s.state === 'caught-up' || s.state === 'idle' || s.state === 'polling' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'behind' ? 'warn' : 'idle';
 const sandboxTone = (s: AppStatus['sandbox']): Tone =>
   s.state === 'running' ? 'ok' : s.state === 'error' ? 'error' : s.state === 'starting' ? 'warn' : 'idle';
 
-/** One line at the bottom: where Hooklab runs, which environment, and each service's state. */
+/**
+ * One line at the bottom: where Hooklab runs, which environment, and each service's state. Each
+ * error is one sentence cut to the line, whole on hover.
+ */
 export function StatusBar() {
   const { status, error } = useStatusStore();
   if (!status) {
@@ -51,7 +61,7 @@ export function StatusBar() {
       {host.dataNotices.length > 0 && (
         <Item name="Data folder" tone="warn" testId="status-data-notices">
           {host.dataNotices.map((notice) => (
-            <span key={notice} className="status-item__error" data-testid="status-data-notice">
+            <span key={notice} className="status-item__error status-item__detail" data-testid="status-data-notice" title={notice}>
               {notice}
             </span>
           ))}
@@ -72,32 +82,16 @@ export function StatusBar() {
         >
           {formatCount(listener.stored)} stored · {formatBytes(listener.storedBytes)} of {formatBytes(listener.retainBytes)}
         </span>
-        {listener.error && <span className="status-item__error">{listener.error}</span>}
+        {listener.error && <ErrorText text={listener.error} />}
       </Item>
-      <Item name="Tunnel" tone={tunnelTone(tunnel)} testId="status-tunnel">
-        <span data-testid="status-tunnel-state">{tunnel.state}</span>
-        {tunnel.publicUrl && (
-          <>
-            <span className="status-item__url" data-testid="status-tunnel-url">{tunnel.publicUrl}</span>
-            <CopyButton text={tunnel.publicUrl} testId="status-tunnel-copy" />
-          </>
-        )}
-        {tunnel.urlChanged && <span className="status-item__error">URL changed: update the portal</span>}
-        {tunnel.notice && (
-          <span className="status-item__error" data-testid="status-tunnel-notice" title={tunnel.notice}>
-            address changed: see Live
-          </span>
-        )}
-        {tunnel.error && <span className="status-item__error">{tunnel.error}</span>}
-      </Item>
-      {tunnel.state !== 'disabled' && <ProbeVerdict probe={tunnel.probe} />}
+      <PublicUrlStatus tunnel={tunnel} />
       <Item name="Poller" tone={pollerTone(poller)} testId="status-poller">
         <span data-testid="status-poller-state">{poller.state}</span>
-        {poller.error && <span className="status-item__error">{poller.error}</span>}
+        {poller.error && <ErrorText text={poller.error} />}
       </Item>
       <Item name="Sandbox" tone={sandboxTone(sandbox)} testId="status-sandbox">
         <span data-testid="status-sandbox-state">{sandbox.state}</span>
-        {sandbox.error && <span className="status-item__error">{sandbox.error}</span>}
+        {sandbox.error && <ErrorText text={sandbox.error} />}
       </Item>
     </footer>
   );

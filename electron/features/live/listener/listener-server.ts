@@ -12,7 +12,7 @@ import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter, type BusyPolicy } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
 import { readBody } from './read-body';
-import { answerProbe, type RedeemProbe } from '../probe/probe-answer';
+import { answerProbe, probeSignature, type ProbeRedeemer } from '../probe/probe-answer';
 
 export interface ListenerDeps {
   readonly store: DeliveryStore;
@@ -28,8 +28,8 @@ export interface ListenerDeps {
   readonly onError: (message: string, error: unknown) => void;
   /** A batch could not be stored (disk full...): its senders got 500, nothing was claimed. */
   readonly onStoreFailed: (error: unknown) => void;
-  /** Redeems a public-URL probe's nonce issued by this Hooklab (answered, never stored). */
-  readonly redeemProbe?: RedeemProbe;
+  /** Knows the probes of the public URL this Hooklab sent, by signature (answered, never stored). */
+  readonly probes?: ProbeRedeemer;
   /** Draws each forward's trace (see ForwardOptions.startTrace). */
   readonly startTrace?: ForwardOptions['startTrace'];
   /**
@@ -177,12 +177,6 @@ export class ListenerServer {
   private async handle(req: IncomingMessage, res: ServerResponse, activity: () => void): Promise<void> {
     const receivedAtMs = this.deps.now();
     const method = req.method ?? 'POST';
-    const probe = answerProbe(req.headers, this.deps.redeemProbe);
-    if (probe) {
-      req.resume();
-      res.writeHead(probe.status, probe.headers).end(probe.body);
-      return;
-    }
     if (method === 'GET' || method === 'HEAD') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(method === 'HEAD' ? undefined : 'Hooklab webhook listener: POST webhooks to any path here.\n');
@@ -190,6 +184,13 @@ export class ListenerServer {
     }
     const settings = this.deps.settings();
     const body = await readBody(req, settings.bodyLimitBytes, activity);
+    // A probe of the public URL is a webhook like any other but for its signature (this run's key).
+    const probeSigned = body.truncation === null ? probeSignature(req.headers, this.deps.probes) : null;
+    const probe = probeSigned !== null ? answerProbe(probeSigned, body.bytes, this.deps.probes!) : null;
+    if (probe) {
+      res.writeHead(probe.status, probe.headers).end(probe.body);
+      return;
+    }
     // Built once: stored with the delivery and sent on to the handlers.
     const headers = headerPairs(req.rawHeaders);
     let stored: StoredDelivery;

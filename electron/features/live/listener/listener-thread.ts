@@ -7,7 +7,7 @@ import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
-import type { ProbeTicket } from '../probe/probe-nonces';
+import type { ProbeTicket } from '../probe/probe-tickets';
 import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListener } from './thread-protocol';
 
 /** What the thread starts with (ListenerThreadData), and where what it reports goes. */
@@ -105,7 +105,7 @@ export class ListenerThread {
     this.post({ type: 'resends', entries });
   }
 
-  /** A probe nonce the app issued, for the listener to answer once. */
+  /** A probe of the public URL the app signed, for the listener to answer once. */
   probeIssued(ticket: ProbeTicket): void {
     this.post({ type: 'probeIssued', ticket });
   }

@@ -9,7 +9,7 @@ import { systemClock } from '../../../services/platform/clock';
 import { createKeyedHmac } from './keyed-hmac';
 import { ListenerServer } from './listener-server';
 import { whenLockFree, type BusyPolicy } from './group-commit';
-import { ProbeTickets } from '../probe/probe-nonces';
+import { ProbeTickets } from '../probe/probe-tickets';
 import { loadTraceKey, StartedTraces } from '../../../services/tracing/started-traces';
 import type { FromListener, ListenerOp, ListenerThreadData, ToListener } from './thread-protocol';
 
@@ -52,10 +52,13 @@ const listener = new ListenerServer({
   onStoreFailed: (error) => send({ type: 'storeFailed', cause: describeStorageError(error) }),
   onForwarded: (id, handler, answeredStatus) => send({ type: 'forwarded', id, handler, answeredStatus }),
   onError: (message, error) => send({ type: 'error', message, cause: causeOf(error) }),
-  redeemProbe: (nonce, signature) => {
-    const proof = probes.redeem(nonce, signature);
-    if (proof !== null) send({ type: 'probeAnswered' });
-    return proof;
+  probes: {
+    has: (signature) => probes.has(signature),
+    redeem: (signature, bodySha256) => {
+      const proof = probes.redeem(signature, bodySha256);
+      if (proof !== null) send({ type: 'probeAnswered' });
+      return proof;
+    },
   },
 });
 

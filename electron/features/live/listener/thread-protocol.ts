@@ -3,7 +3,7 @@ import type { ListenerSettings } from '../../../../shared/settings';
 import type { HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
-import type { ProbeTicket } from '../probe/probe-nonces';
+import type { ProbeTicket } from '../probe/probe-tickets';
 
 /**
  * The messages between the app's main thread and the listener's thread. Everything here is
@@ -33,7 +33,7 @@ export type ToListener =
   /** Read on every request from now on: apply from the next batch, as in one thread. */
   | { readonly type: 'configure'; readonly settings: ListenerSettings; readonly keys: readonly KnownKey[] }
   | { readonly type: 'resends'; readonly entries: readonly ResendEntry[] }
-  /** A public-URL probe's nonce the app issued: the listener answers it once, never stores it. */
+  /** A probe of the public URL the app signed: the listener answers it once, never stores it. */
   | { readonly type: 'probeIssued'; readonly ticket: ProbeTicket }
   | ({ readonly type: 'call'; readonly id: number } & ListenerOp);
 

@@ -1,12 +1,14 @@
 import type { ProbeResult } from '../../../../shared/contract/live';
 import type { TunnelProbeStatus } from '../../../../shared/contract/status';
 import { systemTimers, type Timers } from '../tunnel/tunnel-client';
+import { localOnlyWords } from '../../../../shared/net/public-url-words';
+import { urlReach } from '../../../services/net/address-reach';
 import { probeFailureCause, type ProbeTarget } from './probe-cause';
-import type { ProbeNonces } from './probe-nonces';
+import type { ProbeKey } from './probe-webhook';
 import { sendProbe } from './probe-request';
 
 export interface PublicUrlProbeDeps {
-  readonly nonces: ProbeNonces;
+  readonly key: ProbeKey;
   /** The URL to probe now, or why there is none (tunnel off, not open yet). */
   readonly target: () => ProbeTarget | { readonly missing: string };
   /** Every verdict, for `app.status().tunnel.probe`. */
@@ -23,12 +25,15 @@ export interface PublicUrlProbeDeps {
 export const PROBE_TIMEOUT_MS = 10_000;
 
 /** The probe status before any probe (or with no public URL to probe). */
-export const NO_PROBE: TunnelProbeStatus = { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null };
+export const NO_PROBE: TunnelProbeStatus = { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null, reach: null, answeredByAnother: 0 };
 
 /**
  * Proves, end to end, that a request sent to the public URL reaches this Hooklab's listener:
- * on demand and every interval while there is a public URL. Each probe carries a one-time
- * nonce issued here; only the listener of this run can answer it with the matching proof.
+ * on demand and every interval while there is a public URL. Each probe is a webhook like the
+ * service's, signed with this run's key; only the listener of this run answers it with the
+ * matching proof. A URL only this machine (or its network) can reach is never called reachable,
+ * however well the probe came back. Nothing here throws into its timer: every failure is a
+ * verdict with its cause.
  */
 export class PublicUrlProbe {
   private status: TunnelProbeStatus = NO_PROBE;
@@ -66,12 +71,32 @@ export class PublicUrlProbe {
     if (this.running) this.schedule(0);
   }
 
-  /** One probe now (a probe already under way is shared, not doubled). */
+  /** One probe now (a probe already under way is shared, not doubled). Never rejects. */
   probeNow(): Promise<ProbeResult> {
-    this.inFlight ??= this.probe().finally(() => {
-      this.inFlight = null;
-    });
+    this.inFlight ??= this.probe()
+      .catch((error: unknown) => this.failed(error))
+      .finally(() => {
+        this.inFlight = null;
+      });
     return this.inFlight;
+  }
+
+  /** A probe that threw (a bug, or a value nothing expected): a verdict with its cause, not a crash. */
+  private failed(error: unknown): ProbeResult {
+    const checkedAt = new Date(this.deps.now()).toISOString();
+    const target = this.safeTarget();
+    const cause = `the probe could not be sent: ${(error as Error)?.message ?? String(error)}`;
+    const publicUrl = target && !('missing' in target) ? target.publicUrl : null;
+    if (publicUrl !== null) this.publish({ ...NO_PROBE, reachable: false, checkedAt, error: cause, unreachableSince: this.status.unreachableSince ?? checkedAt, reach: urlReach(publicUrl) });
+    return { reachable: false, publicUrl, latencyMs: null, error: cause, checkedAt, reach: publicUrl === null ? null : urlReach(publicUrl) };
+  }
+
+  private safeTarget(): ReturnType<PublicUrlProbeDeps['target']> | null {
+    try {
+      return this.deps.target();
+    } catch {
+      return null;
+    }
   }
 
   private schedule(delayMs: number): void {
@@ -89,30 +114,33 @@ export class PublicUrlProbe {
     const checkedAt = new Date(this.deps.now()).toISOString();
     if ('missing' in target) {
       // Nothing to probe: no verdict about reachability, only the answer to the caller.
-      return { reachable: false, publicUrl: null, latencyMs: null, error: target.missing, checkedAt };
+      return { reachable: false, publicUrl: null, latencyMs: null, error: target.missing, checkedAt, reach: null };
     }
-    const { nonce, signature } = this.deps.nonces.issue();
+    const probe = this.deps.key.issue();
     // The next probe is scheduled after this one ends, so a slow answer never overlaps the next.
     const timeoutMs = this.deps.timeoutMs ?? PROBE_TIMEOUT_MS;
-    const sent = await sendProbe(
-      target.publicUrl,
-      { nonce, signature, isProof: (proof) => this.deps.nonces.isProof(nonce, proof) },
-      { timeoutMs, now: this.deps.now },
-    );
+    const sent = await sendProbe(target.publicUrl, probe, (answer) => this.deps.key.isProof(probe.ticket.signature, answer), { timeoutMs, now: this.deps.now });
     // The target moved while the probe was out: its verdict is about a URL no longer in use.
     const current = this.deps.target();
-    const error = probeFailureCause(sent.outcome, target);
-    const result: ProbeResult = { reachable: error === null, publicUrl: target.publicUrl, latencyMs: error === null ? sent.latencyMs : null, error, checkedAt };
+    const failure = probeFailureCause(sent.outcome, target);
+    const reach = urlReach(target.publicUrl);
+    const localOnly = failure === null ? localOnlyWords(reach) : null;
+    const latencyMs = failure === null ? sent.latencyMs : null;
+    // Came back, but from this machine: the way in works here, and the service still cannot use it.
+    const error = failure ?? (localOnly === null ? null : `a probe came back to this Hooklab, but ${localOnly}`);
+    const result: ProbeResult = { reachable: error === null, publicUrl: target.publicUrl, latencyMs, error, checkedAt, reach };
     if ('missing' in current || current.publicUrl !== target.publicUrl) return result;
     this.publish({
       reachable: result.reachable,
       checkedAt,
-      latencyMs: result.latencyMs,
+      latencyMs,
       error,
-      unreachableSince: error === null ? null : (this.status.unreachableSince ?? checkedAt),
+      unreachableSince: failure === null ? null : (this.status.unreachableSince ?? checkedAt),
+      reach,
+      answeredByAnother: this.status.answeredByAnother,
     });
-    if (error === null) this.failuresInARow = 0;
-    else this.deps.onFailures(++this.failuresInARow, error);
+    if (failure === null) this.failuresInARow = 0;
+    else this.deps.onFailures(++this.failuresInARow, failure);
     return result;
   }
 

@@ -2,7 +2,8 @@ import type { CoreContext } from '../../../services/kernel/feature';
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { TunnelService } from '../tunnel/tunnel-service';
 import type { ProbeTarget } from './probe-cause';
-import type { ProbeNonces } from './probe-nonces';
+import type { ProbeKey } from './probe-webhook';
+import { PUBLIC_URL_SETTINGS } from '../../../../shared/net/public-url-words';
 import { NO_PROBE, PublicUrlProbe } from './public-url-probe';
 
 /** Failed probes in a row after which the tunnel moves to its next server. */
@@ -10,7 +11,7 @@ const FAILOVER_AFTER = 2;
 
 /** What there is to probe, read from the tunnel's status: its public URL, or why there is none. */
 export function probeTarget(tunnel: TunnelStatus): ProbeTarget | { missing: string } {
-  if (tunnel.state === 'disabled') return { missing: tunnel.error ?? 'no public URL: turn the tunnel on, or set your own public URL (Settings → Tunnel)' };
+  if (tunnel.state === 'disabled') return { missing: tunnel.error ?? `no public URL: turn the tunnel on, or set your own public URL (${PUBLIC_URL_SETTINGS})` };
   if (tunnel.publicUrl === null) return { missing: `the tunnel is not open yet${tunnel.error ? `: ${tunnel.error}` : ''}` };
   return { publicUrl: tunnel.publicUrl, viaTunnel: tunnel.state !== 'own-url' };
 }
@@ -20,13 +21,14 @@ export function probeTarget(tunnel: TunnelStatus): ProbeTarget | { missing: stri
  * it follows the tunnel's URL, and two failures in a row move the tunnel to its next server.
  * Call `tunnelChanged` after every tunnel status change.
  */
-export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, nonces: ProbeNonces, options: { intervalMs?: number } = {}) {
+export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, key: ProbeKey, options: { intervalMs?: number } = {}) {
   let probedUrl: string | null = null;
   let lastState: TunnelStatus['state'] = 'disabled';
   const probe = new PublicUrlProbe({
-    nonces,
+    key,
     target: () => probeTarget(ctx.status.get().tunnel),
-    onVerdict: (verdict) => ctx.status.update('tunnel', { probe: verdict }),
+    // The service's own log (History's `answered-by-another` count) stays beside each verdict.
+    onVerdict: (verdict) => ctx.status.update('tunnel', { probe: { ...verdict, answeredByAnother: ctx.status.get().tunnel.probe.answeredByAnother } }),
     onFailures: (inARow, cause) => {
       // Every second failure in a row: a next server that cannot open either is left after two
       // more probes for the one after it, not at every probe while it connects.
@@ -45,7 +47,7 @@ export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, nonce
       const url = status.state === 'disabled' ? null : status.publicUrl;
       if (url !== probedUrl) {
         probedUrl = url;
-        if (url === null) ctx.status.update('tunnel', { probe: NO_PROBE });
+        if (url === null) ctx.status.update('tunnel', { probe: { ...NO_PROBE, answeredByAnother: ctx.status.get().tunnel.probe.answeredByAnother } });
         probe.targetChanged();
       } else if ((status.state === 'open' || status.state === 'own-url') && status.state !== lastState) {
         probe.probeSoon();

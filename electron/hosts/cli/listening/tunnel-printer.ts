@@ -2,6 +2,7 @@ import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { Output } from '../framework/output';
 import type { CoreSession } from '../framework/session';
 import { terminalSafe } from '../framework/terminal-text';
+import { answeredByAnotherWords } from '../../../../shared/net/public-url-words';
 
 /** What a user must know of the tunnel: its public URL (and that it changed), or why it is down (both the tunnel server's words). */
 function tunnelLine(t: TunnelStatus): string | null {
@@ -19,9 +20,13 @@ function tunnelLine(t: TunnelStatus): string | null {
  */
 function probeLine(t: TunnelStatus): string | null {
   const probe = t.probe;
+  // The service's own log outranks the probe: it saw deliveries answered in Hooklab's place.
+  if (probe.answeredByAnother > 0 && t.publicUrl !== null) return `public URL NOT reachable: ${answeredByAnotherWords(probe.answeredByAnother)}`;
   if (probe.reachable === null || t.publicUrl === null) return null;
   // The cause may quote the tunnel server's or another program's answer: shown escaped.
   if (probe.reachable) return `public URL reachable: a probe sent to ${terminalSafe(t.publicUrl, 200)} came back to this listener`;
+  // Came back, from this machine: the address is one the service cannot reach (loopback, private).
+  if (probe.unreachableSince === null) return `public URL NOT reachable by the service: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
   return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
 }
 

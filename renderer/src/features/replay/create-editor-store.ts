@@ -3,6 +3,7 @@ import type { Draft, DraftOrigin, HeadersSpec, OpenSource, ReplayRequestSpec, Si
 import type { ReplayDetail } from '../../../../shared/contract/replay';
 import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { DEFAULT_REPLAY_METHOD } from '../../../../shared/contract/replay-drafts';
+import { SERVICE_WEBHOOK_USER_AGENT } from '../../../../shared/service/webhooks';
 import type { Transport } from '../../transport/transport';
 import { createLatestWins } from '../../lib/latest-wins';
 import { signsDifferently } from './editor-changes';
@@ -47,7 +48,7 @@ export const DEFAULT_HEADERS: HeadersSpec = {
   eventId: { mode: 'keep' },
   eventCreated: { mode: 'keep' },
   contentType: 'application/json',
-  userAgent: 'Hooklab-Sandbox/1.0',
+  userAgent: SERVICE_WEBHOOK_USER_AGENT,
   extra: [],
   removed: [],
 };

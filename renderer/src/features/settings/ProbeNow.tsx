@@ -1,20 +1,24 @@
-import { useState } from 'react';
-import type { ProbeResult } from '../../../../shared/contract/live';
+import { useEffect, useState } from 'react';
 import { transport } from '../../transport';
 import { Button, Notice } from '../../components/ui';
 
-/** "Test the public URL now": one probe on demand, its answer in the user's words. */
-export function ProbeNow() {
-  const [result, setResult] = useState<ProbeResult | null>(null);
+/**
+ * "Test the public URL now": one probe on demand. Its verdict is the card's (the probe publishes
+ * it like the periodic ones); only a test that found nothing to probe is said here, until the
+ * public URL changes.
+ */
+export function ProbeNow({ publicUrl, state }: { publicUrl: string | null; state: string }) {
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => setSaid(null), [publicUrl, state]);
   const run = async () => {
     setBusy(true);
-    setFailure(null);
+    setSaid(null);
     try {
-      setResult(await transport.call('live.probePublicUrl', {}));
+      const result = await transport.call('live.probePublicUrl', {});
+      if (result.publicUrl === null) setSaid(`Nothing to test: ${result.error ?? 'no public URL'}`);
     } catch (error) {
-      setFailure((error as Error).message);
+      setSaid(`Not tested: ${(error as Error).message}`);
     } finally {
       setBusy(false);
     }
@@ -24,17 +28,11 @@ export function ProbeNow() {
       <Button disabled={busy} onClick={() => void run()} data-testid="probe-now-button">
         {busy ? 'Testing…' : 'Test the public URL now'}
       </Button>
-      {result && result.reachable && (
-        <Notice tone="ok" testId="probe-now-result" data-reachable="true">
-          The service can reach this Hooklab: a probe sent to {result.publicUrl} came back in {Math.round(result.latencyMs ?? 0)} ms.
+      {said && (
+        <Notice tone="warn" testId="probe-now-result">
+          {said}
         </Notice>
       )}
-      {result && !result.reachable && (
-        <Notice tone="warn" testId="probe-now-result" data-reachable="false">
-          Not reachable{result.publicUrl ? ` at ${result.publicUrl}` : ''}: {result.error}
-        </Notice>
-      )}
-      {failure && <Notice tone="warn">{failure}</Notice>}
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { useStatusStore } from '../../app-state/status-store';
 import { transport } from '../../transport';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { ProbeNow } from './ProbeNow';
+import { PublicUrlVerdict } from './PublicUrlVerdict';
+import { oneSentence, PUBLIC_URL, tunnelStateWords } from '../../../../shared/net/public-url-words';
 import { Badge, Button, Card, Notice } from '../../components/ui';
 
 type Draft = Pick<Tunnel, 'enabled' | 'host' | 'subdomain' | 'ownPublicUrl' | 'hosts' | 'probeIntervalSeconds'>;
@@ -29,7 +31,7 @@ export function TunnelSettings() {
       setDraft({ enabled, host, subdomain, ownPublicUrl, hosts, probeIntervalSeconds });
     }
   }, [tunnel]);
-  if (!draft) return <div className="card">Loading tunnel settings…</div>;
+  if (!draft) return <div className="card">Loading the public URL's settings…</div>;
 
   const save = async () => {
     setMessage(null);
@@ -47,17 +49,17 @@ export function TunnelSettings() {
   };
 
   return (
-    <Card title="Public URL (tunnel)" testId="settings-tunnel">
+    <Card title={PUBLIC_URL} testId="settings-tunnel">
       {status && (
         <div className="row" data-testid="tunnel-status">
-          <Badge>{status.state}</Badge>
+          <Badge tone={status.state === 'error' ? 'error' : status.state === 'open' || status.state === 'own-url' ? 'ok' : 'neutral'}>{tunnelStateWords(status.state)}</Badge>
           {status.publicUrl && (
             <>
               <code data-testid="tunnel-url">{status.publicUrl}</code>
               <CopyButton text={status.publicUrl} testId="copy-tunnel-url" />
             </>
           )}
-          {status.error && <Notice tone="error">{status.error}</Notice>}
+          {status.error && <Notice tone="error">{oneSentence(status.error)}</Notice>}
           {status.state !== 'disabled' && status.state !== 'own-url' && (
             <Button onClick={() => void transport.call('live.reconnectTunnel', {})}>Reconnect</Button>
           )}
@@ -68,7 +70,8 @@ export function TunnelSettings() {
           {status.notice}
         </Notice>
       )}
-      <ProbeNow />
+      {status && <PublicUrlVerdict tunnel={status} intervalSeconds={tunnel?.probeIntervalSeconds ?? 60} />}
+      <ProbeNow publicUrl={status?.publicUrl ?? null} state={status?.state ?? 'disabled'} />
       {status?.urlChanged && (
         <Notice tone="warn" testId="tunnel-url-changed">
           The public URL differs from last time: update the webhook URL in the merchant portal.

@@ -105,6 +105,8 @@ describe('notifications', () => {
       latencyMs: null,
       error: 'the tunnel server answered 503',
       unreachableSince: new Date(now).toISOString(),
+      reach: 'public' as const,
+      answeredByAnother: 0,
     };
     now += 120_000;
     // The status is announced once per tick: each update is its own app.status here.

@@ -141,7 +141,7 @@ describe('replay', () => {
     expect(ids[2]).not.toBe(ids[0]);
     expect(ids[0]).toMatch(/^\d+$/);
     expect(header(h.received[0]!.rawHeaders, 'Content-Type')).toBeUndefined();
-    expect(header(h.received[0]!.rawHeaders, 'User-Agent')).toBe('Hooklab-Sandbox/1.0');
+    expect(header(h.received[0]!.rawHeaders, 'User-Agent')).toBe('Svc-Webhooks/1.0');
     expect(header(h.received[0]!.rawHeaders, 'X-A')).toBe('1');
     const unsendable = spec({ headers: { ...spec().headers, extra: [['X-Price', '5 €']] } });
     await expect(a.call('replay.send', { request: unsendable, targetUrl: h.url })).rejects.toMatchObject({ code: 'invalid-args', message: /Latin-1/ });

@@ -23,7 +23,7 @@ describe('request builder', () => {
     const r = buildRequest(spec(), inputs);
     expect(r.headers).toEqual([
       ['Content-Type', 'application/json'],
-      ['User-Agent', 'Hooklab-Sandbox/1.0'],
+      ['User-Agent', 'Svc-Webhooks/1.0'],
       ['X-Svc-Hmac-Sha256', mac('k', BODY)],
       ['X-Svc-Event-Id', '55'],
       ['X-Svc-Event-Created', '2026-01-01T00:00:00Z'],

@@ -5,6 +5,7 @@ import { memorySettingsBackend } from '../../../../../../electron/services/setti
 import { FIXTURE_DOMAIN, startLocaltunnelServer, type LocaltunnelFixture } from '../../../../../fixtures/localtunnel-server';
 import { lieAboutNames } from '../../../../../support/lying-resolver';
 import { post, startLiveApp, waitForStatus, type LiveApp } from '../live-helpers';
+import { ProbeKey } from '../../../../../../electron/features/live/probe/probe-webhook';
 
 /** Probes every 300 ms here (the setting's floor is 5 s): a test waits for verdicts, never for a time. */
 const INTERVAL_MS = 300;
@@ -55,11 +56,14 @@ describe('the probe of the public URL', () => {
     expect((await app.call('live.list', {})).total).toBe(0);
   });
 
-  it('a request with a nonce this Hooklab did not issue is an ordinary delivery', async () => {
+  it('a request with the old probe headers, or signed like a probe with another key, is an ordinary delivery', async () => {
     const app = await liveApp({});
-    const res = await post(`${app.listenerUrl}/hook`, '{"type":"Created"}', { 'X-Hooklab-Probe': 'f'.repeat(32), 'X-Hooklab-Probe-Signature': '0'.repeat(64) });
-    expect(res.status).toBe(200);
-    expect((await app.call('live.list', {})).total).toBe(1);
+    const marked = await post(`${app.listenerUrl}/hook`, '{"type":"Created"}', { 'X-Hooklab-Probe': 'f'.repeat(32), 'X-Hooklab-Probe-Signature': '0'.repeat(64) });
+    expect(marked.status).toBe(200);
+    const other = new ProbeKey().issue();
+    const lookalike = await post(`${app.listenerUrl}/webhooks`, other.body, Object.fromEntries(other.headers));
+    expect(lookalike.status).toBe(200);
+    expect((await app.call('live.list', {})).total).toBe(2);
     expect(app.core.ctx.status.get().listener.probesAnswered).toBe(0);
   });
 
@@ -111,11 +115,21 @@ describe('the probe of the public URL', () => {
     expect(app.core.ctx.status.get().tunnel.state).toBe('open');
   });
 
-  it('checks an own public URL: reachable when it leads to this listener', async () => {
+  it('checks an own public URL on loopback: the probe comes back, and it still says only this machine can reach it', async () => {
     const app = await liveApp({});
     app.core.ctx.settings.update({ tunnel: { ownPublicUrl: `${app.listenerUrl}/webhooks` } });
-    const status = await waitForStatus(app, (s) => s.tunnel.state === 'own-url' && s.tunnel.probe.reachable === true);
+    const status = await waitForStatus(app, (s) => s.tunnel.state === 'own-url' && s.tunnel.probe.checkedAt !== null);
+    expect(status.tunnel.probe).toMatchObject({
+      reachable: false,
+      reach: 'this-machine',
+      unreachableSince: null,
+      error: 'a probe came back to this Hooklab, but only this machine can reach this address: the service cannot',
+    });
     expect(status.tunnel.probe.latencyMs).not.toBeNull();
+    expect(status.listener.probesAnswered).toBeGreaterThanOrEqual(1);
+    const result = await app.call('live.probePublicUrl', {});
+    expect(result).toMatchObject({ reachable: false, reach: 'this-machine' });
+    expect((await app.call('live.list', {})).total).toBe(0);
   });
 
   it('moves to the second tunnel server after two failed probes in a row, and says so', async () => {

@@ -36,8 +36,20 @@ describe('probeFailureCause', () => {
     );
   });
 
-  it('says TLS failed', () => {
-    expect(probeFailureCause({ kind: 'error', code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }, own)).toBe('TLS failed with hooks.example.com: certificate has expired');
+  it('says TLS failed in one sentence, never OpenSSL\'s raw output', () => {
+    expect(probeFailureCause({ kind: 'error', code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }, own)).toBe('TLS failed with hooks.example.com: its certificate has expired');
+    const openssl = 'C0B7A1F2E27F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:354:\n';
+    expect(probeFailureCause({ kind: 'error', code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: openssl }, own)).toBe(
+      'TLS failed with hooks.example.com: it does not speak TLS on that port (should the URL start with http://?)',
+    );
+    expect(probeFailureCause({ kind: 'error', code: 'EPROTO', message: openssl }, own)).not.toContain('ssl3');
+  });
+
+  it('says a public URL that is not a URL is not one (the probe never throws on it)', () => {
+    expect(probeFailureCause({ kind: 'error', code: 'ERR_INVALID_URL', message: '' }, { publicUrl: 'not a url', viaTunnel: true })).toBe(
+      'the public URL "not a url" is not a URL: the tunnel server gave a bad address',
+    );
+    expect(probeFailureCause({ kind: 'error', code: 'ERR_INVALID_URL', message: '' }, { publicUrl: 'not a url', viaTunnel: false })).toMatch(/correct it in Settings → Public URL$/);
   });
 
   it('keeps a hostile first line short and without control characters', () => {

@@ -23,7 +23,7 @@ function statusSession(): { session: CoreSession; emit(tunnel: Partial<TunnelSta
           publicUrl: null,
           urlChanged: false,
           error: null,
-          probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null },
+          probe: { reachable: null, checkedAt: null, latencyMs: null, error: null, unreachableSince: null, reach: null, answeredByAnother: 0 },
           notice: null,
           ...tunnel,
         },
@@ -41,7 +41,7 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
     emit({
       state: 'open',
       publicUrl: 'https://x.example',
-      probe: { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: null, error: 'the tunnel server answered 503: \u001b[2Jgone', unreachableSince: '2026-11-26T10:00:00.000Z' },
+      probe: { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: null, error: 'the tunnel server answered 503: \u001b[2Jgone', unreachableSince: '2026-11-26T10:00:00.000Z', reach: 'public', answeredByAnother: 0 },
       notice: 'granted \u001b]0;title\u0007 instead',
     });
     expect(err.join('')).not.toMatch(RAW_CONTROL);
@@ -51,6 +51,21 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
       'public URL: https://x.example\n',
       'NOTICE: granted \\x1b]0;title\\x07 instead\n',
       'public URL NOT reachable since 2026-11-26T10:00:00.000Z: the tunnel server answered 503: \\x1b[2Jgone\n',
+    ]);
+  });
+
+  it('says an address only this machine can reach, and deliveries the service says something else answered', () => {
+    const err: string[] = [];
+    const io: CliIo = { out: () => {}, err: (t) => void err.push(t), env: {}, colors: true };
+    const { session, emit } = statusSession();
+    printTunnel(session, createOutput(io, false));
+    const back = { reachable: false, checkedAt: '2026-11-26T10:00:00.000Z', latencyMs: 7, error: 'a probe came back to this Hooklab, but only this machine can reach this address: the service cannot', unreachableSince: null, reach: 'this-machine' as const, answeredByAnother: 0 };
+    emit({ state: 'own-url', publicUrl: 'http://127.0.0.1:4780/webhooks', probe: back });
+    emit({ state: 'own-url', publicUrl: 'http://127.0.0.1:4780/webhooks', probe: { ...back, checkedAt: '2026-11-26T10:01:00.000Z', latencyMs: 9 } });
+    emit({ state: 'own-url', publicUrl: 'http://127.0.0.1:4780/webhooks', probe: { ...back, answeredByAnother: 2 } });
+    expect(err.slice(1)).toEqual([
+      'public URL NOT reachable by the service: a probe came back to this Hooklab, but only this machine can reach this address: the service cannot\n',
+      'public URL NOT reachable: the service says it delivered 2 deliveries to this public URL in the last hour that never reached this Hooklab: something between the service and Hooklab answered in its place, and the service will not retry them (resend them from Live or History)\n',
     ]);
   });
 });
