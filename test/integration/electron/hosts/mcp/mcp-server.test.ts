@@ -95,6 +95,8 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(hints['list_deliveries']).toEqual({ readOnlyHint: true });
     expect(hints['get_handler_trace']).toEqual({ readOnlyHint: true });
     expect(hints['replay_delivery']).toEqual({ readOnlyHint: false, destructiveHint: false });
+    // The service resends on the active environment, possibly production: nothing takes it back.
+    expect(hints['resend']).toEqual({ readOnlyHint: false, destructiveHint: true });
   });
 
   it('works through the instance: the lock stays the serve\'s and the MCP process never opens the database', async () => {
