@@ -161,11 +161,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   function attach(ws: WebSocket): void {
+    // Each socket is a client's session: its first frame names it, and what the client lent the
+    // core for it (an MCP server's key) ends when the socket closes, however the client ended.
+    const session = core.ctx.sessions.start();
+    ws.send(JSON.stringify({ session }));
     const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
     });
-    ws.on('close', unsubscribe);
-    ws.on('error', unsubscribe);
+    const end = () => {
+      unsubscribe();
+      core.ctx.sessions.end(session);
+    };
+    ws.once('close', end);
+    ws.once('error', end);
     // Clients only listen; anything they send is ignored.
     ws.on('message', () => {});
   }

@@ -57,7 +57,7 @@ async function run(inv: Invocation): Promise<number> {
   } catch (error) {
     throw error instanceof Error ? new CliError(error.message) : error;
   }
-  const policy = createSendPolicy(folder.client, send);
+  const policy = createSendPolicy(folder.client, send, () => folder.session());
   const server = createMcpServer(folder.client, policy, appVersion());
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
