@@ -23,6 +23,7 @@ import { createAppFeature } from './app-feature';
 import { createJobsFeature } from './jobs-feature';
 import { createWebhookKeysFeature } from './webhook-keys-feature';
 import { WebhookKeys } from '../services/webhook-keys/webhook-keys';
+import { ClientSessions } from '../services/kernel/client-sessions';
 import { Jobs } from '../services/jobs/jobs';
 import type { HostCapabilities } from '../services/kernel/host-capabilities';
 import { join } from 'node:path';
@@ -139,6 +140,7 @@ export function createCore(options: CoreOptions): Core {
     jobs: new Jobs((progress) => bus.emit('job.progress', progress), clock),
     host: { kind: options.hostKind, ...options.capabilities },
     webhookKeys: new WebhookKeys({ settings, secrets: options.secrets, clock }),
+    sessions: new ClientSessions(),
     projectConfigPath: options.projectConfigPath ?? null,
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));

@@ -15,7 +15,11 @@ export interface CallSpec<A extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly largeBody: boolean;
   /** It changes nothing: no setting, no stored row, nothing sent to a handler or the service. */
   readonly readOnly: boolean;
-  /** It deletes or replaces what the user had (rows, keys, secrets, a token); nothing brings it back. */
+  /**
+   * Nothing takes it back: it deletes or replaces what the user had (rows, keys, secrets, a
+   * token), or makes the service act on the active environment, possibly production (a resend
+   * reaches the store's real handlers again).
+   */
   readonly destructive: boolean;
 }
 
@@ -30,7 +34,7 @@ export interface CallFacts {
   readonly largeBody?: boolean;
   /** Changes nothing (MCP tells agents with readOnlyHint). */
   readonly readOnly?: boolean;
-  /** Deletes or replaces what the user had (MCP tells agents with destructiveHint). */
+  /** Deletes or replaces what the user had, or makes the service act on the active environment (MCP tells agents with destructiveHint). */
   readonly destructive?: boolean;
 }
 

@@ -269,20 +269,22 @@ export const historyCalls = {
     z.object({ inserted: z.number().int(), updated: z.number().int(), pages: z.number().int(), error: z.string().nullable() }),
     { longRunning: true },
   ),
-  'history.resend': defineCall('Resend one delivery (or an event, by its event id) and explain the outcome.', Id, ResendOutcomeSchema),
+  // Every resend makes the service deliver again on the active environment (possibly
+  // production, to the store's real handlers): destructive, as nothing takes it back.
+  'history.resend': defineCall('Resend one delivery (or an event, by its event id) and explain the outcome.', Id, ResendOutcomeSchema, { destructive: true }),
   'history.resendMany': defineCall(
     'Resend deliveries with bounded concurrency (and a rate, if given) as a job; progress comes as job.progress with the same jobId (choose it to follow the job from its start). Answers when the job ends.',
     z
       .object({ ids: z.array(z.number().int()).min(1).max(100_000), concurrency: Concurrency, ratePerSecond: RatePerSecond.optional(), jobId: JobIdSchema.optional() })
       .strict(),
     BulkResendSummarySchema,
-    { longRunning: true },
+    { longRunning: true, destructive: true },
   ),
   'history.resendPending': defineCall(
     'Resend every pending event of the local copy with bounded concurrency as a job (progress as job.progress); with `since`, only events first logged at or after it. Answers when the job ends.',
     z.object({ concurrency: Concurrency, ratePerSecond: RatePerSecond.optional(), jobId: JobIdSchema.optional(), since: z.iso.datetime().optional() }).strict(),
     BulkResendSummarySchema,
-    { longRunning: true },
+    { longRunning: true, destructive: true },
   ),
   'history.resendWhere': defineCall(
     'Resend, once per event, the deliveries of the local copy that match `where` (the newest matching delivery of each event), at `ratePerSecond` (default 5). With dryRun: the estimate, nothing sent. Otherwise answers { jobId } (with the estimate it runs) at once; follow it with jobs.get / job.progress, cancel with jobs.cancel, continue a cancelled one with history.resendResume.',
@@ -296,11 +298,13 @@ export const historyCalls = {
       .strict(),
     // The job's variant first: a union of plain objects keeps the first that parses, which would drop jobId.
     z.union([ResendEstimateSchema.extend({ jobId: JobIdSchema }), ResendEstimateSchema]),
+    { destructive: true },
   ),
   'history.resendResume': defineCall(
     'Continue a cancelled bulk resend as a new job: only the resends it had not started (none is sent twice). Answers { jobId } at once.',
     z.object({ jobId: JobIdSchema, ratePerSecond: RatePerSecond.optional() }).strict(),
     z.object({ jobId: JobIdSchema, resends: z.number().int() }),
+    { destructive: true },
   ),
   'history.deliveryUrls': defineCall(
     'Where the service sent its deliveries (local copy of history), per URL, and whether each is this Hooklab\'s public URL (compared as the service does: spaces and letter case ignored).',

@@ -221,8 +221,10 @@ export const replayDraftCalls = {
     { readOnly: true },
   ),
   'replay.addThrowawayKey': defineCall(
-    'Store a key typed for replaying (as a secret, encrypted at rest); returns its id for KeyChoice { kind: "throwaway" }.',
-    z.object({ label: z.string().trim().min(1).max(100), value: z.string().min(1).max(4096) }).strict(),
+    'Store a key typed for replaying (as a secret, encrypted at rest); returns its id for KeyChoice { kind: "throwaway" }. With `session` (the id the caller\'s event socket was given in its first frame), the key is kept in memory only, never stored, and forgotten when that socket closes.',
+    z
+      .object({ label: z.string().trim().min(1).max(100), value: z.string().min(1).max(4096), session: z.string().min(1).max(64).optional() })
+      .strict(),
     z.object({ id: z.string() }),
   ),
   'replay.removeThrowawayKey': defineCall('Forget a throwaway key (metadata and secret).', z.object({ id: z.string().min(1).max(64) }).strict(), Ok, { destructive: true }),

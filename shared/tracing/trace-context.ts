@@ -40,15 +40,24 @@ export function isTraceId(value: string): boolean {
 }
 
 /**
- * The headers with any `traceparent` the original sender set replaced by this one, so a trace
- * is always one Hooklab started (a new trace per request); `tracestate` is left as it is.
+ * The trace context headers a request carries: `traceparent`, and beside it `tracestate` (vendor
+ * data of that trace) and `baggage` (key-value pairs propagated with it). All three belong to
+ * the sender's trace.
+ */
+const TRACE_CONTEXT_HEADERS = new Set([TRACEPARENT_HEADER, 'tracestate', 'baggage']);
+
+/**
+ * The headers with the original sender's trace context replaced by this trace's `traceparent`,
+ * so a trace is always one Hooklab started (a new trace per request). The sender's `tracestate`
+ * and `baggage` go too: they belong to the replaced trace, and a handler's SDK would otherwise
+ * carry the sender's values into Hooklab's trace.
  */
 export function withTraceparent(
   headers: ReadonlyArray<readonly [string, string]>,
   trace: TraceContext,
 ): Array<[string, string]> {
   const kept: Array<[string, string]> = headers
-    .filter(([name]) => name.toLowerCase() !== TRACEPARENT_HEADER)
+    .filter(([name]) => !TRACE_CONTEXT_HEADERS.has(name.toLowerCase()))
     .map(([name, value]) => [name, value]);
   kept.push([TRACEPARENT_HEADER, trace.traceparent]);
   return kept;

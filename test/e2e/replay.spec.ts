@@ -354,7 +354,7 @@ test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the 
   await expect(page).toHaveURL(/#\/replay\/check$/);
   await expect(page.getByTestId('check-url')).toBeVisible();
   // What the user's own project can run (it has the package, not Hooklab's npm scripts).
-  await expect(page.getByTestId('check-ci-command')).toHaveText('npx hooklab check-handler URL');
+  await expect(page.getByTestId('check-ci-command')).toHaveText('npx --no-install hooklab check-handler URL');
   await page.reload();
   await app.waitForReady();
   await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');

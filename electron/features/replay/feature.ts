@@ -96,7 +96,14 @@ export function createReplayFeature(ctx: CoreContext): Feature {
         return { ok: true as const };
       },
       'replay.keys': async () => ({ keys: keys.list() }),
-      'replay.addThrowawayKey': async ({ label, value }) => ({ id: keys.addThrowaway(label, value) }),
+      'replay.addThrowawayKey': async ({ label, value, session }) => {
+        if (session === undefined) return { id: keys.addThrowaway(label, value) };
+        // Lent for a client's session: kept in memory, gone when its connection closes (a kill -9 too).
+        if (!ctx.sessions.isOpen(session)) throw new CallError('not-found', `no open session ${session}: its event socket closed`);
+        const id = keys.holdThrowaway(label, value);
+        ctx.sessions.onEnd(session, () => keys.removeThrowaway(id));
+        return { id };
+      },
       'replay.removeThrowawayKey': async ({ id }) => {
         if (!keys.removeThrowaway(id)) throw new CallError('not-found', `no throwaway key ${id}`);
         return { ok: true as const };

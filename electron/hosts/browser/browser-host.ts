@@ -127,8 +127,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
     const body = await readJsonBody(req, maxCallBody(match[1]!));
     if (!body.ok) {
-      if (body.status === 413) closeAfterAnswer(req, res);
-      return sendJson(res, body.status, { ok: false, error: { code: 'invalid-args', message: body.message } });
+      const refusal = { ok: false, error: { code: 'invalid-args', message: body.message } };
+      return body.status === 413 ? answerOversized(req, res, refusal) : sendJson(res, body.status, refusal);
     }
     const envelope = await core.invoke(match[1]!, body.value);
     // The app's own page asks for call errors in the envelope only: Chromium logs every 4xx
@@ -161,11 +161,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   function attach(ws: WebSocket): void {
+    // Each socket is a client's session: its first frame names it, and what the client lent the
+    // core for it (an MCP server's key) ends when the socket closes, however the client ended.
+    const session = core.ctx.sessions.start();
+    ws.send(JSON.stringify({ session }));
     const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
     });
-    ws.on('close', unsubscribe);
-    ws.on('error', unsubscribe);
+    const end = () => {
+      unsubscribe();
+      core.ctx.sessions.end(session);
+    };
+    ws.once('close', end);
+    ws.once('error', end);
     // Clients only listen; anything they send is ignored.
     ws.on('message', () => {});
   }
@@ -203,20 +211,35 @@ function fixedToken(value: string): AccessTokenSource {
   return { current: () => value, onRotate: () => () => {} };
 }
 
+/** While refusing an oversized body, how long the client may go without sending a byte, and how long in all. */
+const OVERSIZED_IDLE_MS = 2_000;
+const OVERSIZED_LINGER_MS = 30_000;
+
 /**
- * After refusing an oversized body: the connection closes once the answer is out, and what the
- * client still sends meanwhile is discarded, never kept. Closing at once, with unread bytes,
- * would make the kernel reset the connection and the client could lose the answer itself; a
- * client that ignores the close is cut off after 2 s.
+ * Refuses an oversized body with a 413 and its JSON error, sent whole at once (the body is never
+ * buffered). The connection then closes only once the client has sent the rest, which is read
+ * and discarded: closing with unread bytes makes the kernel reset the connection, and a client
+ * that sends its whole body before reading the answer (Python's http.client and requests,
+ * many scripts) would get "broken pipe" instead of the 413. A client that stops sending for
+ * 2 s, or still sends after 30 s, is cut off.
  */
-function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Connection', 'close');
-  res.once('finish', () => {
-    req.resume();
-    const cutOff = setTimeout(() => req.socket.destroy(), 2_000);
-    cutOff.unref();
-    req.socket.once('close', () => clearTimeout(cutOff));
-  });
+function answerOversized(req: IncomingMessage, res: ServerResponse, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(413, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.write(body);
+  const cutOff = () => req.socket.destroy();
+  const idle = setTimeout(cutOff, OVERSIZED_IDLE_MS);
+  const linger = setTimeout(cutOff, OVERSIZED_LINGER_MS);
+  const done = () => {
+    clearTimeout(idle);
+    clearTimeout(linger);
+    // Ending the answer lets Node close the connection: nothing is left unread to reset it.
+    if (!res.writableEnded) res.end();
+  };
+  req.on('data', () => idle.refresh());
+  req.once('end', done);
+  req.socket.once('close', done);
+  req.resume();
 }
 
 /** The request target as a URL, or null when it does not parse (a 400, never a 500). */

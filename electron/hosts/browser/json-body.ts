@@ -7,7 +7,7 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; status: numbe
  * Reads a JSON request body with a size cap; an empty body is `{}` (calls without arguments).
  * A declared Content-Length over the cap is refused before a byte is read, and a chunked body
  * is refused the moment it passes the cap, so an oversized body is never buffered whole (the
- * caller answers and closes the connection, see `refuseAndClose`). Nesting is checked before
+ * caller answers and closes the connection, see `answerOversized` in browser-host.ts). Nesting is checked before
  * `JSON.parse`: a megabyte of `[` would otherwise keep the process busy.
  */
 export function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonBody> {
@@ -34,7 +34,7 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<JsonB
 }
 
 function tooLarge(limit: number): JsonBody {
-  return { ok: false, status: 413, message: `request body over ${limit} bytes` };
+  return { ok: false, status: 413, message: `request body over ${limit} bytes, the most this call takes: nothing was done` };
 }
 
 function parseJson(bytes: Buffer): JsonBody {

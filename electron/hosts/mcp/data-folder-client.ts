@@ -10,6 +10,12 @@ export interface DataFolderClient {
   readonly client: ContractClient;
   /** Said on stderr at start: through which instance, or the folder opened here. */
   readonly description: string;
+  /**
+   * This server's session with the core: what it lends for it (the start key) lives only as
+   * long as the session. Through an instance, its event socket, which closes when this process
+   * ends in any way (kill -9 included); with the folder opened here, this process itself.
+   */
+  session(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -33,6 +39,7 @@ export async function openFolderForMcp(dataDir: string, version: string, options
     return {
       client: instance,
       description: `through the running Hooklab (${instance.instance.kind}, pid ${instance.instance.pid}, ${instance.instance.url})`,
+      session: () => instance.session(),
       close: async () => instance.close(),
     };
   }
@@ -54,10 +61,16 @@ export async function openFolderForMcp(dataDir: string, version: string, options
   try {
     await folder.core.start();
     const host = await folder.startLocalApi(0, options.rendererDir);
+    const { sessions } = folder.core.ctx;
+    const session = sessions.start();
     return {
       client: coreClient(folder.core),
       description: `with the data folder ${dataDir} opened here (local API ${host.url})`,
-      close: () => folder.close(),
+      session: async () => session,
+      close: async () => {
+        sessions.end(session);
+        await folder.close();
+      },
     };
   } catch (error) {
     await folder.close();

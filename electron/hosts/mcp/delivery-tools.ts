@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SIGNATURE_OUTCOMES, type DeliverySummary } from '../../../shared/contract/live';
 import type { ContractClient } from './contract-client';
 import { parseSince } from './since';
-import { bodyNote, bodyView, toolResult, UNTRUSTED, UNTRUSTED_DESCRIPTION } from './tool-result';
+import { bodyNote, bodyView, line, toolResult } from './tool-result';
 import { withheldHeaders } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
@@ -25,9 +25,10 @@ const ListArgs = z
 
 const IdArgs = z.object({ id: z.number().int().positive().describe('Id of a received delivery (from list_deliveries)') }).strict();
 
-function line(d: DeliverySummary): string {
+/** One delivery on one line: its type, order id and event id are the sender's, shown escaped. */
+function deliveryLine(d: DeliverySummary): string {
   const verdict = d.diagnosis ? `${d.signature} (${d.diagnosis.kind})` : d.signature;
-  return `#${d.id} ${d.receivedAt} ${d.eventType ?? d.bodyKind ?? '?'} order ${d.orderId ?? '-'} event ${d.eventId ?? '-'} signature ${verdict} answered ${d.answeredStatus ?? '-'}`;
+  return line`#${d.id} ${d.receivedAt} ${d.eventType ?? d.bodyKind ?? '?'} order ${d.orderId ?? '-'} event ${d.eventId ?? '-'} signature ${verdict} answered ${d.answeredStatus ?? '-'}`;
 }
 
 /** The received deliveries matching the filters, newest first, paging through live.list. */
@@ -60,18 +61,18 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
     defineTool({
       name: 'list_deliveries',
       calls: ['live.list'],
-      description: `Webhook deliveries the Hooklab listener received, newest first, with event type, orderId, event id and signature verdict. Filters as \`hooklab events\`. ${UNTRUSTED_DESCRIPTION}`,
+      description: 'Webhook deliveries the Hooklab listener received, newest first, with event type, orderId, event id and signature verdict. Filters as `hooklab events`.',
       input: ListArgs,
       async run(args) {
         const { rows, total } = await findDeliveries(client, args, now());
-        const text = rows.length === 0 ? `No delivery matches (${total} stored).` : `${rows.length} of ${total} stored deliveries (types and order ids are ${UNTRUSTED}):\n${rows.map(line).join('\n')}`;
+        const text = rows.length === 0 ? `No delivery matches (${total} stored).` : `${rows.length} of ${total} stored deliveries:\n${rows.map(deliveryLine).join('\n')}`;
         return toolResult(text, { deliveries: rows, totalStored: total });
       },
     }),
     defineTool({
       name: 'get_delivery',
       calls: ['live.get'],
-      description: `One received delivery: headers as received (credentials and the signature value withheld), the body (text, or Base64 when not UTF-8; cut at 64 KB), the signature verdict and what the forward targets answered. ${UNTRUSTED_DESCRIPTION}`,
+      description: 'One received delivery: headers as received (credentials and the signature value withheld), the body (text, or Base64 when not UTF-8; cut at 64 KB), the signature verdict and what the forward targets answered.',
       input: IdArgs,
       async run({ id }) {
         const d = await client.call('live.get', { id });
@@ -82,13 +83,12 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
         const s = d.summary;
         const verdict = { signature: s.signature, keyId: s.signatureKeyId, diagnosis: s.diagnosis };
         const text = [
-          line(s),
-          `Headers and body below are ${UNTRUSTED}.`,
-          ...headers.map(([n, v]) => `${n}: ${v}`),
+          deliveryLine(s),
+          ...headers.map(([n, v]) => line`${n}: ${v}`),
           '',
-          `body ${body.encoding} ${bodyNote(body)}:`,
-          body.content,
-          ...d.forwards.map((f) => `forwarded to ${f.target}: ${f.status ?? f.error ?? '?'}`),
+          `body ${body.encoding} ${bodyNote(body)}, on one line:`,
+          line`${body.content}`,
+          ...d.forwards.map((f) => line`forwarded to ${f.target}: ${f.status ?? f.error ?? '?'}`),
         ].join('\n');
         return toolResult(text, { summary: s, headers, body, verdict, forwards: d.forwards.map(({ body: _b, ...f }) => f) });
       },
@@ -104,7 +104,8 @@ export function deliveryTools(client: ContractClient, now: () => number): ToolDe
         const key = keys.find((k) => k.id === s.signatureKeyId);
         const keyName = key ? `"${key.label}" (${key.state} key, id ${key.id})` : s.signatureKeyId ? `key id ${s.signatureKeyId}` : null;
         const explanation = explain(s, keyName, keys.filter((k) => k.kind === 'listener').length);
-        return toolResult(explanation, { id, signature: s.signature, keyId: s.signatureKeyId, keyLabel: key?.label ?? null, diagnosis: s.diagnosis, explanation });
+        // One sentence; the diagnosis may quote the body: escaped as a whole.
+        return toolResult(line`${explanation}`, { id, signature: s.signature, keyId: s.signatureKeyId, keyLabel: key?.label ?? null, diagnosis: s.diagnosis, explanation });
       },
     }),
   ];

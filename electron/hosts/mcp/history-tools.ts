@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContractClient } from './contract-client';
-import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
+import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
 
@@ -11,12 +11,12 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
       name: 'history_pending',
       calls: ['history.events'],
       description:
-        `Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first. ${UNTRUSTED_DESCRIPTION}`,
+        "Events of the service's delivery history that no delivery has reached yet (pending: none delivered), from Hooklab's local copy of the active environment, newest first.",
       input: z.object({ limit: z.number().int().min(1).max(1000).default(50) }).strict(),
       async run({ limit }) {
         const r = await client.call('history.events', { pendingOnly: true, limit });
         const lines = r.events.map(
-          (e) => `event ${e.eventId} ${e.eventType} order ${e.orderId ?? '-'} created ${e.eventCreated}: ${e.deliveries} deliveries, last #${e.lastDeliveryId} answered ${e.lastStatus}`,
+          (e) => line`event ${e.eventId} ${e.eventType} order ${e.orderId ?? '-'} created ${e.eventCreated}: ${e.deliveries} deliveries, last #${e.lastDeliveryId} answered ${e.lastStatus}`,
         );
         const text = r.events.length === 0 ? 'No pending event in the local copy of the history.' : `${r.pendingEvents} pending events:\n${lines.join('\n')}`;
         return toolResult(text, { pendingEvents: r.pendingEvents, events: r.events });
@@ -38,13 +38,13 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
       async run({ id, pending, timeoutSeconds }) {
         if (pending) {
           const { result: r, timedOut } = await runWithDeadline(client, timeoutSeconds, (jobId) => client.call('history.resendPending', { jobId }));
-          const problems = r.problems.slice(0, 10).map((p) => `  ${p.id}: ${p.kind}. ${p.message}`);
+          const problems = r.problems.slice(0, 10).map((p) => line`  ${p.id}: ${p.kind}. ${p.message}`);
           const cut = r.state === 'cancelled' ? ` The job ${r.jobId} was cancelled${timedOut ? ` after ${timeoutSeconds} s` : ''}: the rest was not sent.` : '';
           const text = [`Resent ${r.total} pending events: ${r.delivered} delivered, ${r.failed} not.${cut}`, ...problems].join('\n');
           return toolResult(text, r as unknown as Record<string, unknown>);
         }
         const r = await client.call('history.resend', { id: id! });
-        return toolResult(`Resend of ${id}: ${r.kind}. ${r.message}`, r as unknown as Record<string, unknown>);
+        return toolResult(line`Resend of ${id}: ${r.kind}. ${r.message}`, r as unknown as Record<string, unknown>);
       },
     }),
   ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
 import { orderStateText } from '../../../shared/sequences/claimed-state';
 import type { ContractClient } from './contract-client';
-import { toolResult, UNTRUSTED_DESCRIPTION } from './tool-result';
+import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 const ListArgs = z
@@ -22,13 +22,13 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'list_orders',
       calls: ['sequences.list'],
-      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags. ${UNTRUSTED_DESCRIPTION}`,
+      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags.`,
       input: ListArgs,
       async run(args) {
         const r = await client.call('sequences.list', args);
         const lines = r.orders.map(
           (o) =>
-            `${o.orderId} ${o.orderType ?? '?'} status ${orderStateText(o)} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
+            line`${o.orderId} ${o.orderType ?? '?'} status ${orderStateText(o)} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
         );
         const text = r.orders.length === 0 ? `No order matches (${r.allOrders} orders in all).` : `${r.orders.length} of ${r.total} matching orders:\n${lines.join('\n')}`;
         return toolResult(text, { orders: r.orders.map((o) => ({ ...o, state: orderStateText(o) })), total: r.total, allOrders: r.allOrders });
@@ -37,19 +37,19 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'get_order_sequence',
       calls: ['sequences.get'],
-      description: `One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…). ${UNTRUSTED_DESCRIPTION}`,
+      description: `One order's events in order (type, event id, created, arrival, deliveries), its derived order, shipping and 3-D Secure states, and its flags (duplicates, out of order, missing events…).`,
       input: z.object({ orderId: z.string().min(1).max(200).describe('The orderId of the events') }).strict(),
       async run({ orderId }) {
         const d = await client.call('sequences.get', { orderId });
         const text = [
-          `Order ${orderId}: status ${orderStateText(d.summary)}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
-          `Status path: ${d.orderPath.map((p) => p.status).join(' → ') || '(none)'}`,
+          line`Order ${orderId}: status ${orderStateText(d.summary)}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
+          line`Status path: ${d.orderPath.map((p) => p.status).join(' → ') || '(none)'}`,
           `Events (${d.events.length}):`,
           ...d.events.map(
-            (e) => `  ${e.createdRank}. ${e.type} event ${e.eventIds.join(',') || '-'} created ${e.created ?? '?'} arrived ${e.arrivedAt ?? '?'} (arrival #${e.arrivalRank})`,
+            (e) => line`  ${e.createdRank}. ${e.type} event ${e.eventIds.join(',') || '-'} created ${e.created ?? '?'} arrived ${e.arrivedAt ?? '?'} (arrival #${e.arrivalRank})`,
           ),
           d.flags.length === 0 ? 'No flags.' : `Flags (${d.flags.length}):`,
-          ...d.flags.map((f) => `  ${f.kind}: ${f.message}`),
+          ...d.flags.map((f) => line`  ${f.kind}: ${f.message}`),
           ...(d.badInputs.length > 0 ? [`${d.badInputs.length} deliveries could not be read as events of this order.`] : []),
         ].join('\n');
         return toolResult(text, d as unknown as Record<string, unknown>);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ContractClient } from './contract-client';
 import { parseSince } from './since';
-import { toolResult } from './tool-result';
+import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 /** probe_public_url and history_delivery_urls: can the service reach this Hooklab, and where did it send. */
@@ -16,8 +16,8 @@ export function reachTools(client: ContractClient, now: () => number = Date.now)
       async run() {
         const r = await client.call('live.probePublicUrl', {});
         const text = r.reachable
-          ? `Reachable: a probe sent to ${r.publicUrl} came back to this Hooklab in ${Math.round(r.latencyMs ?? 0)} ms.`
-          : `NOT reachable${r.publicUrl ? ` at ${r.publicUrl}` : ''}: ${r.error}`;
+          ? line`Reachable: a probe sent to ${r.publicUrl} came back to this Hooklab in ${Math.round(r.latencyMs ?? 0)} ms.`
+          : line`NOT reachable${r.publicUrl ? ` at ${r.publicUrl}` : ''}: ${r.error}`;
         return toolResult(text, r as unknown as Record<string, unknown>);
       },
     }),
@@ -32,9 +32,9 @@ export function reachTools(client: ContractClient, now: () => number = Date.now)
       async run({ since }) {
         const r = await client.call('history.deliveryUrls', since ? { since: new Date(parseSince(since, now())).toISOString() } : {});
         const lines = r.urls.map(
-          (u) => `${u.current ? 'this Hooklab' : 'ELSEWHERE   '} ${u.url}: ${u.deliveries} deliveries (${u.delivered} delivered, ${u.failed} failed), last ${u.lastCreated} answered ${u.lastStatus}`,
+          (u) => line`${u.current ? 'this Hooklab' : 'ELSEWHERE   '} ${u.url}: ${u.deliveries} deliveries (${u.delivered} delivered, ${u.failed} failed), last ${u.lastCreated} answered ${u.lastStatus}`,
         );
-        const head = `Public URL: ${r.publicUrl ?? 'none'}`;
+        const head = line`Public URL: ${r.publicUrl ?? 'none'}`;
         const text = r.urls.length === 0 ? `${head}\nNo delivery in the local copy of the history.` : [head, ...lines].join('\n');
         return toolResult(text, r as unknown as Record<string, unknown>);
       },

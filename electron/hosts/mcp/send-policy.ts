@@ -27,7 +27,7 @@ export interface McpSendPolicy {
   key(): Promise<McpKey>;
   /** The target as a URL, or an Error saying it is not one the user configured. */
   requireTarget(raw: string): Promise<string>;
-  /** Forgets the start key kept for this session (a throwaway key of the data folder). */
+  /** Forgets the start key lent for this session at once (its end would too). */
   close(): Promise<void>;
 }
 
@@ -45,16 +45,27 @@ const normalise = (raw: string): string | null => {
  * to the listener's forward targets, Replay's targets, Hooklab's own listener, or URLs given
  * with `--allow-target`; the core's own rules (loopback unless opted in) still apply after.
  */
-export function createSendPolicy(client: ContractClient, options: McpSendOptions): McpSendPolicy {
+export function createSendPolicy(client: ContractClient, options: McpSendOptions, session: () => Promise<string>): McpSendPolicy {
   // The start key reaches the core as a throwaway key (keys never cross the contract by value),
-  // added on first use and removed when the session ends.
-  let startKey: Promise<string> | null = null;
+  // added on first use for this server's session: the core keeps it in memory only and forgets
+  // it when the session ends, even when this process is killed. A new session (the app
+  // restarted) gets it again.
+  let startKey: { readonly session: string; readonly id: Promise<string> } | null = null;
+  const lend = async (value: string): Promise<string> => {
+    const current = await session();
+    if (startKey?.session !== current) {
+      const id = client.call('replay.addThrowawayKey', { label: MCP_KEY_LABEL, value, session: current }).then((r) => r.id);
+      startKey = { session: current, id };
+    }
+    const lent = startKey;
+    return lent.id.catch((error: unknown) => {
+      if (startKey === lent) startKey = null; // tried again on the next use
+      throw error;
+    });
+  };
   return {
     async key() {
-      if (options.webhookKey !== null) {
-        startKey ??= client.call('replay.addThrowawayKey', { label: MCP_KEY_LABEL, value: options.webhookKey }).then((r) => r.id);
-        return { choice: { kind: 'throwaway', id: await startKey }, label: MCP_KEY_LABEL };
-      }
+      if (options.webhookKey !== null) return { choice: { kind: 'throwaway', id: await lend(options.webhookKey) }, label: MCP_KEY_LABEL };
       const sandbox = (await client.call('replay.keys', {})).keys.find((k) => k.kind === 'listener' && k.id === SANDBOX_KEY_ID && k.available);
       if (!sandbox) {
         throw new Error(
@@ -80,7 +91,7 @@ export function createSendPolicy(client: ContractClient, options: McpSendOptions
     },
     async close() {
       if (!startKey) return;
-      const id = await startKey.catch(() => null);
+      const id = await startKey.id.catch(() => null);
       if (id !== null) await client.call('replay.removeThrowawayKey', { id }).catch(() => undefined);
     },
   };

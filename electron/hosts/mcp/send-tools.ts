@@ -4,7 +4,7 @@ import { CHECK_IDS } from '../../../shared/contract/replay-checks';
 import { applyJsonSet } from '../../../shared/replay/json-set';
 import type { Draft } from '../../../shared/contract/replay-drafts';
 import type { ContractClient } from './contract-client';
-import { bodyNote, bodyView, toolResult, UNTRUSTED } from './tool-result';
+import { bodyNote, bodyView, line, toolResult } from './tool-result';
 import type { McpSendPolicy } from './send-policy';
 import { withheldIn, withheldSignatures } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
@@ -41,8 +41,8 @@ function sentResult(what: string, { replay: r, keyLabel }: { replay: ReplayDetai
   const response = r.response ? withheldIn(bodyView(r.response.bodyBase64, r.response.bodyText), r.request.signature) : null;
   const answer = r.summary.error ? `failed: ${r.summary.error}` : `answered ${r.summary.status} in ${Math.round(r.summary.latencyMs ?? 0)} ms`;
   const text = [
-    `${what} sent to ${r.summary.targetUrl} signed with key "${keyLabel}": ${answer}.`,
-    ...(response ? [`response body ${bodyNote(response)} (${UNTRUSTED}):`, response.content] : []),
+    line`${what} sent to ${r.summary.targetUrl} signed with key "${keyLabel}": ${answer}.`,
+    ...(response ? [`response body ${bodyNote(response)}, on one line:`, line`${response.content}`] : []),
   ].join('\n');
   return toolResult(text, {
     replayId: r.summary.id,
@@ -119,10 +119,10 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
         const r = withheldSignatures(result);
         const passed = r.checks.filter((c) => c.passed).length;
         const text = r.unreachable
-          ? `The handler at ${r.url} could not be reached: ${r.unreachable}. No check was judged.`
+          ? line`The handler at ${r.url} could not be reached: ${r.unreachable}. No check was judged.`
           : [
-              `${r.passed ? 'PASSED' : 'FAILED'}: ${passed} of ${r.checks.length} checks passed at ${r.url} (signed with key "${key.label}").`,
-              ...r.checks.map((c) => `${c.passed ? '✓' : '✗'} ${c.id}: ${c.message}${c.fix ? ` Fix: ${c.fix}` : ''}${c.warning ? ` Warning: ${c.warning}` : ''}`),
+              line`${r.passed ? 'PASSED' : 'FAILED'}: ${passed} of ${r.checks.length} checks passed at ${r.url} (signed with key "${key.label}").`,
+              ...r.checks.map((c) => line`${c.passed ? '✓' : '✗'} ${c.id}: ${c.message}${c.fix ? ` Fix: ${c.fix}` : ''}${c.warning ? ` Warning: ${c.warning}` : ''}`),
             ].join('\n');
         return toolResult(text, r as unknown as Record<string, unknown>);
       },

@@ -7,7 +7,7 @@ import { sendTools } from './send-tools';
 import type { McpSendPolicy } from './send-policy';
 import { reachTools } from './reach-tools';
 import { traceTools } from './trace-tools';
-import { toolError } from './tool-result';
+import { toolError, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { toolAnnotations, type ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
@@ -22,7 +22,9 @@ export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now:
 export function createMcpServer(client: ContractClient, policy: McpSendPolicy, version: string): McpServer {
   const server = new McpServer({ name: 'hooklab', version });
   for (const tool of hooklabTools(client, policy)) {
-    server.registerTool(tool.name, { description: tool.description, inputSchema: tool.input, annotations: toolAnnotations(tool) }, async (args: unknown) => {
+    // Every result quotes text from outside Hooklab: every description says so, in one place.
+    const description = `${tool.description} ${UNTRUSTED_DESCRIPTION}`;
+    server.registerTool(tool.name, { description, inputSchema: tool.input, annotations: toolAnnotations(tool) }, async (args: unknown) => {
       try {
         return await tool.run(args as never);
       } catch (error) {

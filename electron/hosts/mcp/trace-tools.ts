@@ -2,18 +2,19 @@ import { z } from 'zod';
 import type { Trace } from '../../../shared/contract/tracing';
 import { exceptionsOf, formatDuration, layoutTrace } from '../../../shared/tracing/trace-layout';
 import type { ContractClient } from './contract-client';
-import { toolResult } from './tool-result';
+import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 
 /** One trace as an agent reads it: an indented span tree with durations, statuses and errors. */
 function traceText(label: string, trace: Trace): string {
   if (trace.spans.length === 0) {
-    return `${label}: trace ${trace.traceId}, no spans from the handler (it does not export OpenTelemetry spans to Hooklab, or not yet).`;
+    return line`${label}: trace ${trace.traceId}, no spans from the handler (it does not export OpenTelemetry spans to Hooklab, or not yet).`;
   }
-  const lines = [`${label}: trace ${trace.traceId}, ${trace.spans.length} spans`];
+  const lines = [line`${label}: trace ${trace.traceId}, ${trace.spans.length} spans`];
   for (const { span, depth } of layoutTrace(trace.spans)) {
-    lines.push(`${'  '.repeat(depth + 1)}${span.name} [${span.service}] ${formatDuration(span.durationMs)} ${span.status}`);
-    for (const e of exceptionsOf(span)) lines.push(`${'  '.repeat(depth + 2)}exception: ${e.type ? `${e.type}: ` : ''}${e.message}`);
+    // Span names, services and exceptions are the handler's text: escaped, each on its own line.
+    lines.push('  '.repeat(depth + 1) + line`${span.name} [${span.service}] ${formatDuration(span.durationMs)} ${span.status}`);
+    for (const e of exceptionsOf(span)) lines.push('  '.repeat(depth + 2) + line`exception: ${e.type ? `${e.type}: ` : ''}${e.message}`);
   }
   return lines.join('\n');
 }
@@ -47,7 +48,7 @@ export function traceTools(client: ContractClient): ToolDefinition[] {
         const text: string[] = [];
         for (const source of sources) {
           if (source.traceId === null) {
-            text.push(`${source.label}: sent before Hooklab added a traceparent, no trace.`);
+            text.push(line`${source.label}: sent before Hooklab added a traceparent, no trace.`);
             continue;
           }
           const trace = await client.call('traces.get', { traceId: source.traceId });

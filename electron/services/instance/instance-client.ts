@@ -39,6 +39,12 @@ export interface InstanceClient {
   onEvent<E extends EventName>(name: E, cb: (payload: EventPayload<E>) => void): () => void;
   /** Resolves once the event socket is open, so nothing emitted after it is missed; rejects if it cannot open. */
   eventsReady(): Promise<void>;
+  /**
+   * The id of this client's session: its event socket (opened if need be), named in the
+   * socket's first frame. What is lent for it (`replay.addThrowawayKey` with `session`) ends
+   * when the socket closes: on close(), or when this process dies. A new socket, a new id.
+   */
+  session(): Promise<string>;
   /** Closes the event socket (calls remain possible). */
   close(): void;
 }
@@ -78,6 +84,7 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let socket: WebSocket | null = null;
   let ready: Promise<void> | null = null;
+  let session: Promise<string> | null = null;
 
   function openSocket(): Promise<void> {
     if (ready) return ready;
@@ -91,14 +98,22 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
     url.protocol = 'ws:';
     const ws = new WebSocket(url, protocols, { headers: { Origin: instance.url } });
     socket = ws;
+    let named: (id: string) => void = () => {};
+    let unnamed: (error: Error) => void = () => {};
+    session = new Promise<string>((resolve, reject) => {
+      named = resolve;
+      unnamed = reject;
+    });
+    session.catch(() => {});
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      let frame: { event?: unknown; payload?: unknown };
+      let frame: { event?: unknown; payload?: unknown; session?: unknown };
       try {
         frame = JSON.parse(data.toString('utf8')) as typeof frame;
       } catch {
         return;
       }
+      if (typeof frame.session === 'string') named(frame.session);
       if (typeof frame.event !== 'string' || !Object.hasOwn(events, frame.event)) return;
       const parsed = events[frame.event as EventName].payload.safeParse(frame.payload);
       if (!parsed.success) return;
@@ -111,6 +126,15 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
     });
     // A rejection nobody awaits (onEvent without eventsReady) must not crash the tool.
     ready.catch(() => {});
+    // A socket that closes (the app restarted, the token rotated) ends its session: the next
+    // session() opens a new socket.
+    ws.once('close', () => {
+      unnamed(new InstanceUnreachableError(instance, 'its event socket closed before naming the session'));
+      if (socket !== ws) return;
+      socket = null;
+      ready = null;
+      session = null;
+    });
     return ready;
   }
 
@@ -160,10 +184,19 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
       };
     },
     eventsReady: openSocket,
+    async session() {
+      const opened = openSocket();
+      // Taken with the socket it belongs to (openSocket sets it with a new socket).
+      const named = session;
+      await opened;
+      if (!named) throw new InstanceUnreachableError(instance, 'its event socket names no session');
+      return named;
+    },
     close() {
       socket?.close();
       socket = null;
       ready = null;
+      session = null;
     },
   };
 }

@@ -13,6 +13,7 @@ import type { StartedTraces } from '../tracing/started-traces';
 import type { Jobs } from '../jobs/jobs';
 import type { HostCapabilities } from './host-capabilities';
 import type { WebhookKeys } from '../webhook-keys/webhook-keys';
+import type { ClientSessions } from './client-sessions';
 
 /** What every service receives; nothing here imports `electron`. */
 export interface CoreContext {
@@ -43,6 +44,8 @@ export interface CoreContext {
   readonly host: HostCapabilities;
   /** The webhook keys: the listener verifies with them, Replay, the handler check and the CLI sign with them. */
   readonly webhookKeys: WebhookKeys;
+  /** Clients' live connections (the local API's event sockets): what a client lends for its session ends with it. */
+  readonly sessions: ClientSessions;
   /** The project config file the host was given (CoreOptions.projectConfigPath); null: `hooklab.config.json` where the host started. */
   readonly projectConfigPath: string | null;
 }

@@ -15,6 +15,9 @@ export type SigningKey = { readonly value: string; readonly label: string } | { 
  * of signing.
  */
 export class KeyChoices {
+  /** Throwaway keys lent for a client's session: in memory only, never in secrets or the database. */
+  private readonly held = new Map<string, { readonly label: string; readonly value: string }>();
+
   constructor(
     private readonly keys: WebhookKeys,
     private readonly stores: WebhookKeysStores & { readonly environments: Environments },
@@ -40,7 +43,8 @@ export class KeyChoices {
         available: this.stores.secrets.get(replayKeySecret(k.id)) !== undefined,
       }),
     );
-    return [...listener, ...throwaway];
+    const held = [...this.held].map(([id, k]): ReplayKey => ({ kind: 'throwaway', id, label: k.label, state: 'throwaway', available: true }));
+    return [...listener, ...throwaway, ...held];
   }
 
   /**
@@ -70,6 +74,8 @@ export class KeyChoices {
       const label = info.label || info.id;
       return value === undefined ? { problem: `the secret of key “${label}” is gone: add the key again` } : { value, label };
     }
+    const held = this.held.get(choice.id);
+    if (held) return held;
     const info = this.throwaways.listKeys().find((k) => k.id === choice.id);
     const value = info ? this.stores.secrets.get(replayKeySecret(info.id)) : undefined;
     if (!info || value === undefined) return { problem: `the throwaway key this draft signs with (${choice.id}) was removed: type it again` };
@@ -83,7 +89,15 @@ export class KeyChoices {
     return id;
   }
 
+  /** A throwaway key kept in memory only (a client's for its session): nothing of it is written anywhere. */
+  holdThrowaway(label: string, value: string): string {
+    const id = mintKeyId('throwaway');
+    this.held.set(id, { label, value });
+    return id;
+  }
+
   removeThrowaway(id: string): boolean {
+    if (this.held.delete(id)) return true;
     const removed = this.throwaways.removeKey(id);
     if (KEY_ID_PATTERN.test(id)) this.stores.secrets.delete(replayKeySecret(id));
     return removed;

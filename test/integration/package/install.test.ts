@@ -68,7 +68,7 @@ describe('the packed hooklab package', () => {
           'list_deliveries', 'list_orders', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
         ],
       );
-      expect(textOf(await mcp.call('list_deliveries', {}))).toBe('No delivery matches (0 stored).');
+      expect(textOf(await mcp.call('list_deliveries', {})).split('\n')).toEqual([expect.stringMatching(/^Untrusted data: /), 'No delivery matches (0 stored).']);
     } finally {
       await mcp.close();
     }

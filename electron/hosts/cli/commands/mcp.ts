@@ -6,7 +6,7 @@ import { CliError } from '../framework/exit-codes';
 import { packageRoot } from '../package-root';
 import { appVersion } from '../version';
 import { envWebhookKey } from '../values/env-webhook-key';
-import { MCP_CLIENTS, MCP_CONFIG_PLACE, mcpConfig, mcpLaunch, type McpClient } from '../values/mcp-config';
+import { MCP_CLIENTS, mcpConfig, mcpConfigAdvice, mcpLaunch, type McpClient } from '../values/mcp-config';
 import { openFolderForMcp } from '../../mcp/data-folder-client';
 import { PROJECT_CONFIG_ENV } from '../../../services/project-config/project-config';
 import { createSendPolicy, type McpSendOptions } from '../../mcp/send-policy';
@@ -47,7 +47,8 @@ async function run(inv: Invocation): Promise<number> {
   if (printConfig !== undefined) {
     const client = printConfig as McpClient;
     io.out(mcpConfig(client, mcpLaunch(packageRoot(), process.execPath, givenDataDir ?? null)));
-    io.err(`hooklab mcp: ${MCP_CONFIG_PLACE[client]}. To sign with your store's key instead of the sandbox's, add HOOKLAB_WEBHOOK_KEY to the server's env there.\n`);
+    // Never the key itself, even when HOOKLAB_WEBHOOK_KEY is set here: the configuration gets committed.
+    io.err(mcpConfigAdvice(client));
     return 0;
   }
   let folder;
@@ -56,7 +57,7 @@ async function run(inv: Invocation): Promise<number> {
   } catch (error) {
     throw error instanceof Error ? new CliError(error.message) : error;
   }
-  const policy = createSendPolicy(folder.client, send);
+  const policy = createSendPolicy(folder.client, send, () => folder.session());
   const server = createMcpServer(folder.client, policy, appVersion());
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { recordScenario, ScenarioRecordError, type ScenarioSelection } from '../../../../shared/scenario/record';
 import { scenarioFileText } from '../../../../shared/scenario/scenario-file';
 import type { CommandSpec, Invocation } from '../framework/command';
@@ -38,6 +38,7 @@ async function run(inv: Invocation): Promise<number> {
   const selection = selectionOf(inv);
   // Resolved (and the config checked) before the session opens, so a mistake costs no core start.
   const path = scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
+  refuseLink(path);
   if (!inv.flag('force') && existsSync(path)) throw new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
   const session = openSession(dataDirOf(inv), { writes: true });
   try {
@@ -45,9 +46,9 @@ async function run(inv: Invocation): Promise<number> {
       throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received)`) : error;
     });
     try {
-      // 'wx' fails on anything already at the path, a symbolic link included.
-      writeFileSync(path, scenarioFileText(file), { flag: inv.flag('force') ? 'w' : 'wx' });
+      writeScenarioFile(path, scenarioFileText(file), inv.flag('force'));
     } catch (error) {
+      if (error instanceof CliError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') throw new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
       throw new CliError(`cannot write ${path}: ${code ?? (error as Error).message}`);
@@ -56,5 +57,34 @@ async function run(inv: Invocation): Promise<number> {
     return EXIT.done;
   } finally {
     await session.close();
+  }
+}
+
+/** A symbolic link where the file goes (a cloned repository's, say) is never written through. */
+function refuseLink(path: string): void {
+  let isLink = false;
+  try {
+    isLink = lstatSync(path).isSymbolicLink();
+  } catch {
+    return; // nothing there yet
+  }
+  if (isLink) throw new CliError(`${path} is a symbolic link: not written through, even with --force (remove the link or choose another -o)`);
+}
+
+/**
+ * Writes the file. Without --force, 'wx' fails on anything already at the path, a link included.
+ * With it, a new file is written beside it and renamed over the path: a link put there since the
+ * check is replaced, never followed, and a failed write leaves the old file whole.
+ */
+function writeScenarioFile(path: string, text: string, force: boolean): void {
+  if (!force) return writeFileSync(path, text, { flag: 'wx' });
+  refuseLink(path);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
   }
 }

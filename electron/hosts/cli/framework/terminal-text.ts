@@ -3,28 +3,21 @@
  * controls can carry escape sequences (OSC 0 retitles the window, OSC 52 writes the clipboard,
  * OSC 8 hides a link, ESC[2J clears the screen) and bidi controls that reorder what is shown.
  * Every such character is shown escaped instead: C0 and C1 controls and DEL as `\x1b`, line and
- * paragraph separators and bidi controls as `\u202e`. Nothing of them reaches the terminal raw.
+ * paragraph separators and bidi controls as `\u202e` (shared/text/control-chars.ts, which MCP's
+ * tool results use too). Nothing of them reaches the terminal raw.
  */
+import { CONTROL_CHARS, CONTROL_CHARS_BUT_LAYOUT, escapeControl, escapeControls } from '../../../../shared/text/control-chars';
 
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
-/** The same, less line feed and tab: the layout of our own multi-line text. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
 /** The only escape sequences Hooklab itself writes: the colours of `Paint` (output.ts). */
 // eslint-disable-next-line no-control-regex
 const PAINT = /\u001b\[(?:0|2|3[123])m/y;
-
-/** `\x1b` for a C0/C1 control or DEL, `\u202e` for a separator or bidi control. */
-export function escapeControl(c: string): string {
-  const code = c.charCodeAt(0);
-  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
+/** terminalLine's own copy: it steps through a line with lastIndex. */
+const LAYOUT_BREAKERS = new RegExp(CONTROL_CHARS_BUT_LAYOUT.source, 'g');
 
 /** A string someone else controls, for one terminal line: every control shown escaped, length capped ('-' for null). */
 export function terminalSafe(text: string | null, max = 60): string {
   if (text === null) return '-';
-  const clean = text.replace(CONTROLS, escapeControl);
+  const clean = escapeControls(text);
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 
@@ -36,12 +29,12 @@ export function terminalSafe(text: string | null, max = 60): string {
 export function terminalLine(text: string): string {
   let out = '';
   let last = 0;
-  CONTROLS_BUT_LAYOUT.lastIndex = 0;
-  for (let m = CONTROLS_BUT_LAYOUT.exec(text); m !== null; m = CONTROLS_BUT_LAYOUT.exec(text)) {
+  LAYOUT_BREAKERS.lastIndex = 0;
+  for (let m = LAYOUT_BREAKERS.exec(text); m !== null; m = LAYOUT_BREAKERS.exec(text)) {
     PAINT.lastIndex = m.index;
     const paint = m[0] === '\u001b' ? PAINT.exec(text) : null;
     if (paint) {
-      CONTROLS_BUT_LAYOUT.lastIndex = m.index + paint[0].length;
+      LAYOUT_BREAKERS.lastIndex = m.index + paint[0].length;
       continue;
     }
     out += text.slice(last, m.index) + escapeControl(m[0]);
@@ -56,5 +49,5 @@ export function terminalLine(text: string): string {
  * the same JSON value for a program, and inert on a terminal.
  */
 export function jsonLine(data: unknown): string {
-  return JSON.stringify(data).replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(CONTROL_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -41,3 +41,25 @@ export const MCP_CONFIG_PLACE: Record<McpClient, string> = {
   cursor: "put this in your project's .cursor/mcp.json (or merge its mcpServers)",
   vscode: "put this in your project's .vscode/mcp.json (or merge its servers)",
 };
+
+/**
+ * How each client passes HOOKLAB_WEBHOOK_KEY without the key written in its configuration:
+ * .cursor/mcp.json and .vscode/mcp.json are usually committed, and Claude Code keeps what `-e`
+ * gives in a file too. Each names the variable (Claude Code and Cursor expand it from the
+ * environment they were started in) or asks for it (VS Code keeps the answer in its secret
+ * storage); none holds the value.
+ */
+export const MCP_KEY_FROM_ENVIRONMENT: Record<McpClient, string> = {
+  claude: "add -e 'HOOKLAB_WEBHOOK_KEY=${HOOKLAB_WEBHOOK_KEY}' before --, in single quotes so your shell leaves it: Claude Code fills it in from the environment you start it in",
+  cursor: 'add "env": { "HOOKLAB_WEBHOOK_KEY": "${env:HOOKLAB_WEBHOOK_KEY}" } to the hooklab entry: Cursor fills it in from the environment it was started in',
+  vscode:
+    'add "inputs": [{ "type": "promptString", "id": "hooklab-webhook-key", "description": "Store webhook key", "password": true }] beside "servers", and "env": { "HOOKLAB_WEBHOOK_KEY": "${input:hooklab-webhook-key}" } to the hooklab entry: VS Code asks for it once and keeps it in its secret storage',
+};
+
+/** What --print-config says on stderr: where the configuration goes, and how to give the key without writing it there. */
+export function mcpConfigAdvice(client: McpClient): string {
+  return (
+    `hooklab mcp: ${MCP_CONFIG_PLACE[client]}. It holds no key, and should not: it is usually committed. ` +
+    `To sign with your store's key instead of the sandbox's, ${MCP_KEY_FROM_ENVIRONMENT[client]}.\n`
+  );
+}

@@ -75,7 +75,7 @@ function CheckRow({ check }: { check: CheckResult }) {
 /**
  * The handler check: one click runs the suite against a URL (signature checks, duplicates,
  * unknown types, out of order, 1 MB, timeliness) and shows each verdict with its evidence
- * and, on failure, what to fix. The same suite runs in the user's CI as `npx hooklab check-handler`
+ * and, on failure, what to fix. The same suite runs in the user's CI as `npx --no-install hooklab check-handler`
  * (their project has the package, not Hooklab's own npm scripts).
  */
 export function HandlerCheckView() {
@@ -91,7 +91,7 @@ export function HandlerCheckView() {
         <h2 className="card__title">Check a handler</h2>
         <p className="muted">
           Sends your handler what the service can send: valid and forged signatures, duplicates, unknown types, events out of order, a 1 MB event. Each check says what it
-          saw and what to fix. Every request also carries a <code>traceparent</code> header (for the handler&apos;s spans): a handler must ignore headers it does not know. In CI: <code data-testid="check-ci-command">npx hooklab check-handler URL</code>.
+          saw and what to fix. Every request also carries a <code>traceparent</code> header (for the handler&apos;s spans): a handler must ignore headers it does not know. In CI: <code data-testid="check-ci-command">npx --no-install hooklab check-handler URL</code>.
         </p>
         <form
           className="row"

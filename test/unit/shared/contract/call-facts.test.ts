@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_NAMES, calls } from '../../../../shared/contract';
 import { toolAnnotations } from '../../../../electron/hosts/mcp/tool-definition';
+import { hooklabTools } from '../../../../electron/hosts/mcp/server';
 
 describe('per-call facts declared with the call', () => {
   it('large bodies: the Replay calls that carry the body being edited (the browser host kept this list before)', () => {
@@ -20,5 +21,15 @@ describe('per-call facts declared with the call', () => {
     expect(toolAnnotations({ calls: ['live.list'] })).toEqual({ readOnlyHint: true });
     expect(toolAnnotations({ calls: ['replay.open', 'replay.send'] })).toEqual({ readOnlyHint: false, destructiveHint: false });
     expect(toolAnnotations({ calls: ['live.get', 'live.clear'] })).toEqual({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('every resend is destructive: the service delivers again on the active environment, possibly production, and nothing takes it back', () => {
+    for (const name of ['history.resend', 'history.resendMany', 'history.resendPending', 'history.resendWhere', 'history.resendResume'] as const) {
+      expect(calls[name].destructive, name).toBe(true);
+    }
+    const client = { call: async () => Promise.reject(new Error('not called')) };
+    const policy = { key: async () => Promise.reject(new Error('not called')), requireTarget: async (u: string) => u, close: async () => undefined };
+    const resend = hooklabTools(client, policy).find((t) => t.name === 'resend')!;
+    expect(toolAnnotations(resend)).toEqual({ readOnlyHint: false, destructiveHint: true });
   });
 });

@@ -11,19 +11,21 @@ describe('trace context', () => {
     expect(b.traceId).not.toBe(a.traceId);
   });
 
-  it("replaces the sender's traceparent, keeps tracestate and every other header in order", () => {
+  it("replaces the sender's trace context (traceparent, tracestate, baggage), keeps every other header in order", () => {
     const trace = newTraceContext();
     const headers = withTraceparent(
       [
         ['Content-Type', 'application/json'],
         ['TraceParent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'],
-        ['tracestate', 'vendor=1'],
+        ['TraceState', 'vendor=1'],
+        ['baggage', 'userId=alice'],
+        ['X-Svc-Event-Id', '9'],
       ],
       trace,
     );
     expect(headers).toEqual([
       ['Content-Type', 'application/json'],
-      ['tracestate', 'vendor=1'],
+      ['X-Svc-Event-Id', '9'],
       ['traceparent', trace.traceparent],
     ]);
   });

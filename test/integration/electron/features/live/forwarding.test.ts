@@ -71,6 +71,32 @@ describe('forwarding', () => {
     expect(detail.summary.handler).toMatchObject({ targets: 3, failed: 2, firstStatus: 200 });
   });
 
+  it("replaces the sender's trace context: a fresh traceparent, no tracestate or baggage of the sender's trace", async () => {
+    const h = await startHandler(200);
+    closeAfter(h.server);
+    const app = closeAfter(await startLiveApp({ listener: { forwardTargets: [h.url] } }));
+    const forwarded = waitForwarded(app);
+    const sent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const res = await post(`${app.listenerUrl}/`, '{}', {
+      'X-Svc-Hmac-Sha256': signBody(nodeHmac, 'test-key', '{}'),
+      traceparent: sent,
+      tracestate: 'sender=secret-routing',
+      baggage: 'userId=alice,tenant=acme',
+    });
+    expect(res.status).toBe(200);
+    const { id } = await forwarded;
+    const names = h.seen[0]!.headers.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+    expect(names).not.toContain('tracestate');
+    expect(names).not.toContain('baggage');
+    expect(names.filter((n) => n === 'traceparent')).toHaveLength(1);
+    const traceparent = h.seen[0]!.headers[h.seen[0]!.headers.findIndex((n) => n.toLowerCase() === 'traceparent') + 1];
+    const { forwards } = await app.call('live.get', { id });
+    expect(traceparent).toMatch(new RegExp(`^00-${forwards[0]!.traceId}-[0-9a-f]{16}-01$`));
+    expect(traceparent).not.toBe(sent);
+    // What the sender sent is kept as received, in the stored delivery.
+    expect((await app.call('live.get', { id })).headers.map(([n]) => n.toLowerCase())).toEqual(expect.arrayContaining(['tracestate', 'baggage']));
+  });
+
   it('in pass-through mode answers the service with the first handler status', async () => {
     const h = await startHandler(503, 'not now');
     closeAfter(h.server);

@@ -87,7 +87,7 @@ describe('tracing with a handler instrumented by the OpenTelemetry Node SDK', ()
 
       // An agent asks the same through MCP: both forwards' traces, the error's message included.
       const client = coreClient(app.core);
-      const tool = hooklabTools(client, createSendPolicy(client, { webhookKey: null, allowTargets: [] })).find((t) => t.name === 'get_handler_trace')!;
+      const tool = hooklabTools(client, createSendPolicy(client, { webhookKey: null, allowTargets: [] }, async () => app!.core.ctx.sessions.start())).find((t) => t.name === 'get_handler_trace')!;
       const deliveryId = (await app.call('live.list', {})).rows[0]!.id;
       const answer = await tool.run({ deliveryId } as never);
       const text = (answer.content[0] as { text: string }).text;

@@ -79,6 +79,28 @@ describe('browser host call bodies', () => {
     expect(await app.call('app.status', {})).toHaveProperty('host');
   });
 
+  it('a client that sends its whole 20 MB body before reading gets the 413 and its JSON error, not a reset', async () => {
+    // As Python's http.client or requests do: every byte written, only then the answer read.
+    const { socket } = await openSocket(app.host.port);
+    sockets.push(socket);
+    let received = '';
+    let failure: Error | null = null;
+    socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+    socket.on('error', (error) => (failure = error));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(head(`Content-Length: ${20 * MB}\r\n`));
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    for (let sent = 0; sent < 20 * MB && failure === null; sent += chunk.length) {
+      if (!socket.write(chunk)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
+    }
+    await closed;
+    expect(failure).toBeNull();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    const json = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)) as { ok: boolean; error: { code: string; message: string } };
+    expect(json).toEqual({ ok: false, error: { code: 'invalid-args', message: 'request body over 1048576 bytes, the most this call takes: nothing was done' } });
+    expect(await app.call('app.status', {})).toHaveProperty('host');
+  });
+
   it('answers 400 with a clear message for JSON nested too deep, before parsing it', async () => {
     const depth = 100_000;
     const res = await fetch(`${app.url}/api/calls/settings.update`, {

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -200,6 +200,25 @@ describe("the config's scenarios folder and scenario record -o (item 10)", () =>
     const forced = await hooklabInProcess(['scenario', 'record', '--ids', '1', '-o', 'paid', '--force', '--data-dir', dataDir], { cwd: project, env });
     expect(forced.code).toBe(0);
     expect(JSON.parse(readFileSync(existing, 'utf8'))).toMatchObject({ format: 'hooklab-scenario' });
+  });
+
+  it('never writes through a symbolic link in the scenarios folder, even with --force', async () => {
+    const dataDir = dataFolderWith([JSON.stringify({ type: 'SuccessPayment', orderId: 'o-1', metadata: null })]);
+    const project = newDir();
+    mkdirSync(join(project, 'scenarios'));
+    writeFileSync(join(project, 'hooklab.config.json'), JSON.stringify({ scenarios: 'scenarios' }));
+    // A cloned repository's link to a file of the user's, outside the project.
+    const victim = join(newDir(), 'profile');
+    writeFileSync(victim, 'the user\'s own file');
+    const link = join(project, 'scenarios', 'paid.json');
+    symlinkSync(victim, link);
+    for (const extra of [[], ['--force']]) {
+      const r = await hooklabInProcess(['scenario', 'record', '--ids', '1', '-o', 'paid', ...extra, '--data-dir', dataDir], { cwd: project, env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe(`hooklab scenario record: ${link} is a symbolic link: not written through, even with --force (remove the link or choose another -o)\n`);
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('the user\'s own file');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 });
 

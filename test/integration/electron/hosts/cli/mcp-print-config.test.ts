@@ -19,6 +19,13 @@ describe('hooklab mcp --print-config', () => {
     const vscode = await runHooklab(['mcp', '--print-config', 'vscode']);
     expect(JSON.parse(vscode.stdout)).toMatchObject({ servers: { hooklab: { type: 'stdio', command: process.execPath } } });
 
+    // A key in the environment of --print-config is never printed: the file gets committed.
+    const key = 'whk_print_config_never_printed_5d2a';
+    const keyed = await runHooklab(['mcp', '--print-config', 'cursor'], { env: { ...process.env, HOOKLAB_WEBHOOK_KEY: key } });
+    expect(keyed.stdout + keyed.stderr).not.toContain(key);
+    expect(keyed.stderr).toContain('${env:HOOKLAB_WEBHOOK_KEY}');
+    expect(vscode.stderr).toContain('${input:hooklab-webhook-key}');
+
     const wrong = await runHooklab(['mcp', '--print-config', 'emacs']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/one of claude, cursor, vscode/);

@@ -95,6 +95,8 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(hints['list_deliveries']).toEqual({ readOnlyHint: true });
     expect(hints['get_handler_trace']).toEqual({ readOnlyHint: true });
     expect(hints['replay_delivery']).toEqual({ readOnlyHint: false, destructiveHint: false });
+    // The service resends on the active environment, possibly production: nothing takes it back.
+    expect(hints['resend']).toEqual({ readOnlyHint: false, destructiveHint: true });
   });
 
   it('works through the instance: the lock stays the serve\'s and the MCP process never opens the database', async () => {
@@ -160,7 +162,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     const hex = await targetHandler('accepts-hex');
     const ok = await mcp.call('check_handler', { url: good.url });
     expect(ok.structuredContent).toMatchObject({ passed: true });
-    expect(textOf(ok)).toMatch(/^PASSED: 10 of 10/);
+    expect(textOf(ok)).toMatch(/^PASSED: 10 of 10/m);
     const bad = await mcp.call('check_handler', { url: hex.url });
     const checks = (bad.structuredContent as { checks: { id: string; passed: boolean; evidence: unknown[] }[] }).checks;
     expect(checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(EXPECTED_FAILURES['accepts-hex']);
@@ -192,7 +194,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
   it('probe_public_url says why there is nothing to probe when no public URL is set', async () => {
     const r = await mcp.call('probe_public_url', {});
     expect(r.structuredContent).toMatchObject({ reachable: false, publicUrl: null, latencyMs: null });
-    expect(textOf(r)).toMatch(/^NOT reachable: no public URL: turn the tunnel on/);
+    expect(textOf(r)).toMatch(/^NOT reachable: no public URL: turn the tunnel on/m);
   });
 
   it('resend asks the service (here the embedded sandbox) to resend a delivery of its history', async () => {
@@ -205,7 +207,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     const r = await mcp.call('resend', { id: cancelled.lastDeliveryId });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toMatchObject({ kind: 'delivered' });
-    expect(textOf(r)).toMatch(new RegExp(`^Resend of ${cancelled.lastDeliveryId}: delivered`));
+    expect(textOf(r)).toMatch(new RegExp(`^Resend of ${cancelled.lastDeliveryId}: delivered`, 'm'));
     const both = await mcp.call('resend', { id: 1, pending: true });
     expect(both.isError).toBe(true);
     expect(textOf(both)).toMatch(/either id or pending/);
