@@ -15,6 +15,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'electron/hosts/desktop/index.ts'),
           // The listener's thread: its own file beside index.js (features/live/listener/listener-thread.ts finds it).
           'listener-worker': resolve(import.meta.dirname, 'electron/features/live/listener/listener-worker.ts'),
+          // The OTLP receiver's decoder thread (features/tracing/otlp-decoder.ts finds it the same way).
+          'otlp-decode-worker': resolve(import.meta.dirname, 'electron/features/tracing/otlp-decode-worker.ts'),
         },
       },
     },

@@ -13,6 +13,8 @@ export const PACKAGE_ENTRIES: Record<string, string> = {
   'testing/index': 'electron/hosts/testing/index.ts',
   // The listener's thread, at the package's root (features/live/listener/listener-thread.ts finds it).
   'listener-worker': 'electron/features/live/listener/listener-worker.ts',
+  // The OTLP receiver's decoder thread, beside it (features/tracing/otlp-decoder.ts).
+  'otlp-decode-worker': 'electron/features/tracing/otlp-decode-worker.ts',
 };
 const BINS = new Set(['cli/hooklab']);
 

@@ -287,7 +287,7 @@ export const historyCalls = {
     { longRunning: true, destructive: true },
   ),
   'history.resendWhere': defineCall(
-    'Resend, once per event, the deliveries of the local copy that match `where` (the newest matching delivery of each event), at `ratePerSecond` (default 5). With dryRun: the estimate, nothing sent. Otherwise answers { jobId } (with the estimate it runs) at once; follow it with jobs.get / job.progress, cancel with jobs.cancel, continue a cancelled one with history.resendResume.',
+    'Resend, once per event, the deliveries of the local copy that match `where` (the newest matching delivery of each event), at `ratePerSecond` (default 5). With dryRun: the estimate, nothing sent. Otherwise answers { jobId } (with the estimate it runs) at once; follow it with jobs.get / job.progress, cancel with jobs.cancel, continue a cancelled one with history.resendResume. Refused (conflict, naming it) while another running job resends any of the same deliveries.',
     z
       .object({
         where: ResendWhereSchema,

@@ -188,7 +188,7 @@ export const liveCalls = {
     { readOnly: true },
   ),
   'live.exportAll': defineCall(
-    'Export every stored delivery (or the given ids: a filtered view) as NDJSON in a job (`live.export` kind): answers `{ jobId }` at once; jobs.get follows it, jobs.cancel stops it; when it is done, live.exportResult reads the file it made, part by part. Deliveries that arrive meanwhile are not in it.',
+    'Export every stored delivery (or the given ids: a filtered view) as NDJSON in a job (`live.export` kind): answers `{ jobId }` at once; jobs.get follows it, jobs.cancel stops it; when it is done, live.exportResult reads the file it made, part by part. Deliveries that arrive meanwhile are not in it. One export runs at a time: asked again for the same deliveries while it runs, it answers the running export\'s jobId; for other deliveries it is refused (conflict) naming the running one.',
     z.object({ ids: z.array(z.number().int().positive()).max(100_000).optional() }).strict(),
     z.object({ jobId: JobIdSchema, total: z.number().int() }),
   ),

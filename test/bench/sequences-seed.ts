@@ -1,7 +1,10 @@
 /**
  * Seeds stored deliveries shaped like real order traffic for the Sequences benches: orders of
  * Created, SuccessPayment with full metadata (docs/service.md#successpayment-metadata) and shipping Updated events, some retried (a
- * duplicate), some arriving out of order, plus optionally one long order.
+ * duplicate), some arriving out of order, plus optionally one long order, and optionally large
+ * bodies (`pad` bytes of description each).
+ *
+ *   npx tsx test/bench/sequences-seed.ts DIR [count=100000] [long=0] [updates=3] [pad=0]
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Database } from '../../electron/services/data/database';
@@ -38,8 +41,11 @@ function paymentMetadata(orderId: string) {
   };
 }
 
+/** Bytes of text added to each body's description (0: bodies of real size, about 1-2 KB). */
+let padBytes = 0;
+
 const body = (orderId: string, type: string, metadata: unknown) =>
-  Buffer.from(JSON.stringify({ orderId, orderReference: `ref-${orderId}`, orderType: 'FASTLINK_CHARGE', description: type, level: 'Info', type, metadata }));
+  Buffer.from(JSON.stringify({ orderId, orderReference: `ref-${orderId}`, orderType: 'FASTLINK_CHARGE', description: padBytes > 0 ? `${type} ${'x'.repeat(padBytes)}` : type, level: 'Info', type, metadata }));
 
 /** The deliveries of one ordinary order: Created, SuccessPayment, `updates` shipping moves. */
 function orderEvents(o: number, updates: number): Array<{ orderId: string; type: string; metadata: unknown }> {
@@ -57,7 +63,8 @@ function orderEvents(o: number, updates: number): Array<{ orderId: string; type:
  * with a retry, every 11th with two events arriving swapped), and `longOrderEvents` deliveries
  * of order `long-order` when asked. Rows are written directly, in one transaction.
  */
-export function seedOrders(db: Database, count: number, longOrderEvents = 0, updates = 3): { orders: number } {
+export function seedOrders(db: Database, count: number, longOrderEvents = 0, updates = 3, pad = 0): { orders: number } {
+  padBytes = pad;
   const insert = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path, headers_json, body,
     body_size, body_sha256, event_id, event_created, event_created_ms, event_type, level, order_type, order_id,
     signature_outcome, attempt) VALUES (?, ?, 'POST', '/webhooks', '[]', ?, ?, ?, ?, ?, ?, ?, 'Info', 'FASTLINK_CHARGE', ?, 'valid', 1)`);
@@ -102,9 +109,9 @@ export function seedOrders(db: Database, count: number, longOrderEvents = 0, upd
 
 /** Seeds a Hooklab data folder's database (its own process in the UI bench). */
 if (process.argv[1]?.endsWith('sequences-seed.ts')) {
-  const [dir, count, long, updates] = process.argv.slice(2);
+  const [dir, count, long, updates, pad] = process.argv.slice(2);
   const db = openDatabase(`${dir}/hooklab.db`);
-  const { orders } = seedOrders(db, Number(count ?? 100_000), Number(long ?? 0), Number(updates ?? 3));
+  const { orders } = seedOrders(db, Number(count ?? 100_000), Number(long ?? 0), Number(updates ?? 3), Number(pad ?? 0));
   db.close();
   process.stdout.write(`${JSON.stringify({ seeded: true, orders })}\n`);
 }

@@ -1,4 +1,5 @@
 import { MAX_BRIEF_OUTCOMES, type BulkResendSummary, type ResendOutcomeView } from '../../../shared/contract/history';
+import { CallError } from '../../../shared/contract/errors';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { runPool } from '../../services/jobs/rate-pool';
 import type { ResendRemainderStore } from '../../services/data/resend-remainder-store';
@@ -33,15 +34,36 @@ export interface BulkResendDeps {
  * taken back: the service logged it), and resumed later with exactly the resends not started.
  */
 export class BulkResends {
+  /** The deliveries each running job resends: a second job over any of them is refused. */
+  private readonly running = new Map<string, ReadonlySet<number>>();
+
   constructor(private readonly deps: BulkResendDeps) {}
 
-  /** Starts the job and answers at once; `result` resolves when it ends. */
+  /**
+   * Starts the job and answers at once; `result` resolves when it ends. Refused (conflict,
+   * naming the job) while another running job resends any of the same deliveries: the same
+   * request made twice would make the service send each event twice.
+   */
   start(ids: readonly number[], options: BulkResendOptions): { jobId: string; result: Promise<BulkResendSummary> } {
+    this.refuseOverlap(ids);
     const { environmentId, client } = this.deps.client();
-    return this.deps.jobs.start(
+    const started = this.deps.jobs.start(
       { kind: 'history.resend', title: options.title, total: ids.length, jobId: options.jobId, resumable: true },
       (job) => this.run(job, environmentId, client, ids, options),
     );
+    this.running.set(started.jobId, new Set(ids));
+    const forget = () => void this.running.delete(started.jobId);
+    started.result.then(forget, forget);
+    return started;
+  }
+
+  private refuseOverlap(ids: readonly number[]): void {
+    for (const [jobId, covered] of this.running) {
+      const shared = ids.filter((id) => covered.has(id)).length;
+      if (shared > 0) {
+        throw new CallError('conflict', `job ${jobId} is already resending ${shared} of these ${ids.length} deliveries: wait for it or cancel it (jobs.cancel) first`);
+      }
+    }
   }
 
   /** A cancelled job's resends not started, as a new job. */

@@ -30,6 +30,8 @@ interface Kept {
 export class LiveExports {
   private readonly kept = new Map<string, Kept>();
   private readonly dir: string;
+  /** The export under way: one at a time per data folder (each writes a full copy of the store). */
+  private running: { readonly jobId: string; readonly total: number; readonly selection: string } | null = null;
 
   constructor(
     dataDir: string,
@@ -44,12 +46,23 @@ export class LiveExports {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** Starts the export and answers at once. */
+  /**
+   * Starts the export and answers at once. One export runs at a time: asked again for the same
+   * deliveries while it runs, the answer is the running export (its job id and total: the same
+   * file will hold them); asked for other deliveries, the call is refused naming it.
+   */
   start(ids: readonly number[] | undefined): { jobId: string; total: number } {
     const sorted = ids ? [...new Set(ids)].sort((a, b) => a - b) : undefined;
+    const selection = sorted ? sorted.join(',') : 'all';
+    const running = this.running;
+    if (running && this.jobs.get(running.jobId)?.state === 'running') {
+      if (running.selection === selection) return { jobId: running.jobId, total: running.total };
+      throw new CallError('conflict', `export ${running.jobId} is running: one export at a time (wait for it or cancel it)`);
+    }
     const total = sorted ? sorted.length : this.store.count();
     const title = sorted ? `Export ${total} deliveries` : `Export all ${total} deliveries`;
     const started = this.jobs.start({ kind: 'live.export', title, total }, (job) => this.run(job, sorted, total));
+    this.running = { jobId: started.jobId, total, selection };
     // Its outcome is the job's (jobs.get) and the file's (exportResult); nobody awaits this.
     started.result.catch(() => undefined);
     return { jobId: started.jobId, total };

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import type { DeliveryRef } from '../../../shared/contract/sequences';
 import type { DeliveryInput } from '../../../shared/sequences';
 import type { Database } from '../../services/data/database';
-import { HistorySequenceReads, SequenceReads, type HistorySequenceRow, type SequenceRow } from '../../services/data/sequence-reads';
+import {
+  HistorySequenceReads,
+  SequenceReads,
+  type HistorySequenceIndexRow,
+  type HistorySequenceRow,
+  type SequenceIndexRow,
+  type SequenceRow,
+} from '../../services/data/sequence-reads';
+import { eventFromNodes } from './event-fields';
 
 /** The newest row ids read so far, so the next read only brings what is new. */
 export interface SourceCursor {
@@ -17,6 +25,8 @@ function parseMs(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+const trustOf = (verified: number | null): DeliveryInput['trust'] => (verified === null ? 'unchecked' : Number(verified) === 1 ? 'verified' : 'unverified');
+
 function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body, sha256, verified]: SequenceRow): DeliveryInput {
   return {
     ref: { source: 'live', id: Number(id) },
@@ -26,7 +36,39 @@ function fromLive([id, receivedAtMs, eventId, eventCreated, eventCreatedMs, body
     arrivedMs: Number(receivedAtMs),
     body,
     digest: sha256,
-    trust: verified === null ? 'unchecked' : Number(verified) === 1 ? 'verified' : 'unverified',
+    trust: trustOf(verified),
+  };
+}
+
+/** A received delivery for the index: a small body as stored, a large one's event made again from its nodes. */
+function liveForIndex(row: SequenceIndexRow, reads: SequenceReads): DeliveryInput {
+  const nodes = row.walk ? reads.nodesOf(row.id) : null;
+  return {
+    ref: { source: 'live', id: row.id },
+    eventId: row.eventId,
+    created: row.eventCreated,
+    createdMs: row.eventCreatedMs,
+    arrivedMs: row.receivedAtMs,
+    body: row.body ?? (nodes && eventFromNodes(nodes)) ?? reads.bodyOf(row.id) ?? new Uint8Array(0),
+    digest: row.sha256,
+    trust: trustOf(row.verified),
+  };
+}
+
+function historyForIndex(row: HistorySequenceIndexRow, environmentId: string, reads: HistorySequenceReads): DeliveryInput {
+  const large = row.payload === null ? reads.largePayload(environmentId, row.id) : null;
+  const payload = row.payload ?? (large?.nodes && eventFromNodes(large.nodes)) ?? large?.payload ?? '';
+  return {
+    ref: { source: 'history', id: row.id },
+    eventId: row.eventId,
+    created: row.eventCreated,
+    createdMs: parseMs(row.eventCreated),
+    arrivedMs: parseMs(row.created) ?? 0,
+    body: payload,
+    // The same digest the listener stored for a received copy of this payload.
+    digest: large?.sha256 ?? createHash('sha256').update(payload, 'utf8').digest('hex'),
+    // The service's own log, read with the environment's credentials.
+    trust: 'verified',
   };
 }
 
@@ -43,6 +85,33 @@ function fromHistory([id, eventId, eventCreated, created, payload]: HistorySeque
     // The service's own log, read with the environment's credentials.
     trust: 'verified',
   };
+}
+
+/** Large bodies read (walked in SQL, or whole) in one part of a page at most, so the caller yields between them. */
+const PART_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A page's deliveries in parts, each ended once the large bodies read for it (one at a time)
+ * pass PART_BODY_BYTES: a page of 5 MB bodies is read a few at a time, the event loop turning
+ * between parts, and never held at once (an event made from its nodes is a few hundred bytes).
+ */
+function* boundedParts<R extends { id: number }>(
+  rows: readonly R[],
+  largeBytes: (row: R) => number,
+  toInput: (row: R) => DeliveryInput,
+): Generator<{ deliveries: DeliveryInput[]; lastId: number }> {
+  let deliveries: DeliveryInput[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    deliveries.push(toInput(row));
+    bytes += largeBytes(row);
+    if (bytes >= PART_BODY_BYTES) {
+      yield { deliveries, lastId: row.id };
+      deliveries = [];
+      bytes = 0;
+    }
+  }
+  if (deliveries.length > 0) yield { deliveries, lastId: rows[rows.length - 1]!.id };
 }
 
 /**
@@ -70,8 +139,10 @@ export class DeliverySource {
   }
 
   /**
-   * Every delivery after `from`, a page at a time, each with the cursor after it. A generator,
-   * so the caller may yield to the event loop between pages (each page is its own query).
+   * Every delivery after `from`, a page at a time, each with the cursor after it, for the index:
+   * small bodies whole, a large one's event made again from the nodes SQLite read out of it
+   * (eventFromNodes), so no large body is held; one that is not a JSON event is read alone. A generator, so the
+   * caller may yield to the event loop between pages (each page is its own query).
    */
   *pagesAfter(
     from: SourceCursor,
@@ -83,14 +154,20 @@ export class DeliverySource {
     for (;;) {
       const rows = this.received.sequenceRowsAfter(liveId, otherEnvironmentKeyIds, pageSize);
       if (rows.length === 0) break;
-      liveId = Number(rows[rows.length - 1]![0]);
-      yield { deliveries: rows.map(fromLive), cursor: { liveId, historyId } };
+      const large = (r: SequenceIndexRow) => (r.body === null ? r.bodySize : 0);
+      for (const part of boundedParts(rows, large, (r) => liveForIndex(r, this.received))) {
+        liveId = part.lastId;
+        yield { deliveries: part.deliveries, cursor: { liveId, historyId } };
+      }
     }
     for (;;) {
       const rows = this.copy.sequenceRowsAfter(environmentId, historyId, pageSize);
       if (rows.length === 0) break;
-      historyId = Number(rows[rows.length - 1]![0]);
-      yield { deliveries: rows.map(fromHistory), cursor: { liveId, historyId } };
+      const large = (r: HistorySequenceIndexRow) => (r.payload === null ? r.payloadSize : 0);
+      for (const part of boundedParts(rows, large, (r) => historyForIndex(r, environmentId, this.copy))) {
+        historyId = part.lastId;
+        yield { deliveries: part.deliveries, cursor: { liveId, historyId } };
+      }
     }
   }
 

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Settings, TracingSettings } from '../../../shared/settings';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { TraceStore } from '../../services/data/trace-store';
-import { OtlpReceiver, RECEIVER_HOST, type Signal } from './otlp-receiver';
-import { readLogsExport, readTraceExport } from './otlp-spans';
+import { OtlpReceiver, RECEIVER_HOST } from './otlp-receiver';
+import { OtlpDecoder } from './otlp-decoder';
+import type { ReadSpans } from './otlp-spans';
 
 /** The base URL a handler's SDK is given (OTEL_EXPORTER_OTLP_ENDPOINT); it appends /v1/traces. */
 export const endpointOf = (port: number) => `http://${RECEIVER_HOST}:${port}`;
@@ -18,19 +18,17 @@ export function createTracingFeature(ctx: CoreContext): Feature {
   const settings = () => ctx.settings.get().tracing;
   const report = () => ctx.status.update('tracing', { spans: store.counts().count, dropped });
 
-  const accept = (signal: Signal, request: unknown) => {
-    const isStarted = (traceId: string) => ctx.traces.has(traceId);
-    const read =
-      signal === 'traces'
-        ? readTraceExport(request, isStarted)
-        : readLogsExport(request, isStarted, () => randomBytes(8).toString('hex'));
+  // Bodies are decoded on a thread of their own, which keeps only the spans of traces Hooklab
+  // started (it knows them by the data folder's trace key, as ctx.traces does).
+  const decoder = new OtlpDecoder(ctx.dataDir);
+  const accept = (read: ReadSpans) => {
     const { retainSpans, retainBytes } = settings();
     const added = store.add(read.kept, { spans: retainSpans, bytes: retainBytes });
     dropped += read.dropped;
     if (read.dropped > 0 || added > 0) report();
     if (added > 0) ctx.bus.emit('traces.received', { traceIds: [...new Set(read.kept.map((s) => s.traceId))] });
   };
-  const receiver = new OtlpReceiver({ maxRequestBytes: () => settings().maxRequestBytes, accept });
+  const receiver = new OtlpReceiver({ maxRequestBytes: () => settings().maxRequestBytes, decode: (input) => decoder.decode(input), accept });
 
   async function open(next: TracingSettings): Promise<void> {
     await receiver.stop();
@@ -71,6 +69,7 @@ export function createTracingFeature(ctx: CoreContext): Feature {
       unsubscribe?.();
       await applying;
       await receiver.stop();
+      await decoder.stop();
     },
   };
 }

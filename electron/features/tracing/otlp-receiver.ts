@@ -1,30 +1,35 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
-import { decodeLogsRequest, decodeTraceRequest } from './otlp-protobuf';
+import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../../services/net/request-guard';
+import type { DecodedExport, EncodedExport, Signal } from './otlp-decode';
+import type { ReadSpans } from './otlp-spans';
+import { DecoderBusy } from './otlp-decoder';
 
 /** The only interface the receiver listens on: spans never come from another machine. */
 export const RECEIVER_HOST = '127.0.0.1';
 
-export type Signal = 'traces' | 'logs';
+export type { Signal };
 
 export interface ReceiverDeps {
   /** Largest request body (after decompression) accepted; a larger one gets 413. */
   readonly maxRequestBytes: () => number;
-  /** Takes one decoded export (OTLP/JSON shape); throws when it could not be stored. */
-  readonly accept: (signal: Signal, request: unknown) => void;
+  /** Reads a body into the spans to keep, off the main thread (OtlpDecoder); rejects DecoderBusy when full. */
+  readonly decode: (input: EncodedExport) => Promise<DecodedExport>;
+  /** Takes the spans of one export; throws when they could not be stored. */
+  readonly accept: (spans: ReadSpans) => void;
 }
 
 class TooLarge extends Error {}
 
 /**
- * Reads the whole body, or rejects with TooLarge as soon as it passes the cap: nothing of it is
- * kept, and the rest is read and dropped so the 413 reaches the sender.
+ * Reads the whole body as sent (decompressed by the decoder, under the same cap), or rejects
+ * with TooLarge as soon as it passes the cap: nothing of it is kept, and the rest is read and
+ * dropped so the 413 reaches the sender.
  */
-function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
+function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > cap) return Promise.reject(new TooLarge());
-  return new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -38,15 +43,8 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Buffer> {
       req.resume();
       reject(new TooLarge());
     };
-    const onEnd = () => {
-      const body = Buffer.concat(chunks);
-      if ((req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return resolve(body);
-      try {
-        resolve(gunzipSync(body, { maxOutputLength: cap }));
-      } catch (error) {
-        reject((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? new TooLarge() : error);
-      }
-    };
+    // A buffer of its own (not Buffer's shared pool), so it can be moved to the decoder's thread.
+    const onEnd = () => resolve(new Uint8Array(Buffer.concat(chunks, size)));
     req.on('data', onData).on('end', onEnd).once('error', reject);
   });
 }
@@ -62,16 +60,23 @@ function answer(res: ServerResponse, status: number, json: boolean, message?: st
     return;
   }
   // A google.rpc.Status in JSON is readable by both kinds of client; the SDKs only log it.
-  res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' }).end(JSON.stringify({ code: status, message }));
+  // 503 asks the SDK to retry later (OTLP/HTTP), here after a second.
+  const retry = status === 503 ? { 'Retry-After': '1' } : {};
+  res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close', ...retry }).end(JSON.stringify({ code: status, message }));
 }
+
+const STATUS_OF: Record<Exclude<DecodedExport, { ok: true }>['reason'], number> = { 'too-large': 413, unreadable: 400, unavailable: 503 };
 
 /**
  * The OTLP/HTTP receiver (https://opentelemetry.io/docs/specs/otlp/#otlphttp): POST /v1/traces
  * and /v1/logs, in `application/x-protobuf` or `application/json`, optionally gzip. It binds to
- * 127.0.0.1 only.
+ * 127.0.0.1 only and answers only its own loopback Host (and Origin, when a browser sends one),
+ * as the local API and the sandbox do: a page on another site that resolves its name to
+ * 127.0.0.1 (DNS rebinding) gets 421. Bodies are read here and decoded on the decoder's thread.
  */
 export class OtlpReceiver {
   private server: Server | null = null;
+  private authorities: LoopbackAuthorities | null = null;
 
   constructor(private readonly deps: ReceiverDeps) {}
 
@@ -91,6 +96,7 @@ export class OtlpReceiver {
       });
     });
     this.server = server;
+    this.authorities = loopbackAuthorities(this.port!);
     return this.port!;
   }
 
@@ -105,6 +111,11 @@ export class OtlpReceiver {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = this.authorities ? guardRefusal(req, this.authorities) : { status: 503, message: 'the receiver is stopping' };
+    if (refusal) {
+      req.resume();
+      return answer(res, refusal.status, true, refusal.message);
+    }
     const path = (req.url ?? '').split('?')[0];
     const signal: Signal | null = path === '/v1/traces' ? 'traces' : path === '/v1/logs' ? 'logs' : null;
     const type = mediaType(req);
@@ -126,24 +137,28 @@ export class OtlpReceiver {
       req.resume();
       return answer(res, 415, true, 'Content-Type must be application/x-protobuf or application/json');
     }
-    let body: Buffer;
+    const maxBytes = this.deps.maxRequestBytes();
+    let body: Uint8Array;
     try {
-      body = await readCapped(req, this.deps.maxRequestBytes());
+      body = await readCapped(req, maxBytes);
     } catch (error) {
       if (error instanceof TooLarge) {
         req.resume();
-        return answer(res, 413, json, `an OTLP request over ${this.deps.maxRequestBytes()} bytes is refused`);
+        return answer(res, 413, json, `an OTLP request over ${maxBytes} bytes is refused`);
       }
       return answer(res, 400, json, `the request could not be read: ${(error as Error).message}`);
     }
-    let request: unknown;
+    const gzip = (req.headers['content-encoding'] ?? '').toLowerCase() === 'gzip';
+    let decoded: DecodedExport;
     try {
-      request = json ? (JSON.parse(body.toString('utf8')) as unknown) : signal === 'traces' ? decodeTraceRequest(body) : decodeLogsRequest(body);
+      decoded = await this.deps.decode({ signal, json, gzip, maxBytes, body });
     } catch (error) {
-      return answer(res, 400, json, `not an OTLP ${signal} export: ${(error as Error).message}`);
+      if (error instanceof DecoderBusy) return answer(res, 503, json, `Hooklab is busy reading earlier exports: ${error.message}`);
+      throw error;
     }
+    if (!decoded.ok) return answer(res, STATUS_OF[decoded.reason], json, decoded.message);
     try {
-      this.deps.accept(signal, request);
+      this.deps.accept(decoded);
     } catch (error) {
       // Not stored (disk full...): 503 lets the SDK retry later, as OTLP/HTTP specifies.
       return answer(res, 503, json, `Hooklab could not store the spans: ${(error as Error).message}`);

@@ -1,13 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ListenerSettings } from '../../../../shared/settings';
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import type { ResendEntry } from '../../../services/resend-requests/resend-requests';
 import type { RetentionLimits, StoredTotals } from '../../../services/data/received-delivery';
 import type { ProbeTicket } from '../probe/probe-tickets';
+import { workerEntry } from '../../../services/platform/worker-entry';
 import type { FromListener, ListenerOp, ListenerThreadData, ThreadError, ToListener } from './thread-protocol';
 
 /** What the thread starts with (ListenerThreadData), and where what it reports goes. */
@@ -23,28 +21,11 @@ export interface ListenerThreadDeps extends ListenerThreadData {
   readonly onExit: (error: Error) => void;
 }
 
-/** The bundles name the worker's file this way (electron.vite.config.ts, vite.package.config.ts). */
-export const LISTENER_WORKER_FILE = 'listener-worker.js';
-
 /**
- * Where the listener's thread starts. From source (tsx, vitest) it is listener-worker.ts, with
- * tsx's loader so its extensionless imports resolve; from a bundle (the desktop app's out/main,
- * the npm package's dist/package) it is listener-worker.js at the bundle's root, next to this
- * module's chunk or one folder up (chunks/, cli/).
+ * Where the listener's thread starts: listener-worker.ts from source, listener-worker.js in the
+ * bundles (electron.vite.config.ts, vite.package.config.ts).
  */
-export function listenerWorkerEntry(): { url: URL; execArgv: string[] } {
-  const here = import.meta.url;
-  // The process's own flags are not inherited: some (--expose-gc, --inspect) are refused in a worker.
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-    return { url: new URL('./listener-worker.ts', here), execArgv: ['--import', tsx] };
-  }
-  for (const candidate of [`./${LISTENER_WORKER_FILE}`, `../${LISTENER_WORKER_FILE}`]) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return { url, execArgv: [] };
-  }
-  throw new Error(`the listener's worker (${LISTENER_WORKER_FILE}) is missing beside ${fileURLToPath(here)}`);
-}
+export const listenerWorkerEntry = () => workerEntry(import.meta.url, 'listener-worker');
 
 /**
  * The main thread's handle on the listener's thread: the same calls as ListenerServer (start,

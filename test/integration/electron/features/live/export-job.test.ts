@@ -87,6 +87,26 @@ describe('"Export all" as a job', () => {
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 
+  it('runs one export at a time: seven at once share one job and one file, other deliveries are refused naming it', async () => {
+    const app = closeAfter(await startLiveApp({}, null));
+    await postBigEvents(app, 6, 'j-');
+    // All asked in the same turn, in this order: the first is still running when the others arrive.
+    const seven = Array.from({ length: 7 }, () => app.core.invoke('live.exportAll', {}));
+    const other = await app.core.invoke('live.exportAll', { ids: [1, 2] });
+    const answers = await Promise.all(seven);
+    const jobIds = new Set(answers.map((a) => (a.ok ? (a.value as { jobId: string }).jobId : a.error.message)));
+    expect(jobIds.size).toBe(1);
+    const [jobId] = [...jobIds];
+    const end = ended(app, jobId!);
+    expect(other).toMatchObject({ ok: false, error: { code: 'conflict', message: `export ${jobId} is running: one export at a time (wait for it or cancel it)` } });
+    expect(await end).toMatchObject({ state: 'done', done: 6 });
+    expect(readdirSync(join(app.dataDir, 'exports'))).toEqual([`${jobId}.ndjson`]);
+    expect((await app.call('jobs.list', {})).jobs.filter((j) => j.kind === 'live.export')).toHaveLength(1);
+    // Once it ended, the next export is a new job.
+    const next = await app.call('live.exportAll', { ids: [1, 2] });
+    expect(next.jobId).not.toBe(jobId);
+  });
+
   it('keeps the paged live.export of scripts as it was', async () => {
     const app = closeAfter(await startLiveApp({}, null));
     await post(`${app.listenerUrl}/`, eventBody({ orderId: 'p-0' }));

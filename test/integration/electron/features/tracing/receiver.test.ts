@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import protobuf from 'protobufjs/light.js';
+import { field, span, traceExport } from '../../../../support/otlp-protobuf-writer';
 import { createTracingFeature } from '../../../../../electron/features/tracing/feature';
 import { startTestApp, type TestApp } from '../../../../support/app-harness';
 import { waitForStatus } from '../live/live-helpers';
@@ -113,6 +115,51 @@ describe('the OTLP receiver', () => {
     });
     expect(status).toBe(413);
     expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
+  });
+
+  it('answers only its own loopback Host and Origin (DNS rebinding gets 421, a foreign page 403)', async () => {
+    app = await startApp();
+    const endpoint = new URL(app.core.ctx.status.get().tracing.endpoint!);
+    const ours = app.core.ctx.traces.start().traceId;
+    const send = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify(exportOf(ours));
+        const req = request({ host: '127.0.0.1', port: endpoint.port, path: '/v1/traces', method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await send({ Host: `rebind.example:${endpoint.port}` })).toBe(421);
+    expect(await send({ Host: endpoint.host, Origin: 'http://evil.example' })).toBe(403);
+    expect((await app.call('traces.get', { traceId: ours })).spans).toEqual([]);
+    expect(await send({ Host: `localhost:${endpoint.port}` })).toBe(200);
+    expect(await send({ Host: endpoint.host, Origin: `http://127.0.0.1:${endpoint.port}` })).toBe(200);
+  });
+
+  it('decodes protobuf bodies off the main thread, and never a span of a trace Hooklab did not start', async () => {
+    app = await startApp();
+    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
+    const ours = app.core.ctx.traces.start().traceId;
+    // A foreign span whose bytes no decoder reads (a field of wire type 7 after its trace id):
+    // cut on the wire before anything is decoded, so the export is still taken.
+    const foreign = field(2, field(1, Buffer.from('cd'.repeat(16), 'hex')), Buffer.from([0x0f, 0xff, 0xff]));
+    const decodeOnMain = vi.spyOn(protobuf.Type.prototype, 'decode');
+    try {
+      const res = await fetch(`${endpoint}/v1/traces`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-protobuf' },
+        body: traceExport('shop-api', foreign, span(ours, '0102030405060708', 'POST /webhooks')),
+      });
+      expect(res.status).toBe(200);
+      expect((await app.call('traces.get', { traceId: ours })).spans.map((s) => [s.name, s.service])).toEqual([['POST /webhooks', 'shop-api']]);
+      expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 1, dropped: 1 });
+      // Decoded on the decoder's thread: this thread never ran protobuf's decoder.
+      expect(decodeOnMain).not.toHaveBeenCalled();
+    } finally {
+      decodeOnMain.mockRestore();
+    }
   });
 
   it('listens on 127.0.0.1 only', async () => {
