@@ -130,7 +130,7 @@ export function formatReport(report: CheckReport, keySource: string, traces: Rea
 export function checkCases(report: CheckReport): JunitCase[] {
   const classname = 'hooklab.check-handler';
   if (report.unreachable) {
-    const message = `${report.url} could not be reached: ${report.unreachable}. Fix: start the handler, or give the URL it listens on.`;
+    const message = `${report.unreachable}. Fix: start the handler, or give the URL it listens on.`;
     return [{ name: `reach ${report.url}`, classname, error: { message, text: message } }];
   }
   return report.checks.map((c) => {

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FUZZ_MAX_EVENTS, searchFailingOrder, type FuzzOutcome } from '../../../../shared/scenario/fuzz-search';
-import { differenceText, reproducingExpectations, sequenceLines, sequenceScenarioFile } from '../../../../shared/scenario/fuzz-report';
-import { HandlerUnreachable, type FuzzHandler } from '../../../../shared/scenario/fuzz-trial';
+import { FUZZ_MAX_EVENTS, searchFailingOrder, type FuzzOutcome } from '../../../../shared/fuzz/search';
+import { differenceText, reproducingExpectations, sequenceLines, sequenceScenarioFile } from '../../../../shared/fuzz/report';
+import { HandlerUnreachable, type FuzzHandler } from '../../../../shared/fuzz/trial';
 import { scenarioFileText, type ScenarioFile } from '../../../../shared/scenario/scenario-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import type { CommandSpec, Invocation } from '../framework/command';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../shared/flows/chaos-plan';
 import { parseExpectationText, type Expectation } from '../../../../shared/flows/expectations';
-import { searchFailingOrder } from '../../../../shared/scenario/fuzz-search';
-import { sequenceLines, sequenceScenarioFile, reproducingExpectations, differenceText } from '../../../../shared/scenario/fuzz-report';
-import { withOrderIds, type FuzzHandler } from '../../../../shared/scenario/fuzz-trial';
-import { canonicalSteps, drawVariation, runSeed } from '../../../../shared/scenario/fuzz-variation';
+import { searchFailingOrder } from '../../../../shared/fuzz/search';
+import { sequenceLines, sequenceScenarioFile, reproducingExpectations, differenceText } from '../../../../shared/fuzz/report';
+import { withOrderIds, type FuzzHandler } from '../../../../shared/fuzz/trial';
+import { canonicalSteps, drawVariation, runSeed } from '../../../../shared/fuzz/variation';
 import type { ScenarioEvent, ScenarioFile } from '../../../../shared/scenario/scenario-file';
-import { shrinkSequence } from '../../../../shared/scenario/shrink';
+import { shrinkSequence } from '../../../../shared/fuzz/shrink';
 import { createHandlerState, type StatefulKind } from '../../../fixtures/handler-state';
 
 const ORDER = '900001';

@@ -1,8 +1,8 @@
 import { matchesExpected, sameJson, type Expectation } from '../flows/expectations';
 import { seededRandom } from '../flows/chaos-plan';
-import { canonicalSteps, drawVariation, recordedSteps, runSeed, type FuzzStep } from './fuzz-variation';
-import { recordedOrderId, runTrial, type FuzzHandler, type StateValue, type TrialIds } from './fuzz-trial';
-import type { ScenarioFile } from './scenario-file';
+import { canonicalSteps, drawVariation, recordedSteps, runSeed, type FuzzStep } from './variation';
+import { recordedOrderId, runTrial, type FuzzHandler, type StateValue, type TrialIds } from './trial';
+import type { ScenarioFile } from '../scenario/scenario-file';
 import { shrinkSequence } from './shrink';
 
 /** The most events a search varies: beyond that the variations are too many to mean anything. */

@@ -1,7 +1,7 @@
-import type { FuzzDifference } from './fuzz-search';
-import type { StateValue } from './fuzz-trial';
-import type { FuzzStep } from './fuzz-variation';
-import type { ScenarioEvent, ScenarioFile } from './scenario-file';
+import type { FuzzDifference } from './search';
+import type { StateValue } from './trial';
+import type { FuzzStep } from './variation';
+import type { ScenarioEvent, ScenarioFile } from '../scenario/scenario-file';
 
 /** A sender's word as shown in a line: bounded (the body is theirs). */
 const bounded = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);

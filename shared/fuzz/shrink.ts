@@ -1,4 +1,4 @@
-import type { FuzzStep } from './fuzz-variation';
+import type { FuzzStep } from './variation';
 
 /** Says whether a candidate still fails; `null` when the search must stop (cancelled, out of time). */
 export type StillFails = (steps: FuzzStep[]) => Promise<boolean | null>;

@@ -1,8 +1,8 @@
 import type { Expectation } from '../flows/expectations';
 import { expectationSteps } from '../flows/expectations';
 import { valueAtPath } from '../flows/state-path';
-import { scenarioEventBytes, type ScenarioEvent } from './scenario-file';
-import type { FuzzStep } from './fuzz-variation';
+import { scenarioEventBytes, type ScenarioEvent } from '../scenario/scenario-file';
+import type { FuzzStep } from './variation';
 
 /** One delivery as a fuzz trial sends it: the body with the trial's order id, the trial's event id, the recorded time. */
 export interface FuzzDelivery {
