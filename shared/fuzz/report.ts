@@ -7,7 +7,7 @@ import type { ScenarioEvent, ScenarioFile } from '../scenario/scenario-file';
 const bounded = (text: string, max = 40) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** `Updated READY→DISPATCHED` for a shipping change, else the event type. */
-function eventLabel(event: ScenarioEvent): string {
+export function eventLabel(event: ScenarioEvent): string {
   const type = event.eventType === null ? '(no type)' : bounded(event.eventType);
   if (event.body === undefined) return type;
   try {

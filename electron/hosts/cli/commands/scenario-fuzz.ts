@@ -10,7 +10,7 @@ import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
 import { wholeNumber } from '../sending/report';
-import { sendSigned } from '../sending/send-signed';
+import { sendSigned } from '../../../services/net/send-signed';
 import { resolveSigningKey } from '../sending/signing-key';
 import { readStateJson, stateUrlOf } from '../sending/state-url';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets } from '../sending/targets';
@@ -18,7 +18,7 @@ import { parseExpectation, type Expectation } from '../values/expectations';
 import { loadScenarioFile } from '../values/scenario-input';
 import { scenarioFileToWrite } from '../values/scenario-path';
 import { parseTimeLimit } from '../values/time-limit';
-import { shellQuote } from '../values/shell-quote';
+import { shellQuote } from '../../../../shared/text/shell-quote';
 
 export const scenarioFuzzCommand: CommandSpec = {
   name: 'scenario fuzz',

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { shellQuote } from './shell-quote';
+import { shellQuote } from '../../../../shared/text/shell-quote';
 
 /** The MCP clients `hooklab mcp --print-config` writes a configuration for. */
 export const MCP_CLIENTS = ['claude', 'cursor', 'vscode'] as const;
