@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, NoArgs } from './define';
+import { flowsFuzzCalls } from './flows-fuzz';
 import {
   ChargeRequestSchema,
   ChargeResponseSchema,
@@ -11,6 +12,8 @@ import {
   ShippingStatusSchema,
   ValidationProblemSchema,
 } from '../service';
+
+export { FuzzSearchReportSchema, type FuzzArrival, type FuzzSearchReport } from './flows-fuzz';
 
 /**
  * Calls of the flow runner (Sequences → Flows): the card flow (payment method, charge, 3-D
@@ -136,5 +139,6 @@ export const flowsCalls = {
     z.object({ url: z.string().min(1).max(2000) }).strict(),
     z.object({ status: z.number().int().nullable(), body: z.unknown(), error: z.string().nullable() }),
   ),
+  ...flowsFuzzCalls,
 } as const;
 export const flowsEvents = {} as const;

@@ -1,6 +1,7 @@
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { FlowRunner } from './flow-runner';
 import { readHandlerState } from './handler-state';
+import { runFailingOrderSearch } from './failing-order-search';
 
 /**
  * The flow runner (Sequences → Flows): card and payment-link flows against the active
@@ -18,6 +19,7 @@ export function createFlowsFeature(ctx: CoreContext): Feature {
       'flows.readPaymentLink': ({ orderCode }) => runner.readPaymentLink(orderCode),
       'flows.orderAction': (args) => runner.orderAction(args),
       'flows.handlerState': ({ url }) => readHandlerState(ctx.fetch, ctx.clock, url),
+      'flows.searchFailingOrder': (args) => runFailingOrderSearch(ctx, args),
     },
   };
 }

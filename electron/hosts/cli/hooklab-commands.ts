@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   resend: async () => (await import('./commands/resend')).resendCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
+  'scenario fuzz': async () => (await import('./commands/scenario-fuzz')).scenarioFuzzCommand,
   'check-handler': async () => (await import('./commands/check-handler')).checkHandlerCommand,
   sign: async () => (await import('./commands/sign')).signCommand,
   serve: async () => (await import('./commands/serve')).serveCommand,
@@ -50,7 +51,7 @@ export async function hooklab(argv: readonly string[], io: CliIo): Promise<numbe
   const single = COMMANDS[first];
   if (single) return runCommand(await single(), argv.slice(1), io);
   if (first === 'scenario') {
-    io.err(`hooklab scenario: say record or run\n${commandHelp(await COMMANDS['scenario record']!())}`);
+    io.err(`hooklab scenario: say record, run or fuzz\n${commandHelp(await COMMANDS['scenario record']!())}`);
     return EXIT.couldNotRun;
   }
   io.err(`hooklab: unknown command "${first}"\n${await topLevelHelp()}`);

@@ -81,4 +81,14 @@ export class FlowsPanel {
   openScenario(path: string): Promise<void> {
     return this.page.getByTestId('flow-open-scenario').setInputFiles(path);
   }
+
+  /** Chaos replay's Search for a failing order: the order, the handler, its state URL and what the state must hold; then runs it. */
+  async searchFailingOrder(orderId: string, handler: { url: string; stateUrl: string }, expect: readonly string[], runs = 300): Promise<void> {
+    await this.page.getByTestId('chaos-order').fill(orderId);
+    await this.page.getByTestId('chaos-target').fill(handler.url);
+    await this.page.getByTestId('chaos-state-url').fill(handler.stateUrl);
+    await this.page.getByTestId('fuzz-expect').fill(expect.join('\n'));
+    await this.page.getByTestId('fuzz-runs').fill(String(runs));
+    await this.page.getByTestId('fuzz-run').click();
+  }
 }

@@ -13,6 +13,7 @@ import { loadTraceKey, StartedTraces } from '../../../services/tracing/started-t
 import { awaitTrace, traceLines } from '../sending/trace-lines';
 import type { Trace } from '../../../../shared/contract/tracing';
 import { plainPaint } from '../framework/output';
+import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
 
 /**
  * `hooklab check-handler URL` (and `npm run check-handler -- URL`): runs the handler check
@@ -33,9 +34,14 @@ export const checkHandlerCommand: CommandSpec = {
     { name: 'timeout-ms', value: 'N', help: "each request's deadline in milliseconds, 1-600000 (default 10000)" },
     { name: 'no-trace', help: "do not show the handler's spans (from the running Hooklab's OTLP receiver)" },
     { name: 'allow-non-loopback', help: 'allow a handler off this machine (it gets events signed with your key)' },
+    JUNIT_OPTION,
   ],
   common: ['data-dir', 'json'],
-  examples: ['hooklab check-handler http://localhost:3000/webhooks', 'hooklab check-handler http://localhost:3000/webhooks --only timely-response --json'],
+  examples: [
+    'hooklab check-handler http://localhost:3000/webhooks',
+    'hooklab check-handler http://localhost:3000/webhooks --only timely-response --json',
+    'hooklab check-handler http://localhost:3000/webhooks --junit reports/hooklab.xml',
+  ],
   // As before it joined the framework: a later option overrides an earlier one.
   rules: { laterWins: true },
   run: checkHandler,
@@ -120,6 +126,22 @@ export function formatReport(report: CheckReport, keySource: string, traces: Rea
   return lines.join('\n') + '\n';
 }
 
+/** The JUnit report's cases: one per check, a failure's message its verdict with the fix; an unreachable handler one error. */
+export function checkCases(report: CheckReport): JunitCase[] {
+  const classname = 'hooklab.check-handler';
+  if (report.unreachable) {
+    const message = `${report.unreachable}. Fix: start the handler, or give the URL it listens on.`;
+    return [{ name: `reach ${report.url}`, classname, error: { message, text: message } }];
+  }
+  return report.checks.map((c) => {
+    const name = `${c.id}: ${c.title}`;
+    const timeMs = c.latencyMs ?? 0;
+    if (c.passed) return { name, classname, timeMs, output: c.warning ? `${c.message}\nwarning: ${c.warning}` : c.message };
+    const evidence = c.evidence.map((e) => `sent: ${e.label} (${e.requestBodySize} bytes) -> ${e.status ?? e.error}${e.responseBodyExcerpt ? `: ${e.responseBodyExcerpt.slice(0, 200)}` : ''}`);
+    return { name, classname, timeMs, failure: { message: `${c.message} Fix: ${c.fix}`, text: [c.message, ...evidence, `fix: ${c.fix}`].join('\n') } };
+  });
+}
+
 /** Runs the checks; returns the exit status. */
 async function checkHandler(inv: Invocation): Promise<number> {
   const options = parse(inv);
@@ -136,6 +158,8 @@ async function checkHandler(inv: Invocation): Promise<number> {
   });
   const traces = options.tracer && !report.unreachable ? await checkTraces(report, options.tracer) : new Map<string, Trace>();
   options.tracer?.client.close();
+  const junit = inv.value('junit');
+  if (junit) writeJunitReport(junit, { name: `hooklab check-handler ${report.url}`, timestamp: report.startedAt, cases: checkCases(report) });
   if (options.json) {
     const checks = report.checks.map((c) => ({
       id: c.id,

@@ -1,19 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
-import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
+import { scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
-import { exchange } from '../../../services/net/exchange';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { reportExchange, wholeNumber } from '../sending/report';
-import { sendSigned } from '../sending/send-signed';
+import { sendSigned } from '../../../services/net/send-signed';
 import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
-import { checkExpectation, parseExpectation } from '../values/expectations';
-import { scenarioFileToRead } from '../values/scenario-path';
+import { checkExpectation, parseExpectation, type Expectation } from '../values/expectations';
+import { loadScenarioFile } from '../values/scenario-input';
 import { seededShuffle } from '../values/seeded-shuffle';
+import { readStateJson, stateUrlOf } from '../sending/state-url';
+import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
 
 export const scenarioRunCommand: CommandSpec = {
   name: 'scenario run',
@@ -30,6 +30,7 @@ export const scenarioRunCommand: CommandSpec = {
     { name: 'expect-state', value: 'URL', help: "the handler's state as JSON (GET), read after the last event" },
     { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: "a value the state must have (orders.900001.paid=1; {orderId} is the scenario's order: orders.{orderId}.paid=1)" },
     ALLOW_NON_LOOPBACK_OPTION,
+    JUNIT_OPTION,
   ],
   examples: ['hooklab scenario run 3ds-success --speed max', 'hooklab scenario run scenarios/3ds.json --to http://localhost:3000/webhooks --speed max --duplicates 1 --expect-state http://localhost:3000/state --expect orders.900001.charges=1'],
   run,
@@ -44,35 +45,28 @@ function speedOf(text: string | undefined): number {
 
 async function run(inv: Invocation): Promise<number> {
   const config = configOf(inv);
-  const path = scenarioFileToRead(inv.positional[0]!, inv.io.cwd ?? process.cwd(), config);
-  let text: string | null;
-  try {
-    // A regular file of at most 64 MiB, read once: a symlink to /dev/zero is refused at once.
-    text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof FileRefusedError) throw new CliError(error.message);
-    throw error;
-  }
-  if (text === null) throw new CliError(`cannot read ${path}: ENOENT`);
-  const parsed = parseScenarioFile(text);
-  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+  const { path, file } = loadScenarioFile(inv);
   const speed = speedOf(inv.value('speed'));
   const seed = wholeNumber(inv.value('seed'), 'seed', 0, 2 ** 31) ?? 1;
   const duplicates = wholeNumber(inv.value('duplicates'), 'duplicates', 0, 100) ?? 0;
   const expectations = inv.values('expect').map(parseExpectation);
-  const stateUrl = inv.value('expect-state');
-  if (expectations.length > 0 && !stateUrl) throw new CliError('--expect needs --expect-state URL');
+  const stateText = inv.value('expect-state');
+  if (expectations.length > 0 && !stateText) throw new CliError('--expect needs --expect-state URL');
+  const stateUrl = stateText === undefined ? undefined : stateUrlOf(stateText);
+  const junit = inv.value('junit');
   const dataDir = dataDirOf(inv);
   const targetsByType = new Map<string | null, string[]>();
-  for (const e of parsed.file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv, e.eventType, config, dataDir));
+  for (const e of file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv, e.eventType, config, dataDir));
   const key = resolveSigningKey(inv.io.env, dataDir);
-  inv.out.progress(`${parsed.file.events.length} events from ${path}, signing with ${key.source}`);
+  inv.out.progress(`${file.events.length} events from ${path}, signing with ${key.source}`);
 
-  let order: ScenarioEvent[] = parsed.file.events;
+  let order: ScenarioEvent[] = file.events;
   if (inv.flag('shuffle')) order = seededShuffle(order, seed);
   // An event without an id (an unlogged delivery) gets a fresh one, as Replay does.
   const newEventId = createEventIdGenerator(() => Date.now());
   const startTrace = cliTraces(dataDir);
+  const started = Date.now();
+  const refused: string[] = [];
   let status: number = EXIT.done;
   for (const event of order) {
     if (speed !== Infinity && event.gapMs > 0) await sleep(event.gapMs / speed);
@@ -87,13 +81,33 @@ async function run(inv: Invocation): Promise<number> {
       for (const target of targetsByType.get(event.eventType)!) {
         const result = await sendSigned(target, delivery, key.value, { keepAlive: true, startTrace });
         const code = reportExchange(inv.out, { type: event.eventType, orderId, eventId: delivery.eventId, target }, result);
-        if (code === EXIT.couldNotRun) return code;
+        if (code !== EXIT.done) refused.push(`${event.eventType ?? '(no type)'} (event ${delivery.eventId}) -> ${target}: ${result.ok ? result.answer.status : `unreachable: ${result.error}`}`);
+        if (code === EXIT.couldNotRun) {
+          if (junit) writeJunitReport(junit, { name: `hooklab scenario run ${path}`, timestamp: new Date(started).toISOString(), cases: [sendsCase(path, refused, Date.now() - started)] });
+          return code;
+        }
         status = Math.max(status, code);
       }
     }
   }
-  if (stateUrl) status = Math.max(status, await checkState(inv, stateUrl, expectations, parsed.file.source.orderId ?? null));
+  const cases = [sendsCase(path, refused, Date.now() - started)];
+  if (stateUrl) {
+    const checked = await checkState(inv, stateUrl, expectations, file.source.orderId ?? null);
+    cases.push(...checked.cases);
+    status = Math.max(status, checked.status);
+  }
+  if (junit) writeJunitReport(junit, { name: `hooklab scenario run ${path}`, timestamp: new Date(started).toISOString(), cases });
   return status;
+}
+
+const CLASS = 'hooklab.scenario-run';
+
+/** The report's case for the sends: every event answered 2xx, or which were refused. */
+function sendsCase(path: string, refused: readonly string[], timeMs: number): JunitCase {
+  const name = `${path}: the handler accepts every event (2xx)`;
+  if (refused.length === 0) return { name, classname: CLASS, timeMs };
+  const message = `${refused.length} send(s) not accepted: ${refused[0]}. Fix: answer 2xx to every event with a valid signature, a repeat too (interface 6.1: any non-2xx is retried, then dropped).`;
+  return { name, classname: CLASS, timeMs, failure: { message, text: refused.join('\n') } };
 }
 
 function orderIdOf(body: Uint8Array): string | null {
@@ -106,21 +120,10 @@ function orderIdOf(body: Uint8Array): string | null {
 }
 
 /** Reads the handler's state and checks each --expect; `{orderId}` in a path is the scenario's order. */
-async function checkState(inv: Invocation, url: string, expectations: ReturnType<typeof parseExpectation>[], orderId: string | null): Promise<number> {
-  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new CliError(`--expect-state ${url}: not an http(s) URL`);
-  const headers: Array<[string, string]> = [
-    ['Host', new URL(url).host],
-    ['Accept', 'application/json'],
-  ];
-  const result = await exchange({ method: 'GET', url, headers, body: new Uint8Array() }, { timeoutMs: 10_000, responseCap: 16 * 1024 * 1024 });
-  if (!result.ok) throw new CliError(`the state URL ${url} is unreachable: ${result.error}`);
-  let state: unknown;
-  try {
-    state = JSON.parse(new TextDecoder().decode(result.answer.body));
-  } catch {
-    throw new CliError(`the state URL ${url} answered ${result.answer.status} without JSON`);
-  }
+async function checkState(inv: Invocation, url: string, expectations: readonly Expectation[], orderId: string | null): Promise<{ status: number; cases: JunitCase[] }> {
+  const state = await readStateJson(url);
   let failed = 0;
+  const cases: JunitCase[] = [];
   for (const e of expectations) {
     const difference = checkExpectation(state, e, orderId);
     if (difference) failed++;
@@ -130,7 +133,10 @@ async function checkState(inv: Invocation, url: string, expectations: ReturnType
       passed: difference === null,
       ...(difference ? { difference } : {}),
     });
+    const name = `${e.path} = ${JSON.stringify(e.expected)}`;
+    const fix = `Fix: the handler's state (${url}) must hold ${name} after these events, in this order and with these repeats; hooklab scenario fuzz finds the smallest sequence that breaks it.`;
+    cases.push(difference ? { name, classname: CLASS, failure: { message: `${difference}. ${fix}`, text: `${difference}\n${fix}` } } : { name, classname: CLASS });
   }
   if (failed > 0) inv.out.progress(`${failed} of ${expectations.length} expectations failed`);
-  return failed > 0 ? EXIT.failed : EXIT.done;
+  return { status: failed > 0 ? EXIT.failed : EXIT.done, cases };
 }

@@ -5,7 +5,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { reportExchange, wholeNumber } from '../sending/report';
-import { sendSigned } from '../sending/send-signed';
+import { sendSigned } from '../../../services/net/send-signed';
 import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';

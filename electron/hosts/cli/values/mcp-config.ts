@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { shellQuote } from '../../../../shared/text/shell-quote';
 
 /** The MCP clients `hooklab mcp --print-config` writes a configuration for. */
 export const MCP_CLIENTS = ['claude', 'cursor', 'vscode'] as const;
@@ -20,7 +21,6 @@ export function mcpLaunch(packageRoot: string, node: string, dataDir: string | n
   return { node, bin: join(packageRoot, 'dist/package/cli/hooklab.js'), args: ['mcp', ...(dataDir ? ['--data-dir', dataDir] : [])] };
 }
 
-const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
 
 /** The exact configuration for one client: a command line for Claude Code, a JSON file's content otherwise. */
 export function mcpConfig(client: McpClient, launch: McpLaunch): string {

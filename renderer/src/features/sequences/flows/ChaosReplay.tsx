@@ -4,6 +4,7 @@ import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../..
 import { useTransport } from '../../../transport';
 import { useSettingsView } from '../../../app-state/use-settings-view';
 import { ChaosVerdict } from './ChaosVerdict';
+import { FailingOrderSearch } from './FailingOrderSearch';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
 import { closeScenario, openScenarioFile, saveOrderScenario, useOpenedScenario } from './scenario-file-actions';
@@ -192,6 +193,7 @@ export function ChaosReplay() {
           <ChaosVerdict report={report} />
         </>
       )}
+      <FailingOrderSearch orderId={form.orderId.trim()} scenario={scenario} targetUrl={form.targetUrl.trim()} stateUrl={form.stateUrl.trim()} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { isPerConnectionHeader } from '../../../../shared/http/connection-headers';
-import { WEBHOOK_HEADERS } from '../../../../shared/service/webhooks';
-import { signedWebhookHeaders } from '../../../../shared/signing/webhook-headers';
-import { exchange, type ExchangeResult } from '../../../services/net/exchange';
-import { nodeHmac } from '../../../services/platform/node-hmac';
-import { newTraceContext, withTraceparent, type TraceContext } from '../../../../shared/tracing/trace-context';
+import { isPerConnectionHeader } from '../../../shared/http/connection-headers';
+import { WEBHOOK_HEADERS } from '../../../shared/service/webhooks';
+import { signedWebhookHeaders } from '../../../shared/signing/webhook-headers';
+import { exchange, type ExchangeResult } from './exchange';
+import { nodeHmac } from '../platform/node-hmac';
+import { newTraceContext, withTraceparent, type TraceContext } from '../../../shared/tracing/trace-context';
 
 
 export interface SignedDelivery {
