@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   resend: async () => (await import('./commands/resend')).resendCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
+  'scenario test': async () => (await import('./commands/scenario-test')).scenarioTestCommand,
   'check-handler': async () => (await import('./commands/check-handler')).checkHandlerCommand,
   sign: async () => (await import('./commands/sign')).signCommand,
   serve: async () => (await import('./commands/serve')).serveCommand,

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
-import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
+import { scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import { exchange } from '../../../services/net/exchange';
 import type { CommandSpec, Invocation } from '../framework/command';
@@ -12,6 +11,7 @@ import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
 import { checkExpectation, parseExpectation } from '../values/expectations';
+import { readScenarioFile } from '../values/scenario-file-read';
 import { scenarioFileToRead } from '../values/scenario-path';
 import { seededShuffle } from '../values/seeded-shuffle';
 
@@ -45,17 +45,7 @@ function speedOf(text: string | undefined): number {
 async function run(inv: Invocation): Promise<number> {
   const config = configOf(inv);
   const path = scenarioFileToRead(inv.positional[0]!, inv.io.cwd ?? process.cwd(), config);
-  let text: string | null;
-  try {
-    // A regular file of at most 64 MiB, read once: a symlink to /dev/zero is refused at once.
-    text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof FileRefusedError) throw new CliError(error.message);
-    throw error;
-  }
-  if (text === null) throw new CliError(`cannot read ${path}: ENOENT`);
-  const parsed = parseScenarioFile(text);
-  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+  const parsed = { file: readScenarioFile(path) };
   const speed = speedOf(inv.value('speed'));
   const seed = wholeNumber(inv.value('seed'), 'seed', 0, 2 ** 31) ?? 1;
   const duplicates = wholeNumber(inv.value('duplicates'), 'duplicates', 0, 100) ?? 0;
