@@ -1,3 +1,4 @@
+import { seededRandom } from '../flows/chaos-plan';
 import type { PersonalKind } from './personal-fields';
 
 const FIRST = ['Alex', 'Sam', 'Robin', 'Kim', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Jamie', 'Riley', 'Avery', 'Quinn'];
@@ -8,21 +9,9 @@ const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = LOWER.toUpperCase();
 const DIGITS = '0123456789';
 
-/** A small seeded generator (mulberry32): the same seed draws the same characters. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Letters stay letters (of the same case), digits digits, everything else as it was: `AB-1234` → `QX-5093`. */
 function sameShape(value: string, seed: number): string {
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   const pick = (set: string) => set[Math.floor(next() * set.length)]!;
   return [...value].map((c) => (/[a-z]/.test(c) ? pick(LOWER) : /[A-Z]/.test(c) ? pick(UPPER) : /[0-9]/.test(c) ? pick(DIGITS) : c)).join('');
 }

@@ -1,5 +1,31 @@
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { replayRecordedOrder } from '../../electron/hosts/testing';
+import { startStatefulHandler, type StatefulHandler, type StatefulKind } from '../fixtures/stateful-handler';
+
+const VARIABLES = ['HOOKLAB_HANDLER_URL', 'HOOKLAB_WEBHOOK_KEY', 'HOOKLAB_STATE_URL'] as const;
+
+/**
+ * Real handlers for written tests run in this process, closed after each test. Starting one
+ * sets the variables a written test reads (HOOKLAB_STATE_URL too with `withState`); they are
+ * unset before and after each test.
+ */
+export function writtenTestHandlers(key: string, options: { withState: boolean }): (kind: StatefulKind) => Promise<StatefulHandler> {
+  const handlers: StatefulHandler[] = [];
+  const unset = () => {
+    for (const name of VARIABLES) delete process.env[name];
+  };
+  beforeEach(unset);
+  afterEach(async () => {
+    unset();
+    for (const h of handlers.splice(0)) await h.close();
+  });
+  return async (kind) => {
+    const h = await startStatefulHandler(kind, key);
+    handlers.push(h);
+    Object.assign(process.env, { HOOKLAB_HANDLER_URL: h.url, HOOKLAB_WEBHOOK_KEY: key }, options.withState ? { HOOKLAB_STATE_URL: h.stateUrl } : {});
+    return h;
+  };
+}
 
 /**
  * Runs a written test file's code as its runner would, on this checkout's hooklab/testing: the

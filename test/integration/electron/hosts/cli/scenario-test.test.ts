@@ -1,32 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scenarioFileText, type ScenarioFile } from '../../../../../shared/scenario/scenario-file';
 import { recordedOrder } from '../../../../fixtures/recorded-order';
-import { startStatefulHandler, type StatefulHandler, type StatefulKind } from '../../../../fixtures/stateful-handler';
 import { runHooklab, startHooklab } from '../../../../support/hooklab-cli';
 import { processesStoppedAfterEach } from '../../../../support/stopped-processes';
 import { tempDirs } from '../../../../support/temp-dirs';
-import { failuresOf, runWritten } from '../../../../support/written-test';
+import { failuresOf, runWritten, writtenTestHandlers } from '../../../../support/written-test';
 
 const KEY = 'cli-scenario-test-key-41d0';
 const env = { HOOKLAB_WEBHOOK_KEY: KEY };
 const newDir = tempDirs('hooklab-scenario-test-');
 const processes = processesStoppedAfterEach();
-const handlers: StatefulHandler[] = [];
-const VARIABLES = ['HOOKLAB_HANDLER_URL', 'HOOKLAB_WEBHOOK_KEY', 'HOOKLAB_STATE_URL'] as const;
-
-afterEach(async () => {
-  for (const name of VARIABLES) delete process.env[name];
-  for (const h of handlers.splice(0)) await h.close();
-});
-
-async function handler(kind: StatefulKind): Promise<StatefulHandler> {
-  const h = await startStatefulHandler(kind, KEY);
-  handlers.push(h);
-  Object.assign(process.env, { HOOKLAB_HANDLER_URL: h.url, HOOKLAB_WEBHOOK_KEY: KEY, HOOKLAB_STATE_URL: h.stateUrl });
-  return h;
-}
+const handler = writtenTestHandlers(KEY, { withState: true });
 
 /** A listener on a fresh data folder that received the sandbox's shipping-delivered order; its order id. */
 async function receivedOrder(dataDir: string): Promise<string> {

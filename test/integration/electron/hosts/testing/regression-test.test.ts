@@ -1,29 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { regressionTest } from '../../../../../shared/regression-test';
 import type { ScenarioFile } from '../../../../../shared/scenario/scenario-file';
 import { recordedOrder, TEMPLATE_BUYER } from '../../../../fixtures/recorded-order';
-import { startStatefulHandler, type StatefulHandler, type StatefulKind } from '../../../../fixtures/stateful-handler';
-import { failuresOf, runWritten } from '../../../../support/written-test';
+import { failuresOf, runWritten, writtenTestHandlers } from '../../../../support/written-test';
 
 const KEY = 'regression-key-5b1e';
-const VARIABLES = ['HOOKLAB_HANDLER_URL', 'HOOKLAB_WEBHOOK_KEY', 'HOOKLAB_STATE_URL'] as const;
-const handlers: StatefulHandler[] = [];
-
-beforeEach(() => {
-  for (const name of VARIABLES) delete process.env[name];
-});
-afterEach(async () => {
-  for (const name of VARIABLES) delete process.env[name];
-  for (const h of handlers.splice(0)) await h.close();
-});
-
-async function handler(kind: StatefulKind): Promise<StatefulHandler> {
-  const h = await startStatefulHandler(kind, KEY);
-  handlers.push(h);
-  process.env['HOOKLAB_HANDLER_URL'] = h.url;
-  process.env['HOOKLAB_WEBHOOK_KEY'] = KEY;
-  return h;
-}
+const handler = writtenTestHandlers(KEY, { withState: false });
 
 describe('a regression test written by Hooklab, run against real handlers', () => {
   it('fails against a handler that applies the retried SuccessPayment twice, passes against a correct one, sending each body byte for byte, signed, with its event id', async () => {
