@@ -19,7 +19,7 @@ export function createScenariosFeature(ctx: CoreContext): Feature {
     handlers: {
       'scenario.regressionTest': async ({ orderId, scenario, framework, expect, expectState, redact }) => {
         try {
-          const file = scenario ?? (await recordScenario(receivedCalls(ctx.deliveries), { orderId: orderId! }, new Date(ctx.clock.now()).toISOString()));
+          const file = scenario ?? (await recordScenario(receivedCalls(ctx.deliveries), { orderId: orderId! }, new Date(ctx.clock.now()).toISOString(), { vouchedForOnly: true }));
           return regressionTest(file, {
             ...(framework ? { framework } : {}),
             ...(expect ? { expect } : {}),

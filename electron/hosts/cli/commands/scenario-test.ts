@@ -61,7 +61,7 @@ async function run(inv: Invocation): Promise<number> {
     // Recorded as `scenario record` records it; the app's scenario.regressionTest writes the same test.
     const session = openSession(dataDirOf(inv), { writes: false });
     try {
-      scenario = await recordScenario(session.call.bind(session), { orderId: word }, new Date().toISOString()).catch((error: unknown) => {
+      scenario = await recordScenario(session.call.bind(session), { orderId: word }, new Date().toISOString(), { vouchedForOnly: true }).catch((error: unknown) => {
         throw error instanceof ScenarioRecordError ? new CliError(`${error.message} (hooklab events lists what was received; a scenario file is named by its path or .json)`) : error;
       });
     } finally {
