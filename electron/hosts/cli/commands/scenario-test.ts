@@ -7,6 +7,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
+import { parseExpectation } from '../values/expectations';
 import { REDACT_OPTION } from '../values/redact-option';
 import { readScenarioFile } from '../values/scenario-file-read';
 import { scenarioFileIfNamed } from '../values/scenario-path';
@@ -47,6 +48,8 @@ async function run(inv: Invocation): Promise<number> {
   refuseExisting(path, inv.flag('force'));
   const word = inv.positional[0]!;
   const scenarioPath = scenarioFileIfNamed(word, cwd, configOf(inv));
+  // Checked before anything is read, so a typo costs no core start.
+  inv.values('expect').forEach(parseExpectation);
   const options = {
     framework: frameworkOf(inv.value('framework')),
     expect: inv.values('expect'),
