@@ -37,16 +37,24 @@ const executableBins: Plugin = {
   },
 };
 
+/** The values `hooklab/testing` exports, each declared with its type from api.ts. */
+const TESTING_VALUES = [
+  ['startSandbox', 'StartSandbox', "Starts the payment service's sandbox in this process on 127.0.0.1 (state in memory)."],
+  ['sendSignedEvents', 'SendSignedEvents', 'POSTs recorded events to HOOKLAB_HANDLER_URL, each signed now with HOOKLAB_WEBHOOK_KEY.'],
+  ['readState', 'ReadState', "Reads the handler's state JSON from HOOKLAB_STATE_URL (or the URL given)."],
+  ['replayRecordedOrder', 'ReplayRecordedOrder', "Sends a regression test's events, reads the state and lists every difference."],
+] as const;
+
 /**
  * `hooklab/testing`'s types: its api.ts imports nothing, so it is a declaration file as it
- * stands; only startSandbox's declaration is added (package.json "exports" points here).
+ * stands; only the values' declarations are added (package.json "exports" points here).
  */
 const testingTypes: Plugin = {
   name: 'hooklab-testing-types',
   writeBundle(options) {
     const api = readFileSync(resolve(root, 'electron/hosts/testing/api.ts'), 'utf8');
-    const declaration = `${api}\n/** Starts the payment service's sandbox in this process on 127.0.0.1 (state in memory). */\nexport declare const startSandbox: StartSandbox;\n`;
-    writeFileSync(resolve(options.dir ?? '', 'testing/index.d.ts'), declaration);
+    const values = TESTING_VALUES.map(([name, type, doc]) => `/** ${doc} */\nexport declare const ${name}: ${type};\n`).join('');
+    writeFileSync(resolve(options.dir ?? '', 'testing/index.d.ts'), `${api}\n${values}`);
   },
 };
 

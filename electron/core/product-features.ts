@@ -8,6 +8,7 @@ import { createReplayFeature } from '../features/replay/feature';
 import { createProjectConfigFeature } from '../features/project-config/feature';
 import { createTracingFeature } from '../features/tracing/feature';
 import { createNotificationsFeature } from '../features/notifications/feature';
+import { createScenariosFeature } from '../features/scenarios/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -25,5 +26,6 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createFlowsFeature(ctx),
     createProjectConfigFeature(ctx),
     createNotificationsFeature(ctx),
+    createScenariosFeature(ctx),
   ];
 }

@@ -9,6 +9,7 @@ import { replayCalls, replayEvents } from './replay';
 import { projectConfigCalls } from './project-config';
 import { tracingCalls, tracingEvents } from './tracing';
 import { jobsCalls, jobsEvents } from './jobs';
+import { scenarioCalls } from './scenario';
 import { notificationEvents } from './notifications';
 import { CallError, describeZodError } from './errors';
 
@@ -31,6 +32,7 @@ export const calls = {
   ...projectConfigCalls,
   ...tracingCalls,
   ...jobsCalls,
+  ...scenarioCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {

@@ -16,7 +16,8 @@ export interface LocatedProperty {
 export type LocatedValue =
   | { readonly kind: 'object'; readonly offset: number; readonly properties: readonly LocatedProperty[] }
   | { readonly kind: 'array'; readonly offset: number; readonly items: readonly LocatedValue[] }
-  | { readonly kind: 'scalar'; readonly offset: number; readonly value: string | number | boolean | null };
+  /** `length`: the scalar's token in the text (a string's quotes and escapes included). */
+  | { readonly kind: 'scalar'; readonly offset: number; readonly length: number; readonly value: string | number | boolean | null };
 
 class Reader {
   pos = 0;
@@ -56,12 +57,12 @@ class Reader {
       const end = this.stringEnd();
       const value = JSON.parse(this.text.slice(offset, end)) as string;
       this.pos = end;
-      return { kind: 'scalar', offset, value };
+      return { kind: 'scalar', offset, length: end - offset, value };
     }
     const match = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(this.text.slice(offset, offset + 400));
     if (!match) throw new SyntaxError(`unexpected ${c ?? 'end'} at ${offset}`);
     this.pos += match[0].length;
-    return { kind: 'scalar', offset, value: JSON.parse(match[0]) as number | boolean | null };
+    return { kind: 'scalar', offset, length: match[0].length, value: JSON.parse(match[0]) as number | boolean | null };
   }
 
   expect(char: string): void {

@@ -43,20 +43,30 @@ function toScenarioEvent(d: ReceivedDelivery, previousMs: number | null): Scenar
 }
 
 /**
- * A scenario file from received deliveries, through the contract (the CLI and the app record
- * the same file): exact bodies, headers in order, the gaps between arrivals.
+ * Signature verdicts of deliveries that count as the service's: verified with a configured key,
+ * or received with none configured (as Sequences counts them; docs/security.md).
  */
-export async function recordScenario(call: RecordCalls, selection: ScenarioSelection, recordedAt: string): Promise<ScenarioFile> {
+const VOUCHED_FOR = new Set(['valid', 'no-key']);
+
+/**
+ * A scenario file from received deliveries, through the contract (the CLI and the app record
+ * the same file): exact bodies, headers in order, the gaps between arrivals. `vouchedForOnly`
+ * leaves out deliveries whose signature did not verify with a configured key: a regression
+ * test signs every event it sends, and must not make a forgery a genuine event.
+ */
+export async function recordScenario(call: RecordCalls, selection: ScenarioSelection, recordedAt: string, options: { vouchedForOnly?: boolean } = {}): Promise<ScenarioFile> {
   const ids = 'ids' in selection ? [...selection.ids] : await orderDeliveryIds(call, selection.orderId);
   if (ids.length === 0) throw new ScenarioRecordError('orderId' in selection ? `no received delivery is about order ${selection.orderId}` : 'no delivery ids given');
   const events: ScenarioFile['events'] = [];
   let previousMs: number | null = null;
   for (const id of ids) {
     const detail = await call('live.get', { id });
+    if (options.vouchedForOnly && !VOUCHED_FOR.has(detail.summary.signature)) continue;
     if (detail.summary.truncated) throw new ScenarioRecordError(`delivery #${id} was not received whole (${detail.summary.truncation}); a scenario needs exact bodies`);
     events.push(toScenarioEvent(detail, previousMs));
     previousMs = Date.parse(detail.summary.receivedAt);
   }
+  if (events.length === 0) throw new ScenarioRecordError(`every received delivery of ${'orderId' in selection ? `order ${selection.orderId}` : 'these ids'} is unverified (its signature did not verify with a configured key): nothing the service sent to replay`);
   const source = 'ids' in selection ? { ids } : { orderId: selection.orderId };
   return { format: SCENARIO_FILE_FORMAT, version: SCENARIO_FILE_VERSION, recordedAt, source, events };
 }

@@ -34,6 +34,11 @@ export const ScenarioFileSchema = z
     format: z.literal(SCENARIO_FILE_FORMAT),
     version: z.literal(SCENARIO_FILE_VERSION),
     recordedAt: z.string(),
+    /**
+     * Personal data in the bodies was replaced by pseudonyms (shared/redaction): the bodies are
+     * not the bytes received, and no recorded signature is kept (every sender signs anew).
+     */
+    redacted: z.boolean().optional(),
     /** What was recorded: an order's deliveries or a list of delivery ids. */
     source: z.object({ orderId: z.string().optional(), ids: z.array(z.number().int()).optional() }).strict(),
     events: z.array(ScenarioEventSchema).min(1).max(1_000_000),

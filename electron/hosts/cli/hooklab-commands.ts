@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
   'scenario fuzz': async () => (await import('./commands/scenario-fuzz')).scenarioFuzzCommand,
+  'scenario test': async () => (await import('./commands/scenario-test')).scenarioTestCommand,
   'check-handler': async () => (await import('./commands/check-handler')).checkHandlerCommand,
   sign: async () => (await import('./commands/sign')).signCommand,
   serve: async () => (await import('./commands/serve')).serveCommand,

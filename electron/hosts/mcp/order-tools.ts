@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
 import { orderStateText } from '../../../shared/sequences/claimed-state';
+import { TEST_FRAMEWORKS } from '../../../shared/regression-test/test-file';
 import type { ContractClient } from './contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
@@ -16,7 +17,7 @@ const ListArgs = z
   })
   .strict();
 
-/** list_orders and get_order_sequence: orders grouped from received and history deliveries. */
+/** list_orders, get_order_sequence and make_regression_test: orders grouped from received and history deliveries. */
 export function orderTools(client: ContractClient): ToolDefinition[] {
   return [
     defineTool({
@@ -53,6 +54,22 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
           ...(d.badInputs.length > 0 ? [`${d.badInputs.length} deliveries could not be read as events of this order.`] : []),
         ].join('\n');
         return toolResult(text, d as unknown as Record<string, unknown>);
+      },
+    }),
+    defineTool({
+      name: 'make_regression_test',
+      calls: ['scenario.regressionTest'],
+      description: `A test file for the user's own suite (Vitest by default, or Jest) from one order's received deliveries: it sends the events exactly as recorded, signed at run time with HOOKLAB_WEBHOOK_KEY, to HOOKLAB_HANDLER_URL, then checks the handler's state at HOOKLAB_STATE_URL against each expect (path=value as scenario run --expect, e.g. orders.{orderId}.payments=1; default: the order's derived states). Returns the file's text to save in the project, its suggested name and the command that runs it. ${UNTRUSTED_DESCRIPTION}`,
+      input: z
+        .object({
+          orderId: z.string().min(1).max(200).describe('The orderId of the events'),
+          framework: z.enum(TEST_FRAMEWORKS).optional().describe('The test runner: vitest (default) or jest'),
+          expect: z.array(z.string().min(1).max(2000)).max(100).optional().describe('Values the state must have, e.g. orders.{orderId}.payments=1'),
+        })
+        .strict(),
+      async run(args) {
+        const test = await client.call('scenario.regressionTest', args);
+        return toolResult(`Save as ${test.fileName}; run it with: ${test.runCommand}\n\n${test.text}`, test);
       },
     }),
   ];

@@ -98,3 +98,75 @@ export interface TestSandbox {
 
 /** startSandbox's signature (declared here so the shipped .d.ts needs no other file). */
 export type StartSandbox = (options?: TestSandboxOptions) => Promise<TestSandbox>;
+
+/** One recorded delivery of a regression test: its event headers' values and its exact body. */
+export interface RecordedEvent {
+  type: string | null;
+  /** X-Svc-Event-Id as recorded; null for an unlogged delivery (sent without the event headers, as the service did). */
+  eventId: string | null;
+  /** X-Svc-Event-Created as recorded. */
+  created: string | null;
+  /** The body when it is text (sent as its UTF-8 bytes)... */
+  body?: string | undefined;
+  /** ...else its bytes in Base64. */
+  bodyBase64?: string | undefined;
+}
+
+/** One value the handler's state must have: `orders.{orderId}.payments` = 1 (`{orderId}` is the recording's order). */
+export interface StateExpectation {
+  path: string;
+  value: unknown;
+}
+
+/** The order's states as Hooklab's Sequences derived them, compared by field name at `path`. */
+export interface ExpectedOrderState {
+  path: string;
+  status: string;
+  payment: string;
+  shipping: string | null;
+  threeDs: string | null;
+}
+
+/** What a regression test written by Hooklab holds. */
+export interface RecordedOrder {
+  orderId: string;
+  events: RecordedEvent[];
+  /** Checked against the state when given... */
+  expect?: StateExpectation[] | undefined;
+  /** ...else these derived states. */
+  expectOrderState?: ExpectedOrderState | undefined;
+  /** HOOKLAB_STATE_URL's default. */
+  stateUrl?: string | null | undefined;
+  /** The bodies were redacted (pseudonyms for personal data). */
+  redacted?: boolean | undefined;
+}
+
+/** Where to send and how to sign; each defaults to its environment variable. */
+export interface SendOptions {
+  /** Default HOOKLAB_HANDLER_URL. */
+  handlerUrl?: string | undefined;
+  /** Default HOOKLAB_WEBHOOK_KEY. */
+  webhookKey?: string | undefined;
+}
+
+/** What the handler answered one event. */
+export interface SentEvent {
+  type: string | null;
+  eventId: string | null;
+  status: number;
+}
+
+/** What replayRecordedOrder found: an empty `failures` is a pass. */
+export interface RegressionResult {
+  sent: SentEvent[];
+  state: unknown;
+  /** One line per difference: a non-2xx answer, a value the state does not have. */
+  failures: string[];
+}
+
+/** sendSignedEvents' signature: POSTs each event in order, signed at run time; throws one line when a variable is missing or the handler cannot be reached. */
+export type SendSignedEvents = (events: readonly RecordedEvent[], options?: SendOptions) => Promise<SentEvent[]>;
+/** readState's signature: GETs the state JSON from `url` (default HOOKLAB_STATE_URL, then `fallback`). */
+export type ReadState = (fallback?: string | null) => Promise<unknown>;
+/** replayRecordedOrder's signature: sends the recording's events, reads the state, checks each expectation. */
+export type ReplayRecordedOrder = (order: RecordedOrder, options?: SendOptions) => Promise<RegressionResult>;

@@ -65,7 +65,7 @@ describe('the packed hooklab package', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
           'check_handler', 'explain_signature', 'get_delivery', 'get_handler_trace', 'get_order_sequence', 'history_delivery_urls', 'history_pending',
-          'list_deliveries', 'list_orders', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
+          'list_deliveries', 'list_orders', 'make_regression_test', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
         ],
       );
       expect(textOf(await mcp.call('list_deliveries', {})).split('\n')).toEqual([expect.stringMatching(/^Untrusted data: /), 'No delivery matches (0 stored).']);

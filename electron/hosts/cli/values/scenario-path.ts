@@ -59,6 +59,18 @@ export function scenarioFileToRead(word: string, cwd: string, config: LoadedProj
 }
 
 /**
+ * The scenario file a word names when it names one (`scenario test WORD` also takes an order
+ * id): a word with a path separator or `.json`, an existing file, or a bare name found in the
+ * config's scenarios folder; else null.
+ */
+export function scenarioFileIfNamed(word: string, cwd: string, config: LoadedProjectConfig | null): string | null {
+  if (!isBareName(word) || word.endsWith('.json') || existsSync(resolve(cwd, word))) return scenarioFileToRead(word, cwd, config);
+  const folder = scenariosFolder(config);
+  const found = folder ? [withJson(word), word].map((name) => join(folder, name)).find((path) => existsSync(path)) : undefined;
+  return found ?? null;
+}
+
+/**
  * The file `scenario record -o WORD` writes: a bare name becomes `<name>.json` in the config's
  * scenarios folder (created when missing), any other word a path from the working directory.
  */

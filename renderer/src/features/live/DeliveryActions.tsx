@@ -5,11 +5,13 @@ import { hrefFor } from '../../app-state/routes';
 import { BodyDiff } from '../../components/diff/BodyDiff';
 import { useTransport } from '../../transport';
 import { ResendOutcome } from '../../components/ResendOutcome';
+import { RegressionTestButton } from '../../components/RegressionTestButton';
 
 /**
  * What the user can do with a received delivery: open it in Replay, have the service resend
  * its event (by event id, outcome explained as in History), and diff it against the payload
- * the service's history holds for it when that event is in the history copy.
+ * the service's history holds for it when that event is in the history copy; and make a
+ * regression test of its order.
  */
 export function DeliveryActions({ summary }: { summary: DeliverySummary }) {
   const transport = useTransport();
@@ -81,6 +83,7 @@ export function DeliveryActions({ summary }: { summary: DeliverySummary }) {
           </button>
         )}
       </div>
+      {summary.orderId !== null && <RegressionTestButton orderId={summary.orderId} testIdPrefix="live" />}
       {outcome && <ResendOutcome outcome={outcome} />}
       {error && <p className="notice notice--error">{error}</p>}
       {diff && <BodyDiff result={diff} viewTestId="live-history-diff-view" />}

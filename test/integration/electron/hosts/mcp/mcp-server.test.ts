@@ -13,7 +13,7 @@ import { connectToRunningInstance } from '../../../../../electron/services/insta
 
 const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
-  'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence',
+  'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence', 'make_regression_test',
   'replay_delivery', 'trigger_event', 'check_handler', 'get_handler_trace', 'history_pending', 'resend',
   'probe_public_url', 'history_delivery_urls',
 ];
@@ -184,6 +184,10 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(summaries.find((o) => o.orderId === '5003')).toMatchObject({ verified: false, state: 'unverified: PAID claimed' });
     expect(summaries.find((o) => o.orderId === '5001')).toMatchObject({ verified: true, state: 'PAID' });
     expect(textOf(await mcp.call('get_order_sequence', { orderId: '5003' }))).toMatch(/Order 5003: status unverified: PAID claimed/);
+    const test = await mcp.call('make_regression_test', { orderId: '5001', framework: 'jest', expect: ['orders.{orderId}.payments=1'] });
+    expect(textOf(test)).toMatch(/^Save as order-5001\.regression\.test\.mjs; run it with: HOOKLAB_HANDLER_URL=.* npx jest order-5001\.regression\.test\.mjs\n\n\/\/ A regression test written by Hooklab/);
+    expect(textOf(test)).toContain('{ path: "orders.{orderId}.payments", value: 1 },');
+    expect(textOf(await mcp.call('make_regression_test', { orderId: '424242' }))).toMatch(/^make_regression_test: no received delivery is about order 424242/);
     const pending = await mcp.call('history_pending', {});
     expect(pending.isError).toBeFalsy();
     const urls = await mcp.call('history_delivery_urls', { since: '7d' });

@@ -1,0 +1,19 @@
+import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, type ScenarioFile } from '../../../../shared/scenario/scenario-file';
+import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
+import { CliError } from '../framework/exit-codes';
+
+/** A scenario file read and checked, or a CliError in one line (not there, not a regular file, not a scenario). */
+export function readScenarioFile(path: string): ScenarioFile {
+  let text: string | null;
+  try {
+    // A regular file of at most 64 MiB, read once: a symlink to /dev/zero is refused at once.
+    text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw new CliError(error.message);
+    throw error;
+  }
+  if (text === null) throw new CliError(`cannot read ${path}: ENOENT`);
+  const parsed = parseScenarioFile(text);
+  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+  return parsed.file;
+}
