@@ -37,7 +37,7 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
     const { session, emit } = statusSession();
     printTunnel(session, createOutput(io, false));
     emit({ state: 'open', publicUrl: 'https://x.example\u001b]8;;https://evil/\u0007click\u001b]8;;\u0007' });
-    emit({ state: 'error', error: 'refused\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u009b1m' });
+    emit({ state: 'error', error: 'refused\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u009b1m', reconnectAttempt: 1 });
     emit({
       state: 'open',
       publicUrl: 'https://x.example',
@@ -67,5 +67,16 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
       'public URL NOT reachable by the service: a probe came back to this Hooklab, but only this machine can reach this address: the service cannot\n',
       'public URL NOT reachable: the service says it delivered 2 deliveries to this public URL in the last hour that never reached this Hooklab: something between the service and Hooklab answered in its place, and the service will not retry them (resend them from Live or History)\n',
     ]);
+  });
+});
+
+describe('a tunnel that waits for a new setting', () => {
+  it('says why without "(retrying)": a server named by an IP address is not asked again', () => {
+    const err: string[] = [];
+    const io: CliIo = { out: () => {}, err: (t) => void err.push(t), env: {}, colors: false };
+    const { session, emit } = statusSession();
+    printTunnel(session, createOutput(io, false));
+    emit({ state: 'error', error: 'the tunnel server http://127.0.0.1:6790 is named by an IP address: subdomains of an IP address do not resolve: give the server a name', reconnectAttempt: 0 });
+    expect(err).toEqual(['tunnel down: the tunnel server http://127.0.0.1:6790 is named by an IP address: subdomains of an IP address do not resolve: give the server a name\n']);
   });
 });
