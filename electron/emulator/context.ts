@@ -3,6 +3,7 @@ import type { WebhookEvent } from '../../shared/service';
 import type { TokenIssuer } from './auth';
 import type { DispatchOutcome, Dispatcher } from './dispatcher';
 import type { SandboxState } from './state';
+import type { KeyPolicy } from './store-keys';
 import type { StoreRecord } from './types';
 
 /** Settings every part of the running sandbox reads. */
@@ -19,6 +20,12 @@ export interface SandboxContext {
   settings: SandboxSettings;
   /** `http://127.0.0.1:PORT`, known once the server listens. */
   baseUrl: string;
+  /** What every control API call presents as `Authorization: Bearer` (control-guard.ts). */
+  controlToken: string;
+  /** Which webhook keys a store may hold (store-keys.ts). */
+  keys: KeyPolicy;
+  /** Why a webhook URL is refused (the embedder's target policy), or null when it may be set. */
+  webhookTargetRefusal: (url: string) => string | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { guardRefusal, loopbackAuthorities, type LoopbackAuthorities } from '../services/net/request-guard';
+import { randomBytes } from 'node:crypto';
+import { bearerToken, guardRefusal, loopbackAuthorities, tokenMatches, type LoopbackAuthorities } from '../services/net/request-guard';
 import { controlError } from './control-errors';
 
 /**
@@ -15,16 +16,27 @@ export function controlAuthorities(baseUrl: string): LoopbackAuthorities {
   };
 }
 
+/** A new control token: URL-safe, as the data folder's access token is. */
+export function newControlToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
 /**
  * The control API creates stores that deliver signed webhooks to any URL and runs scenarios, so
  * a browser must not be able to drive it from another site: the browser host's Host/Origin
  * guard defeats DNS rebinding and cross-site requests, and requiring `application/json` on
  * every call that sends a body or declares a type keeps out HTML forms and beacons (which can
- * only send form encodings or text/plain without a CORS preflight). Throws the refusal as a control error.
+ * only send form encodings or text/plain without a CORS preflight). And it answers only to the
+ * one who started the sandbox: every call carries `Authorization: Bearer <control token>` (any
+ * other local process, an agent's shell included, gets 401), since each route sends events
+ * signed with a store's key. Throws the refusal as a control error.
  */
-export function checkControlRequest(req: IncomingMessage, allowed: LoopbackAuthorities): void {
+export function checkControlRequest(req: IncomingMessage, allowed: LoopbackAuthorities, token: string): void {
   const refusal = guardRefusal(req, allowed);
   if (refusal) throw controlError(refusal.status, refusal.message);
+  if (!tokenMatches(token, bearerToken(req))) {
+    throw controlError(401, "the control API needs the sandbox's control token: send Authorization: Bearer <token> (hooklab sandbox prints it; startSandbox returns it as controlToken)");
+  }
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // A bare POST (no body, no type: `curl -X POST`) is fine; a form always declares a type.
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

@@ -19,6 +19,7 @@ import {
 } from './orders';
 import type { Handler, RequestContext, Router } from './router';
 import { SCENARIOS, runScenario } from './scenarios';
+import type { KeyPolicy } from './store-keys';
 import type { OrderRecord, StoreRecord } from './types';
 
 /** The credentials and webhook setting of a store, as the control API shows them. */
@@ -43,8 +44,11 @@ export function deliveriesBody(outcomes: DispatchOutcome[]) {
   };
 }
 
-/** Checks a portal webhook setting: empty, or `;`-separated absolute http(s) URLs. */
-export function checkWebhookSetting(v: unknown, field: string): string {
+/**
+ * Checks a portal webhook setting: empty, or `;`-separated absolute http(s) URLs, each one the
+ * embedder's target policy lets the sandbox send to (`refusal` says why not).
+ */
+export function checkWebhookSetting(v: unknown, field: string, refusal: (url: string) => string | null = () => null): string {
   if (typeof v !== 'string') throw controlError(400, `${field} must be a string`);
   for (const u of configuredUrls(v)) {
     let ok = false;
@@ -54,13 +58,25 @@ export function checkWebhookSetting(v: unknown, field: string): string {
       ok = false;
     }
     if (!ok) throw controlError(400, `${field}: '${u}' is not an http(s) URL`);
+    const refused = refusal(u);
+    if (refused !== null) throw controlError(400, `${field}: ${refused}`);
   }
   return v;
 }
 
-function checkKey(v: unknown): string {
+/** A webhook key given to a store, where the sandbox's key policy lets it take one. */
+export function checkGivenKey(policy: KeyPolicy, v: unknown): string {
+  if (policy.ownKeysOnly) {
+    throw controlError(403, 'this sandbox signs only with keys it generated itself: it takes no webhook key (give your handler the store\'s webhookKey instead)');
+  }
   if (typeof v !== 'string' || v === '') throw controlError(400, 'the webhook key must be a non-empty string');
   return v;
+}
+
+/** Gives a store a webhook key chosen by its caller (never under an own-keys-only policy). */
+export function setGivenKey(policy: KeyPolicy, store: StoreRecord, key: unknown): void {
+  store.webhookKey = checkGivenKey(policy, key);
+  store.webhookKeyOwn = false;
 }
 
 const controlJson = (rc: RequestContext) => readJson(rc.req, (m) => controlError(400, m), true);
@@ -73,7 +89,8 @@ async function objectBody(rc: RequestContext): Promise<Record<string, unknown>> 
 
 /**
  * The control API under /_sandbox: stores, events, order moves, scenarios, chaos. Every route
- * passes the Host/Origin guard and, with a body, must be JSON (see control-guard.ts).
+ * passes the Host/Origin guard, presents the control token and, with a body, must be JSON (see
+ * control-guard.ts).
  */
 export function registerControlApi(router: Router, ctx: SandboxContext): void {
   // The port is known once the server listens, after the routes are registered.
@@ -81,7 +98,7 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
   const add = (method: string, path: string, handler: Handler) =>
     router.add(method, path, (rc) => {
       allowed ??= controlAuthorities(ctx.baseUrl);
-      checkControlRequest(rc.req, allowed);
+      checkControlRequest(rc.req, allowed, ctx.controlToken);
       return handler(rc);
     });
   const store = (id: string): StoreRecord => {
@@ -92,8 +109,8 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
 
   add('POST', '/_sandbox/stores', async (rc) => {
     const body = await objectBody(rc);
-    const webhookUrl = body.webhookUrl === undefined ? '' : checkWebhookSetting(body.webhookUrl, 'webhookUrl');
-    const webhookKey = body.webhookKey === undefined ? undefined : checkKey(body.webhookKey);
+    const webhookUrl = body.webhookUrl === undefined ? '' : checkWebhookSetting(body.webhookUrl, 'webhookUrl', ctx.webhookTargetRefusal);
+    const webhookKey = body.webhookKey === undefined ? undefined : checkGivenKey(ctx.keys, body.webhookKey);
     const s = ctx.state.createStore({ webhookUrl, ...(webhookKey ? { webhookKey } : {}) });
     sendJson(rc.res, 201, storeCredentials(s));
   });
@@ -106,8 +123,9 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
   add('PUT', '/_sandbox/stores/:id/webhook', async (rc) => {
     const s = store(rc.params[0]!);
     const body = await objectBody(rc);
-    s.webhookUrl = checkWebhookSetting(body.url, 'url');
-    if (body.key !== undefined) s.webhookKey = checkKey(body.key);
+    const url = checkWebhookSetting(body.url, 'url', ctx.webhookTargetRefusal);
+    if (body.key !== undefined) setGivenKey(ctx.keys, s, body.key);
+    s.webhookUrl = url;
     ctx.state.saveStore(s);
     sendJson(rc.res, 200, storeCredentials(s));
   });

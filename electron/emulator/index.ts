@@ -7,7 +7,8 @@ import { TokenIssuer } from './auth';
 import { mergeChaos } from './chaos';
 import { registerChallengePage } from './challenge-page';
 import type { SandboxContext } from './context';
-import { checkWebhookSetting, registerControlApi, storeCredentials } from './control';
+import { checkGivenKey, checkWebhookSetting, registerControlApi, setGivenKey, storeCredentials } from './control';
+import { newControlToken } from './control-guard';
 import { Dispatcher, type DeliveryAttempt } from './dispatcher';
 import { toDelivery } from './history';
 import { registerHistoryApi } from './history-api';
@@ -17,6 +18,7 @@ import { Router } from './router';
 import { runScenario, type ScenarioResult } from './scenarios';
 import { registerServiceApi } from './service-api';
 import { SandboxState } from './state';
+import { ANY_KEY, replaceForeignKeys, type KeyPolicy } from './store-keys';
 import type { ChaosSettings, DeliveryRecord, StoreRecord } from './types';
 
 export type { ChaosSettings } from './types';
@@ -52,6 +54,19 @@ export interface SandboxOptions {
   onAttempt?: (attempt: DeliveryAttempt) => void;
   /** Webhook setting of the default store, applied on every start when given. */
   defaultStore?: { webhookUrl?: string; webhookKey?: string };
+  /**
+   * The token every control API call must present (`Authorization: Bearer …`); a fresh random
+   * one when absent. Whoever starts the sandbox gets it back as `controlToken`.
+   */
+  controlToken?: string;
+  /**
+   * Sign only with keys this sandbox generated (the app's embedded sandbox): a given key is
+   * refused, and a store holding another key (one an earlier version adopted) gets a new one at
+   * start. `foreign`: key values known not to be the sandbox's (the listener's other keys).
+   */
+  ownKeysOnly?: { foreign?: readonly string[] };
+  /** Why a webhook URL may not be set (the embedder's target policy), or null; default: any http(s) URL. */
+  webhookTargetRefusal?: (url: string) => string | null;
 }
 
 /** A store's credentials and portal webhook setting. */
@@ -73,6 +88,10 @@ export interface RunningSandbox {
   /** `{base_url}/_sandbox`. */
   controlUrl: string;
   port: number;
+  /** What control API calls present as `Authorization: Bearer <controlToken>`; only for the one who started the sandbox. */
+  controlToken: string;
+  /** The stores whose webhook key was replaced at start (a key the sandbox had not generated, under ownKeysOnly). */
+  replacedKeys: readonly string[];
   /** The default store (stable across restarts when dataDir is given). */
   defaultStore: StoreCredentials;
   /** Creates an isolated store with fresh credentials. */
@@ -109,6 +128,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const persistence = options.dataDir ? sqlitePersistence(options.dataDir) : memoryPersistence();
   const ids = options.idSpaceDir ? openIdSpace(options.idSpaceDir) : null;
   const state = new SandboxState(persistence, clock, ids);
+  const keys: KeyPolicy = options.ownKeysOnly ? { ownKeysOnly: true, foreign: options.ownKeysOnly.foreign ?? [] } : ANY_KEY;
+  const targetRefusal = options.webhookTargetRefusal ?? (() => null);
   const dispatcher = new Dispatcher(state, {
     hmac: nodeHmac,
     retryDelayMs: options.retryDelayMs ?? 1000,
@@ -122,6 +143,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     dispatcher,
     settings: { challengeTimeoutSeconds: options.challengeTimeoutSeconds ?? 300 },
     baseUrl: '',
+    controlToken: options.controlToken ?? newControlToken(),
+    keys,
+    webhookTargetRefusal: targetRefusal,
   };
   const router = new Router();
   registerServiceApi(router, ctx);
@@ -129,7 +153,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerChallengePage(router, ctx);
   registerControlApi(router, ctx);
 
-  const defaultStore = ensureDefaultStore(state, options.defaultStore);
+  let defaultStore: StoreRecord;
+  let replacedKeys: string[];
+  try {
+    replacedKeys = replaceForeignKeys([...state.stores.values()], keys, (s) => state.saveStore(s));
+    defaultStore = ensureDefaultStore(ctx, options.defaultStore);
+  } catch (err) {
+    persistence.close();
+    ids?.close();
+    throw err;
+  }
   const server = http.createServer((req, res) => void router.handle(req, res));
   server.on('clientError', (_err, socket) => socket.destroy());
   const host = options.host ?? '127.0.0.1';
@@ -158,10 +191,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiV3Url: `${ctx.baseUrl}/api/v3`,
     controlUrl: `${ctx.baseUrl}/_sandbox`,
     port,
+    controlToken: ctx.controlToken,
+    replacedKeys,
     defaultStore: storeCredentials(defaultStore),
     createStore: (opts = {}) => {
-      const url = opts.webhookUrl === undefined ? undefined : checkWebhookSetting(opts.webhookUrl, 'webhookUrl');
-      return storeCredentials(state.createStore({ ...opts, ...(url !== undefined ? { webhookUrl: url } : {}) }));
+      const url = opts.webhookUrl === undefined ? undefined : checkWebhookSetting(opts.webhookUrl, 'webhookUrl', targetRefusal);
+      const key = opts.webhookKey === undefined ? undefined : checkGivenKey(keys, opts.webhookKey);
+      return storeCredentials(state.createStore({ ...(url !== undefined ? { webhookUrl: url } : {}), ...(key !== undefined ? { webhookKey: key } : {}) }));
     },
     getStore: (id) => {
       const s = state.stores.get(id);
@@ -169,8 +205,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     setWebhook: (id, url, key) => {
       const s = mustStore(id);
-      s.webhookUrl = checkWebhookSetting(url, 'url');
-      if (key !== undefined) s.webhookKey = key;
+      const checked = checkWebhookSetting(url, 'url', targetRefusal);
+      if (key !== undefined) setGivenKey(keys, s, key);
+      s.webhookUrl = checked;
       state.saveStore(s);
       return storeCredentials(s);
     },
@@ -210,12 +247,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 }
 
-function ensureDefaultStore(state: SandboxState, opts: SandboxOptions['defaultStore']): StoreRecord {
+function ensureDefaultStore(ctx: SandboxContext, opts: SandboxOptions['defaultStore']): StoreRecord {
+  const { state } = ctx;
+  // Checked before a new store is made, so a refused option leaves no store behind.
+  const url = opts?.webhookUrl === undefined ? undefined : checkWebhookSetting(opts.webhookUrl, 'webhookUrl', ctx.webhookTargetRefusal);
+  if (opts?.webhookKey !== undefined) checkGivenKey(ctx.keys, opts.webhookKey);
   const existing = state.defaultStoreId ? state.stores.get(state.defaultStoreId) : undefined;
   const store = existing ?? state.createStore({ name: 'Tienda Sandbox' });
   if (!existing) state.setDefaultStore(store.storeId);
-  if (opts?.webhookUrl !== undefined) store.webhookUrl = checkWebhookSetting(opts.webhookUrl, 'webhookUrl');
-  if (opts?.webhookKey !== undefined) store.webhookKey = opts.webhookKey;
+  if (url !== undefined) store.webhookUrl = url;
+  if (opts?.webhookKey !== undefined) setGivenKey(ctx.keys, store, opts.webhookKey);
   state.saveStore(store);
   return store;
 }

@@ -45,6 +45,9 @@ export function sqlitePersistence(dataDir: string): Persistence {
   db.exec('PRAGMA journal_mode = WAL');
   restrictSqliteCompanions(path);
   db.exec('PRAGMA synchronous = NORMAL');
+  // A replaced record is overwritten, not left in a free page: a store key the sandbox dropped
+  // (one an earlier version adopted) must not stay readable in the file.
+  db.exec('PRAGMA secure_delete = ON');
   db.exec(`CREATE TABLE IF NOT EXISTS records (
     kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id))`);
   db.exec(`CREATE TABLE IF NOT EXISTS deliveries (

@@ -16,6 +16,11 @@ export function randomId(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString('base64url')}`;
 }
 
+/** A webhook key the sandbox generates for a store: `whk_` and 24 random bytes (base64url). */
+export function generateWebhookKey(): string {
+  return randomId('whk_', 24);
+}
+
 /**
  * Everything the sandbox knows, in memory, written through to the persistence. Node runs one
  * request at a time between awaits, so id allocation and appends here are atomic: deliveries of
@@ -65,7 +70,8 @@ export class SandboxState {
       clientId: randomId('client_', 9),
       clientSecret: randomId('cs_', 24),
       secretKey: randomId('sk_sandbox_', 24),
-      webhookKey: opts.webhookKey ?? randomId('whk_', 24),
+      webhookKey: opts.webhookKey ?? generateWebhookKey(),
+      webhookKeyOwn: opts.webhookKey === undefined,
       webhookUrl: opts.webhookUrl ?? '',
       chaos: { ...NO_CHAOS },
       created: this.nowIso(),

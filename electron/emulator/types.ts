@@ -31,6 +31,11 @@ export interface StoreRecord {
   clientSecret: string;
   secretKey: string;
   webhookKey: string;
+  /**
+   * True when the sandbox generated `webhookKey` itself, false when it was given one (a test's
+   * fixed key); absent in records an earlier version wrote (see store-keys.ts).
+   */
+  webhookKeyOwn?: boolean;
   /** The portal setting verbatim: may hold several URLs separated by `;`, or be empty. */
   webhookUrl: string;
   chaos: ChaosSettings;

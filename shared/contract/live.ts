@@ -9,7 +9,7 @@ import { JobIdSchema } from './jobs';
 export const SIGNATURE_OUTCOMES = ['valid', 'invalid', 'missing', 'no-key', 'unverifiable'] as const;
 export const SignatureOutcomeSchema = z.enum(SIGNATURE_OUTCOMES);
 
-export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'body-changed', 'wrong-key', 'repeated-header'] as const;
+export const DIAGNOSIS_KINDS = ['earlier-key', 'hex-encoded', 're-serialised', 'body-truncated', 'body-cut-off', 'body-changed', 'wrong-key', 'repeated-header', 'sent-by-agent'] as const;
 
 export const SignatureDiagnosisSchema = z.object({
   kind: z.enum(DIAGNOSIS_KINDS),

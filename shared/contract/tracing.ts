@@ -32,8 +32,13 @@ export type TraceSpan = z.infer<typeof TraceSpanSchema>;
 
 export const TraceSchema = z.object({
   traceId: z.string(),
-  /** In start order; empty when the handler exported nothing (yet). */
+  /**
+   * In start order; empty when the handler exported nothing (yet). Values of signatures, keys,
+   * tokens, cookies and credentials are [redacted] (shared/tracing/redact-trace.ts).
+   */
   spans: z.array(TraceSpanSchema),
+  /** How many spans Hooklab keeps for the trace: more than `spans` holds when `maxSpans` cut the list. */
+  totalSpans: z.number().int(),
 });
 export type Trace = z.infer<typeof TraceSchema>;
 
@@ -41,8 +46,8 @@ export const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'a trace id is 3
 
 export const tracingCalls = {
   'traces.get': defineCall(
-    "The handler's spans of one trace Hooklab started (a forward's, replay's or check's traceId), in start order.",
-    z.object({ traceId: TraceIdSchema }).strict(),
+    "The handler's spans of one trace Hooklab started (a forward's, replay's or check's traceId), in start order, secret values redacted; the first `maxSpans` when given.",
+    z.object({ traceId: TraceIdSchema, maxSpans: z.number().int().min(1).max(100_000).optional() }).strict(),
     TraceSchema,
     { readOnly: true },
   ),

@@ -54,12 +54,8 @@ export const SandboxSettingsSchema = z.object({
   port: z.number().int().min(0).max(65535).default(DEFAULT_SANDBOX_PORT),
   /** False: no embedded sandbox (`serve --no-sandbox`), for a machine that works with the real service only. */
   enabled: z.boolean().default(true),
-  /**
-   * A listener key (an id of settings.listener.keys) the sandbox's store signs with instead of
-   * its own, or null. `serve --webhook-key K` sets it, so a handler that verifies with K accepts
-   * the sandbox's events too.
-   */
-  signingKeyId: z.string().min(1).max(64).nullable().default(null),
+  // No key of its own choosing: the sandbox signs only with the key it generated (a
+  // `signingKeyId` saved by an earlier version is dropped when settings are read).
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 

@@ -34,7 +34,6 @@ export const SETTINGS_FIELD_LABELS: FieldLabels = {
   'poller.intervalMs': { name: 'The poll interval' },
   'sandbox.port': { name: 'The sandbox port' },
   'sandbox.enabled': { name: 'Run the sandbox' },
-  'sandbox.signingKeyId': { name: 'The key the sandbox signs with' },
   'localApi.port': { name: 'The port of the browser UI and local API' },
   'tracing.port': { name: 'The OTLP receiver port' },
   'tracing.enabled': { name: 'Receive spans' },

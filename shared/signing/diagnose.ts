@@ -14,7 +14,10 @@ export interface KnownKey {
 /** How a diagnosis names a key: by the label the user gave it. */
 export const keyName = (key: Pick<KnownKey, 'id' | 'label'>): string => `"${key.label || key.id}"`;
 
-/** `unverifiable`: the body is not whole (over the limit, or cut off), so no verdict is possible. */
+/**
+ * `unverifiable`: the body is not whole (over the limit, or cut off), or Hooklab signed it for
+ * an agent (agent-sent.ts), so no verdict about its sender is possible.
+ */
 export type SignatureOutcome = 'valid' | 'invalid' | 'missing' | 'no-key' | 'unverifiable';
 
 /** Why a signature did not verify, most specific first. */
@@ -27,7 +30,9 @@ export type DiagnosisKind =
   | 'body-changed'
   | 'wrong-key'
   /** Two signature (or event-id) headers: see the listener's judge. */
-  | 'repeated-header';
+  | 'repeated-header'
+  /** Sent for an agent by hooklab mcp (agent-sent.ts). */
+  | 'sent-by-agent';
 
 export interface SignatureDiagnosis {
   readonly kind: DiagnosisKind;

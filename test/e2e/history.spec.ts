@@ -7,10 +7,10 @@ const event = (orderId: string) => ({
 });
 
 test('events view: polled deliveries, pending count, resend all pending with a summary', async ({ app, page }) => {
-  const info = await app.api<{ controlUrl: string; storeId: string; webhookUrl: string }>('sandbox.info', {});
+  const info = await app.api<{ webhookUrl: string }>('sandbox.info', {});
   await app.api('sandbox.sendEvent', event('e2e-ok'));
   // The listener is unreachable for one event: it stays pending.
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: 'http://127.0.0.1:9/down' } });
+  await app.api('sandbox.setWebhookUrl', { url: 'http://127.0.0.1:9/down' });
   await app.api('sandbox.sendEvent', event('e2e-down'));
 
   await app.goto('history');
@@ -25,7 +25,7 @@ test('events view: polled deliveries, pending count, resend all pending with a s
   await resendButton.click();
   await expect(page.getByTestId('resend-outcome')).toHaveAttribute('data-kind', 'refused');
 
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
+  await app.api('sandbox.setWebhookUrl', { url: info.webhookUrl });
   await page.getByTestId('resend-all-pending').click();
   const bulk = page.getByTestId('bulk-resend');
   await expect(bulk).toHaveAttribute('data-finished', 'true');

@@ -7,11 +7,11 @@ const event = (orderId: string) => ({
 });
 
 test('History → Resend…: the estimate, then a job at a chosen rate with progress, cancel, and resume of only what was not sent', async ({ app, page }) => {
-  const info = await app.api<{ controlUrl: string; storeId: string; webhookUrl: string }>('sandbox.info', {});
+  const info = await app.api<{ webhookUrl: string }>('sandbox.info', {});
   // Three events that never reached the listener: pending at the service.
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: 'http://127.0.0.1:9/down' } });
+  await app.api('sandbox.setWebhookUrl', { url: 'http://127.0.0.1:9/down' });
   await Promise.all(['a', 'b', 'c'].map((k) => app.api('sandbox.sendEvent', event(`e2e-jobs-${k}-${Date.now()}`))));
-  await page.request.put(`${info.controlUrl}/stores/${info.storeId}/webhook`, { data: { url: info.webhookUrl } });
+  await app.api('sandbox.setWebhookUrl', { url: info.webhookUrl });
 
   await app.goto('history');
   const history = new HistoryPage(page);

@@ -159,24 +159,16 @@ test('deep links open the right tab and selection, and back and forward work', a
 });
 
 test('the pending badge and the window title update while another area is open', async ({ app, page }) => {
-  const info = await callApi<{ controlUrl: string; storeId: string; webhookUrl: string }>(app.server, 'sandbox.info');
+  const info = await callApi<{ webhookUrl: string }>(app.server, 'sandbox.info');
   // Other tests of this worker share the server: count from where it stands.
   const before = (await callApi<{ pendingEvents: number }>(app.server, 'history.summary')).pendingEvents;
   const live = new LivePage(page);
   await app.goto('live');
 
   // The listener is unreachable for one event: it stays pending in the service's history.
-  await fetch(`${info.controlUrl}/stores/${info.storeId}/webhook`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url: 'http://127.0.0.1:9/down' }),
-  });
+  await callApi(app.server, 'sandbox.setWebhookUrl', { url: 'http://127.0.0.1:9/down' });
   await sendEvent(app.server, `wb-pending-${Date.now()}`, 'Created');
-  await fetch(`${info.controlUrl}/stores/${info.storeId}/webhook`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url: info.webhookUrl }),
-  });
+  await callApi(app.server, 'sandbox.setWebhookUrl', { url: info.webhookUrl });
   await callApi(app.server, 'history.pollNow');
 
   await expect(live.root).toBeVisible();

@@ -104,6 +104,8 @@ export class FlowRunner {
       method: 'POST',
       url: `${connection.baseUrl.replace(/\/+$/, '')}/_sandbox/orders/${encodeURIComponent(orderCode)}/${action}`,
       body,
+      // Shown masked in the exchange, as every authorization is.
+      ...(connection.controlToken ? { authorization: `Bearer ${connection.controlToken}` } : {}),
     }, 60_000);
     return { exchange: answer.exchange, value: answer.status === 200 ? answer.json : null, problem: null };
   }

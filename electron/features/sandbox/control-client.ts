@@ -35,6 +35,8 @@ const ScenarioListSchema = z.object({
 export class SandboxControlClient {
   constructor(
     private readonly controlUrl: string,
+    /** The sandbox's control token: only this process has it. */
+    private readonly token: string,
     private readonly fetchFn: typeof fetch,
   ) {}
 
@@ -61,7 +63,7 @@ export class SandboxControlClient {
     try {
       response = await this.fetchFn(this.controlUrl + path, {
         method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? null : JSON.stringify(body),
         ...(signal ? { signal } : {}),
       });

@@ -9,7 +9,8 @@ import { configuredUrls } from '../../emulator/dispatcher';
 import { APP_SANDBOX_FOLDER } from '../../emulator/id-space';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
 import { SandboxControlClient } from './control-client';
-import { ensureListenerKnowsKey, listenerKeyToSignWith, listenerWebhookUrl } from './listener-link';
+import { ensureListenerKnowsKey, listenerWebhookUrl } from './listener-link';
+import { foreignKeyValues, sandboxTargetRefusal } from './store-policy';
 
 export interface SandboxFeatureOptions {
   /** Base delay between the sandbox's automatic retries (tests shorten it). */
@@ -51,14 +52,17 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
    * sandbox is a local emulator: better running elsewhere than not at all), and says so.
    */
   async function startOnPort(port: number): Promise<RunningSandbox> {
-    const signingKey = listenerKeyToSignWith(ctx);
     const run = (p: number) =>
       startSandbox({
         port: p,
         dataDir: join(ctx.dataDir, APP_SANDBOX_FOLDER),
         // One id space with `hooklab trigger` and the folder's other sandboxes.
         idSpaceDir: ctx.dataDir,
-        defaultStore: { webhookUrl: listenerWebhookUrl(ctx), ...(signingKey ? { webhookKey: signingKey } : {}) },
+        defaultStore: { webhookUrl: listenerWebhookUrl(ctx) },
+        // Never a key it did not generate: whoever could drive it would sign with a real store's
+        // key. The listener knows the sandbox's key beside the user's (ensureListenerKnowsKey).
+        ownKeysOnly: { foreign: foreignKeyValues(ctx) },
+        webhookTargetRefusal: sandboxTargetRefusal(ctx),
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
         onAttempt: ({ runId, status }) => {
           if (runId !== null) attemptsOf.get(runId)?.(status);
@@ -75,8 +79,11 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     ctx.status.update('sandbox', { state: 'starting', baseUrl: null, error: null });
     try {
       sandbox = await startOnPort(ctx.settings.get().sandbox.port);
-      control = new SandboxControlClient(sandbox.controlUrl, ctx.fetch);
+      control = new SandboxControlClient(sandbox.controlUrl, sandbox.controlToken, ctx.fetch);
       const store = sandbox.defaultStore;
+      if (sandbox.replacedKeys.includes(store.storeId)) {
+        ctx.log.warn('the sandbox store held a webhook key it had not generated (an earlier version adopted --webhook-key): it has a new key of its own, known to the listener as "Sandbox store key"');
+      }
       webhookUrl = store.webhookUrl;
       // An empty patch changes nothing and returns the store's current chaos settings.
       chaos = sandbox.setChaos(store.storeId, {});
@@ -90,6 +97,7 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         clientId: store.clientId,
         clientSecret: store.clientSecret,
         secretKey: store.secretKey,
+        controlToken: sandbox.controlToken,
       });
       error = null;
       ctx.status.update('sandbox', { state: 'running', baseUrl: sandbox.baseUrl, error: null });
@@ -133,8 +141,8 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
     async start() {
       await start();
       unsubscribeSettings = ctx.settings.onChange((next, prev) => {
-        const { port, enabled, signingKeyId } = next.sandbox;
-        if (port === prev.sandbox.port && enabled === prev.sandbox.enabled && signingKeyId === prev.sandbox.signingKeyId) return;
+        const { port, enabled } = next.sandbox;
+        if (port === prev.sandbox.port && enabled === prev.sandbox.enabled) return;
         restarting = restarting.then(async () => {
           await stopSandbox();
           await start();

@@ -21,13 +21,3 @@ export function listenerWebhookUrl(ctx: CoreContext): string {
 export function ensureListenerKnowsKey(ctx: CoreContext, webhookKey: string): void {
   ctx.webhookKeys.ensureKnown({ id: SANDBOX_KEY_ID, label: 'Sandbox store key', value: webhookKey, environmentId: SANDBOX_ENVIRONMENT_ID });
 }
-
-/**
- * The listener key the sandbox's store should sign with (settings.sandbox.signingKeyId, e.g. the
- * key given as `serve --webhook-key`), or undefined for the store's own key. The store keeps it
- * as its key afterwards: the sandbox's state is its own, like a portal setting.
- */
-export function listenerKeyToSignWith(ctx: CoreContext): string | undefined {
-  const id = ctx.settings.get().sandbox.signingKeyId;
-  return id === null ? undefined : ctx.webhookKeys.valueOf(id);
-}

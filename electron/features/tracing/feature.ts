@@ -1,4 +1,5 @@
 import type { Settings, TracingSettings } from '../../../shared/settings';
+import { redactTrace } from '../../../shared/tracing/redact-trace';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { TraceStore } from '../../services/data/trace-store';
 import { OtlpReceiver, RECEIVER_HOST } from './otlp-receiver';
@@ -58,7 +59,8 @@ export function createTracingFeature(ctx: CoreContext): Feature {
   return {
     name: 'tracing',
     handlers: {
-      'traces.get': async ({ traceId }) => store.get(traceId),
+      // Redacted here, once, for everyone who reads a trace: the UI, the CLI and MCP.
+      'traces.get': async ({ traceId, maxSpans }) => redactTrace(store.get(traceId, maxSpans)),
     },
     async start() {
       report();

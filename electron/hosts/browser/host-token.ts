@@ -1,12 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { constantTimeEqual } from '../../../shared/signing';
 import { EVENTS_SUBPROTOCOL, tokenFromSubprotocols } from '../../../shared/security/host-token';
-
-/** The token of `Authorization: Bearer <token>`, the only way a call presents it. */
-export function bearerToken(req: IncomingMessage): string | null {
-  const auth = req.headers.authorization;
-  return auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : null;
-}
+import { tokenMatches } from '../../services/net/request-guard';
 
 /** The subprotocols a WebSocket upgrade offers (`Sec-WebSocket-Protocol`, comma-separated). */
 export function offeredSubprotocols(req: IncomingMessage): string[] {
@@ -18,8 +12,4 @@ export function offeredSubprotocols(req: IncomingMessage): string[] {
 export function upgradeAuthorized(expected: string, req: IncomingMessage): boolean {
   const offered = offeredSubprotocols(req);
   return offered.includes(EVENTS_SUBPROTOCOL) && tokenMatches(expected, tokenFromSubprotocols(offered));
-}
-
-export function tokenMatches(expected: string, presented: string | null): boolean {
-  return presented !== null && constantTimeEqual(expected, presented);
 }

@@ -9,6 +9,7 @@ import type { McpSendPolicy } from './send-policy';
 import { withheldIn, withheldSignatures } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';
 import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
+import { AGENT_SENT_HEADER, AGENT_SENT_VALUE } from '../../../shared/signing/agent-sent';
 
 const SetArg = z
   .record(z.string().min(1).max(200), z.unknown())
@@ -28,7 +29,9 @@ function withSet(draft: Draft, set: Record<string, unknown> | undefined): Draft 
 async function send(client: ContractClient, policy: McpSendPolicy, draft: Draft, to: string): Promise<{ replay: ReplayDetail; keyLabel: string }> {
   const targetUrl = await policy.requireTarget(to);
   const key = await policy.key();
-  const { replays } = await client.call('replay.send', { request: { ...draft.request, key: key.choice }, targetUrl, origin: draft.origin });
+  // Marked as the agent's: the listener never counts it as verified (agent-sent.ts).
+  const headers = { ...draft.request.headers, extra: [...draft.request.headers.extra, [AGENT_SENT_HEADER, AGENT_SENT_VALUE] as [string, string]] };
+  const { replays } = await client.call('replay.send', { request: { ...draft.request, headers, key: key.choice }, targetUrl, origin: draft.origin });
   return { replay: replays[0]!, keyLabel: key.label };
 }
 

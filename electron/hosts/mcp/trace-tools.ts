@@ -1,16 +1,26 @@
 import { z } from 'zod';
 import type { Trace } from '../../../shared/contract/tracing';
 import { exceptionsOf, formatDuration, layoutTrace } from '../../../shared/tracing/trace-layout';
+import { boundTrace, describeCut, type TraceBounds } from '../../../shared/tracing/bound-trace';
 import type { ContractClient } from './contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
+
+/**
+ * What one reply carries: a 60,000-span trace once made a 13.9 MB answer. The spans asked for
+ * are capped, each text shortened, and the spans' JSON kept under a budget shared by the
+ * reply's traces; the text says what was cut.
+ */
+export const MCP_TRACE_MAX_SPANS = 500;
+const MCP_TRACE_BYTES = 200_000;
+const MCP_TRACE_VALUE_CHARS = 1_000;
 
 /** One trace as an agent reads it: an indented span tree with durations, statuses and errors. */
 function traceText(label: string, trace: Trace): string {
   if (trace.spans.length === 0) {
     return line`${label}: trace ${trace.traceId}, no spans from the handler (it does not export OpenTelemetry spans to Hooklab, or not yet).`;
   }
-  const lines = [line`${label}: trace ${trace.traceId}, ${trace.spans.length} spans`];
+  const lines = [line`${label}: trace ${trace.traceId}, ${trace.totalSpans} spans`];
   for (const { span, depth } of layoutTrace(trace.spans)) {
     // Span names, services and exceptions are the handler's text: escaped, each on its own line.
     lines.push('  '.repeat(depth + 1) + line`${span.name} [${span.service}] ${formatDuration(span.durationMs)} ${span.status}`);
@@ -45,17 +55,21 @@ export function traceTools(client: ContractClient): ToolDefinition[] {
           sources.push({ label: `replay #${replayId} to ${replay.summary.targetUrl}`, traceId: replay.summary.traceId });
         }
         const traces: Trace[] = [];
+        const cuts: Array<{ traceId: string; spansShown: number; spansTotal: number; valuesShortened: number }> = [];
         const text: string[] = [];
+        const bounds: TraceBounds = { maxValueChars: MCP_TRACE_VALUE_CHARS, maxBytes: Math.floor(MCP_TRACE_BYTES / sources.length) };
         for (const source of sources) {
           if (source.traceId === null) {
             text.push(line`${source.label}: sent before Hooklab added a traceparent, no trace.`);
             continue;
           }
-          const trace = await client.call('traces.get', { traceId: source.traceId });
+          // Already redacted by traces.get (signatures, keys, tokens, cookies, credentials).
+          const { trace, cut } = boundTrace(await client.call('traces.get', { traceId: source.traceId, maxSpans: MCP_TRACE_MAX_SPANS }), bounds);
           traces.push(trace);
-          text.push(traceText(source.label, trace));
+          text.push(traceText(source.label, trace) + (cut ? `\n  (${describeCut(cut, bounds)})` : ''));
+          if (cut) cuts.push({ traceId: trace.traceId, ...cut });
         }
-        return toolResult(text.join('\n\n'), { traces });
+        return toolResult(text.join('\n\n'), { traces, cuts });
       },
     }),
   ];

@@ -75,6 +75,10 @@ export interface TestSandbox {
   /** `{base_url}/api/v3`: {api_v3_url} of the delivery-history API. */
   readonly apiV3Url: string;
   readonly port: number;
+  /** `{base_url}/_sandbox`: the sandbox's control API (order moves such as paying a payment link, chaos, scenarios). */
+  readonly controlUrl: string;
+  /** What every control API call sends as `Authorization: Bearer <controlToken>`: new for each sandbox, only for your tests. */
+  readonly controlToken: string;
   readonly credentials: SandboxCredentials;
   /** Names of every scenario runScenario accepts. */
   readonly scenarios: readonly string[];

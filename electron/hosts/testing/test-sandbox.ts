@@ -45,6 +45,8 @@ export const startSandbox: StartSandbox = async (options = {}): Promise<TestSand
     baseUrl: running.baseUrl,
     apiV3Url: running.apiV3Url,
     port: running.port,
+    controlUrl: running.controlUrl,
+    controlToken: running.controlToken,
     get credentials() {
       return { clientId, clientSecret, secretKey, webhookKey: store().webhookKey };
     },

@@ -91,15 +91,19 @@ export class TraceStore {
     return added;
   }
 
-  /** The trace's spans in start order (none: the handler exported nothing for it yet). */
-  get(traceId: string): Trace {
+  /** The trace's spans in start order, the first `limit` when given (none: the handler exported nothing for it yet). */
+  get(traceId: string, limit?: number): Trace {
     const rows = this.db
       .prepare(
         `SELECT span_id, parent_span_id, name, service, started_at, duration_ms, status, attributes_json, events_json
-        FROM trace_spans WHERE trace_id = ? ORDER BY started_ns, id`,
+        FROM trace_spans WHERE trace_id = ? ORDER BY started_ns, id LIMIT ?`,
       )
-      .all(traceId) as unknown as SpanRow[];
-    return { traceId, spans: rows.map(toSpan) };
+      .all(traceId, limit ?? -1) as unknown as SpanRow[];
+    const totalSpans =
+      limit !== undefined && rows.length === limit
+        ? (this.db.prepare('SELECT COUNT(*) AS n FROM trace_spans WHERE trace_id = ?').get(traceId) as { n: number }).n
+        : rows.length;
+    return { traceId, spans: rows.map(toSpan), totalSpans };
   }
 
   /** Spans kept now and their bytes (read once, then kept up to date by this store). */

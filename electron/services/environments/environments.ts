@@ -13,6 +13,8 @@ export interface Connection {
   readonly clientId: string;
   readonly clientSecret: string | undefined;
   readonly secretKey: string | undefined;
+  /** The sandbox's control token (the moves a buyer or the portal would make); none for a live environment. */
+  readonly controlToken?: string;
 }
 
 /**

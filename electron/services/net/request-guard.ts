@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { constantTimeEqual } from '../../../shared/signing';
 
 /**
  * The Host and Origin values a server bound to 127.0.0.1:`port` answers to. Loopback servers
@@ -36,4 +37,15 @@ export function guardRefusal(req: IncomingMessage, allowed: LoopbackAuthorities)
   if (!hostAllowed(req, allowed.hosts)) return { status: 421, message: 'Misdirected request: unknown Host' };
   if (!originAllowed(req, allowed.origins)) return { status: 403, message: 'Forbidden: foreign Origin' };
   return null;
+}
+
+/** The token of `Authorization: Bearer <token>`, the only way a call presents it. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const auth = req.headers.authorization;
+  return auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : null;
+}
+
+/** Whether the presented token is the expected one (compared in constant time). */
+export function tokenMatches(expected: string, presented: string | null): boolean {
+  return presented !== null && constantTimeEqual(expected, presented);
 }

@@ -3,6 +3,7 @@ import type { HmacSha256 } from '../../../../shared/signing';
 import { verifySignature, type KnownKey } from '../../../../shared/signing/diagnose';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../../../../shared/service';
 import type { SignatureVerdict } from '../../../../shared/signing/diagnose';
+import { AGENT_SENT_HEADER, AGENT_SENT_VERDICT } from '../../../../shared/signing/agent-sent';
 import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settings';
 import { chooseAnswer } from './answer-policy';
 import type { IncomingDelivery, ReceivedRequest } from '../../../services/data/received-delivery';
@@ -59,7 +60,12 @@ export function judgeDelivery(raw: RawDelivery, context: JudgeContext, hmac: Hma
     fields,
     bodyKind,
     keyed: context.keys.some((k) => k.accepted),
-    verdict: repeated ?? verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation }),
+    verdict:
+      repeated ??
+      // An agent's event is never verified, however well Hooklab signed it for the agent.
+      (firstValues[AGENT_SENT_HEADER.toLowerCase()] !== undefined
+        ? AGENT_SENT_VERDICT
+        : verifySignature({ hmac, body: raw.body, signature: firstValues[SIGNATURE_HEADER], keys: context.keys, truncation })),
     answerFor: (attempt) =>
       truncation === 'over-limit'
         ? TOO_LARGE

@@ -5,7 +5,9 @@ import { CliError } from '../framework/exit-codes';
 
 /**
  * `hooklab sandbox` (and `npm run sandbox`): runs the service emulator standalone until
- * interrupted. With --json it prints exactly one line, a JSON object, for scripts to parse.
+ * interrupted. With --json it prints exactly one line, a JSON object, for scripts to parse. The
+ * control token it prints is new at each start and given to no one else: only the one who
+ * started the sandbox drives its control API.
  */
 export const sandboxCommand: CommandSpec = {
   name: 'sandbox',
@@ -32,13 +34,14 @@ async function run(inv: Invocation): Promise<number> {
   const s = sb.defaultStore;
   if (inv.flag('json')) {
     // defaultStore is already exactly the six credential fields the --json contract names.
-    inv.io.out(`${JSON.stringify({ baseUrl: sb.baseUrl, apiV3Url: sb.apiV3Url, controlUrl: sb.controlUrl, store: s })}\n`);
+    inv.io.out(`${JSON.stringify({ baseUrl: sb.baseUrl, apiV3Url: sb.apiV3Url, controlUrl: sb.controlUrl, controlToken: sb.controlToken, store: s })}\n`);
   } else {
     const lines = [
       `Sandbox listening`,
       `  {base_url}    ${sb.baseUrl}`,
       `  {api_v3_url}  ${sb.apiV3Url}`,
       `  control       ${sb.controlUrl}`,
+      `  control token ${sb.controlToken}   (send it as Authorization: Bearer …)`,
       `Default store ${s.storeId}`,
       `  clientId      ${s.clientId}`,
       `  clientSecret  ${s.clientSecret}`,

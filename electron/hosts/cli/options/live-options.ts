@@ -63,10 +63,9 @@ export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreConte
   }
   const listener = { ...options.listener, ...(keys ? { keys } : {}) };
   if (Object.keys(listener).length > 0 || Object.keys(options.tunnel).length > 0) {
-    // The embedded sandbox signs with the same key, so the user's handler (which verifies with
-    // it) accepts the sandbox's events as well as the service's.
-    const sandbox = options.webhookKey !== null ? { sandbox: { signingKeyId: CLI_KEY_ID } } : {};
-    ctx.settings.update({ listener, tunnel: options.tunnel, ...sandbox });
+    // The key is the listener's only: the embedded sandbox keeps signing with its own key (it
+    // never holds a real store's), which the listener knows beside this one.
+    ctx.settings.update({ listener, tunnel: options.tunnel });
   }
 }
 

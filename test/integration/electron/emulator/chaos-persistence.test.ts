@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../electron/emulator';
-import { call, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
+import { call, control, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
 import { tempDirs } from '../../../support/temp-dirs';
 
 describe('sandbox chaos (control)', () => {
@@ -14,7 +14,7 @@ describe('sandbox chaos (control)', () => {
   it('duplicates deliveries: the receiver sees the same event id twice, history logs one', async () => {
     let storeId: string;
     ({ sb, receiver, store: { storeId } } = await sandboxWithReceiver());
-    const put = await call('PUT', `${sb.controlUrl}/stores/${storeId}/chaos`, { body: { duplicateRate: 1 } });
+    const put = await control(sb, 'PUT', `/stores/${storeId}/chaos`, { body: { duplicateRate: 1 } });
     expect(put.body).toMatchObject({ duplicateRate: 1, unloggedRate: 0 });
     const [d] = await sb.dispatchEvent(storeId, sampleEvent());
     const got = await receiver.waitFor(2);
@@ -63,7 +63,7 @@ describe('sandbox chaos (control)', () => {
     expect(r.status).toBe(200);
     // A lower bound only: the delay must have been applied at all.
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    const reset = await call('PUT', `${sb.controlUrl}/stores/${env.store.storeId}/chaos`, { body: { reset: true } });
+    const reset = await control(sb, 'PUT', `/stores/${env.store.storeId}/chaos`, { body: { reset: true } });
     expect(reset.body).toEqual({ duplicateRate: 0, reorderWindowMs: 0, unloggedRate: 0, slowResponsesMs: 0, failResendLogging: false });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
-import { call, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, type Receiver } from './helpers';
+import { call, control, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, type Receiver } from './helpers';
 
 // docs/service.md#webhooks (headers, signature, delivery semantics): the POST, its three headers, signatures, several URLs, retries, logging.
 describe('sandbox webhook dispatch (6.1, 6.2)', () => {
@@ -16,7 +16,7 @@ describe('sandbox webhook dispatch (6.1, 6.2)', () => {
     sb = env.sb;
     receivers.push(env.receiver);
     const event = sampleEvent('Created', '42');
-    const r = await call('POST', `${sb.controlUrl}/stores/${env.store.storeId}/events`, { body: event });
+    const r = await control(sb, 'POST', `/stores/${env.store.storeId}/events`, { body: event });
     expect(r.status).toBe(201);
     expect(r.body.deliveries).toHaveLength(1);
     const d = r.body.deliveries[0];
@@ -110,7 +110,7 @@ describe('sandbox webhook dispatch (6.1, 6.2)', () => {
     sb = env.sb;
     receivers.push(env.receiver);
     sb.setChaos(env.store.storeId, { unloggedRate: 1 });
-    const r = await call('POST', `${sb.controlUrl}/stores/${env.store.storeId}/events`, { body: sampleEvent() });
+    const r = await control(sb, 'POST', `/stores/${env.store.storeId}/events`, { body: sampleEvent() });
     expect(r.status).toBe(201);
     expect(r.body.deliveries).toEqual([]);
     expect(r.body.unlogged).toEqual([{ url: env.receiver.url, responseStatusCode: 200, delivered: true }]);
@@ -126,12 +126,12 @@ describe('sandbox webhook dispatch (6.1, 6.2)', () => {
     const env = await sandboxWithReceiver();
     sb = env.sb;
     receivers.push(env.receiver);
-    const url = `${sb.controlUrl}/stores/${env.store.storeId}/events`;
-    const bad = await call('POST', url, { body: { orderId: 1 } });
+    const path = `/stores/${env.store.storeId}/events`;
+    const bad = await control(sb, 'POST', path, { body: { orderId: 1 } });
     expect(bad.status).toBe(400);
     expect(typeof bad.body.error).toBe('string');
-    expect((await call('POST', url, { rawBody: '{nope' })).status).toBe(400);
-    expect((await call('POST', `${sb.controlUrl}/stores/nope/events`, { body: sampleEvent() })).status).toBe(404);
-    expect((await call('POST', url, { body: sampleEvent() })).status).toBe(201);
+    expect((await control(sb, 'POST', path, { rawBody: '{nope' })).status).toBe(400);
+    expect((await control(sb, 'POST', `/stores/nope/events`, { body: sampleEvent() })).status).toBe(404);
+    expect((await control(sb, 'POST', path, { body: sampleEvent() })).status).toBe(201);
   });
 });

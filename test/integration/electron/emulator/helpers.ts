@@ -183,3 +183,8 @@ export function paymentMethodBody(number: string) {
     card: { number, expirationMonth: '12', expirationYear: '2099', cvv: '123', cardHolder: 'ANA LOPEZ', singleUse: false },
   };
 }
+
+/** A control API call (`/_sandbox…`) with the sandbox's control token. */
+export function control<T = any>(sb: RunningSandbox, method: string, path: string, opts: { body?: unknown; rawBody?: string } = {}): Promise<ApiResponse<T>> {
+  return call<T>(method, `${sb.controlUrl}${path}`, { ...opts, bearer: sb.controlToken });
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
 import { SuccessPaymentMetadataSchema, WebhookEventSchema } from '../../../../shared/service';
-import { call, sandboxWithReceiver, type Receiver } from './helpers';
+import { call, control, sandboxWithReceiver, type Receiver } from './helpers';
 
 // docs/service.md#order-status, #shipping-status, #coupon-status, #order-by-id, #event-types, #successpayment-metadata and the control API's order moves and scenarios.
 describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)', () => {
@@ -20,7 +20,7 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
   }
   const link = async (body: unknown = { lineItems: [{ sku: 'CAFE-250', quantity: 1 }] }) =>
     (await call('POST', `${sb.baseUrl}/paymentlink/checkout`, { bearer: token, body })).body as { orderCode: string; orderId: number };
-  const control = (code: string, action: string, body: unknown = {}) => call('POST', `${sb.controlUrl}/orders/${code}/${action}`, { body });
+  const move = (code: string, action: string, body: unknown = {}) => control(sb, 'POST', `/orders/${code}/${action}`, { body });
   const eventsOf = (r: { body: { deliveries: { payload: string }[] } }) => r.body.deliveries.map((d) => JSON.parse(d.payload));
 
   it('pay emits SuccessPayment with the full 6.5 metadata and coupon objects with 3.5 statuses', async () => {
@@ -35,7 +35,7 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
         { sku: 'CAFE-250', quantity: 2 },
       ],
     });
-    const r = await control(orderCode, 'pay', { buyer: { name: 'Eva', email: 'eva@example.com', phone: '+503 7777' } });
+    const r = await move(orderCode, 'pay', { buyer: { name: 'Eva', email: 'eva@example.com', phone: '+503 7777' } });
     expect(r.status).toBe(200);
     const [e] = eventsOf(r);
     WebhookEventSchema.parse(e);
@@ -48,29 +48,29 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
     const o = (await call('GET', `${sb.baseUrl}/paymentlink/order/${orderCode}`, { bearer: token })).body;
     expect(o.orderStatus).toBe('PAID');
     expect(o.payment).toMatchObject({ authorizationCode: m.AuthorizationCode, buyer: { name: 'Eva', email: 'eva@example.com', phone: '+503 7777' } });
-    expect((await control(orderCode, 'pay')).status).toBe(400);
+    expect((await move(orderCode, 'pay')).status).toBe(400);
   });
 
   it('pay with a declining test card emits PaymentError and leaves the order PENDING', async () => {
     await setup();
     const { orderCode } = await link();
-    const r = await control(orderCode, 'pay', { card: '4000000000000002' });
+    const r = await move(orderCode, 'pay', { card: '4000000000000002' });
     expect(r.body.error.code).toBe('CARD_DECLINED');
     expect(eventsOf(r)[0]).toMatchObject({ type: 'PaymentError', level: 'Error', orderType: 'FASTLINK_CHARGE' });
     expect(r.body.order.status).toBe('PENDING');
-    expect((await control(orderCode, 'pay', { card: '4242424242424241' })).status).toBe(400);
+    expect((await move(orderCode, 'pay', { card: '4242424242424241' })).status).toBe(400);
   });
 
   it('shipping walks 3.4 with Updated events; PreparationEtaMinutes only on PENDING -> ACCEPTED', async () => {
     await setup();
     const { orderCode } = await link();
-    expect((await control(orderCode, 'shipping', { status: 'ACCEPTED' })).status).toBe(400);
-    await control(orderCode, 'pay');
-    expect((await control(orderCode, 'shipping', { status: 'READY' })).status).toBe(400);
+    expect((await move(orderCode, 'shipping', { status: 'ACCEPTED' })).status).toBe(400);
+    await move(orderCode, 'pay');
+    expect((await move(orderCode, 'shipping', { status: 'READY' })).status).toBe(400);
     const path = ['ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'];
     let prev = 'PENDING';
     for (const status of path) {
-      const r = await control(orderCode, 'shipping', { status, preparationEtaMinutes: 20 });
+      const r = await move(orderCode, 'shipping', { status, preparationEtaMinutes: 20 });
       expect(r.status).toBe(200);
       const [e] = eventsOf(r);
       const expected: Record<string, string> = { PreviousStatus: prev, NewStatus: status };
@@ -79,38 +79,38 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
       expect(e.metadata).toEqual(expected);
       prev = status;
     }
-    expect((await control(orderCode, 'shipping', { status: 'REJECTED' })).status).toBe(400);
-    expect((await control(orderCode, 'shipping', { status: 'FLYING' })).status).toBe(400);
+    expect((await move(orderCode, 'shipping', { status: 'REJECTED' })).status).toBe(400);
+    expect((await move(orderCode, 'shipping', { status: 'FLYING' })).status).toBe(400);
   });
 
   it('cancel, finalize and delete emit Cancelled (with reason), Finalized, Deleted', async () => {
     await setup();
     const a = await link();
-    const c = await control(a.orderCode, 'cancel', { reason: 'Sin stock' });
+    const c = await move(a.orderCode, 'cancel', { reason: 'Sin stock' });
     expect(eventsOf(c)[0]).toMatchObject({ type: 'Cancelled', level: 'Info', metadata: null });
     expect(eventsOf(c)[0].description).toContain('Sin stock');
-    expect((await control(a.orderCode, 'finalize')).status).toBe(400);
+    expect((await move(a.orderCode, 'finalize')).status).toBe(400);
     const b = await link();
-    await control(b.orderCode, 'pay');
-    expect((await control(b.orderCode, 'cancel')).status).toBe(400);
-    expect(eventsOf(await control(b.orderCode, 'finalize'))[0]).toMatchObject({ type: 'Finalized', orderType: 'FASTLINK_CHARGE' });
-    const d = await control(b.orderCode, 'delete');
+    await move(b.orderCode, 'pay');
+    expect((await move(b.orderCode, 'cancel')).status).toBe(400);
+    expect(eventsOf(await move(b.orderCode, 'finalize'))[0]).toMatchObject({ type: 'Finalized', orderType: 'FASTLINK_CHARGE' });
+    const d = await move(b.orderCode, 'delete');
     expect(eventsOf(d)[0]).toMatchObject({ type: 'Deleted', orderId: String(b.orderId) });
     expect((await call('GET', `${sb.baseUrl}/paymentlink/order/${b.orderCode}`, { bearer: token })).status).toBe(404);
     expect((await call('GET', `${sb.apiV3Url}/Orders/${b.orderId}`, { bearer: token })).status).toBe(404);
-    expect((await control(b.orderCode, 'finalize')).status).toBe(404);
+    expect((await move(b.orderCode, 'finalize')).status).toBe(404);
   });
 
   it('reverse emits SuccessReverse or ReverseError; Orders/{id} shows the current state', async () => {
     await setup();
     const a = await link();
-    expect((await control(a.orderCode, 'reverse')).status).toBe(400);
-    await control(a.orderCode, 'pay');
-    const failed = await control(a.orderCode, 'reverse', { fail: true });
+    expect((await move(a.orderCode, 'reverse')).status).toBe(400);
+    await move(a.orderCode, 'pay');
+    const failed = await move(a.orderCode, 'reverse', { fail: true });
     expect(eventsOf(failed)[0]).toMatchObject({ type: 'ReverseError', level: 'Error' });
-    const ok = await control(a.orderCode, 'reverse');
+    const ok = await move(a.orderCode, 'reverse');
     expect(eventsOf(ok)[0]).toMatchObject({ type: 'SuccessReverse', level: 'Info', orderType: 'FASTLINK_CHARGE' });
-    expect((await control(a.orderCode, 'reverse')).status).toBe(400);
+    expect((await move(a.orderCode, 'reverse')).status).toBe(400);
     const view = await call('GET', `${sb.apiV3Url}/Orders/${a.orderId}`, { bearer: token });
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({ id: String(a.orderId), orderCode: a.orderCode, orderType: 'FASTLINK_CHARGE', status: 'PAID', shippingStatus: 'PENDING', payment: { reversal: 'REVERSED' } });
@@ -119,7 +119,7 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
 
   it('lists scenarios and runs each; every event of one order shares its orderType', async () => {
     await setup();
-    const listed = await call('GET', `${sb.controlUrl}/scenarios`);
+    const listed = await control(sb, 'GET', `/scenarios`);
     const names = listed.body.scenarios.map((s: { name: string }) => s.name);
     const expected: Record<string, string[]> = {
       'payment-link-paid': ['Created', 'SuccessPayment'],
@@ -134,16 +134,16 @@ describe('sandbox order lifecycle, events and scenarios (3.4, 6.4, 6.5, control)
     expect(names).toEqual(expect.arrayContaining(Object.keys(expected)));
     for (const s of listed.body.scenarios) expect(s.description.length).toBeGreaterThan(10);
     for (const [name, types] of Object.entries(expected)) {
-      const r = await call('POST', `${sb.controlUrl}/scenarios/${name}`, { body: { storeId } });
+      const r = await control(sb, 'POST', `/scenarios/${name}`, { body: { storeId } });
       expect(r.status, name).toBe(200);
       const events = eventsOf(r);
       expect(events.map((e) => e.type), name).toEqual(types);
       expect(new Set(events.map((e) => e.orderType)).size, name).toBe(1);
       expect(new Set(events.map((e) => e.orderId)), name).toEqual(new Set([r.body.orderId]));
     }
-    expect((await call('POST', `${sb.controlUrl}/scenarios/nope`, { body: { storeId } })).status).toBe(404);
-    expect((await call('POST', `${sb.controlUrl}/scenarios/reversal`, { body: { storeId: 'nope' } })).status).toBe(404);
-    expect((await call('POST', `${sb.controlUrl}/scenarios/reversal`, { body: { storeId: 5 } })).status).toBe(400);
+    expect((await control(sb, 'POST', `/scenarios/nope`, { body: { storeId } })).status).toBe(404);
+    expect((await control(sb, 'POST', `/scenarios/reversal`, { body: { storeId: 'nope' } })).status).toBe(404);
+    expect((await control(sb, 'POST', `/scenarios/reversal`, { body: { storeId: 5 } })).status).toBe(400);
   });
 });
 
@@ -157,17 +157,17 @@ describe('sandbox control API stores (control)', () => {
 
   it('creates, reads and reconfigures stores; bad requests get 400 with a message', async () => {
     ({ sb, receiver } = await sandboxWithReceiver());
-    const created = await call('POST', `${sb.controlUrl}/stores`, { body: { webhookUrl: receiver.url, webhookKey: 'k1' } });
+    const created = await control(sb, 'POST', `/stores`, { body: { webhookUrl: receiver.url, webhookKey: 'k1' } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ webhookUrl: receiver.url, webhookKey: 'k1' });
     for (const k of ['storeId', 'clientId', 'clientSecret', 'secretKey']) expect(typeof created.body[k]).toBe('string');
-    const bare = await call('POST', `${sb.controlUrl}/stores`);
+    const bare = await control(sb, 'POST', `/stores`);
     expect(bare.status).toBe(201);
     expect(bare.body.webhookUrl).toBe('');
     expect(bare.body.webhookKey.length).toBeGreaterThan(10);
-    const got = await call('GET', `${sb.controlUrl}/stores/${created.body.storeId}`);
+    const got = await control(sb, 'GET', `/stores/${created.body.storeId}`);
     expect(got.body).toMatchObject(created.body);
-    const put = await call('PUT', `${sb.controlUrl}/stores/${created.body.storeId}/webhook`, { body: { url: `${receiver.url};${receiver.url}/2`, key: 'k2' } });
+    const put = await control(sb, 'PUT', `/stores/${created.body.storeId}/webhook`, { body: { url: `${receiver.url};${receiver.url}/2`, key: 'k2' } });
     expect(put.body).toMatchObject({ webhookUrl: `${receiver.url};${receiver.url}/2`, webhookKey: 'k2' });
     const bad: [string, string, unknown][] = [
       ['POST', '/stores', { webhookUrl: 'ftp://x' }],
@@ -180,12 +180,12 @@ describe('sandbox control API stores (control)', () => {
       [`POST`, `/orders/NOPE/shipping`, { status: 'READY' }],
     ];
     for (const [method, path, body] of bad) {
-      const r = await call(method, `${sb.controlUrl}${path}`, { body });
+      const r = await control(sb, method, `${path}`, { body });
       expect([400, 404], `${method} ${path}`).toContain(r.status);
       expect(typeof r.body.error).toBe('string');
     }
-    expect((await call('GET', `${sb.controlUrl}/stores/nope`)).status).toBe(404);
-    expect((await call('POST', `${sb.controlUrl}/stores`, { rawBody: '{' })).status).toBe(400);
-    expect((await call('GET', `${sb.controlUrl}/stores/${created.body.storeId}`)).status).toBe(200);
+    expect((await control(sb, 'GET', `/stores/nope`)).status).toBe(404);
+    expect((await control(sb, 'POST', `/stores`, { rawBody: '{' })).status).toBe(400);
+    expect((await control(sb, 'GET', `/stores/${created.body.storeId}`)).status).toBe(200);
   });
 });

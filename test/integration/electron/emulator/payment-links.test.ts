@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentLinkOrderSchema } from '../../../../shared/service';
-import { call, sandboxPerTest } from './helpers';
+import { call, control, sandboxPerTest } from './helpers';
 
 // docs/service.md#payment-links (request, order, validation problem, limits): payment links.
 describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
@@ -112,15 +112,15 @@ describe('sandbox payment links (4.4, 4.5, 2.6, 2.7, 8)', () => {
     const short = await create({ amount: 3, expirationMinutes: 10 });
     const dflt = await create({ amount: 3 });
     now += 10 * 60_000;
-    const pay = await call('POST', `${env.sb.controlUrl}/orders/${short.body.orderCode}/pay`, { body: {} });
+    const pay = await control(env.sb, 'POST', `/orders/${short.body.orderCode}/pay`, { body: {} });
     expect(pay.status).toBe(400);
     expect(pay.body.error).toMatch(/expired/);
     expect((await read(short.body.orderCode)).body.orderStatus).toBe('PENDING');
     // The default is 1440 minutes: still payable after 10.
-    expect((await call('POST', `${env.sb.controlUrl}/orders/${dflt.body.orderCode}/pay`, { body: {} })).status).toBe(200);
+    expect((await control(env.sb, 'POST', `/orders/${dflt.body.orderCode}/pay`, { body: {} })).status).toBe(200);
     now += 1430 * 60_000;
     const late = await create({ amount: 1 });
     now += 1440 * 60_000;
-    expect((await call('POST', `${env.sb.controlUrl}/orders/${late.body.orderCode}/pay`, { body: {} })).status).toBe(400);
+    expect((await control(env.sb, 'POST', `/orders/${late.body.orderCode}/pay`, { body: {} })).status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../../electron/emulator';
-import { call, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
+import { call, control, expectedSignature, sampleEvent, sandboxWithReceiver, startReceiver, tokenFor, type Receiver } from './helpers';
 
 // docs/service.md#resend and #delivery-history-errors: every rule of Resend.
 describe('sandbox resend (4.9)', () => {
@@ -88,7 +88,7 @@ describe('sandbox resend (4.9)', () => {
     const env = await setup();
     const [original] = await sb.dispatchEvent(env.store.storeId, sampleEvent());
     for (const setting of ['', ' ; ; ']) {
-      const put = await call('PUT', `${sb.controlUrl}/stores/${env.store.storeId}/webhook`, { body: { url: setting } });
+      const put = await control(sb, 'PUT', `/stores/${env.store.storeId}/webhook`, { body: { url: setting } });
       expect(put.status).toBe(200);
       const r = await resend(env.token, original!.id);
       expect(r.status).toBe(400);

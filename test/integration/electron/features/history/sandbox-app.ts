@@ -24,7 +24,6 @@ export interface SandboxApp {
   readonly elsewhere: Receiver;
   readonly listenerUrl: string;
   readonly storeId: string;
-  readonly controlUrl: string;
   /** Points the sandbox store's webhook at `url`. */
   setWebhook(url: string): Promise<void>;
   close(): Promise<void>;
@@ -44,21 +43,14 @@ export async function startSandboxApp(more: (ctx: CoreContext) => Feature[] = ()
   });
   const elsewhere = await startReceiver(200);
   const info = await app.call('sandbox.info', {});
-  const controlUrl = info.controlUrl!;
   const storeId = info.storeId!;
   return {
     app,
     elsewhere,
     listenerUrl: info.webhookUrl!,
     storeId,
-    controlUrl,
     setWebhook: async (url) => {
-      const res = await fetch(`${controlUrl}/stores/${storeId}/webhook`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url }),
-      });
-      expect(res.status).toBe(200);
+      expect((await app.call('sandbox.setWebhookUrl', { url })).webhookUrl).toBe(url);
     },
     close: async () => {
       await app.close();

@@ -23,13 +23,8 @@ describe('sandbox scenarios as jobs', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ settings: { listener: { port: 0 } }, features: (ctx) => [createLiveFeature(ctx), createSandboxFeature(ctx)] });
-    const info = await app.call('sandbox.info', {});
-    const res = await fetch(`${info.controlUrl}/stores/${info.storeId}/webhook`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: await deadUrl() }),
-    });
-    expect(res.status).toBe(200);
+    const url = await deadUrl();
+    expect((await app.call('sandbox.setWebhookUrl', { url })).webhookUrl).toBe(url);
   });
   afterAll(async () => {
     await app?.close();

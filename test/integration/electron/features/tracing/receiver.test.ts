@@ -82,6 +82,7 @@ describe('the OTLP receiver', () => {
           events: [],
         },
       ],
+      totalSpans: 1,
     });
     expect((await app.call('traces.get', { traceId: foreign })).spans).toEqual([]);
   });

@@ -40,13 +40,13 @@ async function stop(serve: ServeOnFolder): Promise<void> {
 const savedSettings = (dataDir: string) => new SettingsService(confSettingsBackend(dataDir)).get();
 
 /** The user's own handler: verifies the signature with its key, as the service's docs say (2.8). */
-async function userHandler(key: string): Promise<{ url: string; verdicts: boolean[] }> {
+async function userHandler(holder: { readonly key: string }): Promise<{ url: string; verdicts: boolean[] }> {
   const verdicts: boolean[] = [];
   const server = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const expected = createHmac('sha256', key).update(Buffer.concat(chunks)).digest('base64');
+      const expected = createHmac('sha256', holder.key).update(Buffer.concat(chunks)).digest('base64');
       const ok = req.headers['x-svc-hmac-sha256'] === expected;
       verdicts.push(ok);
       res.writeHead(ok ? 200 : 401).end();
@@ -124,18 +124,24 @@ describe('serve options apply to the run, and are saved only with --save', () =>
 
 describe('serve and the embedded sandbox', () => {
   for (const via of ['--webhook-key', 'HOOKLAB_WEBHOOK_KEY'] as const) {
-    it(`signs the sandbox's events with the key given as ${via}, so the user's handler accepts them`, async () => {
+    it(`keeps signing with the sandbox's own key when the listener's key is given as ${via}: a handler given the sandbox's key accepts its events`, async () => {
       const key = 'whk_users-own-key-0123456789';
-      const handler = await userHandler(key);
+      const holder: { key: string } = { key: '' };
+      const handler = await userHandler(holder);
       const args = ['--forward-to', handler.url, ...(via === '--webhook-key' ? ['--webhook-key', key] : [])];
       const dataDir = tempDir();
       await serveOn(dataDir, args, via === 'HOOKLAB_WEBHOOK_KEY' ? { HOOKLAB_WEBHOOK_KEY: key } : undefined);
       const client = connectToRunningInstance(dataDir)!;
+      // The sandbox never takes the given key (it may be a real store's): its own is another.
+      holder.key = (await client.call('sandbox.revealCredentials', {})).webhookKey;
+      expect(holder.key).not.toBe(key);
       const result = await client.call('sandbox.runScenario', { name: '3ds-success' });
       expect(result.deliveries.length).toBeGreaterThan(0);
-      // Each delivery reaches the handler through the listener's forward.
+      // Each delivery reaches the handler through the listener's forward, verified there too.
       await expect.poll(() => handler.verdicts.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(result.deliveries.length);
       expect(handler.verdicts.every(Boolean)).toBe(true);
+      const { rows } = await client.call('live.list', {});
+      expect(rows.map((r) => r.signature)).toEqual(result.deliveries.map(() => 'valid'));
     });
   }
 

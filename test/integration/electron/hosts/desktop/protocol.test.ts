@@ -33,11 +33,13 @@ describe("the app:// protocol serving the window's page (called with real Reques
       /^text\/html\b/,
     );
     // frame-src names one origin: the active environment's 3-D Secure page, here the embedded
-    // sandbox's (its control API answers there), which the flow runner frames.
+    // sandbox's (its control API answers there, to the app alone), which the flow runner frames.
     const csp = answer.headers['content-security-policy'] ?? '';
     const frameSrc = /(?:^|; )frame-src ([^;]+)/.exec(csp)?.[1] ?? '';
     expect(frameSrc, 'frame-src does not admit exactly the sandbox origin').toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await fetch(`${frameSrc}/_sandbox/scenarios`)).status, 'frame-src is not the embedded sandbox').toBe(200);
+    const control = await fetch(`${frameSrc}/_sandbox/scenarios`);
+    expect(control.status, 'frame-src is not the embedded sandbox').toBe(401);
+    expect(((await control.json()) as { error: string }).error, 'frame-src is not the embedded sandbox').toContain("sandbox's control token");
     expect(csp, "the app page is served without Hooklab's Content Security Policy").toBe(
       rendererCsp(frameSrc),
     );

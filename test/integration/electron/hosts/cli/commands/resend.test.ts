@@ -16,11 +16,9 @@ afterEach(async () => {
   for (const r of receivers.splice(0)) await r.close();
 });
 
-/** Points the listener's embedded sandbox store at `url` (its control API, as the sandbox tests do). */
+/** Points the listener's embedded sandbox store at `url` (as Settings would: its control API is the app's only). */
 async function setWebhook(client: InstanceClient, url: string): Promise<void> {
-  const { controlUrl, storeId } = await client.call('sandbox.info', {});
-  const res = await fetch(`${controlUrl}/stores/${storeId}/webhook`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
-  expect(res.status).toBe(200);
+  expect((await client.call('sandbox.setWebhookUrl', { url })).webhookUrl).toBe(url);
 }
 
 /**

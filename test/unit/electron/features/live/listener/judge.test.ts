@@ -41,6 +41,14 @@ describe('judgeDelivery', () => {
     expect(judged.headers).toHaveLength(3);
   });
 
+  it("never shows valid for an agent's request (hooklab mcp marks it), however well it is signed", () => {
+    const signature = signBody(nodeHmac, 'secret', body);
+    const judged = judgeDelivery(raw(['X-Svc-Hmac-Sha256', signature, 'X-Svc-Event-Id', '7', 'x-hooklab-sent-by', 'agent (hooklab mcp)']), context, nodeHmac);
+    expect(judged.verdict).toMatchObject({ outcome: 'unverifiable', keyId: null, diagnosis: { kind: 'sent-by-agent' } });
+    expect(judged.verdict.diagnosis?.message).toMatch(/^Sent by a coding agent through hooklab mcp/);
+    expect(judged.keyed).toBe(true);
+  });
+
   it('never shows valid for two event-id headers, and takes neither as the event id', () => {
     const signature = signBody(nodeHmac, 'secret', body);
     const judged = judgeDelivery(raw(['X-Svc-Hmac-Sha256', signature, 'X-Svc-Event-Id', '9', 'x-svc-event-id', '10']), context, nodeHmac);
