@@ -59,7 +59,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'make_regression_test',
       calls: ['scenario.regressionTest'],
-      description: `A test file for the user's own suite (Vitest by default, or Jest) from one order's received deliveries: it sends the events exactly as recorded, signed at run time with HOOKLAB_WEBHOOK_KEY, to HOOKLAB_HANDLER_URL, then checks the handler's state at HOOKLAB_STATE_URL against each expect (path=value as scenario run --expect, e.g. orders.{orderId}.payments=1; default: the order's derived states). Returns the file's text to save in the project, its suggested name and the command that runs it. ${UNTRUSTED_DESCRIPTION}`,
+      description: `A test file for the user's own suite (Vitest by default, or Jest) from one order's received deliveries: it sends the events exactly as recorded, signed at run time with HOOKLAB_WEBHOOK_KEY, to HOOKLAB_HANDLER_URL, then checks the handler's state at HOOKLAB_STATE_URL against each expect (path=value as scenario run --expect, e.g. orders.{orderId}.payments=1; default: the order's derived states). Returns the file's text to save in the project, its suggested name and the command that runs it.`,
       input: z
         .object({
           orderId: z.string().min(1).max(200).describe('The orderId of the events'),
