@@ -6,6 +6,7 @@ import { LivePage } from './pages/live-page';
 import { ReplayPage } from './pages/replay-page';
 import { callApi as call } from './support/api';
 import { runHooklab } from '../support/hooklab-cli';
+import { screenshotBothThemes } from './support/themes';
 
 const KEY = 'e2e-replay-key';
 const hmac = (body: Buffer | string, key = KEY) => createHmac('sha256', key).update(body).digest('base64');
@@ -355,6 +356,7 @@ test("Replay's tabs are in the URL: a reload keeps the tab, back returns to the 
   await expect(page.getByTestId('check-url')).toBeVisible();
   // What the user's own project can run (it has the package, not Hooklab's npm scripts).
   await expect(page.getByTestId('check-ci-command')).toHaveText('npx --no-install hooklab check-handler URL');
+  await screenshotBothThemes(page, 'handler-check-ci-command', page.getByTestId('check-ci-command').locator('..'));
   await page.reload();
   await app.waitForReady();
   await expect(replay.tabButton('check')).toHaveAttribute('aria-selected', 'true');
