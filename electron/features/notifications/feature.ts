@@ -1,4 +1,5 @@
 import type { Notice } from '../../../shared/contract/notifications';
+import { answeredByAnotherWords } from '../../../shared/net/public-url-words';
 import type { AppStatus } from '../../../shared/contract/status';
 import type { NotificationSettings } from '../../../shared/settings';
 import { DeliveryStore } from '../../services/data/delivery-store';
@@ -56,8 +57,12 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
    * this machine can reach, where the probe came back, is said in the status bar, not notified).
    */
   const observeTunnel = (tunnel: AppStatus['tunnel']) => {
-    const unreachable = tunnel.probe.reachable === false && tunnel.probe.unreachableSince !== null;
-    const why = `the probe of ${tunnel.publicUrl ?? 'the public URL'} failed: ${tunnel.probe.error ?? 'no reason given'}`;
+    // The service's own log counts as much as the probe: deliveries something else answered.
+    const answered = tunnel.probe.answeredByAnother > 0 && tunnel.state !== 'disabled';
+    const unreachable = answered || (tunnel.probe.reachable === false && tunnel.probe.unreachableSince !== null);
+    const why = answered
+      ? answeredByAnotherWords(tunnel.probe.answeredByAnother)
+      : `the probe of ${tunnel.publicUrl ?? 'the public URL'} failed: ${tunnel.probe.error ?? 'no reason given'}`;
     say(rules.tunnelState(unreachable ? 'error' : tunnel.state, unreachable ? why : tunnel.error));
   };
 
