@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { startServe, type ServeProcess } from './support/serve-process';
 import { screenshotBothThemes } from './support/themes';
-import { startOfficialTunnelServer, type OfficialTunnelServer } from '../support/official-tunnel-server';
+import { startOfficialLocaltunnel, type OfficialLocaltunnel } from '../support/official-localtunnel';
 
 // README's "Connect your real store" walked on docs/live.md's offline recipe: the official
 // localtunnel server on loopback with the domain `localhost`, a `*.localhost` public URL that
@@ -10,10 +10,10 @@ import { startOfficialTunnelServer, type OfficialTunnelServer } from '../support
 // tunnel opening (the tunnel client's idle local connections are another change's subject).
 
 let serve: ServeProcess | null = null;
-let tunnelServer: OfficialTunnelServer | null = null;
+let tunnelServer: OfficialLocaltunnel | null = null;
 test.afterEach(async () => {
   await serve?.stop();
-  await tunnelServer?.stop();
+  await tunnelServer?.close();
   serve = null;
   tunnelServer = null;
 });
@@ -21,7 +21,7 @@ test.afterEach(async () => {
 
 test("README's Connect your real store, offline, through the official localtunnel server", async ({ page }) => {
   test.setTimeout(90_000);
-  tunnelServer = await startOfficialTunnelServer();
+  tunnelServer = await startOfficialLocaltunnel({ domain: 'localhost' });
   serve = await startServe(['--sandbox-port', '0']);
   const app = new AppShell(page, serve);
   await app.open();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { request } from 'node:http';
 import { freePort } from './free-port';
-import { spawnShell, type ServerProcess } from './server-process';
+import { spawnServer, spawnShell, type ServerProcess } from './server-process';
 
 /** The official localtunnel server (github.com/localtunnel/server), beside the checkout as CI has it. */
 export const OFFICIAL_LT_SERVER = fileURLToPath(new URL('../../../shared/tools/localtunnel-server/lt-server.cjs', import.meta.url));
@@ -22,19 +22,28 @@ export interface OfficialLocaltunnel {
 
 /**
  * Starts the official server on a loopback port of its own, as its own process group. Public
- * requests go to 127.0.0.1:<port> with the `Host` of the public URL (see publicPost).
+ * requests go to 127.0.0.1:<port> with the `Host` of the public URL (see publicPost). With
+ * `domain: 'localhost'` it runs as docs/live.md's offline recipe does (`--domain localhost`,
+ * through lt-server-with-domain.ts): it hands out `http://<id>.localhost:<port>`, names only
+ * Hooklab resolves (to loopback, RFC 6761).
  */
-export async function startOfficialLocaltunnel(): Promise<OfficialLocaltunnel> {
+export async function startOfficialLocaltunnel(options: { domain?: 'localhost' } = {}): Promise<OfficialLocaltunnel> {
   const port = await freePort();
-  const proc = spawnShell(`exec "${process.execPath}" "${OFFICIAL_LT_SERVER}"`, { env: { LT_PORT: String(port) } });
-  await proc.waitFor(/lt server on \d+/);
-  const host = `http://${OFFICIAL_LT_DOMAIN}:${port}`;
+  const proc = options.domain
+    ? spawnServer('test/support/lt-server-with-domain.ts', [OFFICIAL_LT_SERVER], { env: { LT_PORT: String(port), LT_DOMAIN: options.domain } })
+    : spawnShell(`exec "${process.execPath}" "${OFFICIAL_LT_SERVER}"`, { env: { LT_PORT: String(port) } });
+  await proc.waitFor(/lt server on \d+/).catch(async (error: unknown) => {
+    await proc.killGroup();
+    throw error;
+  });
+  const name = options.domain ?? OFFICIAL_LT_DOMAIN;
+  const host = `http://${name}:${port}`;
   return {
     host,
     port,
     process: proc,
     async socketsOf(id) {
-      const res = await publicRequest(port, 'GET', `${OFFICIAL_LT_DOMAIN}:${port}`, `/api/tunnels/${id}/status`, '', {});
+      const res = await publicRequest(port, 'GET', `${name}:${port}`, `/api/tunnels/${id}/status`, '', {});
       return res.status === 404 ? null : (JSON.parse(res.body) as { connected_sockets: number }).connected_sockets;
     },
     close: () => proc.killGroup('SIGTERM'),
