@@ -3,8 +3,8 @@ import { CALL_NAMES, calls } from '../../../../shared/contract';
 import { toolAnnotations } from '../../../../electron/hosts/mcp/tool-definition';
 
 describe('per-call facts declared with the call', () => {
-  it('large bodies: the Replay calls that carry the body being edited (the browser host kept this list before)', () => {
-    expect(CALL_NAMES.filter((name) => calls[name].largeBody).sort()).toEqual(['replay.export', 'replay.open', 'replay.saveDraft', 'replay.send', 'replay.sign']);
+  it('large bodies: the Replay calls that carry the body being edited (the browser host kept this list before), and the fuzz search its scenario file', () => {
+    expect(CALL_NAMES.filter((name) => calls[name].largeBody).sort()).toEqual(['flows.searchFailingOrder', 'replay.export', 'replay.open', 'replay.saveDraft', 'replay.send', 'replay.sign']);
   });
 
   it('no call is both read-only and destructive, and deleting calls say they are destructive', () => {
