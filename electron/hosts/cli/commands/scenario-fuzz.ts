@@ -94,6 +94,7 @@ async function run(inv: Invocation): Promise<number> {
     sleep: (ms) => sleep(ms),
   };
   const started = Date.now();
+  let shrinkingSaid = false;
   let outcome: FuzzOutcome;
   try {
     outcome = await searchFailingOrder(search.file, search.expectations, handler, { tag: `fz${started.toString(36)}`, newEventId: createEventIdGenerator(() => Date.now()) }, {
@@ -102,6 +103,11 @@ async function run(inv: Invocation): Promise<number> {
       maxGapMs: MAX_GAP_MS,
       now: () => Date.now(),
       endsAt: started + search.timeLimitMs,
+      onProgress: ({ run, shrinking }) => {
+        if (shrinking && !shrinkingSaid) inv.out.progress(`run ${run} failed: shrinking it…`);
+        else if (!shrinking && run > 0 && run % 100 === 0) inv.out.progress(`${run} runs, no failure yet`);
+        shrinkingSaid ||= shrinking;
+      },
     });
   } catch (error) {
     if (error instanceof HandlerUnreachable) throw new CliError(`${search.target} is unreachable: ${error.message}`);
