@@ -33,6 +33,13 @@ test('Search for a failing order finds the shipping update a later payment wipes
     expect(parsed.file.events.map((e) => e.eventType)).toEqual(['Updated', 'SuccessPayment']);
     // Saved as recorded: the order's own id and event ids (each run sent them under fresh ones).
     expect(parsed.file.events.every((e) => JSON.parse(e.body!).orderId === orderId)).toBe(true);
+
+    // The minimal sequence as a test in the user's suite, checking what the search expected.
+    const [test] = await Promise.all([page.waitForEvent('download'), found.getByTestId('fuzz-make-regression-test').click()]);
+    const text = readFileSync((await test.path())!, 'utf8');
+    expect(text).toContain('orders.{orderId}.shipping');
+    expect(text).toContain(buggy.stateUrl);
+    await expect(found.getByTestId('fuzz-regression-command')).toContainText('npx vitest run');
   } finally {
     await buggy.close();
   }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CallResult } from '../../../shared/contract';
+import type { ScenarioFile } from '../../../shared/scenario/scenario-file';
 import { download } from '../lib/download';
 import { useTransport } from '../transport';
 import { CopyButton } from './CopyButton';
@@ -11,9 +12,22 @@ type Framework = 'vitest' | 'jest';
  * **Make a regression test** for an order (Sequences' order, Live's delivery's order): the test
  * file `scenario.regressionTest` writes, saved through the save dialog (desktop) or as a
  * download (browser), then the command that runs it, to copy. `redact` replaces the buyer's
- * personal data with pseudonyms, for a file to share or commit.
+ * personal data with pseudonyms, for a file to share or commit. From a scenario (the failing-order
+ * search's minimal sequence) with its expectations and state URL, the test checks those instead.
  */
-export function RegressionTestButton({ orderId, testIdPrefix }: { orderId: string; testIdPrefix: string }) {
+export function RegressionTestButton({
+  orderId,
+  scenario,
+  expect,
+  expectState,
+  testIdPrefix,
+}: {
+  orderId?: string;
+  scenario?: ScenarioFile;
+  expect?: readonly string[];
+  expectState?: string;
+  testIdPrefix: string;
+}) {
   const transport = useTransport();
   const [framework, setFramework] = useState<Framework>('vitest');
   const [redact, setRedact] = useState(false);
@@ -26,7 +40,14 @@ export function RegressionTestButton({ orderId, testIdPrefix }: { orderId: strin
     setError(null);
     setMade(null);
     try {
-      const test = await transport.call('scenario.regressionTest', { orderId, framework, redact });
+      const test = await transport.call('scenario.regressionTest', {
+        ...(orderId !== undefined ? { orderId } : {}),
+        ...(scenario !== undefined ? { scenario } : {}),
+        ...(expect !== undefined && expect.length > 0 ? { expect: [...expect] } : {}),
+        ...(expectState ? { expectState } : {}),
+        framework,
+        redact,
+      });
       download(test.text, test.fileName, 'text/plain');
       setMade(test);
     } catch (e) {
@@ -44,7 +65,7 @@ export function RegressionTestButton({ orderId, testIdPrefix }: { orderId: strin
           className="button button--small"
           disabled={busy}
           onClick={() => void make()}
-          title="A test file for your own suite: this order's events as received, sent signed to your handler, then its state checked"
+          title={`A test file for your own suite: ${scenario ? 'these events' : "this order's events as received"}, sent signed to your handler, then its state checked`}
           data-testid={`${testIdPrefix}-make-regression-test`}
         >
           {busy ? 'Writing the test…' : 'Make a regression test'}
@@ -72,7 +93,10 @@ export function RegressionTestButton({ orderId, testIdPrefix }: { orderId: strin
             </code>
             <CopyButton text={made.runCommand} label="Copy command" testId={`${testIdPrefix}-regression-copy`} />
           </div>
-          <p className="muted">It reads your handler's state from HOOKLAB_STATE_URL (a JSON endpoint) and expects the states this order shows here.</p>
+          <p className="muted">
+            It reads your handler&apos;s state from HOOKLAB_STATE_URL (a JSON endpoint) and expects{' '}
+            {expect && expect.length > 0 ? 'what you asked for above' : 'the states this order shows here'}.
+          </p>
         </div>
       )}
       {error && (

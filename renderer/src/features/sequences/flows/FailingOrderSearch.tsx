@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { FuzzSearchReport } from '../../../../../shared/contract/flows';
 import { scenarioFileText } from '../../../../../shared/scenario/scenario-file';
 import { JobProgress } from '../../../components/JobProgress';
+import { RegressionTestButton } from '../../../components/RegressionTestButton';
 import { newJobId } from '../../../app-state/page-jobs';
 import { download } from '../../../lib/download';
 import { useTransport } from '../../../transport';
@@ -134,11 +135,8 @@ function FoundFailure({ report, targetUrl, stateUrl }: { report: Failed; targetU
         <button type="button" className="button" onClick={() => download(scenarioFileText(report.scenario), fileName)} data-testid="fuzz-save-scenario">
           Save as scenario file
         </button>
-        {/*
-         * MERGE (issue 38, item 1): "Make a regression test" goes here, beside Save as scenario
-         * file: scenario.regressionTest { scenario: report.scenario } (branch guardtest).
-         */}
       </div>
+      <RegressionTestButton scenario={report.scenario} expect={report.expect} expectState={stateUrl} testIdPrefix="fuzz" />
       <p className="muted">
         Replay it after saving: <code data-testid="fuzz-command">{replayCommand(report, fileName, targetUrl, stateUrl)}</code>
       </p>
