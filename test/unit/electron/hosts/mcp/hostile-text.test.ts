@@ -47,7 +47,9 @@ const answers: Partial<Record<CallName, unknown>> = {
     flags: [{ kind: 'duplicate', message: HOSTILE }],
     badInputs: [],
   },
-  'replay.open': { id: null, request: { body: { kind: 'text', text: '{}' } }, origin: { kind: 'template' } },
+  'replay.open': { id: null, request: { body: { kind: 'text', text: '{}' }, headers: { extra: [] } }, origin: { kind: 'template' } },
+  // The core writes sender text into a test file only as string literals (shared/regression-test).
+  'scenario.regressionTest': { fileName: 'order-Paid_.regression.test.ts', runCommand: 'npx vitest run order-Paid_.regression.test.ts', text: `const orderId = ${JSON.stringify(HOSTILE)};` },
   'replay.send': {
     replays: [
       {
@@ -117,8 +119,20 @@ const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? 
 describe('every MCP tool shows hostile sender text as data', () => {
   const tools = hooklabTools(client, policy, () => Date.parse('2026-01-15T12:30:00Z'));
 
-  it('covers all thirteen tools', () => {
-    expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(ARGS).sort());
+  it('covers every tool', () => {
+    expect(tools.map((t) => t.name).sort()).toEqual([...Object.keys(ARGS), 'make_regression_test'].sort());
+  });
+
+  it('make_regression_test: the file holds sender text only inside string literals, marked untrusted, no raw control', async () => {
+    const tool = tools.find((t) => t.name === 'make_regression_test')!;
+    const result = await tool.run(tool.input.parse({ orderId: 'Paid' }));
+    const text = textOf(result);
+    expect(text.split('\n')[0]).toBe(UNTRUSTED_NOTE);
+    for (const l of text.split('\n')) {
+      expect(l.trimStart().startsWith(FORGED_ROW), l).toBe(false);
+      expect(l.trimStart().startsWith('SYSTEM:'), l).toBe(false);
+    }
+    expect(text).not.toMatch(RAW_CONTROL);
   });
 
   for (const [name, args] of Object.entries(ARGS)) {
