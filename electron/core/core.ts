@@ -7,7 +7,7 @@ import {
   type CallName,
   type Handlers,
 } from '../../shared/contract';
-import { openAppDatabase } from '../services/data/app-database';
+import { openAppDatabase, setAsideIfDamaged } from '../services/data/app-database';
 import { DeliveryStore } from '../services/data/delivery-store';
 import { SettingsService, type SettingsBackend } from '../services/settings/settings-service';
 import type { SecretStore } from '../services/secrets/secret-store';
@@ -177,27 +177,37 @@ export function createCore(options: CoreOptions): Core {
   };
 
   let started: Feature[] = [];
+  const stopFeatures = async () => {
+    // Long work ends first (cancelled, what is under way finishes) while its features still run.
+    await ctx.jobs.stop();
+    for (const feature of started.reverse()) {
+      try {
+        await feature.stop?.();
+      } catch (error) {
+        ctx.log.warn(`stopping ${feature.name} failed`, { message: (error as Error).message });
+      }
+    }
+    started = [];
+  };
   return {
     ctx,
     handlers,
     invoke,
     async start() {
-      for (const feature of features) {
-        await feature.start?.();
-        started.push(feature);
+      try {
+        for (const feature of features) {
+          await feature.start?.();
+          started.push(feature);
+        }
+      } catch (error) {
+        // A damaged page inside the database (the file opened, a read failed): checked, set
+        // aside and said in one line (DamagedDatabaseError), never a stack.
+        const damaged = await setAsideIfDamaged(database, databasePath, error, async () => stopFeatures());
+        throw damaged;
       }
     },
     async stop() {
-      // Long work ends first (cancelled, what is under way finishes) while its features still run.
-      await ctx.jobs.stop();
-      for (const feature of started.reverse()) {
-        try {
-          await feature.stop?.();
-        } catch (error) {
-          ctx.log.warn(`stopping ${feature.name} failed`, { message: (error as Error).message });
-        }
-      }
-      started = [];
+      await stopFeatures();
       await database.close();
     },
   };

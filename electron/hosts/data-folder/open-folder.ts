@@ -31,6 +31,11 @@ export interface OpenFolderOptions {
   /** Command-line options: they hold for this run, or are saved like a change in Settings with `save`. */
   readonly options?: (ctx: CoreContext) => void;
   readonly save?: boolean;
+  /**
+   * instance-lock.db was removed or replaced under this process and another took the new one:
+   * by default said on the log, and the folder closed and the process ended (exit code 3).
+   */
+  readonly onLockLost?: (message: string) => void;
 }
 
 /** A data folder held by this process: its lock, its token and a core on it (not started). */
@@ -57,7 +62,17 @@ export interface OpenFolder {
 export function openDataFolder(options: OpenFolderOptions): OpenFolder {
   const { dataDir } = options;
   ensurePrivateDir(dataDir);
-  const lock = acquireInstanceLock(dataDir, { kind: options.kind });
+  const log = options.log ?? createConsoleLogger();
+  let closeFolder: () => Promise<void> = async () => {};
+  const onLost =
+    options.onLockLost ??
+    ((message: string) => {
+      log.error(message);
+      void closeFolder().finally(() => process.exit(3));
+    });
+  const lock = acquireInstanceLock(dataDir, { kind: options.kind, onLost });
+  // A lock file that was a folder, a link or garbage was set aside: one line each.
+  for (const notice of lock.notices) log.warn(notice);
   let core: Core;
   let hostToken: HostToken;
   try {
@@ -73,7 +88,7 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
       dataDir,
       settingsBackend: overrides.backend,
       secrets: overrides.secrets,
-      log: options.log ?? createConsoleLogger(),
+      log,
       features: options.features ?? productFeatures,
       hostToken,
       ...(options.capabilities ? { capabilities: options.capabilities } : {}),
@@ -91,7 +106,8 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
   }
   let host: BrowserHost | null = null;
   let closing: Promise<void> | null = null;
-  return {
+  closeFolder = () => opened.close();
+  const opened: OpenFolder = {
     dataDir,
     core,
     lock,
@@ -113,4 +129,5 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
       return closing;
     },
   };
+  return opened;
 }

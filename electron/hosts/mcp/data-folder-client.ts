@@ -1,6 +1,6 @@
 import { createConsoleLogger } from '../../services/kernel/logger';
 import type { CoreContext } from '../../services/kernel/feature';
-import { readRunningInstance } from '../../services/instance/instance-lock';
+import { describeHolder, readRunningInstance } from '../../services/instance/instance-lock';
 import { connectToRunningInstance } from '../../services/instance/instance-client';
 import { openDataFolder } from '../data-folder/open-folder';
 import { coreClient, type ContractClient } from './contract-client';
@@ -45,7 +45,7 @@ export async function openFolderForMcp(dataDir: string, version: string, options
   }
   const holder = readRunningInstance(dataDir);
   if (holder) {
-    throw new Error(`the data folder ${dataDir} is held by a Hooklab (${holder.kind}, pid ${holder.pid}) without a local API yet: try again once it has started`);
+    throw new Error(`the data folder ${dataDir} is held by ${describeHolder(holder)}, without a local API: try again once it has started`);
   }
   // No app runs: this process holds the folder, with the local API too, so `hooklab events`,
   // `replay` and an app started meanwhile go through it (or are told who holds it).

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { startCheckpointer } from './checkpointer';
 import { openDatabase, unreadableDatabase, type Database } from './database';
 import { setAsideBrokenFile, type DataNotice } from '../platform/set-aside';
+import { DataFolderError } from '../platform/private-files';
 
 /** Hooklab's database as the core runs it. */
 export interface AppDatabase {
@@ -13,16 +14,69 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * A read at start failed on a damaged page inside the database (the file itself opened): it was
+ * set aside like a truncated one, and this start ends with one line saying so; the next start
+ * begins on a new database.
+ */
+export class DamagedDatabaseError extends DataFolderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DamagedDatabaseError';
+  }
+}
+
+/**
+ * After a read failed while starting: runs SQLite's integrity check (quick_check). When the
+ * failure was a damaged page (and the check agrees, or cannot even run), the database is closed
+ * and set aside with its WAL, and a DamagedDatabaseError says so in one line; any other failure
+ * is returned as it was.
+ */
+export async function setAsideIfDamaged(database: AppDatabase, path: string, error: unknown, stopUsers: () => Promise<void>): Promise<unknown> {
+  if (path === ':memory:' || unreadableDatabase(error) === null) return error;
+  let found: string;
+  try {
+    const rows = database.db.prepare('PRAGMA quick_check(3)').all() as Array<Record<string, unknown>>;
+    found = rows.map((r) => String(Object.values(r)[0])).join('; ');
+    if (found === 'ok') return error;
+  } catch (checkError) {
+    found = (checkError as Error).message;
+  }
+  // What started (the listener's thread and its connection) lets the file go before it moves.
+  await stopUsers();
+  await database.close();
+  const movedTo = setAsideDatabaseFiles(path);
+  const detail = `${(error as Error).message}; integrity check: ${found}`.replace(/\s+/g, ' ').slice(0, 300);
+  return new DamagedDatabaseError(
+    `${basename(path)} is damaged (${detail}) and was moved to ${movedTo}. Start Hooklab again: it begins on a new, empty database. ${LOST}`,
+  );
+}
+
+const LOST = 'Lost: the received deliveries, the history copy, replays, drafts and sequences it held.';
+
+/** Moves the database and its WAL and shared-memory files aside; returns where the database went. */
+function setAsideDatabaseFiles(path: string): string {
+  const movedTo = setAsideBrokenFile(path);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) setAsideBrokenFile(path + suffix);
+  }
+  return movedTo;
+}
+
 /** Opens the database (schema brought up to date) with WAL checkpoints on a background worker. */
 export function openAppDatabase(path: string): AppDatabase {
   const { db, notices } = openOrSetAside(path);
   const checkpointer = startCheckpointer(db, path);
+  let closed: Promise<void> | null = null;
   return {
     db,
     notices,
-    async close() {
-      await checkpointer.stop();
-      db.close();
+    close() {
+      closed ??= (async () => {
+        await checkpointer.stop();
+        db.close();
+      })();
+      return closed;
     },
   };
 }
@@ -39,10 +93,7 @@ function openOrSetAside(path: string): { db: Database; notices: DataNotice[] } {
   } catch (error) {
     const what = unreadableDatabase(error);
     if (what === null) throw error;
-    const movedTo = setAsideBrokenFile(path);
-    for (const suffix of ['-wal', '-shm']) {
-      if (existsSync(path + suffix)) setAsideBrokenFile(path + suffix);
-    }
+    const movedTo = setAsideDatabaseFiles(path);
     const message =
       `${basename(path)} ${what === 'damaged' ? 'is damaged' : 'is not a database'} (${(error as Error).message}) and was moved to ${movedTo}. ` +
       'Lost: the received deliveries, the history copy, replays, drafts and sequences it held; a new, empty database was started.';

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, watch, type FSWatcher } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateFile, writePrivateFile } from '../platform/private-files';
+import { fileIdentity, prepareLockFiles, processAlive, sameFile } from './lock-files';
 
 /**
  * Who may hold a data folder: the desktop app, the browser host, the terminal tools, and a
@@ -24,9 +25,27 @@ export type InstanceInfo = z.infer<typeof InstanceInfoSchema>;
 /** The lock file's name inside the data folder. */
 export const LOCK_FILE = 'instance.lock';
 
+/** Who holds a folder without having said so: no instance.lock, or one naming a process that is gone. */
+export interface UnknownHolder {
+  readonly kind: 'unknown';
+  readonly pid: null;
+  readonly url: null;
+}
+export const UNKNOWN_HOLDER: UnknownHolder = { kind: 'unknown', pid: null, url: null };
+
+/** The holder of a folder, in the words of a refusal. */
+export function describeHolder(holder: InstanceInfo | UnknownHolder): string {
+  if (holder.kind === 'unknown') {
+    return 'another program that holds instance-lock.db without saying who it is (a sqlite3 shell or a backup reading it, or a Hooklab still starting)';
+  }
+  return `another Hooklab (${holder.kind}, pid ${holder.pid}${holder.url ? `, ${holder.url}` : ''})`;
+}
+
 /** A held data folder. Release it when stopping; it is released on process exit anyway. */
 export interface InstanceLock {
   readonly dataDir: string;
+  /** One line per lock file that was not one (a folder, a link, garbage) and was set aside. */
+  readonly notices: readonly string[];
   /** What this process wrote into the lock (a copy; `setUrl` changes it). */
   info(): InstanceInfo;
   /** Records where this instance's local API answers, so terminal tools can reach it. */
@@ -39,10 +58,10 @@ export interface InstanceLock {
 export class InstanceLockedError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly holder: InstanceInfo,
+    readonly holder: InstanceInfo | UnknownHolder,
+    message = `The data folder ${dataDir} is in use by ${describeHolder(holder)}: stop it or use --data-dir`,
   ) {
-    const where = holder.url ? `, ${holder.url}` : '';
-    super(`The data folder ${dataDir} is in use by another Hooklab (${holder.kind}, pid ${holder.pid}${where}): stop it or use --data-dir`);
+    super(message);
     this.name = 'InstanceLockedError';
   }
 }
@@ -66,32 +85,74 @@ const ACQUIRE_WAIT_MS = 250;
  * pid) is written once the lock is held, for terminal tools to reach the holder. Throws
  * InstanceLockedError when a live process holds it. The caller creates the folder first.
  */
-export function acquireInstanceLock(dataDir: string, options: { kind: InstanceKind; url?: string }): InstanceLock {
+export function acquireInstanceLock(
+  dataDir: string,
+  options: { kind: InstanceKind; url?: string; onLost?: (message: string) => void; watchEveryMs?: number },
+): InstanceLock {
   const path = join(dataDir, LOCK_FILE);
-  const held = holdLockDatabase(join(dataDir, LOCK_DATABASE));
-  if (!held) throw new InstanceLockedError(dataDir, readLock(path) ?? UNKNOWN_HOLDER);
+  const databasePath = join(dataDir, LOCK_DATABASE);
+  const notices = prepareLockFiles(dataDir, [LOCK_DATABASE, LOCK_FILE]);
+  const named = readLock(path);
+  const first = holdLockDatabase(databasePath);
+  if (!first) throw new InstanceLockedError(dataDir, runningHolder(named));
+  let held: DatabaseSync = first;
+  // Open as long as the lock is held: it says whether the path is still this file (sameFile).
+  // Closed only with the lock (closing a descriptor of a file drops this process's locks on it).
+  let anchor = openSync(databasePath, 'r');
+  if (!named && fileIdentity(path)?.kind === 'file') notices.push(`${LOCK_FILE} in ${dataDir} named no Hooklab (not a lock file): it is written again.`);
   let info: InstanceInfo = { pid: process.pid, kind: options.kind, url: options.url ?? null, startedAt: new Date().toISOString() };
   try {
     writePrivateFile(path, JSON.stringify(info));
   } catch (error) {
     held.close();
+    closeSync(anchor);
     throw error;
   }
   let released = false;
+  /**
+   * The lock is on instance-lock.db's inode: a file removed or replaced under a running
+   * Hooklab no longer locks anything. Checked on a timer: the lock is taken again on the new
+   * file (and said), or, when another process took it meanwhile, this one is told to stop.
+   */
+  const check = () => {
+    if (released || sameFile(anchor, databasePath)) return;
+    prepareLockFiles(dataDir, [LOCK_DATABASE]);
+    const again = holdLockDatabase(databasePath, 0);
+    if (!again) {
+      clearInterval(watch);
+      folderWatch?.close();
+      options.onLost?.(`${LOCK_DATABASE} in ${dataDir} was removed or replaced while this Hooklab ran, and another process holds the new one: this Hooklab stops, so two never write the same database.`);
+      return;
+    }
+    held.close();
+    closeSync(anchor);
+    held = again;
+    anchor = openSync(databasePath, 'r');
+    writePrivateFile(path, JSON.stringify(info));
+  };
+  const watch = setInterval(check, options.watchEveryMs ?? 1_000);
+  watch.unref();
+  // And at once when the folder says a name in it changed (inotify, FSEvents): the lock is taken
+  // again within milliseconds, before another Hooklab can start on a new file.
+  const folderWatch = watchFolder(dataDir, (name) => name === LOCK_DATABASE && check());
   const release = () => {
     if (released) return;
     released = true;
+    clearInterval(watch);
+    folderWatch?.close();
     process.off('exit', release);
     const current = readLock(path);
     // Never remove a lock file another process wrote (it holds the lock now).
     if (current && current.pid === info.pid && current.startedAt === info.startedAt) rmSync(path, { force: true });
     held.close();
+    closeSync(anchor);
   };
   // A clean exit removes the lock file; any other end leaves it, naming a holder that no
   // longer holds the lock: readers ask the lock, not the file.
   process.on('exit', release);
   return {
     dataDir,
+    notices,
     info: () => ({ ...info }),
     setUrl(url) {
       if (released) throw new Error('the instance lock was released');
@@ -102,23 +163,37 @@ export function acquireInstanceLock(dataDir: string, options: { kind: InstanceKi
   };
 }
 
-/** The live process holding the data folder, or null when none does (no lock, or a stale file). */
-export function readRunningInstance(dataDir: string): InstanceInfo | null {
-  if (!existsSync(join(dataDir, LOCK_DATABASE)) || !isLockHeld(join(dataDir, LOCK_DATABASE))) return null;
-  return readLock(join(dataDir, LOCK_FILE)) ?? UNKNOWN_HOLDER;
+/** Calls `onChange` with the names that change in `dir`; null where the platform cannot watch. */
+function watchFolder(dir: string, onChange: (name: string | null) => void): FSWatcher | null {
+  try {
+    const watcher = watch(dir, { persistent: false }, (_event, name) => onChange(name === null ? null : String(name)));
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return null;
+  }
 }
 
-/** Said of a holder that has the lock but has not yet written who it is. */
-const UNKNOWN_HOLDER: InstanceInfo = { pid: 1, kind: 'serve', url: null, startedAt: new Date(0).toISOString() };
+/** Whom instance.lock names, if that process lives; else the holder is unknown (a reader, a starting Hooklab). */
+function runningHolder(named: InstanceInfo | null): InstanceInfo | UnknownHolder {
+  return named && processAlive(named.pid) ? named : UNKNOWN_HOLDER;
+}
+
+/** The live process holding the data folder, or null when none does (no lock, or a stale file). */
+export function readRunningInstance(dataDir: string): InstanceInfo | UnknownHolder | null {
+  const databasePath = join(dataDir, LOCK_DATABASE);
+  if (fileIdentity(databasePath)?.kind !== 'file' || !isLockHeld(databasePath)) return null;
+  return runningHolder(readLock(join(dataDir, LOCK_FILE)));
+}
 
 /** The exclusive lock, held by the returned connection until it closes; null when another holds it. */
-function holdLockDatabase(path: string): DatabaseSync | null {
+function holdLockDatabase(path: string, waitMs = ACQUIRE_WAIT_MS): DatabaseSync | null {
   ensurePrivateFile(path);
   // Not SQLite's busy handler: two starts at the same moment each hold a SHARED lock while
   // asking for EXCLUSIVE, and both busy handlers would wait out the timeout (each waiting for
   // the other's SHARED lock): both refused. A failed try closes its connection (its SHARED
   // lock goes), waits a few random milliseconds and tries again, so one of the two wins.
-  const deadline = Date.now() + ACQUIRE_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const db = tryHoldLockDatabase(path);
     if (db) return db;
@@ -165,8 +240,9 @@ function isBusy(error: unknown): boolean {
   return code !== undefined && ((code & 0xff) === 5 || (code & 0xff) === 6);
 }
 
-/** The lock file's contents, or null when the file is missing or not a lock. */
+/** The lock file's contents, or null when the file is missing or not a lock (a folder, a link: never followed). */
 function readLock(path: string): InstanceInfo | null {
+  if (fileIdentity(path)?.kind !== 'file') return null;
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

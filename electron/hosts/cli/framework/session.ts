@@ -4,7 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../../../core/core';
 import { productFeatures } from '../../../core/product-features';
 import { HostToken } from '../../../services/instance/host-token-file';
 import { connectToRunningInstance, InstanceUnreachableError } from '../../../services/instance/instance-client';
-import { InstanceLockedError, readRunningInstance } from '../../../services/instance/instance-lock';
+import { describeHolder, InstanceLockedError, readRunningInstance } from '../../../services/instance/instance-lock';
 import { openDataFolder } from '../../data-folder/open-folder';
 import type { CoreContext, Feature } from '../../../services/kernel/feature';
 import { createConsoleLogger, type Logger } from '../../../services/kernel/logger';
@@ -109,7 +109,7 @@ export function openSession(dataDir: string, options: { writes: boolean }): Core
     };
   }
   const holder = readRunningInstance(dataDir);
-  if (holder) throw new CliError(`the data folder ${dataDir} is held by a Hooklab (${holder.kind}, pid ${holder.pid}) that has no local API yet: try again in a moment`);
+  if (holder) throw new CliError(`the data folder ${dataDir} is held by ${describeHolder(holder)}, with no local API: try again in a moment`);
   if (!options.writes) return localSession(openLocalCore(dataDir));
   let folder;
   try {
