@@ -185,7 +185,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     expect(summaries.find((o) => o.orderId === '5001')).toMatchObject({ verified: true, state: 'PAID' });
     expect(textOf(await mcp.call('get_order_sequence', { orderId: '5003' }))).toMatch(/Order 5003: status unverified: PAID claimed/);
     const test = await mcp.call('make_regression_test', { orderId: '5001', framework: 'jest', expect: ['orders.{orderId}.payments=1'] });
-    expect(textOf(test)).toMatch(/^Save as order-5001\.regression\.test\.mjs; run it with: HOOKLAB_HANDLER_URL=.* npx jest order-5001\.regression\.test\.mjs\n\n\/\/ A regression test written by Hooklab/);
+    expect(textOf(test)).toMatch(/\nSave as order-5001\.regression\.test\.mjs; run it with: HOOKLAB_HANDLER_URL=.* npx jest order-5001\.regression\.test\.mjs\n\n\/\/ A regression test written by Hooklab/);
     expect(textOf(test)).toContain('{ path: "orders.{orderId}.payments", value: 1 },');
     expect(textOf(await mcp.call('make_regression_test', { orderId: '424242' }))).toMatch(/^make_regression_test: no received delivery is about order 424242/);
     const pending = await mcp.call('history_pending', {});
