@@ -1,5 +1,5 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir } from '../../../services/platform/private-files';
 import { EVENT_TYPES } from '../../../../shared/service';
 import { startSandbox } from '../../../emulator';
 import { TRIGGER_SANDBOX_FOLDER } from '../../../emulator/id-space';
@@ -23,10 +23,11 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
   const key = resolveSigningKey(inv.io.env, options.dataDir);
   inv.out.progress(`playing scenario ${name} (sandbox), signing with ${key.source}`);
   // Its ids come from the data folder's id space, shared with the app's sandbox: a listener
-  // would take a second "event 1" for a duplicate, and a handler would drop it.
-  const stateDir = join(options.dataDir, TRIGGER_SANDBOX_FOLDER);
-  ensurePrivateDir(stateDir);
-  const sandbox = await startSandbox({ retryDelayMs: 200, dataDir: stateDir, idSpaceDir: options.dataDir });
+  // would take a second "event 1" for a duplicate, and a handler would drop it. Its own state is
+  // in memory only: it signs with the user's key, which no sandbox file may hold (an earlier
+  // version kept it in trigger-sandbox/, removed once the id space has counted what it handed out).
+  const sandbox = await startSandbox({ retryDelayMs: 200, idSpaceDir: options.dataDir });
+  rmSync(join(options.dataDir, TRIGGER_SANDBOX_FOLDER), { recursive: true, force: true });
   let status: number = EXIT.done;
   try {
     const store = sandbox.setWebhook(sandbox.defaultStore.storeId, targets.join(';'), key.value);

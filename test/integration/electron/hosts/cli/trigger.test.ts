@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../../../../shared/service';
@@ -106,12 +106,19 @@ describe('hooklab trigger', () => {
     expect(orders.slice(2).every((o) => o !== orders[0] && o !== orders[1])).toBe(true);
   });
 
-  it('plays a sandbox scenario to the target, signed with the key', async () => {
+  it('plays a sandbox scenario to the target, signed with the key, and keeps no copy of the key in the folder', async () => {
     const h = await handler();
-    const r = await runHooklab(['trigger', '3ds-success', '--to', h.url, '--data-dir', newDir()], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
+    const dir = newDir();
+    // An earlier version kept the key in the command's own sandbox: that state goes.
+    mkdirSync(join(dir, 'trigger-sandbox'), { recursive: true });
+    writeFileSync(join(dir, 'trigger-sandbox', 'sandbox.sqlite'), `old state with ${KEY}`);
+    const r = await runHooklab(['trigger', '3ds-success', '--to', h.url, '--data-dir', dir], { env: { HOOKLAB_WEBHOOK_KEY: KEY } });
     expect(r.code).toBe(0);
     expect(h.received.map((x) => JSON.parse(x.body.toString()).type)).toContain('ThreeDSecureAuthSucceeded');
     expect(h.received.every((x) => x.status === 200)).toBe(true);
+    // The sandbox that signed with the user's key ran in memory: no file of the folder holds it.
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    for (const f of files) expect(readFileSync(join(f.parentPath, f.name)).includes(KEY), f.name).toBe(false);
   });
 
   describe('bad input: one clear line and exit 2', () => {
