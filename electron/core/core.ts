@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir } from '../services/platform/private-files';
 import type { HostToken } from '../services/instance/host-token-file';
 import { describeUnreadable } from '../services/secrets/unreadable-notice';
+import type { DataNotice } from '../services/platform/set-aside';
 
 export interface CoreOptions {
   readonly hostKind: 'electron' | 'browser';
@@ -51,6 +52,11 @@ export interface CoreOptions {
   readonly requireAllHandlers?: boolean;
   /** The data folder's access token of the local API (hosts that serve one); enables its rotation. */
   readonly hostToken?: HostToken;
+  /**
+   * Files set aside before this core was made (a damaged database found by the start of an
+   * earlier core on this folder): said in the log and the status bar as its own.
+   */
+  readonly notices?: readonly DataNotice[];
   /** Database path; defaults to `<dataDir>/hooklab.db`. */
   readonly databasePath?: string;
   /**
@@ -107,7 +113,7 @@ export function createCore(options: CoreOptions): Core {
   );
   const databasePath = options.databasePath ?? join(options.dataDir, 'hooklab.db');
   const database = openAppDatabase(databasePath);
-  const setAside = [...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
+  const setAside = [...(options.notices ?? []), ...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
   const log = options.log ?? createConsoleLogger();
@@ -201,7 +207,8 @@ export function createCore(options: CoreOptions): Core {
         }
       } catch (error) {
         // A damaged page inside the database (the file opened, a read failed): checked, set
-        // aside and said in one line (DamagedDatabaseError), never a stack.
+        // aside and said in one line (DamagedDatabaseError), never a stack; the folder's
+        // opener goes on with a new core on a new database.
         const damaged = await setAsideIfDamaged(database, databasePath, error, async () => stopFeatures());
         throw damaged;
       }

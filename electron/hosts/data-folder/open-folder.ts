@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../../core/core';
+import { DamagedDatabaseError } from '../../services/data/app-database';
 import { productFeatures } from '../../core/product-features';
 import { acquireInstanceLock, type InstanceKind, type InstanceLock } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
@@ -41,7 +42,15 @@ export interface OpenFolderOptions {
 /** A data folder held by this process: its lock, its token and a core on it (not started). */
 export interface OpenFolder {
   readonly dataDir: string;
+  /** The folder's core; after start(), the one that runs (a new one when the database was damaged). */
   readonly core: Core;
+  /**
+   * Starts the core. A damaged page inside hooklab.db found at start sets the file aside (one
+   * line in the log and the status bar, as a truncated one) and the start goes on: that core
+   * already holds the old database, so a new core on a new, empty one replaces it. `prepare`
+   * attaches the host (printers, events) to each core before it starts. Returns the running core.
+   */
+  start(prepare?: (core: Core) => void): Promise<Core>;
   readonly lock: InstanceLock;
   readonly hostToken: HostToken;
   /**
@@ -75,26 +84,31 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
   for (const notice of lock.notices) log.warn(notice);
   let core: Core;
   let hostToken: HostToken;
+  let build: (notices?: CoreOptions['notices']) => Core;
   try {
     hostToken = new HostToken(dataDir);
     const store = options.store ?? {
       backend: confSettingsBackend(dataDir),
       secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
     };
+    // Run-only options live in the overrides: a core built again on them sees them too.
     const overrides = createRunOverrides(store.backend, store.secrets);
-    core = createCore({
-      hostKind: options.hostKind ?? 'browser',
-      version: options.version,
-      dataDir,
-      settingsBackend: overrides.backend,
-      secrets: overrides.secrets,
-      log,
-      features: options.features ?? productFeatures,
-      hostToken,
-      ...(options.capabilities ? { capabilities: options.capabilities } : {}),
-      ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
-      ...(options.projectConfigPath !== undefined ? { projectConfigPath: options.projectConfigPath } : {}),
-    });
+    build = (notices) =>
+      createCore({
+        hostKind: options.hostKind ?? 'browser',
+        version: options.version,
+        dataDir,
+        settingsBackend: overrides.backend,
+        secrets: overrides.secrets,
+        log,
+        features: options.features ?? productFeatures,
+        hostToken,
+        ...(notices ? { notices } : {}),
+        ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+        ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
+        ...(options.projectConfigPath !== undefined ? { projectConfigPath: options.projectConfigPath } : {}),
+      });
+    core = build();
     const apply = options.options;
     if (apply) {
       if (options.save) apply(core.ctx);
@@ -109,9 +123,25 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
   closeFolder = () => opened.close();
   const opened: OpenFolder = {
     dataDir,
-    core,
+    get core() {
+      return core;
+    },
     lock,
     hostToken,
+    async start(prepare = () => {}) {
+      prepare(core);
+      try {
+        await core.start();
+      } catch (error) {
+        if (!(error instanceof DamagedDatabaseError)) throw error;
+        // The damaged file is already aside and the old core's database closed.
+        await core.stop();
+        core = build([{ file: error.file, message: error.message }]);
+        prepare(core);
+        await core.start();
+      }
+      return core;
+    },
     async startLocalApi(port, rendererDir, onPortTaken = () => {}) {
       host = await startOnPreferredPort(port, (p) => startBrowserHost({ core, rendererDir, port: p, token: hostToken }), onPortTaken);
       lock.setUrl(host.url);

@@ -101,13 +101,14 @@ function runAsTheOnlyInstance(): void {
       projectConfigPath: process.env[PROJECT_CONFIG_ENV],
     });
     folder = opened;
-    core = opened.core;
-    const running = opened.core;
-    registerContractHandlers(ipcMain, running.invoke, trustOnly(() => win?.webContents.id ?? null));
-    running.ctx.bus.subscribe((event, payload) => {
-      if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+    // Calls go to the folder's core of the moment: a damaged database found at start replaces it.
+    registerContractHandlers(ipcMain, (name, args) => opened.core.invoke(name, args), trustOnly(() => win?.webContents.id ?? null));
+    const running = await opened.start((next) => {
+      core = next;
+      next.ctx.bus.subscribe((event, payload) => {
+        if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
+      });
     });
-    await running.start();
     // The same API the browser host serves, so `hooklab` commands act through the running app
     // (and the app shows what they do) instead of being refused by the lock.
     await opened.startLocalApi(running.ctx.settings.get().localApi.port, join(outDir, 'renderer'), (taken) =>

@@ -59,12 +59,12 @@ export async function openFolderForMcp(dataDir: string, version: string, options
     projectConfigPath: options.projectConfigPath,
   });
   try {
-    await folder.core.start();
+    const core = await folder.start();
     const host = await folder.startLocalApi(0, options.rendererDir);
-    const { sessions } = folder.core.ctx;
+    const { sessions } = core.ctx;
     const session = sessions.start();
     return {
-      client: coreClient(folder.core),
+      client: coreClient(core),
       description: `with the data folder ${dataDir} opened here (local API ${host.url})`,
       session: async () => session,
       close: async () => {

@@ -16,11 +16,15 @@ export interface AppDatabase {
 
 /**
  * A read at start failed on a damaged page inside the database (the file itself opened): it was
- * set aside like a truncated one, and this start ends with one line saying so; the next start
- * begins on a new database.
+ * set aside like a truncated one. The folder's opener (openDataFolder's start) then goes on with
+ * a new core on a new, empty database, with this one line as its notice.
  */
 export class DamagedDatabaseError extends DataFolderError {
-  constructor(message: string) {
+  constructor(
+    /** The database's path (where the new one is made). */
+    readonly file: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'DamagedDatabaseError';
   }
@@ -29,8 +33,8 @@ export class DamagedDatabaseError extends DataFolderError {
 /**
  * After a read failed while starting: runs SQLite's integrity check (quick_check). When the
  * failure was a damaged page (and the check agrees, or cannot even run), the database is closed
- * and set aside with its WAL, and a DamagedDatabaseError says so in one line; any other failure
- * is returned as it was.
+ * and set aside with its WAL, and a DamagedDatabaseError says so in one line (the caller starts
+ * on a new database); any other failure is returned as it was.
  */
 export async function setAsideIfDamaged(database: AppDatabase, path: string, error: unknown, stopUsers: () => Promise<void>): Promise<unknown> {
   if (path === ':memory:' || unreadableDatabase(error) === null) return error;
@@ -47,12 +51,10 @@ export async function setAsideIfDamaged(database: AppDatabase, path: string, err
   await database.close();
   const movedTo = setAsideDatabaseFiles(path);
   const detail = `${(error as Error).message}; integrity check: ${found}`.replace(/\s+/g, ' ').slice(0, 300);
-  return new DamagedDatabaseError(
-    `${basename(path)} is damaged (${detail}) and was moved to ${movedTo}. Start Hooklab again: it begins on a new, empty database. ${LOST}`,
-  );
+  return new DamagedDatabaseError(path, `${basename(path)} is damaged (${detail}) and was moved to ${movedTo}. ${LOST}`);
 }
 
-const LOST = 'Lost: the received deliveries, the history copy, replays, drafts and sequences it held.';
+const LOST = 'Lost: the received deliveries, the history copy, replays, drafts and sequences it held; a new, empty database was started.';
 
 /** Moves the database and its WAL and shared-memory files aside; returns where the database went. */
 function setAsideDatabaseFiles(path: string): string {
@@ -94,9 +96,7 @@ function openOrSetAside(path: string): { db: Database; notices: DataNotice[] } {
     const what = unreadableDatabase(error);
     if (what === null) throw error;
     const movedTo = setAsideDatabaseFiles(path);
-    const message =
-      `${basename(path)} ${what === 'damaged' ? 'is damaged' : 'is not a database'} (${(error as Error).message}) and was moved to ${movedTo}. ` +
-      'Lost: the received deliveries, the history copy, replays, drafts and sequences it held; a new, empty database was started.';
+    const message = `${basename(path)} ${what === 'damaged' ? 'is damaged' : 'is not a database'} (${(error as Error).message}) and was moved to ${movedTo}. ${LOST}`;
     return { db: openDatabase(path), notices: [{ file: path, message }] };
   }
 }

@@ -109,11 +109,11 @@ async function run(inv: Invocation): Promise<number> {
     if (error instanceof InstanceLockedError) throw new CliError(error.message);
     throw error;
   }
-  const { core } = folder;
-  const session = localSession(core);
-  printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
-  printTunnel(session, inv.out);
-  await core.start();
+  const core = await folder.start((started) => {
+    const session = localSession(started);
+    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
+    printTunnel(session, inv.out);
+  });
   const status = core.ctx.status.get().listener;
   if (status.state !== 'listening' || !status.url) {
     await folder.close();

@@ -63,12 +63,13 @@ async function run(inv: Invocation): Promise<number> {
   const save = inv.flag('save');
   const dataDir = dataDirOf(inv, save);
   const folder = open(inv, dataDir, save);
-  const { core, hostToken } = folder;
+  const { hostToken } = folder;
   // The same line per delivery as `hooklab listen`, beside the UI, and the tunnel's public URL.
-  const session = localSession(core);
-  printDeliveries(session, inv.out, (type) => forwardTargetsFor(core.ctx.settings.get().listener, type));
-  printTunnel(session, inv.out);
-  await core.start();
+  const core = await folder.start((started) => {
+    const session = localSession(started);
+    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
+    printTunnel(session, inv.out);
+  });
   const rendererDir = join(packageRoot(), 'out/renderer');
   const host = await folder.startLocalApi(core.ctx.settings.get().localApi.port, rendererDir, (taken) =>
     inv.io.err(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--ui-port N to choose one)\n`),
