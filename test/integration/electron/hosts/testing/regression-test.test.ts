@@ -28,9 +28,10 @@ describe('a regression test written by Hooklab, run against real handlers', () =
     await runWritten(regressionTest(recordedOrder(), { expectState: good.stateUrl }).text);
 
     const inOrder = recordedOrder();
-    // READY→DISPATCHED arrived before ACCEPTED→READY: the fixture applies the last arrival (READY).
+    // READY→DISPATCHED arrived before ACCEPTED→READY: `processes-duplicates` applies shipping in
+    // arrival order, so the last arrival (READY) wins (`correct` moves shipping forward only).
     const swapped: ScenarioFile = { ...inOrder, events: [...inOrder.events.slice(0, 4), inOrder.events[5]!, inOrder.events[4]!] };
-    const arrival = await handler('correct');
+    const arrival = await handler('processes-duplicates');
     expect(await failuresOf(regressionTest(swapped, { expectState: arrival.stateUrl }).text)).toEqual(['orders.900001.shipping: expected "DISPATCHED" (Shipping), got "READY"']);
   });
 
