@@ -55,6 +55,11 @@ export interface CauseContext {
   /** Events of which the listener stored any delivery at all (verified or not). */
   readonly storedEventIds: ReadonlySet<number>;
   readonly nowMs: number;
+  /**
+   * From when the listener's table holds all it stored (Clear and retention delete rows): a
+   * delivery logged before it may have been stored and deleted since, so it proves nothing.
+   */
+  readonly completeSinceMs?: number;
 }
 
 /**
@@ -67,7 +72,8 @@ export function isAnsweredByAnother(delivery: UnpairedDelivery, context: Omit<Ca
   const is2xx = delivery.status >= 200 && delivery.status <= 299;
   if (!is2xx || context.storedEventIds.has(delivery.eventId) || !isOwnUrl(delivery.url, context.addresses)) return false;
   const logged = Date.parse(delivery.created);
-  return Number.isFinite(logged) && context.nowMs - logged >= ANSWERED_BY_ANOTHER_GRACE_MS;
+  if (!Number.isFinite(logged) || logged < (context.completeSinceMs ?? 0)) return false;
+  return context.nowMs - logged >= ANSWERED_BY_ANOTHER_GRACE_MS;
 }
 
 /**

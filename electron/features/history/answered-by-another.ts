@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../services/kernel/feature';
 import type { HistoryStore } from '../../services/data/history-store';
-import { storedEventIds } from '../../services/data/reconciliation-reads';
+import { receivedCompleteSinceMs, storedEventIds } from '../../services/data/reconciliation-reads';
 import { ANSWERED_BY_ANOTHER_GRACE_MS, isAnsweredByAnother } from '../../../shared/history/delivery-urls';
 import { ownAddresses } from './own-addresses';
 
@@ -26,7 +26,7 @@ export function watchAnsweredByAnother(ctx: CoreContext, store: HistoryStore): {
     if (delivered.length === 0) return 0;
     const { addresses } = ownAddresses(ctx);
     const stored = storedEventIds(ctx.db, [...new Set(delivered.map((h) => h.eventId))]);
-    return delivered.filter((h) => isAnsweredByAnother(h, { addresses, storedEventIds: stored, nowMs })).length;
+    return delivered.filter((h) => isAnsweredByAnother(h, { addresses, storedEventIds: stored, nowMs, completeSinceMs: receivedCompleteSinceMs(ctx.db, nowMs) })).length;
   };
 
   const refresh = () => {

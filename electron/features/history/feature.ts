@@ -17,7 +17,7 @@ import { diffBodies } from '../../services/data/delivery-diff';
 import { UpdateNotifier } from './update-notifier';
 import { deliveryUrlsView, ownAddresses, sentElsewhereView } from './own-addresses';
 import { unpairedCause } from '../../../shared/history/delivery-urls';
-import { receivedEventIds, storedEventIds } from '../../services/data/reconciliation-reads';
+import { receivedCompleteSinceMs, receivedEventIds, storedEventIds } from '../../services/data/reconciliation-reads';
 import { watchAnsweredByAnother } from './answered-by-another';
 import { historyDeliveryUrls } from '../../services/data/delivery-url-reads';
 
@@ -203,7 +203,8 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const aside = setAsideLeftOut(input.history, input.leftOut);
           const { addresses } = ownAddresses(ctx);
           const storedEventIdsOf = storedEventIds(ctx.db, [...new Set(aside.history.map((h) => h.eventId))]);
-          const causeContext = { addresses, listenerStatuses: input.listenerStatuses, storedEventIds: storedEventIdsOf, nowMs: ctx.clock.now() };
+          const nowMs = ctx.clock.now();
+          const causeContext = { addresses, listenerStatuses: input.listenerStatuses, storedEventIds: storedEventIdsOf, nowMs, completeSinceMs: receivedCompleteSinceMs(ctx.db, nowMs) };
           const result = reconcile(aside.history, input.received, input.payloadHashes, (h) =>
             unpairedCause({ url: h.url ?? '', status: h.status, eventId: h.eventId, created: h.created }, causeContext),
           );
@@ -228,7 +229,8 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       'history.sentElsewhere': async ({ since }) => {
         const history = store.reconciliationRefs(activeId(), since);
         const eventIds = [...new Set(history.map((h) => h.eventId))];
-        const arrivals = { arrived: receivedEventIds(ctx.db, eventIds), stored: storedEventIds(ctx.db, eventIds), nowMs: ctx.clock.now() };
+        const nowMs = ctx.clock.now();
+        const arrivals = { arrived: receivedEventIds(ctx.db, eventIds), stored: storedEventIds(ctx.db, eventIds), nowMs, completeSinceMs: receivedCompleteSinceMs(ctx.db, nowMs) };
         return sentElsewhereView(history, arrivals, ownAddresses(ctx));
       },
       'history.diff': async ({ left, right }) => diffBodies({ received, copy: store }, activeId(), left, right),

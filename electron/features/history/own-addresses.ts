@@ -33,6 +33,8 @@ export interface Arrivals {
   readonly arrived: ReadonlySet<number>;
   readonly stored: ReadonlySet<number>;
   readonly nowMs: number;
+  /** receivedCompleteSinceMs: deliveries logged before it are not judged answered by another. */
+  readonly completeSinceMs: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export function sentElsewhereView(history: readonly HistoryRefRow[], arrivals: A
   if (own.addresses.length === 0) return { publicUrl: own.publicUrl, groups: [] };
   type Cause = SentElsewhere['groups'][number]['cause'];
   const groups = new Map<string, { cause: Cause; url: string; deliveries: number; since: string; eventIds: Set<number> }>();
-  const context = { addresses: own.addresses, storedEventIds: arrivals.stored, nowMs: arrivals.nowMs };
+  const context = { addresses: own.addresses, storedEventIds: arrivals.stored, nowMs: arrivals.nowMs, completeSinceMs: arrivals.completeSinceMs };
   for (const h of history) {
     const cause: Cause | null = isOwnUrl(h.url, own.addresses)
       ? isAnsweredByAnother(h, context) ? 'answered-by-another' : null

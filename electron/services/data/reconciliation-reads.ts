@@ -85,6 +85,18 @@ export function storedEventIds(db: Database, eventIds: readonly number[]): Set<n
   return new Set(rows.map((r) => Number(r.event_id)));
 }
 
+/**
+ * From when the listener's table holds every delivery it stored: 0 when no row was ever deleted
+ * (ids are never reused, migration 009, so the highest id given equals the rows kept), else the
+ * oldest row kept, or now when Clear emptied it.
+ */
+export function receivedCompleteSinceMs(db: Database, nowMs: number): number {
+  const given = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'received_deliveries'").get() as { seq: number } | undefined;
+  const kept = db.prepare('SELECT count(*) AS n, min(received_at_ms) AS oldest FROM received_deliveries').get() as { n: number; oldest: number | null };
+  if (Number(given?.seq ?? 0) <= Number(kept.n)) return 0;
+  return kept.oldest === null ? nowMs : Number(kept.oldest);
+}
+
 /** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
 export function answeredStatuses(db: Database, sinceMs: number): Set<number> {
   const rows = db
