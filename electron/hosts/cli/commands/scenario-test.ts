@@ -9,7 +9,7 @@ import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession } from '../framework/session';
 import { parseExpectation } from '../values/expectations';
 import { REDACT_OPTION } from '../values/redact-option';
-import { readScenarioFile } from '../values/scenario-file-read';
+import { readScenarioFile } from '../values/scenario-input';
 import { scenarioFileIfNamed } from '../values/scenario-path';
 import { refuseExisting, writeNewFile } from '../values/write-new-file';
 

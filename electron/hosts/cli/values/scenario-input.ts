@@ -1,8 +1,25 @@
-import type { ScenarioFile } from '../../../../shared/scenario/scenario-file';
+import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, type ScenarioFile } from '../../../../shared/scenario/scenario-file';
+import { FileRefusedError, readBoundedTextFile } from '../../../services/platform/bounded-file';
 import type { Invocation } from '../framework/command';
 import { configOf } from '../framework/context';
-import { readScenarioFile } from './scenario-file-read';
+import { CliError } from '../framework/exit-codes';
 import { scenarioFileToRead } from './scenario-path';
+
+/** A scenario file read and checked, or a CliError in one line (not there, not a regular file, not a scenario). */
+export function readScenarioFile(path: string): ScenarioFile {
+  let text: string | null;
+  try {
+    // A regular file of at most 64 MiB, read once: a symlink to /dev/zero is refused at once.
+    text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw new CliError(error.message);
+    throw error;
+  }
+  if (text === null) throw new CliError(`cannot read ${path}: ENOENT`);
+  const parsed = parseScenarioFile(text);
+  if (!parsed.ok) throw new CliError(`${path}: ${parsed.error}`);
+  return parsed.file;
+}
 
 /** The scenario file a command names (`scenario run`, `scenario fuzz`): its path and content, or the one-line reason it cannot be read. */
 export function loadScenarioFile(inv: Invocation): { path: string; file: ScenarioFile } {
