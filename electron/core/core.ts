@@ -98,7 +98,8 @@ export function createCore(options: CoreOptions): Core {
   // Database, settings and secrets live here: only the user may list or open it (0700).
   const folderWarning = ensurePrivateDir(options.dataDir);
   const settings = new SettingsService(options.settingsBackend);
-  const bus = new EventBus();
+  const log = options.log ?? createConsoleLogger();
+  const bus = new EventBus((event, error) => log.error(`a follower of ${event} failed`, { message: (error as Error)?.message ?? String(error) }));
   const environments = new Environments(settings, options.secrets);
   const status = new StatusHub(
     initialStatus({
@@ -116,7 +117,6 @@ export function createCore(options: CoreOptions): Core {
   const setAside = [...(options.notices ?? []), ...(options.settingsBackend.notices ?? []), ...settings.notices, ...options.secrets.notices, ...database.notices];
   // Said once in the log (with where each file went) and kept in the status bar until restart;
   // unreadable secrets leave the list as soon as they are entered again.
-  const log = options.log ?? createConsoleLogger();
   for (const notice of setAside) log.warn(notice.message);
   if (folderWarning) log.warn(folderWarning);
   const dataNotices = () => [
@@ -150,18 +150,21 @@ export function createCore(options: CoreOptions): Core {
     projectConfigPath: options.projectConfigPath ?? null,
   };
   environments.onChange(() => status.updateHost({ environment: environments.activeInfo() }));
-  const features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
+  let features: Feature[];
   let handlers: Handlers;
+  let missing: CallName[];
   try {
+    features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
     handlers = handlerTable(features);
+    missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
+    if (missing.length > 0 && options.requireAllHandlers !== false) {
+      throw new Error(`contract calls without a handler: ${missing.join(', ')}`);
+    }
   } catch (error) {
-    // Refused before anything started: the database opened above is let go.
+    // Refused before anything started (a feature that cannot be built, a call answered twice or
+    // not at all): the database opened above is let go, so the folder's lock and file are free.
     void database.close();
     throw error;
-  }
-  const missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
-  if (missing.length > 0 && options.requireAllHandlers !== false) {
-    throw new Error(`contract calls without a handler: ${missing.join(', ')}`);
   }
   for (const name of missing) {
     (handlers as Record<string, unknown>)[name] = async () => {

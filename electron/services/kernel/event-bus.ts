@@ -10,12 +10,17 @@ export type EventListener = <E extends EventName>(event: E, payload: EventPayloa
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
+  /** `onListenerError` hears of a listener that threw (the core logs it with the event's name). */
+  constructor(private readonly onListenerError: (event: EventName, error: unknown) => void = () => {}) {}
+
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     for (const listener of this.listeners) {
       try {
         listener(event, payload);
-      } catch {
-        // One broken subscriber (a closed socket) must not stop the others.
+      } catch (error) {
+        // One broken subscriber (a closed socket) must not stop the others, but it is said:
+        // a feature whose follower throws would otherwise go quietly stale.
+        this.onListenerError(event, error);
       }
     }
   }
