@@ -37,6 +37,9 @@ describe('parseSince', () => {
     expect(parseSince('2026-01-15T11:00:00Z', now)).toBe(now - 3_600_000);
   });
   it('says what it accepts', () => {
-    expect(() => parseSince('yesterday', now)).toThrow(/neither a duration \(30s, 15m, 2h, 7d\) nor an ISO 8601 time/);
+    expect(() => parseSince('yesterday', now)).toThrow(/give a duration \(30s, 15m, 2h, 3d\) or an ISO time/);
+  });
+  it('takes the terminal\'s rule: "1" is not the year 2001', () => {
+    expect(() => parseSince('1', now)).toThrow(/give a duration/);
   });
 });
