@@ -1,4 +1,5 @@
 import { CALL_NAMES, type CallEnvelope } from '../../../shared/contract';
+import { callChannel } from '../preload/channels';
 
 /** The part of Electron's IpcMainInvokeEvent the adapter looks at. */
 export interface InvokeEventLike {
@@ -12,8 +13,6 @@ export interface IpcMainLike {
   removeHandler(channel: string): void;
 }
 
-export const callChannel = (name: string): string => `hooklab:call:${name}`;
-export const EVENT_CHANNEL = 'hooklab:event';
 
 /** The origin the app's page is served from (custom protocol, see protocol.ts). */
 export const APP_ORIGIN = 'app://hooklab';

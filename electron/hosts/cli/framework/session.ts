@@ -78,11 +78,7 @@ export function localSession(core: Core): CoreSession {
       if (!envelope.ok) throw new CliError(envelope.error.message);
       return envelope.value as CallResult<typeof name>;
     },
-    onEvent(name, cb) {
-      return core.ctx.bus.subscribe((event, payload) => {
-        if ((event as string) === name) cb(payload as unknown as EventPayload<typeof name>);
-      });
-    },
+    onEvent: (name, cb) => core.ctx.bus.on(name, cb),
     eventsReady: async () => {},
     close: () => core.stop(),
   };

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { HeadersSpec } from '../../../../shared/contract/replay-drafts';
+import { WEBHOOK_HEADER_NAMES } from '../../../../shared/service/webhooks';
 import { editRequest, useEditorStore } from './editor-store';
 
 /** Headers the core sets itself, each of which can be left out. */
-const STANDARD_HEADERS = ['X-Svc-Hmac-Sha256', 'X-Svc-Event-Id', 'X-Svc-Event-Created', 'Content-Type', 'User-Agent'] as const;
+const STANDARD_HEADERS = [WEBHOOK_HEADER_NAMES.signature, WEBHOOK_HEADER_NAMES.eventId, WEBHOOK_HEADER_NAMES.eventCreated, 'Content-Type', 'User-Agent'] as const;
 
 function setHeaders(patch: Partial<HeadersSpec>): void {
   editRequest({ headers: { ...useEditorStore.getState().request.headers, ...patch } });
@@ -64,7 +65,7 @@ export function HeadersEditor() {
     <section className="card replay-headers" data-testid="replay-headers">
       <h2 className="card__title">Headers</h2>
       <ModeField
-        header="X-Svc-Event-Id"
+        header={WEBHOOK_HEADER_NAMES.eventId}
         mode={headers.eventId.mode}
         modes={[
           ['keep', `keep the original${origin?.eventId ? ` (${origin.eventId})` : ' (none)'}`],
@@ -83,7 +84,7 @@ export function HeadersEditor() {
         )}
       </ModeField>
       <ModeField
-        header="X-Svc-Event-Created"
+        header={WEBHOOK_HEADER_NAMES.eventCreated}
         mode={headers.eventCreated.mode}
         modes={[
           ['keep', `keep the original${origin?.eventCreated ? ` (${origin.eventCreated})` : ' (none)'}`],

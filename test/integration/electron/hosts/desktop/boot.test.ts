@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALL_NAMES } from '../../../../../shared/contract';
-import { callChannel } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel } from '../../../../../electron/hosts/preload/channels';
 import { bootDesktopHostForFile, ROOT, type DesktopHost, type JournalEntry } from './desktop-host';
 
 const APP_PAGE = 'app://hooklab/index.html';

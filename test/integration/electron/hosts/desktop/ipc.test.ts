@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, CallEnvelope, HooklabApi } from '../../../../../shared/contract';
-import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/preload/channels';
 import {
   bootDesktopHostForFile,
   type DesktopHost,

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callChannel } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel } from '../../../../../electron/hosts/preload/channels';
 import { seededUserData, startDesktopHost, type DesktopHost } from './desktop-host';
 
 const APP_PAGE = 'app://hooklab/index.html';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, CallEnvelope } from '../../../../../shared/contract';
 import type { DeliverySummary } from '../../../../../shared/contract/live';
-import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/preload/channels';
 import { startReceiver, type Receiver } from '../../features/history/receiver';
 import { seedSettings, startDesktopHost, type DesktopHost, type JournalEntry } from './desktop-host';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel, EVENT_CHANNEL } from '../../../../../electron/hosts/preload/channels';
 import type { HooklabApi } from '../../../../../shared/contract';
 import { createElectronTransport } from '../../../../../renderer/src/transport/electron-transport';
 import { TransportError } from '../../../../../renderer/src/transport/transport';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   APP_ORIGIN,
-  callChannel,
   registerContractHandlers,
   trustOnly,
   type InvokeEventLike,
   type IpcMainLike,
 } from '../../../../../electron/hosts/desktop/ipc-adapter';
+import { callChannel } from '../../../../../electron/hosts/preload/channels';
 import { createCore, type Core } from '../../../../../electron/core/core';
 import { memorySettingsBackend } from '../../../../../electron/services/settings/settings-service';
 import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
