@@ -141,7 +141,7 @@ export function registerControlApi(router: Router, ctx: SandboxContext): void {
     const s = store(rc.params[0]!);
     const parsed = WebhookEventSchema.safeParse(await controlJson(rc));
     if (!parsed.success)
-      throw controlError(400, `not an event object (2.8): ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
+      throw controlError(400, `not an event object: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
     const outcomes = await ctx.dispatcher.dispatch(s, parsed.data);
     sendJson(rc.res, 201, deliveriesBody(outcomes));
   });

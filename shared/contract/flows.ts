@@ -106,17 +106,17 @@ export const flowsCalls = {
     { readOnly: true },
   ),
   'flows.createPaymentMethod': defineCall(
-    'POST /paymentmethods (4.2) on the active environment; the exchange with card number and cvv masked.',
+    'POST /paymentmethods on the active environment; the exchange with card number and cvv masked.',
     PaymentMethodRequestSchema,
     stepResult(PaymentMethodResponseSchema),
   ),
   'flows.charge': defineCall(
-    'POST /charges (4.3): authenticationId null on the first attempt, the 3-D Secure id on the second.',
+    'POST /charges: authenticationId null on the first attempt, the 3-D Secure id on the second.',
     ChargeRequestSchema,
     stepResult(ChargeResponseSchema),
   ),
   'flows.createPaymentLink': defineCall(
-    'POST /paymentlink/checkout (4.4) after checking the limits of 2.6 and 8; refused lists what failed them (nothing sent).',
+    'POST /paymentlink/checkout after checking the payment link's limits (docs/service.md#payment-link-request); refused lists what failed them (nothing sent).',
     PaymentLinkRequestSchema,
     z.object({
       refused: z.record(z.string(), z.array(z.string())).nullable(),
@@ -124,7 +124,7 @@ export const flowsCalls = {
     }),
   ),
   'flows.readPaymentLink': defineCall(
-    'GET /paymentlink/order/{orderCode} (4.5) on the active environment.',
+    'GET /paymentlink/order/{orderCode} on the active environment.',
     z.object({ orderCode: z.string().min(1).max(100) }).strict(),
     stepResult(PaymentLinkOrderSchema),
     { readOnly: true },

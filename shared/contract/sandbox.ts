@@ -108,7 +108,7 @@ export const sandboxCalls = {
     { longRunning: true },
   ),
   'sandbox.sendEvent': defineCall(
-    'Sends a custom event (2.8) from the sandbox store to its webhook URL, signed with its key.',
+    'Sends a custom event (docs/service.md#webhook-event) from the sandbox store to its webhook URL, signed with its key.',
     z.object({ event: SandboxEventInputSchema }).strict(),
     SandboxRunResultSchema,
     { longRunning: true },
@@ -119,7 +119,7 @@ export const sandboxCalls = {
     SandboxChaosSchema,
   ),
   'sandbox.setWebhookUrl': defineCall(
-    "Sets the sandbox store's webhook URL as the merchant portal does (interface 6.1): several URLs separated by `;`, each getting its own event id; the listener's own address is what Hooklab sets by default.",
+    "Sets the sandbox store's webhook URL as the merchant portal does (docs/service.md#webhook-registration): several URLs separated by `;`, each getting its own event id; the listener's own address is what Hooklab sets by default.",
     z.object({ url: z.string().min(1).max(4000) }).strict(),
     z.object({ webhookUrl: z.string(), urls: z.array(z.string()) }),
   ),

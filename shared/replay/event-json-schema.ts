@@ -44,7 +44,7 @@ const authenticationProblem: JsonSchema = {
 };
 
 /** Types whose metadata is null (see docs/service.md#event-types): an object there is allowed, its fields are unknown. */
-const NO_METADATA: JsonSchema = { type: ['null', 'object'], properties: {}, description: 'null for this event type (6.4)' };
+const NO_METADATA: JsonSchema = { type: ['null', 'object'], properties: {}, description: 'null for this event type' };
 
 /** The metadata each event type carries (see docs/service.md#event-types, docs/service.md#successpayment-metadata). */
 export const METADATA_SCHEMAS: Readonly<Record<EventType, JsonSchema>> = {
@@ -70,7 +70,7 @@ const TYPES_WITH_METADATA = EVENT_TYPES.filter((t) => METADATA_SCHEMAS[t] !== NO
 export const eventJsonSchema: JsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: EVENT_SCHEMA_URI,
-  title: 'Webhook event (2.8)',
+  title: 'Webhook event',
   type: 'object',
   properties: {
     orderId: string('Internal order id'),
@@ -78,7 +78,7 @@ export const eventJsonSchema: JsonSchema = {
     orderType: {
       type: 'string',
       enum: [...ORDER_TYPES],
-      description: 'Kind of order that originated the event (6.3); present on every event',
+      description: 'Kind of order that originated the event; present on every event',
       errorMessage: `Not an orderType of 6.3 (${ORDER_TYPES.join(', ')})`,
     },
     description: string('Event description message'),
@@ -91,7 +91,7 @@ export const eventJsonSchema: JsonSchema = {
     type: {
       type: 'string',
       enum: [...EVENT_TYPES],
-      description: 'Event type (6.4)',
+      description: 'Event type',
       errorMessage: `Not an event type of 6.4 (${EVENT_TYPES.join(', ')})`,
     },
     metadata: { type: ['object', 'null'], description: 'Key-value additional information; its shape depends on type' },

@@ -18,7 +18,7 @@ const show = (value: unknown) => (value === undefined ? 'missing' : JSON.stringi
 
 /** The move an Updated event describes, or why its metadata cannot be read as one. */
 export function readShippingMove(metadata: Metadata): { move: ShippingMove | null; problems: string[] } {
-  if (!metadata) return { move: null, problems: ['Updated without metadata: PreviousStatus and NewStatus are required (6.4)'] };
+  if (!metadata) return { move: null, problems: ['Updated without metadata: PreviousStatus and NewStatus are required'] };
   const problems: string[] = [];
   const { PreviousStatus: from, NewStatus: to, PreparationEtaMinutes: eta } = metadata;
   if (!isShippingStatus(from)) problems.push(`PreviousStatus ${show(from)} is not a shipping status of 3.4`);
@@ -43,7 +43,7 @@ export function readAuthenticationId(metadata: Metadata): string | null {
 function couponProblems(metadata: Record<string, unknown>): string[] {
   const lines = metadata['orderDetail'];
   if (lines === undefined || lines === null) return [];
-  if (!Array.isArray(lines)) return ['orderDetail is not an array (6.5)'];
+  if (!Array.isArray(lines)) return ['orderDetail is not an array'];
   const problems: string[] = [];
   lines.forEach((line, i) => {
     const coupon = typeof line === 'object' && line !== null ? (line as Record<string, unknown>)['coupon'] : null;
@@ -64,9 +64,9 @@ function couponProblems(metadata: Record<string, unknown>): string[] {
 export function metadataProblems(type: string, metadata: Metadata): string[] {
   if (type === 'Updated') return readShippingMove(metadata).problems;
   if (isThreeDsEventType(type))
-    return readAuthenticationId(metadata) ? [] : [`${type} without metadata.authenticationId (6.4)`];
+    return readAuthenticationId(metadata) ? [] : [`${type} without metadata.authenticationId`];
   if (type === 'SuccessPayment') {
-    if (!metadata) return ['SuccessPayment without metadata (6.5)'];
+    if (!metadata) return ['SuccessPayment without metadata'];
     return couponProblems(metadata);
   }
   return [];

@@ -84,19 +84,19 @@ export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDeli
   } catch {
     return rejected(input, 'the body is not JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return rejected(input, 'the body is not a JSON object (2.8)');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return rejected(input, 'the body is not a JSON object');
   const o = parsed as Record<string, unknown>;
   const orderId = normaliseOrderId(o['orderId']);
-  if (orderId === null) return rejected(input, 'the event has no orderId (2.8)');
+  if (orderId === null) return rejected(input, 'the event has no orderId');
   const type = str(o['type']);
-  if (type === null || type.trim() === '') return rejected(input, 'the event has no type (2.8)', orderId);
+  if (type === null || type.trim() === '') return rejected(input, 'the event has no type', orderId);
   if (!isKnownEventType(type)) return rejected(input, `unknown event type ${JSON.stringify(type)} (not in 6.4)`, orderId);
   const rawMetadata = o['metadata'];
   const metadata =
     typeof rawMetadata === 'object' && rawMetadata !== null && !Array.isArray(rawMetadata)
       ? (rawMetadata as Record<string, unknown>)
       : null;
-  const problems = rawMetadata !== undefined && rawMetadata !== null && metadata === null ? ['metadata is not an object (2.8)'] : [];
+  const problems = rawMetadata !== undefined && rawMetadata !== null && metadata === null ? ['metadata is not an object'] : [];
   problems.push(...metadataProblems(type, metadata));
   return {
     ok: true,

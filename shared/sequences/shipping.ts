@@ -61,7 +61,7 @@ export function deriveShipping(updates: readonly ShippingUpdate[]): { status: Sh
       flags.push({
         kind: 'illegal-transition',
         eventKeys: related,
-        message: `Updated says shipping moved ${arrow(move.from, move.to)}, but the order was ${status}: PreviousStatus must be the status the order was in (3.4). An Updated event is missing or wrong.`,
+        message: `Updated says shipping moved ${arrow(move.from, move.to)}, but the order was ${status}: PreviousStatus must be the status the order was in. An Updated event is missing or wrong.`,
       });
     } else {
       verdict = judgeShippingMove(move.from, move.to);

@@ -54,7 +54,7 @@ export function deriveThreeDs(
       flags.push({
         kind: '3ds-not-confirmed',
         eventKeys: [attempt.eventKeys[attempt.eventKeys.length - 1]!],
-        message: `3-D Secure authentication ${attempt.authenticationId} succeeded, but no SuccessPayment followed within ${Math.round(graceMs / 60_000)} minutes: the integration probably never sent the second charge with this authenticationId (3.1).`,
+        message: `3-D Secure authentication ${attempt.authenticationId} succeeded, but no SuccessPayment followed within ${Math.round(graceMs / 60_000)} minutes: the integration probably never sent the second charge with this authenticationId.`,
       });
     } else {
       recheckAtMs = recheckAtMs === null ? judgeAt + 1 : Math.min(recheckAtMs, judgeAt + 1);

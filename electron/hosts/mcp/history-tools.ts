@@ -26,7 +26,7 @@ export function historyTools(client: ContractClient): ToolDefinition[] {
       name: 'resend',
       calls: ['history.resend', 'history.resendPending'],
       description:
-        "Ask the service to resend (4.9) one delivery of its history by id (it goes to the store's configured webhook URL, signed by the service), or every pending event with `pending: true`.",
+        "Ask the service to resend (docs/service.md#resend) one delivery of its history by id (it goes to the store's configured webhook URL, signed by the service), or every pending event with `pending: true`.",
       input: z
         .object({
           id: z.number().int().positive().optional().describe('History delivery id (or an event id) to resend'),

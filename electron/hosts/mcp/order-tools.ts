@@ -8,7 +8,7 @@ import { defineTool, type ToolDefinition } from './tool-definition';
 
 const ListArgs = z
   .object({
-    orderType: z.string().max(64).optional().describe('Only orders of this orderType (6.3), e.g. FASTLINK_CHARGE'),
+    orderType: z.string().max(64).optional().describe('Only orders of this orderType (docs/service.md#order-types), e.g. FASTLINK_CHARGE'),
     status: DerivedOrderStatusSchema.optional().describe('Only orders in this derived status'),
     hasFlags: z.boolean().optional().describe('Only orders with (true) or without (false) flags'),
     flagKind: FlagKindSchema.optional().describe('Only orders with a flag of this kind'),

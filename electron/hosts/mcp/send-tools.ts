@@ -85,7 +85,7 @@ export function sendTools(client: ContractClient, policy: McpSendPolicy): ToolDe
       name: 'trigger_event',
       calls: ['replay.open', 'app.status', 'replay.send'],
       description:
-        `Send a new event of a type (6.4) built from Hooklab's template, with a fresh event id, signed (${KEY_RULE}). Without \`to\` it goes to Hooklab's own running listener. ${TARGET_RULE} The result names the key, never the signature.`,
+        `Send a new event of a type (docs/service.md#event-types) built from Hooklab's template, with a fresh event id, signed (${KEY_RULE}). Without \`to\` it goes to Hooklab's own running listener. ${TARGET_RULE} The result names the key, never the signature.`,
       input: z
         .object({
           eventType: z.string().min(1).max(100).describe('Event type, e.g. SuccessPayment, Updated, ThreeDSecureAuthSucceeded'),

@@ -34,7 +34,7 @@ export function buildEvent(eventType: string, overrides: EventOverrides = {}): W
   const parsed = WebhookEventSchema.safeParse(merged);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ');
-    throw new Error(`the overrides do not make an event object (2.8): ${issues}`);
+    throw new Error(`the overrides do not make an event object: ${issues}`);
   }
   // The merged object, not the parsed one: zod would drop fields the user added on purpose.
   return merged as WebhookEvent;

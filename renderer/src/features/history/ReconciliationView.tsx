@@ -26,7 +26,7 @@ const HINTS: Record<Category, string> = {
   lost: 'The service sent these but they never reached this listener: the tunnel was down or the URL pointed elsewhere.',
   'handler-failed': 'The listener answered 2xx, so the service counts them delivered, but forwarding to your handler failed.',
   'refused-by-handler': 'They reached this listener, but your handler refused them and its answer went back to the service (pass-through): the service counts them not delivered, and they stay pending until resent and accepted.',
-  unlogged: 'Deliveries without an event id that match no history payload: the service could not log them (6.1).',
+  unlogged: 'Deliveries without an event id that match no history payload: the service could not log them (it logs only deliveries with an event id).',
   'not-in-history': 'An event id this environment\'s history does not know: another environment or store, or not polled yet.',
 };
 

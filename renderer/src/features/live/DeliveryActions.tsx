@@ -71,7 +71,7 @@ export function DeliveryActions({ summary }: { summary: DeliverySummary }) {
           type="button"
           className="button button--small"
           disabled={eventId === null || resending}
-          title={eventId === null ? 'No event id: the service could not log this delivery (6.1), so it cannot resend it' : `Ask the service to resend event ${eventId}`}
+          title={eventId === null ? 'No event id: the service could not log this delivery, so it cannot resend it' : `Ask the service to resend event ${eventId}`}
           onClick={() => void resend()}
           data-testid="resend-from-service"
         >

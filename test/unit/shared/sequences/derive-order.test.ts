@@ -166,7 +166,7 @@ describe('groupByOrder', () => {
     ]);
     expect([...g.orders.keys()]).toEqual(['42', 'other']);
     expect(g.orders.get('42')).toHaveLength(2);
-    expect(g.unassigned.map((b) => b.reason)).toEqual(['the body is not JSON', 'the event has no orderId (2.8)']);
+    expect(g.unassigned.map((b) => b.reason)).toEqual(['the body is not JSON', 'the event has no orderId']);
   });
 });
 

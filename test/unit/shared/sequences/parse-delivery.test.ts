@@ -11,9 +11,9 @@ describe('parseDelivery: bodies that cannot join an order', () => {
   it.each([
     ['not JSON', '{"orderId": "1", ', 'the body is not JSON'],
     ['empty', '', 'the body is empty'],
-    ['an array', '[1,2]', 'the body is not a JSON object (2.8)'],
-    ['without orderId', JSON.stringify({ type: 'Created' }), 'the event has no orderId (2.8)'],
-    ['with an object as orderId', JSON.stringify({ orderId: { id: 1 }, type: 'Created' }), 'the event has no orderId (2.8)'],
+    ['an array', '[1,2]', 'the body is not a JSON object'],
+    ['without orderId', JSON.stringify({ type: 'Created' }), 'the event has no orderId'],
+    ['with an object as orderId', JSON.stringify({ orderId: { id: 1 }, type: 'Created' }), 'the event has no orderId'],
     ['deeply nested', `{"orderId":"1","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, 'the body is nested too deeply to parse'],
   ])('%s', (_name, text, reason) => {
     const parsed = parseDelivery(delivery(text));
@@ -29,7 +29,7 @@ describe('parseDelivery: bodies that cannot join an order', () => {
     const unknown = parseDelivery(delivery(body('Refunded')));
     expect(unknown).toMatchObject({ ok: false, orderId: 'ord-1', reason: 'unknown event type "Refunded" (not in 6.4)' });
     const typeless = parseDelivery(delivery(JSON.stringify({ orderId: 7 })));
-    expect(typeless).toMatchObject({ ok: false, orderId: '7', reason: 'the event has no type (2.8)' });
+    expect(typeless).toMatchObject({ ok: false, orderId: '7', reason: 'the event has no type' });
   });
 });
 
@@ -43,15 +43,15 @@ describe('parseDelivery: events with malformed metadata stay events, with their 
     ['a PreviousStatus that is not a shipping status', body('Updated', move('SHIPPED', 'READY')), ['PreviousStatus "SHIPPED" is not a shipping status of 3.4']],
     ['a missing NewStatus', body('Updated', { PreviousStatus: 'PENDING' }), ['NewStatus missing is not a shipping status of 3.4']],
     ['a non-numeric PreparationEtaMinutes', body('Updated', move('PENDING', 'ACCEPTED', { PreparationEtaMinutes: 'soon' })), ['PreparationEtaMinutes "soon" is not a number of minutes']],
-    ['no metadata on Updated', body('Updated'), ['Updated without metadata: PreviousStatus and NewStatus are required (6.4)']],
-    ['a 3DS event without authenticationId', body('ThreeDSecureAuthSucceeded', {}), ['ThreeDSecureAuthSucceeded without metadata.authenticationId (6.4)']],
-    ['SuccessPayment without metadata', body('SuccessPayment'), ['SuccessPayment without metadata (6.5)']],
+    ['no metadata on Updated', body('Updated'), ['Updated without metadata: PreviousStatus and NewStatus are required']],
+    ['a 3DS event without authenticationId', body('ThreeDSecureAuthSucceeded', {}), ['ThreeDSecureAuthSucceeded without metadata.authenticationId']],
+    ['SuccessPayment without metadata', body('SuccessPayment'), ['SuccessPayment without metadata']],
     [
       'a coupon without dates',
       body('SuccessPayment', { orderDetail: [{ name: 'x', coupon: { code: 'C-1', startDate: '2026-01-01T00:00:00Z' } }] }),
       ['coupon "C-1" of orderDetail[0] has no valid endDate (3.5 needs both)'],
     ],
-    ['metadata that is not an object', JSON.stringify({ orderId: '1', type: 'Created', metadata: 'x' }), ['metadata is not an object (2.8)']],
+    ['metadata that is not an object', JSON.stringify({ orderId: '1', type: 'Created', metadata: 'x' }), ['metadata is not an object']],
   ])('%s', (_name, text, problems) => {
     const parsed = parseDelivery(delivery(text));
     expect(parsed.ok).toBe(true);

@@ -25,9 +25,9 @@ export function explainFrameMessage(m: ThreeDsFrameMessage): Outcome {
 }
 
 const CHARGE_ERRORS: Record<string, string> = {
-  FRAUD_PREVENT: 'held for fraud review; the buyer should contact customer service (7.3).',
+  FRAUD_PREVENT: 'held for fraud review; the buyer should contact customer service.',
   CARD_DECLINED: 'the issuing bank declined the card (a sandbox-only code).',
-  BILLING_INFO_REQUIRED: 'cards issued in the USA or Canada need billingInfo with country, state and zip code (2.3).',
+  BILLING_INFO_REQUIRED: 'cards issued in the USA or Canada need billingInfo with country, state and zip code.',
   AUTHENTICATION_NOT_COMPLETED: 'the 3-D Secure authentication is not SUCCESS, so the second charge is refused.',
   AUTHENTICATION_MISMATCH: 'the authentication belongs to another order id, amount or card: the second charge must repeat the first.',
   AUTHENTICATION_ALREADY_USED: 'this authentication already confirmed a charge; it works once.',
