@@ -116,7 +116,7 @@ export const flowsCalls = {
     stepResult(ChargeResponseSchema),
   ),
   'flows.createPaymentLink': defineCall(
-    'POST /paymentlink/checkout after checking the payment link's limits (docs/service.md#payment-link-request); refused lists what failed them (nothing sent).',
+    'POST /paymentlink/checkout after checking the payment link limits (docs/service.md#payment-link-request); refused lists what failed them (nothing sent).',
     PaymentLinkRequestSchema,
     z.object({
       refused: z.record(z.string(), z.array(z.string())).nullable(),
