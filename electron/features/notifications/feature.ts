@@ -2,7 +2,6 @@ import type { Notice } from '../../../shared/contract/notifications';
 import { answeredByAnotherWords } from '../../../shared/net/public-url-words';
 import type { AppStatus } from '../../../shared/contract/status';
 import type { NotificationSettings } from '../../../shared/settings';
-import { DeliveryStore } from '../../services/data/delivery-store';
 import { HistoryStore } from '../../services/data/history-store';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { NotificationRules, NotificationThrottle, type Decision } from './rules';
@@ -28,7 +27,7 @@ const SWITCH: Record<Decision['kind'], keyof NotificationSettings> = {
 export function createNotificationsFeature(ctx: CoreContext): Feature {
   const rules = new NotificationRules();
   const throttle = new NotificationThrottle();
-  const received = new DeliveryStore(ctx.db);
+  // Forward results come from the app's one DeliveryStore (ctx.deliveries), never a second copy.
   const history = new HistoryStore(ctx.db);
   const unsubscribers: Array<() => void> = [];
   let pendingTimer: ReturnType<typeof setInterval> | null = null;
@@ -80,7 +79,7 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
     async start() {
       unsubscribers.push(
         ctx.bus.on('live.forwarded', ({ id }) => {
-          for (const f of received.forwards(id)) say(rules.handlerAnswered(f.target, f.status, f.error, id));
+          for (const f of ctx.deliveries.forwards(id)) say(rules.handlerAnswered(f.target, f.status, f.error, id));
         }),
         ctx.bus.on('live.received', ({ deliveries }) => {
           for (const d of deliveries) say(rules.deliveryReceived(d));
