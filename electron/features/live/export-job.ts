@@ -1,17 +1,16 @@
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
+import { readLines } from '../../services/platform/read-lines';
 import { exportLine } from './delivery-view';
 
 /** Rows read per page, and the ids asked for at once (SQLite's IN list). */
 const PAGE_ROWS = 2_000;
 const IDS_PER_QUERY = 5_000;
-/** A part of the result read by live.exportResult: whole lines, about this many bytes. */
-const RESULT_PART_BYTES = 16 * 1024 * 1024;
 /** Finished exports whose file is kept (the oldest is removed first). */
 const KEEP_FILES = 5;
 
@@ -132,18 +131,4 @@ function chunked<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Bytes from `offset`: about RESULT_PART_BYTES, ending after a newline (longer for a longer line). */
-async function readLines(handle: FileHandle, offset: number, size: number): Promise<Buffer> {
-  let length = Math.min(RESULT_PART_BYTES, size - offset);
-  for (;;) {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, offset);
-    const part = buffer.subarray(0, bytesRead);
-    if (offset + bytesRead >= size) return part;
-    const end = part.lastIndexOf(0x0a);
-    if (end >= 0) return part.subarray(0, end + 1);
-    length = Math.min(length * 2, size - offset);
-  }
 }
