@@ -16,7 +16,7 @@ const SECRETS = { apiSecret: 'sk_live_api_secret_value_0042', controlToken: 'ctl
 
 /** 12 events of one order, the buyer's data in the SuccessPayment and in the Updated events' metadata. */
 function orderEvents(): Array<{ eventId: number; body: string }> {
-  const metadata = { ...successPaymentMetadata({ orderId: ORDER, orderReference: 'REF-1' }), BuyerName: BUYER.name, BuyerPhone: BUYER.phone, BuyerEmail: BUYER.email, InvoiceName: BUYER.name };
+  const metadata = { ...successPaymentMetadata({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink' }), BuyerName: BUYER.name, BuyerPhone: BUYER.phone, BuyerEmail: BUYER.email, InvoiceName: BUYER.name };
   const event = (eventId: number, type: string, meta: unknown) => ({
     eventId,
     body: JSON.stringify({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink', description: `${type} of ${ORDER}`, level: type.includes('Error') ? 'Error' : 'Info', type, metadata: meta }),
