@@ -37,4 +37,10 @@ export const shareExportCalls = {
     z.object({ jobId: JobIdSchema, offset: z.number().int().min(0).default(0) }).strict(),
     z.object({ text: z.string(), nextOffset: z.number().int().nullable(), bytes: z.number().int(), count: z.number().int(), path: z.string(), fileName: z.string() }),
   ),
+  'share.exportFinished': defineCall(
+    'Holds until a share export\'s job ends (jobs.cancel ends it early), then answers how: `done` with the file\'s path in the data folder and how many deliveries it holds, or `cancelled`/`failed` (no file) with the reason.',
+    z.object({ jobId: JobIdSchema }).strict(),
+    z.object({ state: z.enum(['done', 'cancelled', 'failed']), path: z.string().nullable(), count: z.number().int(), error: z.string().nullable() }),
+    { longRunning: true, readOnly: true },
+  ),
 } as const;

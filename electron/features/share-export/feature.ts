@@ -38,6 +38,7 @@ export function createShareExportFeature(ctx: CoreContext): Feature {
           ),
         ),
       'share.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
+      'share.exportFinished': async ({ jobId }) => exports.finished(jobId),
     },
   };
 }

@@ -33,6 +33,8 @@ const EXTENSION: Record<ShareFormat, string> = { har: 'har', bundle: 'hooklab' }
  */
 export class ShareExports {
   private readonly kept = new Map<string, Kept>();
+  /** Each export's outcome, for share.exportFinished (forgotten with its file). */
+  private readonly outcomes = new Map<string, Promise<unknown>>();
   readonly dir: string;
 
   constructor(
@@ -54,9 +56,20 @@ export class ShareExports {
     const what = format === 'har' ? 'HAR' : 'bundle';
     const title = `${what} of ${total} ${total === 1 ? 'delivery' : 'deliveries'}${selection.orderId ? ` (order ${selection.orderId})` : ''}`;
     const started = this.jobs.start({ kind: 'share.export', title, total }, (job) => this.run(job, format, total, writeFile));
-    // Its outcome is the job's (jobs.get) and the file's (exportResult); nobody awaits this.
-    started.result.catch(() => undefined);
+    // Its outcome is the job's (jobs.get) and the file's (exportResult); it never rejects unawaited.
+    this.outcomes.set(started.jobId, started.result.catch(() => undefined));
     return { jobId: started.jobId, total };
+  }
+
+  /** How an export ended, once it has: its file's path when it is done. */
+  async finished(jobId: string): Promise<{ state: 'done' | 'cancelled' | 'failed'; path: string | null; count: number; error: string | null }> {
+    const outcome = this.outcomes.get(jobId);
+    if (!outcome) throw new CallError('not-found', `no share export ${jobId}`);
+    await outcome;
+    const job = this.jobs.get(jobId);
+    const kept = this.kept.get(jobId);
+    if (kept) return { state: 'done', path: kept.file, count: kept.count, error: null };
+    return { state: job?.state === 'cancelled' ? 'cancelled' : 'failed', path: null, count: 0, error: job?.error ?? (job ? null : 'its file was removed by newer exports') };
   }
 
   /** A part of a finished export's file, from `offset`, cut after a line. */
@@ -113,6 +126,7 @@ export class ShareExports {
     for (const [oldId, old] of this.kept) {
       if (this.kept.size <= KEEP_FILES) break;
       this.kept.delete(oldId);
+      this.outcomes.delete(oldId);
       rmSync(old.file, { force: true });
     }
   }
