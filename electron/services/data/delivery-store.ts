@@ -43,10 +43,17 @@ export interface ExportFilter {
 
 /** The SQL conditions of an export's ids and filters, added to `where` and `params`. */
 function filterWhere(filter: ExportFilter & { ids?: readonly number[] }, where: string[], params: SQLInputValue[]): void {
-  if (filter.ids) (where.push(`id IN (${filter.ids.map(() => '?').join(',') || 'NULL'})`), params.push(...filter.ids));
-  if (filter.eventType !== undefined) (where.push('event_type = ?'), params.push(filter.eventType));
-  if (filter.orderId !== undefined) (where.push('order_id = ?'), params.push(filter.orderId));
-  if (filter.sinceMs !== undefined) (where.push('received_at_ms >= ?'), params.push(filter.sinceMs));
+  const conditions: Array<[string, readonly SQLInputValue[]] | null> = [
+    filter.ids ? [`id IN (${filter.ids.map(() => '?').join(',') || 'NULL'})`, filter.ids] : null,
+    filter.eventType !== undefined ? ['event_type = ?', [filter.eventType]] : null,
+    filter.orderId !== undefined ? ['order_id = ?', [filter.orderId]] : null,
+    filter.sinceMs !== undefined ? ['received_at_ms >= ?', [filter.sinceMs]] : null,
+  ];
+  for (const c of conditions) {
+    if (c === null) continue;
+    where.push(c[0]);
+    params.push(...c[1]);
+  }
 }
 
 export class DeliveryStore {
