@@ -53,7 +53,7 @@ export class ShareExports {
 
   /** Starts the export of `total` selected deliveries and answers at once. */
   start(format: ShareFormat, selection: ShareSelection, total: number, writeFile: WriteFile): { jobId: string; total: number } {
-    const what = format === 'har' ? 'HAR' : 'bundle';
+    const what = format === 'har' ? 'HAR' : 'Bundle';
     const title = `${what} of ${total} ${total === 1 ? 'delivery' : 'deliveries'}${selection.orderId ? ` (order ${selection.orderId})` : ''}`;
     const started = this.jobs.start({ kind: 'share.export', title, total }, (job) => this.run(job, format, total, writeFile));
     // Its outcome is the job's (jobs.get) and the file's (exportResult); it never rejects unawaited.

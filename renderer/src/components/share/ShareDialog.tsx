@@ -10,7 +10,8 @@ import './share.css';
 export function ShareDialog({ selection, what, onClose, testIdPrefix }: { selection: ShareSelection; what: string; onClose: () => void; testIdPrefix: string }) {
   const [note, setNote] = useState('');
   const [redact, setRedact] = useState(true);
-  const exporting = useShareExport(`${testIdPrefix}-share-job`);
+  // The dialog's own Close ends it: the job's view has none of its own here.
+  const exporting = useShareExport(`${testIdPrefix}-share-job`, { closable: false });
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;

@@ -14,7 +14,7 @@ const MIME = { har: 'application/json', bundle: 'application/vnd.hooklab.bundle+
  * Cancel in the one JobProgress view; once it is done, its file is read back part by part and
  * saved as a download, as Live's other exports are.
  */
-export function useShareExport(testId: string): { start: (selection: ShareSelection, request: ShareRequest) => Promise<void>; running: boolean; view: ReactElement | null } {
+export function useShareExport(testId: string, options: { closable?: boolean } = {}): { start: (selection: ShareSelection, request: ShareRequest) => Promise<void>; running: boolean; view: ReactElement | null } {
   const transport = useTransport();
   const [started, setStarted] = useState<{ jobId: string; format: ShareRequest['format'] } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,9 +75,11 @@ export function useShareExport(testId: string): { start: (selection: ShareSelect
                 Saved as <span className="mono">{saved}</span>
               </p>
             )}
-            <button type="button" className="button button--small" onClick={close} data-testid={`${testId}-close`}>
-              Close
-            </button>
+            {options.closable !== false && (
+              <button type="button" className="button button--small" onClick={close} data-testid={`${testId}-close`}>
+                Close
+              </button>
+            )}
           </JobProgress>
         )}
       </div>
