@@ -5,7 +5,7 @@ import { CallError } from '../../../shared/contract/errors';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
-import { readLines } from '../../services/platform/read-lines';
+import { readExportPart } from '../../services/platform/read-lines';
 import { exportLine } from './delivery-view';
 
 /** Rows read per page, and the ids asked for at once (SQLite's IN list). */
@@ -73,16 +73,8 @@ export class LiveExports {
     const kept = this.kept.get(jobId);
     if (job?.kind === 'live.export' && job.state === 'running') throw new CallError('conflict', `export ${jobId} is still running`);
     if (!kept) throw new CallError('not-found', `export ${jobId} has no result (unknown, cancelled, failed, or removed by newer exports)`);
-    const handle = await open(kept.file, 'r');
-    try {
-      const { size } = await handle.stat();
-      if (offset > size) throw new CallError('invalid-args', `offset ${offset} is past the end of export ${jobId} (${size} bytes)`);
-      const part = await readLines(handle, offset, size);
-      const next = offset + part.byteLength;
-      return { ndjson: part.toString('utf8'), nextOffset: next < size ? next : null, bytes: size, count: kept.count };
-    } finally {
-      await handle.close();
-    }
+    const part = await readExportPart(kept.file, offset, `export ${jobId}`);
+    return { ndjson: part.text, nextOffset: part.nextOffset, bytes: part.bytes, count: kept.count };
   }
 
   private async run(job: JobControl, ids: readonly number[] | undefined, total: number): Promise<{ count: number }> {

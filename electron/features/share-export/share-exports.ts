@@ -6,7 +6,7 @@ import type { ShareSelection } from '../../../shared/contract/share-export';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
-import { readLines } from '../../services/platform/read-lines';
+import { readExportPart } from '../../services/platform/read-lines';
 import type { ExportWork } from './export-work';
 
 /** Finished exports whose file is kept (the oldest is removed first). */
@@ -78,16 +78,8 @@ export class ShareExports {
     const kept = this.kept.get(jobId);
     if (job?.kind === 'share.export' && job.state === 'running') throw new CallError('conflict', `export ${jobId} is still running`);
     if (!kept) throw new CallError('not-found', `export ${jobId} has no result (unknown, cancelled, failed, or removed by newer exports)`);
-    const handle = await open(kept.file, 'r');
-    try {
-      const { size } = await handle.stat();
-      if (offset > size) throw new CallError('invalid-args', `offset ${offset} is past the end of export ${jobId} (${size} bytes)`);
-      const part = await readLines(handle, offset, size);
-      const next = offset + part.byteLength;
-      return { text: part.toString('utf8'), nextOffset: next < size ? next : null, bytes: size, count: kept.count, path: kept.file, fileName: kept.fileName };
-    } finally {
-      await handle.close();
-    }
+    const part = await readExportPart(kept.file, offset, `export ${jobId}`);
+    return { ...part, count: kept.count, path: kept.file, fileName: kept.fileName };
   }
 
   private async run(job: JobControl, format: ShareFormat, total: number, writeFile: WriteFile): Promise<{ count: number; path: string }> {

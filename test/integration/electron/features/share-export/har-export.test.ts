@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +103,16 @@ describe('share.exportHar', () => {
     const entry = (JSON.parse(text) as { log: { _hooklab: { redacted: boolean }; entries: HarEntry[] } }).log;
     expect(entry._hooklab.redacted).toBe(true);
     expect(entry.entries[0]!._hooklab.signature).toBe('valid');
+  });
+
+  it('cancelled, it keeps no result and leaves no partial file', async () => {
+    const app = closeAfter(await startShareApp());
+    app.core.ctx.deliveries.insertBatch(Array.from({ length: 3000 }, (_, i) => judged(arrival(i + 1))));
+    const { jobId } = await app.call('share.exportHar', {});
+    await app.call('jobs.cancel', { jobId });
+    expect(await ended(app, jobId)).toMatchObject({ state: 'cancelled' });
+    await expect(app.call('share.exportResult', { jobId })).rejects.toThrow(/has no result/);
+    expect(await app.call('share.exportFinished', { jobId })).toMatchObject({ state: 'cancelled', path: null });
+    expect(readdirSync(join(app.dataDir, 'shares'))).toEqual([]);
   });
 });
