@@ -58,6 +58,11 @@ export class ShareExports {
     const started = this.jobs.start({ kind: 'share.export', title, total }, (job) => this.run(job, format, total, writeFile));
     // Its outcome is the job's (jobs.get) and the file's (exportResult); it never rejects unawaited.
     this.outcomes.set(started.jobId, started.result.catch(() => undefined));
+    // Outcomes of exports that left no file are forgotten as jobs are (the newest 50 kept).
+    for (const oldId of this.outcomes.keys()) {
+      if (this.outcomes.size <= 50) break;
+      if (!this.kept.has(oldId)) this.outcomes.delete(oldId);
+    }
     return { jobId: started.jobId, total };
   }
 

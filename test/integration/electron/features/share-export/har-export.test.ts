@@ -95,7 +95,11 @@ describe('share.exportHar', () => {
   it('redacted: personal data replaced, the signature and credentials left out, the verdict kept', async () => {
     const app = closeAfter(await startShareApp());
     const body = JSON.stringify({ orderId: 'r1', orderType: 'PaymentLink', description: '', level: 'Info', type: 'SuccessPayment', metadata: { buyerName: 'Ana Lovelace', buyerEmail: 'ana@lovelace.test' } });
-    app.core.ctx.deliveries.insertBatch([judged({ body, eventId: 9, extraHeaders: [['Authorization', 'Bearer tok_live_12345678']] })]);
+    app.core.ctx.deliveries.insertBatch([
+      judged({ body, eventId: 9, extraHeaders: [['Authorization', 'Bearer tok_live_12345678']] }),
+      // Not JSON: redaction cannot read it field by field, so its bytes stay out.
+      judged({ body: 'name=Ana Lovelace&email=ana@lovelace.test', eventId: 10 }),
+    ]);
     const { jobId } = await app.call('share.exportHar', { redact: true });
     await ended(app, jobId);
     const { text } = await readExport(app, jobId);
@@ -103,6 +107,8 @@ describe('share.exportHar', () => {
     const entry = (JSON.parse(text) as { log: { _hooklab: { redacted: boolean }; entries: HarEntry[] } }).log;
     expect(entry._hooklab.redacted).toBe(true);
     expect(entry.entries[0]!._hooklab.signature).toBe('valid');
+    expect(entry.entries[1]!._hooklab.flags).toContain('body-withheld');
+    expect(entry.entries[1]!.request.postData).toBeUndefined();
   });
 
   it('cancelled, it keeps no result and leaves no partial file', async () => {
