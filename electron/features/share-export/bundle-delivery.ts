@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { signBody } from '../../../shared/signing/hmac';
 import { SIGNATURE_HEADER, type WebhookDelivery } from '../../../shared/service/webhooks';
-import type { DeliveryInput } from '../../../shared/sequences';
+import { historyDeliveryInput, type DeliveryInput } from '../../../shared/sequences';
 import type { Pseudonyms } from '../../../shared/redaction';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { redactDelivery, redactText, withoutSecrets } from './redact-delivery';
@@ -72,16 +72,7 @@ export function liveInput(d: SharedDelivery): DeliveryInput {
   };
 }
 
-/** A bundled history row as Sequences' rules read it: the service's own log vouches for it. */
+/** A bundled history row as Sequences' rules read it (the service's own log vouches for it). */
 export function historyInput(row: WebhookDelivery): DeliveryInput {
-  return {
-    ref: { source: 'history', id: row.id },
-    eventId: row.eventId,
-    created: row.eventCreated,
-    createdMs: parseMs(row.eventCreated),
-    arrivedMs: parseMs(row.created) ?? 0,
-    body: row.payload,
-    digest: sha256(row.payload),
-    trust: 'verified',
-  };
+  return historyDeliveryInput(row, row.payload, sha256(row.payload));
 }
