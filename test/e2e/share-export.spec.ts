@@ -71,6 +71,12 @@ test('Live → Export selected → HAR, then Share… a bundle of the selection 
   expect(bundle).toMatchObject({ format: 'hooklab-bundle', version: 1, note: 'Paid twice? See the SuccessPayment.', redacted: true });
   expect(bundle.deliveries.map((d) => d.eventType)).toEqual(['Created', 'SuccessPayment']);
   expect(text).not.toContain(BUYER.email);
+  // No key, token or secret of the sender: the sandbox store's credentials (its webhook key signed
+  // these deliveries) and the data folder's access token.
+  const revealed = await app.api<{ clientSecret: string; secretKey: string; webhookKey: string }>('sandbox.revealCredentials', {});
+  const secrets = [revealed.clientSecret, revealed.secretKey, revealed.webhookKey, app.token].filter((v) => v.length >= 8);
+  expect(secrets.length).toBe(4);
+  for (const secret of secrets) expect(text).not.toContain(secret);
   await expect(dialog.getByTestId('live-share-job-saved')).toContainText('.hooklab');
   await screenshotBothThemes(page, 'live-share-dialog-saved', dialog);
   await dialog.getByTestId('live-share-cancel').click();
