@@ -12,7 +12,22 @@ export interface MenuItem {
  * A button that opens a short menu of actions (Live's export menus). Escape, a click elsewhere
  * or choosing an item closes it; arrow keys move between items.
  */
-export function MenuButton({ label, items, disabled = false, testId, title }: { label: ReactNode; items: readonly MenuItem[]; disabled?: boolean; testId: string; title?: string }) {
+export function MenuButton({
+  label,
+  items,
+  disabled = false,
+  testId,
+  title,
+  align = 'start',
+}: {
+  label: ReactNode;
+  items: readonly MenuItem[];
+  disabled?: boolean;
+  testId: string;
+  title?: string;
+  /** Which edge of the button the menu lines up with (`end` for a button near the window's right edge). */
+  align?: 'start' | 'end';
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,7 +53,7 @@ export function MenuButton({ label, items, disabled = false, testId, title }: { 
         {label} <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="menu-button__menu" role="menu" data-testid={`${testId}-menu`}>
+        <div className={`menu-button__menu menu-button__menu--${align}`} role="menu" data-testid={`${testId}-menu`}>
           {items.map((item) => (
             <button
               key={item.testId}

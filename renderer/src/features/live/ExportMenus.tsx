@@ -3,6 +3,7 @@ import { MenuButton } from '../../components/MenuButton';
 import { ShareDialog } from '../../components/share/ShareDialog';
 import { useShareExport } from '../../components/share/use-share-export';
 import { formatCount } from '../../lib/format';
+import './export-menus.css';
 
 /**
  * Live's **Export selected** and **Export all** (or **Export shown**) menus: Hooklab's NDJSON
@@ -34,7 +35,7 @@ export function ExportMenus({
   // Read when chosen, not on every render of a 100,000-row table.
   const allSelection = () => (shown ? { ids: shown.map((d) => d.id) } : {});
   return (
-    <>
+    <div className="export-menus">
       <MenuButton
         label={`Export selected (${checked.length})`}
         disabled={checked.length === 0 || busy}
@@ -50,12 +51,14 @@ export function ExportMenus({
         title={shown ? 'Export the deliveries the filters show' : 'Export every stored delivery'}
         disabled={ndjsonAllRunning || har.running || allCount === 0}
         testId="export-all"
+        align="end"
         items={[
           { label: 'NDJSON (Hooklab lines)', onSelect: onNdjsonAll, testId: 'export-all-ndjson' },
           { label: 'HAR 1.2', title: 'For any HAR viewer, with Hooklab’s verdicts in each entry', onSelect: () => void har.start(allSelection(), { format: 'har', redact: false }), testId: 'export-all-har' },
         ]}
       />
-      {har.view}
+      {/* Under the menus, over the page: the toolbar's layout stays as it is. */}
+      {har.view && <div className="export-menus__job">{har.view}</div>}
       {sharing && (
         <ShareDialog
           selection={{ ids: [...checked] }}
@@ -64,6 +67,6 @@ export function ExportMenus({
           testIdPrefix="live"
         />
       )}
-    </>
+    </div>
   );
 }
