@@ -1,10 +1,10 @@
-import { open, rm } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { writeJobFile } from '../../services/platform/job-file';
 import { readExportPart } from '../../services/platform/read-lines';
 import { exportLine } from './delivery-view';
 
@@ -80,31 +80,26 @@ export class LiveExports {
   private async run(job: JobControl, ids: readonly number[] | undefined, total: number): Promise<{ count: number }> {
     ensurePrivateDir(this.dir);
     const file = join(this.dir, `${job.jobId}.ndjson`);
-    const out = await open(file, 'w', PRIVATE_FILE_MODE);
-    let count = 0;
-    try {
+    const count = await writeJobFile(file, async (out) => {
+      let written = 0;
       const chunks = ids ? chunked(ids, IDS_PER_QUERY) : [undefined];
       for (const chunk of chunks) {
-        for (let after = 0; count < total; ) {
+        for (let after = 0; written < total; ) {
           if (job.signal.aborted) throw new Error('cancelled');
           // New rows get higher ids: the first `total` rows are what was stored at the start.
-          const rows = this.store.exportRows({ ...(chunk ? { ids: chunk } : {}), afterId: after, limit: Math.min(PAGE_ROWS, total - count) });
+          const rows = this.store.exportRows({ ...(chunk ? { ids: chunk } : {}), afterId: after, limit: Math.min(PAGE_ROWS, total - written) });
           if (rows.length === 0) break;
           // Each page is written before the next is read: the event loop turns between pages.
           await out.write(rows.map((r) => exportLine(r) + '\n').join(''));
           rows.forEach(() => job.step());
-          count += rows.length;
+          written += rows.length;
           after = rows.at(-1)!.summary.id;
         }
       }
-      // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
-      if (count < total) job.setTotal(count);
-    } catch (error) {
-      await out.close();
-      await rm(file, { force: true });
-      throw error;
-    }
-    await out.close();
+      return written;
+    });
+    // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
+    if (count < total) job.setTotal(count);
     this.keep(job.jobId, { file, count });
     return { count };
   }

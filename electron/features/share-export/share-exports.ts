@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { ShareSelection } from '../../../shared/contract/share-export';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { writeJobFile } from '../../services/platform/job-file';
 import { readExportPart } from '../../services/platform/read-lines';
 import type { ExportWork } from './export-work';
 
@@ -90,29 +90,24 @@ export class ShareExports {
   private async run(job: JobControl, format: ShareFormat, total: number, writeFile: WriteFile): Promise<{ count: number; path: string }> {
     ensurePrivateDir(this.dir);
     const file = join(this.dir, `${job.jobId}.${EXTENSION[format]}`);
-    const out = await open(file, 'wx', PRIVATE_FILE_MODE);
-    const work: ExportWork = {
-      write: async (text) => void (await out.write(text)),
-      stepBy: (n) => {
-        for (let i = 0; i < n; i++) job.step();
-      },
-      checkCancelled: () => {
-        if (job.signal.aborted) throw new Error('cancelled');
-      },
-      forwardsOf: (row) => (row.summary.handler && row.summary.handler.targets > 0 ? this.store.forwards(row.summary.id) : []),
-      secrets: this.secrets(),
-    };
-    let count: number;
-    try {
-      count = await writeFile(work, total);
-      // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
-      if (count < total) job.setTotal(count);
-    } catch (error) {
-      await out.close();
-      await rm(file, { force: true });
-      throw error;
-    }
-    await out.close();
+    const count = await writeJobFile(file, (out) =>
+      writeFile(
+        {
+          write: async (text) => void (await out.write(text)),
+          stepBy: (n) => {
+            for (let i = 0; i < n; i++) job.step();
+          },
+          checkCancelled: () => {
+            if (job.signal.aborted) throw new Error('cancelled');
+          },
+          forwardsOf: (row) => (row.summary.handler && row.summary.handler.targets > 0 ? this.store.forwards(row.summary.id) : []),
+          secrets: this.secrets(),
+        },
+        total,
+      ),
+    );
+    // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
+    if (count < total) job.setTotal(count);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     this.keep(job.jobId, { file, fileName: `hooklab-${stamp}.${EXTENSION[format]}`, count });
     return { count, path: file };
