@@ -9,6 +9,7 @@ import { createProjectConfigFeature } from '../features/project-config/feature';
 import { createTracingFeature } from '../features/tracing/feature';
 import { createNotificationsFeature } from '../features/notifications/feature';
 import { createScenariosFeature } from '../features/scenarios/feature';
+import { createShareExportFeature } from '../features/share-export/feature';
 
 /**
  * Every area of the product, in start order (the listener before the sandbox, whose store
@@ -27,5 +28,6 @@ export function productFeatures(ctx: CoreContext): Feature[] {
     createProjectConfigFeature(ctx),
     createNotificationsFeature(ctx),
     createScenariosFeature(ctx),
+    createShareExportFeature(ctx),
   ];
 }

@@ -31,3 +31,26 @@ export type DeliveryTrust = 'verified' | 'unverified' | 'unchecked';
 
 /** A delivery once its body has been read: the rules keep no body in memory. */
 export type DeliveryMeta = Omit<DeliveryInput, 'body'>;
+
+const parseMs = (iso: string): number | null => {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+};
+
+/**
+ * A delivery of the service's history as the rules read it: logged when `created`, vouched for
+ * by the service's own log (read with the environment's credentials). `digest`: the SHA-256 of
+ * the payload's UTF-8, the digest the listener stores for a received copy of it.
+ */
+export function historyDeliveryInput(row: { readonly id: number; readonly eventId: number; readonly eventCreated: string; readonly created: string }, payload: string, digest: string): DeliveryInput {
+  return {
+    ref: { source: 'history', id: row.id },
+    eventId: row.eventId,
+    created: row.eventCreated,
+    createdMs: parseMs(row.eventCreated),
+    arrivedMs: parseMs(row.created) ?? 0,
+    body: payload,
+    digest,
+    trust: 'verified',
+  };
+}

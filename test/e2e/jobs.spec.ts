@@ -136,9 +136,10 @@ test('Live → Export shown: the filtered view exported as a job of the main pro
   await page.getByTestId('live-search').fill(orderId);
   await expect(page.getByTestId('live-table').getByTestId('data-row')).toHaveCount(2);
   const button = page.getByTestId('export-all');
-  await expect(button).toHaveText('Export shown (2)');
+  await expect(button).toContainText('Export shown (2)');
   const download = page.waitForEvent('download');
   await button.click();
+  await page.getByTestId('export-all-ndjson').click();
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
   const lines = readFileSync(file!, 'utf8').trim().split('\n');

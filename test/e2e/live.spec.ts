@@ -59,6 +59,7 @@ test('deliveries stream into the table with their verdicts, and the detail shows
   await live.search('');
   const download = page.waitForEvent('download');
   await page.getByTestId('export-all').click();
+  await page.getByTestId('export-all-ndjson').click();
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
   const lines = readFileSync(file!, 'utf8').trim().split('\n');

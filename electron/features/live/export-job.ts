@@ -1,17 +1,16 @@
-import { open, rm, type FileHandle } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { JobControl, Jobs } from '../../services/jobs/jobs';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../services/platform/private-files';
+import { ensurePrivateDir } from '../../services/platform/private-files';
+import { writeJobFile } from '../../services/platform/job-file';
+import { readExportPart } from '../../services/platform/read-lines';
 import { exportLine } from './delivery-view';
 
 /** Rows read per page, and the ids asked for at once (SQLite's IN list). */
 const PAGE_ROWS = 2_000;
 const IDS_PER_QUERY = 5_000;
-/** A part of the result read by live.exportResult: whole lines, about this many bytes. */
-const RESULT_PART_BYTES = 16 * 1024 * 1024;
 /** Finished exports whose file is kept (the oldest is removed first). */
 const KEEP_FILES = 5;
 
@@ -74,46 +73,33 @@ export class LiveExports {
     const kept = this.kept.get(jobId);
     if (job?.kind === 'live.export' && job.state === 'running') throw new CallError('conflict', `export ${jobId} is still running`);
     if (!kept) throw new CallError('not-found', `export ${jobId} has no result (unknown, cancelled, failed, or removed by newer exports)`);
-    const handle = await open(kept.file, 'r');
-    try {
-      const { size } = await handle.stat();
-      if (offset > size) throw new CallError('invalid-args', `offset ${offset} is past the end of export ${jobId} (${size} bytes)`);
-      const part = await readLines(handle, offset, size);
-      const next = offset + part.byteLength;
-      return { ndjson: part.toString('utf8'), nextOffset: next < size ? next : null, bytes: size, count: kept.count };
-    } finally {
-      await handle.close();
-    }
+    const part = await readExportPart(kept.file, offset, `export ${jobId}`);
+    return { ndjson: part.text, nextOffset: part.nextOffset, bytes: part.bytes, count: kept.count };
   }
 
   private async run(job: JobControl, ids: readonly number[] | undefined, total: number): Promise<{ count: number }> {
     ensurePrivateDir(this.dir);
     const file = join(this.dir, `${job.jobId}.ndjson`);
-    const out = await open(file, 'w', PRIVATE_FILE_MODE);
-    let count = 0;
-    try {
+    const count = await writeJobFile(file, async (out) => {
+      let written = 0;
       const chunks = ids ? chunked(ids, IDS_PER_QUERY) : [undefined];
       for (const chunk of chunks) {
-        for (let after = 0; count < total; ) {
+        for (let after = 0; written < total; ) {
           if (job.signal.aborted) throw new Error('cancelled');
           // New rows get higher ids: the first `total` rows are what was stored at the start.
-          const rows = this.store.exportRows({ ...(chunk ? { ids: chunk } : {}), afterId: after, limit: Math.min(PAGE_ROWS, total - count) });
+          const rows = this.store.exportRows({ ...(chunk ? { ids: chunk } : {}), afterId: after, limit: Math.min(PAGE_ROWS, total - written) });
           if (rows.length === 0) break;
           // Each page is written before the next is read: the event loop turns between pages.
           await out.write(rows.map((r) => exportLine(r) + '\n').join(''));
           rows.forEach(() => job.step());
-          count += rows.length;
+          written += rows.length;
           after = rows.at(-1)!.summary.id;
         }
       }
-      // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
-      if (count < total) job.setTotal(count);
-    } catch (error) {
-      await out.close();
-      await rm(file, { force: true });
-      throw error;
-    }
-    await out.close();
+      return written;
+    });
+    // Rows removed meanwhile (retention, Clear) leave the total short: the job says what it wrote.
+    if (count < total) job.setTotal(count);
     this.keep(job.jobId, { file, count });
     return { count };
   }
@@ -132,18 +118,4 @@ function chunked<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** Bytes from `offset`: about RESULT_PART_BYTES, ending after a newline (longer for a longer line). */
-async function readLines(handle: FileHandle, offset: number, size: number): Promise<Buffer> {
-  let length = Math.min(RESULT_PART_BYTES, size - offset);
-  for (;;) {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, offset);
-    const part = buffer.subarray(0, bytesRead);
-    if (offset + bytesRead >= size) return part;
-    const end = part.lastIndexOf(0x0a);
-    if (end >= 0) return part.subarray(0, end + 1);
-    length = Math.min(length * 2, size - offset);
-  }
 }

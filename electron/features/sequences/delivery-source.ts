@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryRef } from '../../../shared/contract/sequences';
-import type { DeliveryInput } from '../../../shared/sequences';
+import { historyDeliveryInput, type DeliveryInput } from '../../../shared/sequences';
 import type { Database } from '../../services/data/database';
 import {
   HistorySequenceReads,
@@ -20,10 +20,8 @@ export interface SourceCursor {
 
 export const START: SourceCursor = { liveId: 0, historyId: 0 };
 
-function parseMs(iso: string): number | null {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : null;
-}
+/** The same digest the listener stores for a received copy of a payload. */
+const utf8Sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 const trustOf = (verified: number | null): DeliveryInput['trust'] => (verified === null ? 'unchecked' : Number(verified) === 1 ? 'verified' : 'unverified');
 
@@ -58,33 +56,11 @@ function liveForIndex(row: SequenceIndexRow, reads: SequenceReads): DeliveryInpu
 function historyForIndex(row: HistorySequenceIndexRow, environmentId: string, reads: HistorySequenceReads): DeliveryInput {
   const large = row.payload === null ? reads.largePayload(environmentId, row.id) : null;
   const payload = row.payload ?? (large?.nodes && eventFromNodes(large.nodes)) ?? large?.payload ?? '';
-  return {
-    ref: { source: 'history', id: row.id },
-    eventId: row.eventId,
-    created: row.eventCreated,
-    createdMs: parseMs(row.eventCreated),
-    arrivedMs: parseMs(row.created) ?? 0,
-    body: payload,
-    // The same digest the listener stored for a received copy of this payload.
-    digest: large?.sha256 ?? createHash('sha256').update(payload, 'utf8').digest('hex'),
-    // The service's own log, read with the environment's credentials.
-    trust: 'verified',
-  };
+  return historyDeliveryInput(row, payload, large?.sha256 ?? utf8Sha256(payload));
 }
 
 function fromHistory([id, eventId, eventCreated, created, payload]: HistorySequenceRow): DeliveryInput {
-  return {
-    ref: { source: 'history', id: Number(id) },
-    eventId: Number(eventId),
-    created: eventCreated,
-    createdMs: parseMs(eventCreated),
-    arrivedMs: parseMs(created) ?? 0,
-    body: payload,
-    // The same digest the listener stored for a received copy of this payload.
-    digest: createHash('sha256').update(payload, 'utf8').digest('hex'),
-    // The service's own log, read with the environment's credentials.
-    trust: 'verified',
-  };
+  return historyDeliveryInput({ id: Number(id), eventId: Number(eventId), eventCreated, created }, payload, utf8Sha256(payload));
 }
 
 /** Large bodies read (walked in SQL, or whole) in one part of a page at most, so the caller yields between them. */

@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   listen: async () => (await import('./commands/listen')).listenCommand,
   trigger: async () => (await import('./commands/trigger')).triggerCommand,
   events: async () => (await import('./commands/events')).eventsCommand,
+  export: async () => (await import('./commands/export')).exportCommand,
   replay: async () => (await import('./commands/replay')).replayCommand,
   resend: async () => (await import('./commands/resend')).resendCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,

@@ -7,12 +7,13 @@ import { sendTools } from './send-tools';
 import type { McpSendPolicy } from './send-policy';
 import { reachTools } from './reach-tools';
 import { traceTools } from './trace-tools';
+import { exportTools } from './export-tools';
 import { toolError, UNTRUSTED_DESCRIPTION } from './tool-result';
 import { toolAnnotations, type ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
 export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now: () => number = Date.now): ToolDefinition[] {
-  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client, policy), ...traceTools(client), ...historyTools(client), ...reachTools(client, now)];
+  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client, policy), ...traceTools(client), ...historyTools(client), ...reachTools(client, now), ...exportTools(client, now)];
 }
 
 /**

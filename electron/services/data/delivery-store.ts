@@ -33,6 +33,29 @@ export interface ExportRow {
  * commit); duplicate and order checks run inside that transaction, row by row, so deliveries
  * in the same batch see each other.
  */
+/** What an export may narrow its rows by, beside ids (docs/share.md): all given must hold. */
+export interface ExportFilter {
+  readonly eventType?: string;
+  readonly orderId?: string;
+  /** Received at or after this time (epoch ms). */
+  readonly sinceMs?: number;
+}
+
+/** The SQL conditions of an export's ids and filters, added to `where` and `params`. */
+function filterWhere(filter: ExportFilter & { ids?: readonly number[] }, where: string[], params: SQLInputValue[]): void {
+  const conditions: Array<[string, readonly SQLInputValue[]] | null> = [
+    filter.ids ? [`id IN (${filter.ids.map(() => '?').join(',') || 'NULL'})`, filter.ids] : null,
+    filter.eventType !== undefined ? ['event_type = ?', [filter.eventType]] : null,
+    filter.orderId !== undefined ? ['order_id = ?', [filter.orderId]] : null,
+    filter.sinceMs !== undefined ? ['received_at_ms >= ?', [filter.sinceMs]] : null,
+  ];
+  for (const c of conditions) {
+    if (c === null) continue;
+    where.push(c[0]);
+    params.push(...c[1]);
+  }
+}
+
 export class DeliveryStore {
   private readonly insert: StatementSync;
   private readonly byEvent: StatementSync;
@@ -289,14 +312,11 @@ export class DeliveryStore {
 
   /** Rows for export, oldest first: all after `afterId`, or exactly `ids`. */
   exportRows(
-    args: { ids?: readonly number[]; afterId: number; limit: number },
+    args: { ids?: readonly number[]; afterId: number; limit: number } & ExportFilter,
   ): ExportRow[] {
     const where: string[] = ['id > ?'];
     const params: SQLInputValue[] = [args.afterId];
-    if (args.ids) {
-      where.push(`id IN (${args.ids.map(() => '?').join(',') || 'NULL'})`);
-      params.push(...args.ids);
-    }
+    filterWhere(args, where, params);
     params.push(args.limit);
     const rows = this.db
       .prepare(
@@ -315,6 +335,14 @@ export class DeliveryStore {
       page.push({ summary: toSummary(r), headers: JSON.parse(r.headers_json) as Array<[string, string]>, body: r.body, sha256: r.body_sha256 });
     }
     return page;
+  }
+
+  /** How many deliveries an export of these filters holds (ids capped as exportRows' pages are). */
+  countWhere(filter: ExportFilter & { ids?: readonly number[] }): number {
+    const where: string[] = ['1'];
+    const params: SQLInputValue[] = [];
+    filterWhere(filter, where, params);
+    return Number((this.db.prepare(`SELECT COUNT(*) AS n FROM received_deliveries WHERE ${where.join(' AND ')}`).get(...params) as { n: number }).n);
   }
 
   /** Whether a delivery (among `ids`, when given) comes after `id`. */

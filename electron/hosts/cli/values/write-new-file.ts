@@ -1,4 +1,5 @@
-import { existsSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { CliError } from '../framework/exit-codes';
 
 const exists = (path: string) => new CliError(`${path} exists: not overwritten (pass --force to replace it)`);
@@ -43,4 +44,41 @@ export function writeNewFile(path: string, text: string, force: boolean): void {
     if (code === 'EEXIST') throw exists(path);
     throw new CliError(`cannot write ${path}: ${code ?? (error as Error).message}`);
   }
+}
+
+/**
+ * Writes a file a command makes from parts that arrive one at a time (an export of thousands of
+ * deliveries is never one string). The parts go to a new file beside the path; it then takes the
+ * path by a hard link (which, like 'wx', fails on anything there, a link included) or, with
+ * `force`, by a rename over it. A failed or interrupted write leaves nothing at the path.
+ */
+export async function writeNewFileFrom(path: string, parts: AsyncIterable<string>, force: boolean): Promise<number> {
+  refuseExisting(path, force);
+  const tmp = `${path}.${process.pid}.tmp`;
+  let bytes = 0;
+  try {
+    const out = await open(tmp, 'wx');
+    try {
+      for await (const part of parts) {
+        await out.write(part);
+        bytes += Buffer.byteLength(part);
+      }
+    } finally {
+      await out.close();
+    }
+    if (force) {
+      refuseLink(path);
+      renameSync(tmp, path);
+    } else {
+      linkSync(tmp, path);
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw exists(path);
+    throw new CliError(`cannot write ${path}: ${code ?? (error as Error).message}`);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return bytes;
 }

@@ -9,6 +9,7 @@ import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { ReplaySelected } from './ReplaySelected';
 import { useExportAllJob } from './ExportAllJob';
+import { ExportMenus } from './ExportMenus';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
@@ -138,22 +139,18 @@ export function LivePage({ route }: { route: Route }) {
           </span>
         )}
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
-          Export selected ({checked.size})
-        </button>
         <button type="button" className="button" disabled={checked.size === 0} onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
           Replay selected ({checked.size})
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={exportAll.running || (filtered ? count === 0 : total === 0)}
-          onClick={() => void exportAll.start(filtered ? processed.map((d) => d.id) : null)}
-          title={filtered ? 'Export the deliveries the filters show' : 'Export every stored delivery'}
-          data-testid="export-all"
-        >
-          {filtered ? `Export shown (${formatCount(count)})` : 'Export all'}
-        </button>
+        <ExportMenus
+          checked={[...checked]}
+          shown={filtered ? processed : null}
+          total={total}
+          busy={busy !== null}
+          onNdjsonSelected={() => void runExport([...checked])}
+          onNdjsonAll={() => void exportAll.start(filtered ? processed.map((d) => d.id) : null)}
+          ndjsonAllRunning={exportAll.running}
+        />
         <button
           type="button"
           className="button"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/sequences';
 import { orderStateText } from '../../../../shared/sequences/claimed-state';
 import { RegressionTestButton } from '../../components/RegressionTestButton';
+import { ShareButton } from '../../components/share/ShareDialog';
 import { BadInputList } from './BadInputList';
 import { FlagList } from './FlagList';
 import { STATUS_CLASS } from './order-columns';
@@ -56,7 +57,10 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
           {detail.threeDsAttempts.length > 1 && <span className="muted">{detail.threeDsAttempts.length} attempts</span>}
         </dd>
       </dl>
-      <RegressionTestButton orderId={s.orderId} testIdPrefix="sequences" />
+      <div className="row seq-order__actions">
+        <RegressionTestButton orderId={s.orderId} testIdPrefix="sequences" />
+        <ShareButton selection={{ orderId: s.orderId }} what={`order ${s.orderId}`} testIdPrefix="sequences" small />
+      </div>
       <FlagList flags={detail.flags} onHover={(keys) => setHighlighted(new Set(keys))} />
       <StateDiagram detail={detail} />
       <Timeline events={detail.events} flags={detail.flags} highlighted={highlighted} />

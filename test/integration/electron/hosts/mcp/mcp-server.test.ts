@@ -15,7 +15,7 @@ const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
   'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence', 'make_regression_test',
   'replay_delivery', 'trigger_event', 'check_handler', 'get_handler_trace', 'history_pending', 'resend',
-  'probe_public_url', 'history_delivery_urls',
+  'probe_public_url', 'history_delivery_urls', 'export_har',
 ];
 
 const event = (orderId: string) => ({
@@ -228,6 +228,18 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     const refused = await mcp.call('replay_delivery', { id: 1, to: 'http://203.0.113.9/hook' });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toMatch(/not a target you configured/);
+  });
+
+  it('export_har writes the selected deliveries as HAR 1.2 in the data folder and answers its path', async () => {
+    const result = await mcp.call('export_har', { order: '5001' });
+    expect(result.isError).toBeFalsy();
+    const { path, deliveries } = result.structuredContent as { path: string; deliveries: number };
+    expect(path.startsWith(join(dataDir, 'shares'))).toBe(true);
+    expect(deliveries).toBe(1);
+    const har = JSON.parse(readFileSync(path, 'utf8')) as { log: { version: string; entries: Array<{ _hooklab: { orderId: string; signature: string } }> } };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries.map((e) => e._hooklab)).toMatchObject([{ orderId: '5001', signature: 'valid' }]);
+    expect(textOf(result)).toContain(`to ${path}`);
   });
 
   it('no output of any tool contains a configured secret: the listener key, the sandbox store\'s secrets, the access token', async () => {

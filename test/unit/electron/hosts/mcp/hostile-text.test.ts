@@ -80,6 +80,9 @@ const answers: Partial<Record<CallName, unknown>> = {
   },
   'history.resend': { kind: 'delivered', message: HOSTILE },
   'live.probePublicUrl': { reachable: false, publicUrl: 'https://x.example', error: HOSTILE, latencyMs: null },
+  'share.exportHar': { jobId: 'j1', total: 1 },
+  // A data folder's path is the user's, yet printed escaped like any other value.
+  'share.exportFinished': { state: 'done', path: HOSTILE, count: 1, error: null },
   'history.deliveryUrls': {
     publicUrl: null,
     urls: [{ current: false, url: HOSTILE, deliveries: 1, delivered: 0, failed: 1, lastCreated: HOSTILE, lastStatus: HOSTILE }],
@@ -112,6 +115,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   resend: { id: 4 },
   probe_public_url: {},
   history_delivery_urls: {},
+  export_har: {},
 };
 
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');

@@ -1,0 +1,44 @@
+import type { ShareSelection } from '../../../shared/contract/share-export';
+import { HistoryStore } from '../../services/data/history-store';
+import { TraceStore } from '../../services/data/trace-store';
+import type { CoreContext, Feature } from '../../services/kernel/feature';
+import { writeBundle } from './bundle-file';
+import { writeHar } from './har-file';
+import { heldSecrets } from './secret-values';
+import { countSelected, selectedPages } from './selected-rows';
+import { ShareExports } from './share-exports';
+
+/**
+ * Sharing what Hooklab captured (docs/share.md): the selected deliveries as a HAR 1.2 file or a
+ * `.hooklab` bundle, each written by a job into the data folder. Importing them is another
+ * area's.
+ */
+export function createShareExportFeature(ctx: CoreContext): Feature {
+  const exports = new ShareExports(ctx.dataDir, ctx.deliveries, ctx.jobs, () => heldSecrets(ctx));
+  const history = new HistoryStore(ctx.db);
+  const traces = new TraceStore(ctx.db);
+  const version = () => ctx.status.get().host.version;
+  const total = (selection: ShareSelection) => countSelected(ctx.deliveries, selection);
+  return {
+    name: 'share-export',
+    async start() {
+      exports.clearFolder();
+    },
+    handlers: {
+      'share.exportHar': async ({ selection, redact }) =>
+        exports.start('har', selection, total(selection), (work, limit) => writeHar(work, selectedPages(ctx.deliveries, selection, limit), { version: version(), redact })),
+      'share.exportBundle': async ({ selection, note, redact }) =>
+        exports.start('bundle', selection, total(selection), (work, limit) =>
+          writeBundle(
+            work,
+            { store: ctx.deliveries, history, traces, environmentId: ctx.environments.activeInfo().id, now: ctx.clock.now() },
+            selection,
+            limit,
+            { version: version(), note, redact },
+          ),
+        ),
+      'share.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
+      'share.exportFinished': async ({ jobId }) => exports.finished(jobId),
+    },
+  };
+}

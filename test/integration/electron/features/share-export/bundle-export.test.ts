@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { successPaymentMetadata } from '../../../../../shared/replay/templates';
+import { deriveOrder, parseDelivery } from '../../../../../shared/sequences';
+import { signBody } from '../../../../../shared/signing/hmac';
+import { HistoryStore } from '../../../../../electron/services/data/history-store';
+import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
+import { closedAfterEach } from '../../../../support/closed-after-each';
+import type { TestApp } from '../../../../support/app-harness';
+import { ended, judged, readExport, SENDER_KEY, startShareApp } from './share-helpers';
+
+const closeAfter = closedAfterEach();
+
+const ORDER = 'ord-share-1';
+const BUYER = { name: 'Margarita Villalobos', phone: '+50671234567', email: 'margarita.villalobos@correo.test' };
+const SECRETS = { apiSecret: 'sk_live_api_secret_value_0042', controlToken: 'ctl_token_for_the_emulator_9911' };
+
+/** 12 events of one order, the buyer's data in the SuccessPayment and in the Updated events' metadata. */
+function orderEvents(): Array<{ eventId: number; body: string }> {
+  const metadata = { ...successPaymentMetadata({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink' }), BuyerName: BUYER.name, BuyerPhone: BUYER.phone, BuyerEmail: BUYER.email, InvoiceName: BUYER.name };
+  const event = (eventId: number, type: string, meta: unknown) => ({
+    eventId,
+    body: JSON.stringify({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink', description: `${type} of ${ORDER}`, level: type.includes('Error') ? 'Error' : 'Info', type, metadata: meta }),
+  });
+  return [
+    event(100, 'Created', null),
+    ...Array.from({ length: 8 }, (_, i) => event(101 + i, 'Updated', { buyer: { name: BUYER.name, email: BUYER.email, phone: BUYER.phone }, step: i })),
+    event(110, 'SuccessPayment', metadata),
+    event(111, 'Finalized', null),
+    event(112, 'Updated', { note: 'after' }),
+  ];
+}
+
+async function bundleOf(app: TestApp, args: object = {}): Promise<{ text: string; bundle: Bundle }> {
+  const { jobId } = await app.call('share.exportBundle', { selection: { orderId: ORDER }, note: 'Order stuck after payment', ...args });
+  expect(await ended(app, jobId)).toMatchObject({ state: 'done' });
+  const { text } = await readExport(app, jobId);
+  return { text, bundle: JSON.parse(text) as Bundle };
+}
+
+interface Bundle {
+  format: string;
+  version: number;
+  note: string;
+  signingKey: string;
+  redacted: boolean;
+  deliveries: Array<{ deliveryId: number; headers: Array<[string, string]>; bodyBase64: string; signature: string; flags: string[]; duplicateOf: number | null; eventId: number }>;
+  history: Array<{ eventId: number; payload: string }>;
+  sequences: Array<{ orderId: string; detail: { summary: { status: string; flags: number }; flags: Array<{ kind: string }>; payment: { buyer: { name: string } } | null } }>;
+  forwards: Array<{ deliveryId: number; results: Array<{ body: string | null; headers: Array<[string, string]> }> }>;
+}
+
+async function appWithOrder(): Promise<TestApp> {
+  const app = closeAfter(await startShareApp());
+  const ctx = app.core.ctx;
+  ctx.secrets.set('webhookKey:k1', SENDER_KEY);
+  ctx.secrets.set('environment:live:apiSecret' as never, SECRETS.apiSecret);
+  ctx.secrets.set('sandbox:controlToken' as never, SECRETS.controlToken);
+  const events = orderEvents();
+  const arrivals = events.map((e, i) => judged({ body: e.body, eventId: e.eventId, signing: i === 3 ? 'wrong' : 'sender', receivedAtMs: Date.parse('2026-11-28T10:00:00Z') + i * 1000 }));
+  // The SuccessPayment resent: a duplicate.
+  arrivals.push(judged({ body: events[9]!.body, eventId: 110, receivedAtMs: Date.parse('2026-11-28T10:01:00Z') }));
+  const { stored } = ctx.deliveries.commitBatch(arrivals, []);
+  // The handler echoed the buyer's e-mail and set a cookie.
+  ctx.deliveries.commitBatch([], [{ id: stored[9]!.summary.id, results: [{ target: 'http://127.0.0.1:3000/hooks', status: 200, headers: [['Set-Cookie', 'session=abcdefgh12345678']], body: JSON.stringify({ ok: true, buyer: { email: BUYER.email } }), latencyMs: 12, error: null, traceId: null }] }]);
+  new HistoryStore(ctx.db).apply(
+    ctx.environments.activeInfo().id,
+    events.map((e, i) => ({ id: 500 + i, eventId: e.eventId, eventType: (JSON.parse(e.body) as { type: string }).type, eventCreated: '2026-11-28T10:00:00.000Z', url: `https://hooks.example.test/webhooks?token=${SECRETS.controlToken}`, payload: e.body, responseStatusCode: 200, delivered: true, created: '2026-11-28T10:00:00.000Z' })),
+    null,
+    '2026-11-28T10:05:00.000Z',
+  );
+  return app;
+}
+
+describe('share.exportBundle', () => {
+  it('redacted by default: no literal of the buyer, no key, token or secret; the same states and flags; every signature verifies with signingKey', async () => {
+    const app = await appWithOrder();
+    const { text, bundle } = await bundleOf(app);
+    expect(bundle).toMatchObject({ format: 'hooklab-bundle', version: 1, note: 'Order stuck after payment', redacted: true });
+    expect(bundle.deliveries).toHaveLength(13);
+    for (const literal of [BUYER.name, BUYER.phone, BUYER.email, SENDER_KEY, SECRETS.apiSecret, SECRETS.controlToken, 'abcdefgh12345678']) {
+      expect(text).not.toContain(literal);
+      // Inside the Base64 bodies too.
+      for (const d of bundle.deliveries) expect(Buffer.from(d.bodyBase64, 'base64').toString()).not.toContain(literal);
+    }
+    expect(text).not.toContain(Buffer.from(SENDER_KEY).toString('base64'));
+
+    // Re-signed: each body verifies with the bundle's key, and the verdict is still the sender's.
+    for (const d of bundle.deliveries) {
+      const signature = d.headers.find(([n]) => n === 'X-Svc-Hmac-Sha256')![1];
+      expect(signature).toBe(signBody(nodeHmac, bundle.signingKey, Buffer.from(d.bodyBase64, 'base64')));
+      expect(d.headers.find(([n]) => n === 'Content-Length')![1]).toBe(String(Buffer.from(d.bodyBase64, 'base64').length));
+    }
+    expect(bundle.deliveries.map((d) => d.signature)).toEqual(Array.from({ length: 13 }, (_, i) => (i === 3 ? 'invalid' : 'valid')));
+    expect(bundle.deliveries[12]!.duplicateOf).toBe(bundle.deliveries[9]!.deliveryId);
+
+    // The sequence the sender derived from the unredacted data, the same as the bundle's.
+    const sender = await senderOrder(app);
+    const shared = bundle.sequences.find((s) => s.orderId === ORDER)!.detail;
+    expect(shared.summary.status).toBe(sender.summary.status);
+    expect(shared.flags.map((f) => f.kind)).toEqual(sender.flags.map((f) => f.kind));
+    expect(shared.payment!.buyer.name).not.toBe(BUYER.name);
+    expect(bundle.history).toHaveLength(12);
+    expect(bundle.forwards[0]!.results[0]!.headers).toEqual([['Set-Cookie', '[redacted]']]);
+  });
+
+  it('--no-redact keeps the buyer but still holds no key, token or secret', async () => {
+    const app = await appWithOrder();
+    const { text, bundle } = await bundleOf(app, { redact: false });
+    expect(bundle.redacted).toBe(false);
+    expect(Buffer.from(bundle.deliveries[9]!.bodyBase64, 'base64').toString()).toContain(BUYER.email);
+    for (const literal of [SENDER_KEY, SECRETS.apiSecret, SECRETS.controlToken, 'abcdefgh12345678']) expect(text).not.toContain(literal);
+  });
+});
+
+/** The order as the sender's Sequences derives it from what was stored (unredacted). */
+async function senderOrder(app: TestApp) {
+  const store = app.core.ctx.deliveries;
+  const rows = store.exportRows({ afterId: 0, limit: 100, orderId: ORDER });
+  const history = new HistoryStore(app.core.ctx.db).list(app.core.ctx.environments.activeInfo().id, { afterId: 0, limit: 100 });
+  const inputs = [
+    ...rows.map((r) =>
+      parseDelivery({ ref: { source: 'live', id: r.summary.id }, eventId: r.summary.eventId, created: r.summary.eventCreated, createdMs: Date.parse(r.summary.eventCreated!), arrivedMs: Date.parse(r.summary.receivedAt), body: r.body, digest: r.sha256, trust: r.summary.signature === 'valid' ? 'verified' : 'unverified' }),
+    ),
+    ...history.map((h) => parseDelivery({ ref: { source: 'history', id: h.id }, eventId: h.eventId, created: h.eventCreated, createdMs: Date.parse(h.eventCreated), arrivedMs: Date.parse(h.created), body: h.payload, trust: 'verified' })),
+  ];
+  return deriveOrder(ORDER, inputs, app.core.ctx.clock.now());
+}
