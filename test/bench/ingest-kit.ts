@@ -32,11 +32,13 @@ const signature = signBody(nodeHmac, BENCH_KEY, body);
  * first output line starting `READY` or `{`.
  */
 export function startServer(mode: string, extra: string[] = [], script = 'test/bench/listener-ingest-server.ts', cwd = root): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--import', 'tsx', script, mode, ...extra], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const child = track(
+    spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--import', 'tsx', script, mode, ...extra], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    }),
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -46,6 +48,29 @@ export function startServer(mode: string, extra: string[] = [], script = 'test/b
     });
     child.once('exit', (code) => reject(new Error(`${script} ${mode} exited with ${code}`)));
   });
+}
+
+/** Every process group started here and not yet stopped: an interrupted bench stops them too. */
+const started = new Set<number>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const pgid of started) signalGroupOf(pgid, 'SIGKILL');
+    process.exit(130);
+  });
+}
+
+function signalGroupOf(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Notes a detached child (its own process group) so that an interrupted bench stops it. */
+export function track(child: ChildProcess): ChildProcess {
+  if (child.pid !== undefined) started.add(child.pid);
+  return child;
 }
 
 const groupAlive = (pgid: number) => {
@@ -63,19 +88,13 @@ const groupAlive = (pgid: number) => {
  */
 export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
   const pgid = child.pid!;
-  const signalGroup = (s: NodeJS.Signals) => {
-    try {
-      process.kill(-pgid, s);
-    } catch {
-      // The group is gone already.
-    }
-  };
-  signalGroup(signal);
-  const killAfter = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+  signalGroupOf(pgid, signal);
+  const killAfter = setTimeout(() => signalGroupOf(pgid, 'SIGKILL'), 10_000);
   // A group has no exit event: its leader's is awaited, then the rest is polled (a bench, not a test).
   if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once('exit', r));
   while (groupAlive(pgid)) await new Promise((r) => setTimeout(r, 20));
   clearTimeout(killAfter);
+  started.delete(pgid);
 }
 
 /** Closed loop: `connections` senders, each waiting for its answer, for `duration` seconds. */

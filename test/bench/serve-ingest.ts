@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_KEY, fixedRate, load, median, root, startServer, stop } from './ingest-kit';
+import { BENCH_KEY, fixedRate, load, median, root, startServer, stop, track } from './ingest-kit';
 import { call } from './serve-host';
 
 const args = parseArgs({ allowPositionals: true, options: { earlier: { type: 'string', multiple: true }, 'search-seconds': { type: 'string' } } });
@@ -74,7 +74,7 @@ async function startServe(checkout: string): Promise<Running> {
   // Options by what the checkout's serve takes (58d4719 had --port and no sandbox or OTLP receiver).
   const current = existsSync(join(checkout, 'electron/hosts/cli/options/host-options.ts'));
   const ports = current ? ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0', '--otlp-port', '0'] : ['--port', '0', '--listener-port', '0'];
-  const child = spawn('npm', ['run', 'serve', '--', ...ports, '--data-dir', dataDir], {
+  const child = track(spawn('npm', ['run', 'serve', '--', ...ports, '--data-dir', dataDir], {
     cwd: checkout,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +86,7 @@ async function startServe(checkout: string): Promise<Running> {
       HOOKLAB_WEBHOOK_KEY: BENCH_KEY,
       PATH: `${join(checkout, 'node_modules/.bin')}:${process.env.PATH}`,
     },
-  });
+  }));
   const done = async () => {
     await stop(child, 'SIGTERM');
     rmSync(home, { recursive: true, force: true });
@@ -98,7 +98,10 @@ async function startServe(checkout: string): Promise<Running> {
         output += c.toString();
         const listening = /Listening for webhooks on http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
         const open = /Hooklab is running at (http:\/\/\S+)/.exec(output);
-        if (listening && open) resolvePort({ child, port: Number(listening[1]), openUrl: open[1]!, done });
+        if (!listening || !open) return;
+        // From now on its output (a line per delivery) is drained, not kept.
+        for (const stream of [child.stdout!, child.stderr!]) stream.off('data', onData).on('data', () => {});
+        resolvePort({ child, port: Number(listening[1]), openUrl: open[1]!, done });
       };
       child.stdout!.on('data', onData);
       child.stderr!.on('data', onData);
