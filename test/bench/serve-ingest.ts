@@ -157,7 +157,9 @@ async function searchDuringBurst(checkout: string): Promise<SearchFigures | null
     return { ms: performance.now() - t, indexing: hits.indexing ?? 0 };
   };
   try {
-    await fixedRate(running.port, 120, 2); // something stored and indexed before the quiet searches
+    // A store that has seen use (as many as 50 senders store in 8 s), indexed before the quiet searches.
+    const seeded = await load(running.port, { connections: 50, duration: 8 });
+    while ((await search()).indexing > 0) await new Promise((r) => setTimeout(r, 500));
     const quietMs: number[] = [];
     for (let i = 0; i < 5; i++) quietMs.push((await search()).ms);
     const burst = fixedRate(running.port, 120, searchSeconds);
@@ -172,7 +174,7 @@ async function searchDuringBurst(checkout: string): Promise<SearchFigures | null
       await new Promise((r) => setTimeout(r, 500));
     }
     const sent = await burst;
-    return { quietMs, burstMs, indexing, stored: sent.rps * searchSeconds };
+    return { quietMs, burstMs, indexing, stored: seeded.requests.total + sent.rps * searchSeconds };
   } catch (error) {
     process.stderr.write(`search during a burst on ${checkout}: ${(error as Error).message}\n`);
     return null;
@@ -211,8 +213,8 @@ async function main() {
     const s = await searchDuringBurst(dir);
     searchRows.push(
       s === null
-        ? `| serve ${commitOf(dir)} | n/a (no live.search) | | | | |`
-        : `| serve ${commitOf(dir)} | ${f0(median(s.quietMs))} | ${f0(median(s.burstMs))} | ${f0(p(s.burstMs, 0.95))} | ${f0(Math.max(...s.burstMs))} | ${f0(Math.max(...s.indexing))} (${s.burstMs.length} searches) |`,
+        ? `| serve ${commitOf(dir)} | n/a (no live.search) | | | | | |`
+        : `| serve ${commitOf(dir)} | ${s.stored.toLocaleString('en-US')} | ${f0(median(s.quietMs))} | ${f0(median(s.burstMs))} | ${f0(p(s.burstMs, 0.95))} | ${f0(Math.max(...s.burstMs))} | ${f0(Math.max(...s.indexing))} (${s.burstMs.length} searches) |`,
     );
   }
   const md = `## The app users run: \`npm run serve\` under signed-webhook load
@@ -245,8 +247,10 @@ ${cpuRows.join('\n')}
 
 ### live.search typed during a 120/s burst (${searchSeconds} s, a search every 500 ms; the 'indexing' the answer reports)
 
-| serve | quiet ms (median of 5) | during the burst: median ms | p95 ms | max ms | most "indexing N" reported |
-|---|---|---|---|---|---|
+Each serve first stores what 50 senders send in 8 s, and is searched quietly once its index caught up.
+
+| serve | stored at the end | quiet ms (median of 5) | during the burst: median ms | p95 ms | max ms | most "indexing N" reported |
+|---|---|---|---|---|---|---|
 ${searchRows.join('\n')}
 `;
   writeFileSync(join(root, 'test/bench/results/serve-ingest.md'), md);
