@@ -30,7 +30,9 @@ import { nodeHmac } from '../../electron/services/platform/node-hmac';
 import { judgeDelivery, type JudgeContext, headerPairs } from '../../electron/features/live/listener/judge';
 import { openDurableStore } from './durable-store.mjs';
 
-export const BENCH_KEY = 'bench-key';
+import { BENCH_KEY } from './ingest-kit';
+
+export { BENCH_KEY };
 const mode = process.argv[2];
 
 /** A core with the live feature on `dataDir`, listening on a free port with the bench key (the process under load). */

@@ -14,15 +14,12 @@
  *   git worktree add /tmp/hooklab-d532c85 d532c85 && ln -s "$PWD/node_modules" /tmp/hooklab-d532c85/
  * Writes test/bench/results/listener-ingest.md (summarised in BENCHMARKS.md).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { signBody } from '../../shared/signing';
-import { nodeHmac } from '../../electron/services/platform/node-hmac';
+import { body, fixedRate, load, median, root, startServer, stop } from './ingest-kit';
 
 const args = parseArgs({ allowPositionals: true, options: { earlier: { type: 'string' } } });
 /** A checkout of an earlier commit whose listener is measured too (its test/bench/listener-ingest-server.ts hooklab mode). */
@@ -33,62 +30,8 @@ if (earlier !== null && !existsSync(join(earlier, 'test/bench/listener-ingest-se
 }
 const rounds = Math.max(1, Number(args.positionals[0] ?? 3));
 const seconds = Number(args.positionals[1] ?? 8);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const BENCH_KEY = 'bench-key';
 /** The retention cap of the full-store rounds: reached in the warm-up, so their load runs on a full store. */
 const FULL_STORE_DELIVERIES = 5000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-const body = JSON.stringify({
-  orderId: 'ord-1',
-  orderReference: 'ref-1',
-  orderType: 'FULL',
-  description: 'Payment of an order succeeded '.repeat(20),
-  level: 'Info',
-  type: 'SuccessPayment',
-  metadata: { PaymentId: 'p-1', ChargeId: 'c-1', Status: 'SUCCEEDED' },
-});
-const signature = signBody(nodeHmac, BENCH_KEY, body);
-
-function startServer(mode: string, extra: string[] = [], script = 'test/bench/listener-ingest-server.ts', cwd = root): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--expose-gc', '--import', 'tsx', script, mode, ...extra], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('READY') || l.startsWith('{'));
-      if (line) resolve({ child, line });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} ${mode} exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-function load(port: number, options: { connections: number; duration: number; overallRate?: number }) {
-  let eventId = 0;
-  return autocannon({
-    url: `http://127.0.0.1:${port}/webhooks`,
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-svc-hmac-sha256': signature, 'x-svc-event-created': '2024-05-01T10:00:00Z' },
-    connections: options.connections,
-    duration: options.duration,
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
-    // Every delivery a new event, as in real traffic (the duplicate check then finds nothing).
-    setupRequest: (request) => {
-      request.headers = { ...request.headers, 'x-svc-event-id': String(++eventId) };
-      return request;
-    },
-  });
-}
 
 /** The server's event-loop busy share and CPU time since `begin` (see listener-ingest-server's signals). */
 function usage(child: ChildProcess): { begin(): void; end(): Promise<{ busy: number; cpuUs: number; threadCpuUs: number | null }> } {
@@ -127,8 +70,7 @@ async function measure(mode: 'bare' | 'durable' | 'durable-split' | 'hooklab' | 
     const used = meter ? await meter.end() : NO_USAGE;
     // Fixed rate from a plain generator process: it times each request from its scheduled
     // send, and is quieter than autocannon's rate limiter on 2 shared cores.
-    const { line: fixedLine } = await startServer(String(port), ['1000', String(seconds), BENCH_KEY], 'test/bench/ingest-load.ts');
-    const fixed = JSON.parse(fixedLine) as { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+    const fixed = await fixedRate(port, 1000, seconds);
     return { rps: max.requests.average, busy: used.busy, cpuUsPerRequest: used.cpuUs / max.requests.total, threadCpuUsPerRequest: used.threadCpuUs === null ? null : used.threadCpuUs / max.requests.total, non2xx: max.non2xx + fixed.non2xx, errors: max.errors + fixed.errors, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps };
   } finally {
     await stop(child);

@@ -48,7 +48,7 @@ function run(mode: 'now' | 'index-all-first'): { times: number[]; indexingSaid: 
       const t = performance.now();
       if (mode === 'index-all-first') {
         search.indexAll();
-        db.prepare('SELECT rowid FROM received_search WHERE received_search MATCH ? ORDER BY rowid DESC LIMIT 20001').all(ftsMatchQuery(QUERY)!);
+        db.prepare('SELECT rowid FROM search.received_search WHERE received_search MATCH ? ORDER BY rowid DESC LIMIT 20001').all(ftsMatchQuery(QUERY)!);
       } else {
         indexingSaid.push(search.search(QUERY, 20_000).indexing);
       }

@@ -57,7 +57,7 @@ try {
   const indexStart = performance.now();
   search.indexAll();
   const indexUsPerRow = ((performance.now() - indexStart) * 1000) / count;
-  const bare = db.prepare('SELECT rowid FROM received_search WHERE received_search MATCH ?');
+  const bare = db.prepare('SELECT rowid FROM search.received_search WHERE received_search MATCH ?');
   const queries: Array<[string, string]> = [
     ['one body only', 'ZX-SPRING-7731'],
     ['an e-mail in a few bodies', 'ana.silva@example.com'],

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/sandbox-list.bench.ts', '--deliveries', '100000', '--passes', '3'],
   ['test/bench/listener-ingest.ts', '3', '8'],
+  ['test/bench/serve-ingest.ts', '3', '8'],
   ['test/bench/listener-busy-main.ts', '200', '8'],
   ['test/bench/listener-tracing.ts', '3', '6'],
   ['test/bench/otlp-main-thread.ts'],

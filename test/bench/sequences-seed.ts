@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 import { openDatabase, type Database } from '../../electron/services/data/database';
-import { searchQueueWriter } from '../../electron/services/data/delivery-search';
 
 const PATH = ['PENDING', 'ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'];
 
@@ -98,11 +97,10 @@ export function seedOrders(db: Database, count: number, longOrderEvents = 0, upd
     const metadata = type === 'SuccessPayment' ? paymentMetadata('long-order') : type === 'Updated' ? { PreviousStatus: PATH[step], NewStatus: PATH[step + 1] } : null;
     put({ orderId: 'long-order', type, metadata }, t, t, ++eventId);
   }
-  // What DeliveryStore.commitBatch does once per batch (migration 014): the running totals and
-  // the search queue, so the app starts on these rows as on rows its listener stored.
+  // What DeliveryStore.commitBatch does once per batch (migration 014): the running totals, so
+  // the app starts on these rows as on rows its listener stored.
   db.exec(`UPDATE received_totals SET count = (SELECT COUNT(*) FROM received_deliveries),
     bytes = (SELECT COALESCE(SUM(length(body) + length(headers_json)), 0) FROM received_deliveries)`);
-  searchQueueWriter(db)(0);
   db.exec('COMMIT');
   return { orders: o + (longOrderEvents > 0 ? 1 : 0) };
 }

@@ -38,12 +38,13 @@ const PRE_003_INDEXES = `
   CREATE INDEX received_by_order ON received_deliveries(order_id, event_created);
   CREATE INDEX received_by_hash ON received_deliveries(body_sha256);`;
 /**
- * Without migration 006's search queue: its rows are never written (commitBatch still runs its
- * statement, which then writes nothing; migration 014 moved the queue out of an insert trigger).
+ * Without migration 006's search queue: since migration 015 the listener writes none (the index
+ * finds new rows by id, in a file of its own), so this is the app's own schema.
  */
-const NO_SEARCH_QUEUE = `CREATE TRIGGER bench_no_search_queue BEFORE INSERT ON received_search_pending BEGIN SELECT RAISE(IGNORE); END;`;
-/** Tokenising inside the listener's transaction, as first built (FTS5 writes a segment per commit), instead of the queue. */
-const SEARCH_IN_INSERT = `${NO_SEARCH_QUEUE}
+const NO_SEARCH_QUEUE = '';
+/** Tokenising inside the listener's transaction, as first built (FTS5 writes a segment per commit). */
+const SEARCH_IN_INSERT = `
+  CREATE VIRTUAL TABLE received_search USING fts5(headers, body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
   CREATE TRIGGER received_search_insert AFTER INSERT ON received_deliveries BEGIN
     INSERT INTO received_search (rowid, headers, body) VALUES (new.id, new.headers_json, CAST(substr(new.body, 1, 262144) AS TEXT));
   END;`;

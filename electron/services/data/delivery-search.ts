@@ -3,6 +3,7 @@ import type { Database } from './database';
 import { SEARCH_INDEXED_BODY_BYTES } from './migrations/006-delivery-search';
 import { ftsMatchQuery } from '../../../shared/search/search-terms';
 import { withTransaction } from '../platform/sqlite-transaction';
+import { attachSearchIndex, SEARCH_SCHEMA as S } from './search-index-file';
 
 /** Ids of the deliveries whose headers or body match, newest first. */
 export interface SearchHits {
@@ -15,7 +16,7 @@ export interface SearchHits {
 
 /**
  * What a search indexes before answering: a few quiet-time arrivals (about 25 ms of tokenising),
- * so a search right after a delivery sees it. A burst's backlog is left to the background: the
+ * so a search right after a delivery sees it. A larger backlog is left to the background: the
  * search answers at once from what is indexed and says how many wait.
  */
 const SEARCH_INDEXES_UP_TO = 500;
@@ -30,42 +31,39 @@ export interface DeliverySearchOptions {
 }
 
 /**
- * Time one chunk may hold SQLite's write lock. The listener's thread waits for that lock in
- * SQLite's busy handler, which sleeps 1, 2, 5, 10... ms between tries: a 3 ms hold costs a
- * waiting commit at most ~3 ms, an 8 ms one up to 18 ms.
+ * Time one background chunk may hold this thread (the app's main thread: the UI's calls wait
+ * behind it). It holds no lock the listener needs: the index is a file of its own.
  */
-const BUDGET_MS = 3;
+const BUDGET_MS = 8;
 /** One row can be a 256 KiB body (several ms of tokenising): chunks start at one row and grow. */
 const MIN_BACKGROUND_CHUNK = 1;
-/** Pause between the chunks of a search's catch-up, so the listener's commit gets the lock between them. */
-const GAP_MS = 4;
-/** The listener counts as quiet this long after its last stored batch. */
-const QUIET_MS = 100;
-/** A listener busy without pause still lets one chunk through this often. */
-const MAX_DEFER_MS = 2000;
+/** Pause between background chunks, so the main thread's other work runs between them. */
+const GAP_MS = 2;
 
 /**
- * Queues every delivery from `firstId` on for indexing: the rows of the batch just inserted
- * (ids only grow, migration 009, so nothing older is at or above it). Called once per batch by
- * DeliveryStore.commitBatch, in its transaction; this module owns the queue's SQL.
- */
-export function searchQueueWriter(db: Database): (firstId: number) => void {
-  const queue = db.prepare('INSERT OR IGNORE INTO received_search_pending (id) SELECT id FROM received_deliveries WHERE id >= ?');
-  return (firstId) => void queue.run(firstId);
-}
-
-/**
- * Full-text search over received deliveries' headers and bodies (migration 006). New rows wait
- * in received_search_pending and are indexed here in large transactions, off the listener's
- * insert. A search first indexes a few waiting ones (SEARCH_INDEXES_UP_TO); during a burst it
- * answers from what is indexed and says how many are still waiting (`indexing`). The index is contentless: a search answers ids, and the UI, which holds every
- * summary, shows the matching rows.
+ * Full-text search over received deliveries' headers and bodies, in a file of its own
+ * (search-index-file.ts, migration 015) that only this class writes, on the app's main thread.
+ * The listener's thread never waits for it: a write to the attached file takes that file's lock,
+ * never hooklab.db's. New rows are the ones stored after "indexed through" (ids only grow); they
+ * are indexed in the background shortly after each stored batch, and a search first indexes a
+ * few waiting ones (SEARCH_INDEXES_UP_TO). During a burst it answers from what is indexed and
+ * says how many are still waiting (`indexing`). Deleted deliveries (Clear, retention) are
+ * skipped by every search at once and leave the index in the background. The index is
+ * contentless: a search answers ids, and the UI, which holds every summary, shows the rows.
+ *
+ * Its transactions are DEFERRED: IMMEDIATE would take the write lock of every attached file,
+ * hooklab.db's too.
  */
 export class DeliverySearch {
   private readonly match: StatementSync;
+  private readonly nextIds: StatementSync;
   private readonly indexChunk: StatementSync;
-  private readonly dequeue: StatementSync;
+  private readonly markIndexed: StatementSync;
+  private readonly state: StatementSync;
   private readonly waiting: StatementSync;
+  private readonly oldest: StatementSync;
+  private readonly forget: StatementSync;
+  private readonly markForgotten: StatementSync;
   private readonly chunk: number;
   private readonly delayMs: number;
   private readonly onError: (error: unknown) => void;
@@ -73,10 +71,6 @@ export class DeliverySearch {
   private stopped = false;
   /** Rows of the next background chunk, sized so that one chunk holds the event loop ~BUDGET_MS. */
   private backgroundChunk = MIN_BACKGROUND_CHUNK;
-  /** When the listener last stored a batch (performance.now()). */
-  private lastStoredAt = -Infinity;
-  /** When background indexing first gave way to a busy listener, or null. */
-  private deferredSince: number | null = null;
 
   constructor(
     private readonly db: Database,
@@ -85,40 +79,68 @@ export class DeliverySearch {
     this.chunk = options.chunk ?? 2000;
     this.delayMs = options.delayMs ?? 250;
     this.onError = options.onError ?? (() => {});
-    this.match = db.prepare('SELECT rowid AS id FROM received_search WHERE received_search MATCH ? ORDER BY rowid DESC LIMIT ?');
+    attachSearchIndex(db, db.location());
+    // Only ids still stored: a delivery deleted since it was indexed is skipped at once.
+    this.match = db.prepare(`SELECT s.rowid AS id FROM ${S}.received_search s WHERE received_search MATCH ?
+      AND EXISTS (SELECT 1 FROM main.received_deliveries d WHERE d.id = s.rowid) ORDER BY s.rowid DESC LIMIT ?`);
+    this.nextIds = db.prepare('SELECT id FROM main.received_deliveries WHERE id > ? ORDER BY id LIMIT ?');
     // Headers as stored (a JSON array of [name, value]: the tokenizer skips the punctuation).
-    this.indexChunk = db.prepare(`INSERT INTO received_search (rowid, headers, body)
-      SELECT d.id, d.headers_json, CAST(substr(d.body, 1, ${SEARCH_INDEXED_BODY_BYTES}) AS TEXT)
-      FROM received_search_pending p JOIN received_deliveries d ON d.id = p.id
-      WHERE p.id <= ? ORDER BY p.id`);
-    this.dequeue = db.prepare('DELETE FROM received_search_pending WHERE id <= ?');
-    this.waiting = db.prepare('SELECT count(*) AS n FROM received_search_pending');
+    this.indexChunk = db.prepare(`INSERT INTO ${S}.received_search (rowid, headers, body)
+      SELECT id, headers_json, CAST(substr(body, 1, ${SEARCH_INDEXED_BODY_BYTES}) AS TEXT)
+      FROM main.received_deliveries WHERE id > ? AND id <= ? ORDER BY id`);
+    this.markIndexed = db.prepare(`UPDATE ${S}.search_state SET indexed_through = ?`);
+    this.state = db.prepare(`SELECT indexed_through AS indexed, forgotten_below AS forgotten FROM ${S}.search_state`);
+    this.waiting = db.prepare('SELECT count(*) AS n FROM main.received_deliveries WHERE id > ?');
+    this.oldest = db.prepare('SELECT min(id) AS id FROM main.received_deliveries');
+    this.forget = db.prepare(`DELETE FROM ${S}.received_search WHERE rowid < ?`);
+    this.markForgotten = db.prepare(`UPDATE ${S}.search_state SET forgotten_below = ?`);
+  }
+
+  private indexedThrough(): { indexed: number; forgotten: number } {
+    const row = this.state.get() as { indexed: number; forgotten: number };
+    return { indexed: Number(row.indexed), forgotten: Number(row.forgotten) };
   }
 
   /** Stored deliveries not yet searchable. */
   pending(): number {
-    return Number((this.waiting.get() as { n: number }).n);
+    return Number((this.waiting.get(this.indexedThrough().indexed) as { n: number }).n);
   }
 
   /** Indexes up to `limit` waiting deliveries in one transaction; returns how many were waiting. */
   indexSome(limit = this.chunk): number {
-    const ids = this.db.prepare('SELECT id FROM received_search_pending ORDER BY id LIMIT ?').all(limit) as { id: number }[];
-    const last = ids.at(-1);
-    if (!last) return 0;
-    // Without an fsync of its own (synchronous=NORMAL for this transaction only), so the write
-    // lock is not held through a disk flush: the index is derived data, written in the same
-    // transaction as the queue it empties, so a commit lost to a power cut loses both and the
-    // rows are indexed again. The WAL's next fsync (the listener's next commit) makes it durable.
-    this.db.exec('PRAGMA synchronous = NORMAL');
-    try {
-      withTransaction(this.db, () => {
-        this.indexChunk.run(last.id);
-        this.dequeue.run(last.id);
-      });
-    } finally {
-      this.db.exec('PRAGMA synchronous = FULL');
-    }
-    return ids.length;
+    return withTransaction(
+      this.db,
+      () => {
+        const from = this.indexedThrough().indexed;
+        const ids = this.nextIds.all(from, limit) as { id: number }[];
+        const last = ids.at(-1);
+        if (!last) return 0;
+        this.indexChunk.run(from, last.id);
+        this.markIndexed.run(last.id);
+        return ids.length;
+      },
+      'DEFERRED',
+    );
+  }
+
+  /**
+   * Removes from the index the deliveries no longer stored (retention removes the oldest, Clear
+   * all): every id below the oldest stored one, or through the last indexed when none is.
+   * Searches skip them already; this keeps the file from growing.
+   */
+  forgetRemoved(): void {
+    withTransaction(
+      this.db,
+      () => {
+        const { indexed, forgotten } = this.indexedThrough();
+        const oldest = (this.oldest.get() as { id: number | null }).id;
+        const below = oldest === null ? indexed + 1 : Math.min(Number(oldest), indexed + 1);
+        if (below <= forgotten) return;
+        this.forget.run(below);
+        this.markForgotten.run(below);
+      },
+      'DEFERRED',
+    );
   }
 
   /** indexSome, and the next chunk sized from how long this one took. */
@@ -141,13 +163,10 @@ export class DeliverySearch {
 
   /**
    * Indexes waiting deliveries soon, in the background. Called after each stored batch (a burst
-   * coalesces). Indexing holds SQLite's write lock, which the listener's commits need (tokenising
-   * ~50 µs a row), so it waits for the listener to be quiet and then runs one small chunk per turn of the event loop; a
-   * listener that never goes quiet still gets one chunk every MAX_DEFER_MS, so the backlog moves.
-   * A search indexes whatever is still waiting first, so it always sees every stored delivery.
+   * coalesces into one turn per `delayMs`). Each turn indexes chunks of about BUDGET_MS of this
+   * thread's time, GAP_MS apart, until nothing waits.
    */
   scheduleIndexing(delayMs = this.delayMs): void {
-    this.lastStoredAt = performance.now();
     this.arm(delayMs);
   }
 
@@ -161,19 +180,10 @@ export class DeliverySearch {
   }
 
   private backgroundTurn(): void {
-    const now = performance.now();
-    const busyFor = QUIET_MS - (now - this.lastStoredAt);
-    if (busyFor > 0) {
-      this.deferredSince ??= now;
-      if (now - this.deferredSince < MAX_DEFER_MS) {
-        this.arm(busyFor);
-        return;
-      }
-    }
-    this.deferredSince = null;
     try {
       const limit = this.backgroundChunk;
       if (this.indexTimed(limit) === limit) this.arm(GAP_MS);
+      else this.forgetRemoved();
     } catch (error) {
       this.onError(error);
     }

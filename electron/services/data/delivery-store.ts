@@ -2,7 +2,6 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import type { DeliverySummary, ForwardResult, HandlerSummary } from '../../../shared/contract/live';
 import { withTransaction } from '../platform/sqlite-transaction';
-import { searchQueueWriter } from './delivery-search';
 import { SUMMARY_COLUMNS, TRUNCATION_CODES, toSummary, type Row } from './delivery-row';
 import {
   summarizeForwards,
@@ -66,7 +65,6 @@ export class DeliveryStore {
   private readonly oldestFirst: StatementSync;
   private readonly removeThrough: StatementSync;
   private readonly addToTotals: StatementSync;
-  private readonly queueForSearch: (firstId: number) => void;
   private removed = 0;
   private insertForward: StatementSync | undefined;
 
@@ -109,7 +107,6 @@ export class DeliveryStore {
     // adding and removing a row always cancel out.
     this.addToTotals = db.prepare(`UPDATE received_totals SET count = count + ?,
       bytes = bytes + (SELECT COALESCE(SUM(length(body) + length(headers_json)), 0) FROM received_deliveries WHERE id >= ?)`);
-    this.queueForSearch = searchQueueWriter(db);
   }
 
   /**
@@ -137,9 +134,9 @@ export class DeliveryStore {
       const stored = items.map((item) => this.insertOne(item));
       const firstId = stored[0]?.summary.id;
       if (firstId !== undefined) {
-        // Once per batch, not per row (migration 014): the running totals and the search queue.
+        // Once per batch, not per row (migration 014): the running totals. The search index
+        // finds the new rows by id itself (delivery-search.ts), in a file of its own.
         this.addToTotals.run(stored.length, firstId);
-        this.queueForSearch(firstId);
         if (limits) this.enforce(limits, firstId);
       }
       return { stored, handlers };

@@ -7,7 +7,7 @@ import type { ListenerAnswer, ListenerSettings } from '../../../../shared/settin
 import type { DeliverySummary, HandlerSummary } from '../../../../shared/contract/live';
 import { forwardToAll, type ForwardOptions } from '../forwarding/forwarder';
 import type { DeliveryStore } from '../../../services/data/delivery-store';
-import type { ForwardWrite, StoredDelivery, StoredTotals } from '../../../services/data/received-delivery';
+import type { ForwardWrite, IncomingDelivery, StoredDelivery, StoredTotals } from '../../../services/data/received-delivery';
 import { ConnectionGuard } from './connection-guard';
 import { GroupCommitter, type BusyPolicy } from './group-commit';
 import { headerPairs, judgeDelivery, type RawDelivery } from './judge';
@@ -39,8 +39,12 @@ export interface ListenerDeps {
   readonly busy?: BusyPolicy;
 }
 
-/** What the group committer writes: a delivery just read, or the forward results of one stored. */
-type Pending = { readonly kind: 'delivery'; readonly raw: RawDelivery } | { readonly kind: 'forwards'; readonly forwards: ForwardWrite };
+/**
+ * What the group committer writes: a delivery just read, or the forward results of one stored.
+ * A delivery's verdict is kept on it once judged: a batch that finds the write lock taken is
+ * tried again with only its SQL, never a second HMAC and JSON parse of every body.
+ */
+type Pending = { readonly kind: 'delivery'; readonly raw: RawDelivery; judged?: IncomingDelivery } | { readonly kind: 'forwards'; readonly forwards: ForwardWrite };
 
 /**
  * The webhook listener: records every request on 127.0.0.1 (any path), judges it, persists it
@@ -57,7 +61,8 @@ export class ListenerServer {
 
   constructor(private readonly deps: ListenerDeps) {
     this.committer = new GroupCommitter((items) => {
-      // Settings and keys are read once per batch: they apply from the next batch on.
+      // Settings and keys are read once per batch: they apply from the next batch on (a
+      // delivery already judged keeps its verdict when its batch is tried again).
       const settings = deps.settings();
       const context = {
         keys: deps.keys(),
@@ -65,17 +70,13 @@ export class ListenerServer {
         passThrough: settings.passThrough && settings.forwardTargets.length > 0,
       };
       const limits = { maxDeliveries: settings.retainDeliveries, maxBytes: settings.retainBytes };
-      const deliveries: RawDelivery[] = [];
+      const deliveries: IncomingDelivery[] = [];
       const forwards: ForwardWrite[] = [];
       for (const item of items) {
-        if (item.kind === 'delivery') deliveries.push(item.raw);
+        if (item.kind === 'delivery') deliveries.push((item.judged ??= judgeDelivery(item.raw, context, deps.hmac)));
         else forwards.push(item.forwards);
       }
-      const { stored, handlers } = deps.store.commitBatch(
-        deliveries.map((raw) => judgeDelivery(raw, context, deps.hmac)),
-        forwards,
-        limits,
-      );
+      const { stored, handlers } = deps.store.commitBatch(deliveries, forwards, limits);
       if (stored.length > 0) deps.onStored(stored.map((s) => s.summary), deps.store.totals());
       // Each item gets its own result back, in the order submitted.
       let nextStored = 0;

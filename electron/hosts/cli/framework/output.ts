@@ -9,6 +9,8 @@ export interface Output {
   readonly json: boolean;
   /** One event: `text` for people, `data` for --json. */
   event(text: string, data: object): void;
+  /** Several events in one write (a stored batch: one write, not one per delivery). */
+  events(lines: ReadonlyArray<{ readonly text: string; readonly data: object }>): void;
   /** Progress and notes for people, on stderr (never in the way of a pipe). */
   progress(text: string): void;
   readonly paint: Paint;
@@ -29,11 +31,15 @@ const coloured: Paint = { green: ansi(32), red: ansi(31), yellow: ansi(33), dim:
 
 export function createOutput(io: CliIo, json: boolean): Output {
   const paint = io.colors && !json ? coloured : plainPaint;
+  const line = (text: string, data: object) => (json ? `${jsonLine(data)}\n` : `${terminalLine(text)}\n`);
   return {
     json,
     paint,
     event(text, data) {
-      io.out(json ? `${jsonLine(data)}\n` : `${terminalLine(text)}\n`);
+      io.out(line(text, data));
+    },
+    events(lines) {
+      if (lines.length > 0) io.out(lines.map(({ text, data }) => line(text, data)).join(''));
     },
     progress(text) {
       io.err(`${terminalLine(text)}\n`);

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openConnection, openDatabase } from '../../../../../electron/services/data/database';
 import { migrate } from '../../../../../electron/services/data/migrate';
 import { migrations } from '../../../../../electron/services/data/migrations';
 import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
@@ -28,7 +32,7 @@ function setup() {
   return { db, store: new DeliveryStore(db), search: new DeliverySearch(db) };
 }
 
-describe('full-text search over received deliveries (migration 006)', () => {
+describe('full-text search over received deliveries (migrations 006, 015)', () => {
   it('finds a value that only appears in a body or a header, newest first', () => {
     const { store, search } = setup();
     const [a, b, c] = store.insertBatch([
@@ -72,17 +76,18 @@ describe('full-text search over received deliveries (migration 006)', () => {
     expect(search.search('marker-ascii', 10).ids).toEqual([1]);
   });
 
-  it('indexes without an fsync of its own, and the connection is back to synchronous=FULL after, even when indexing fails', () => {
+  it('forgets, in the background, the deliveries retention and Clear removed', () => {
     const { db, store, search } = setup();
-    db.exec('PRAGMA synchronous = FULL');
-    const level = () => (db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous;
-    store.insertBatch([delivery('{"note":"one"}')]);
-    expect(search.indexSome()).toBe(1);
-    expect(level()).toBe(2);
-    store.insertBatch([delivery('{"note":"two"}')]);
-    db.exec('DROP TABLE received_search');
-    expect(() => search.indexSome()).toThrow();
-    expect(level()).toBe(2);
+    const indexedRows = () => (db.prepare("SELECT count(*) AS n FROM search.received_search WHERE received_search MATCH 'note'").get() as { n: number }).n;
+    store.insertBatch([delivery('{"note":"one"}'), delivery('{"note":"two"}'), delivery('{"note":"three"}')]);
+    search.indexAll();
+    store.insertBatch([delivery('{"note":"four"}')], { maxDeliveries: 2, maxBytes: 1e9 });
+    expect(search.search('note', 10).ids).toEqual([4, 3]);
+    search.forgetRemoved();
+    expect(indexedRows()).toBe(2);
+    store.clear();
+    search.forgetRemoved();
+    expect(indexedRows()).toBe(0);
   });
 });
 
@@ -101,5 +106,92 @@ describe('a search during a burst', () => {
     search.indexAll();
     expect(search.search('burstcode', 20_000)).toMatchObject({ indexing: 0 });
     expect(search.search('burstcode', 20_000).ids).toHaveLength(5001);
+  });
+});
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hooklab-search-file-'));
+  folders.push(dir);
+  return dir;
+}
+
+/** `target[prop]`, a method bound to `target` (a Proxy's pass-through). */
+function passThrough(target: object, prop: string | symbol): unknown {
+  const value = Reflect.get(target, prop) as unknown;
+  return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+}
+
+/**
+ * `db` whose write statements, when run inside a transaction, first call `during` (what another
+ * connection tries while the indexing transaction is open).
+ */
+function duringWrites(db: DatabaseSync, during: () => void): DatabaseSync {
+  const wrap = (statement: StatementSync, sql: string): StatementSync =>
+    /^\s*(INSERT|UPDATE|DELETE)/i.test(sql)
+      ? new Proxy(statement, {
+          get: (target, prop) =>
+            prop === 'run'
+              ? (...args: Parameters<StatementSync['run']>) => {
+                  if (db.isTransaction) during();
+                  return target.run(...args);
+                }
+              : passThrough(target, prop),
+        })
+      : statement;
+  return new Proxy(db, { get: (target, prop) => (prop === 'prepare' ? (sql: string) => wrap(target.prepare(sql), sql) : passThrough(target, prop)) });
+}
+
+describe('the search index in a file of its own (migration 015)', () => {
+  it("never holds hooklab.db's write lock: the listener's connection commits while an indexing transaction is open", () => {
+    const path = join(folder(), 'hooklab.db');
+    const db = openDatabase(path);
+    const listener = openConnection(path, { busyTimeoutMs: 0 });
+    const listenerStore = new DeliveryStore(listener);
+    listenerStore.insertBatch([delivery('{"note":"before"}')]);
+    let committedMeanwhile = 0;
+    let watching = true;
+    const search = new DeliverySearch(
+      duringWrites(db, () => {
+        if (!watching) return;
+        // Throws SQLITE_BUSY if indexing held the lock the listener's commits need.
+        listenerStore.insertBatch([delivery('{"note":"meanwhile"}')]);
+        committedMeanwhile++;
+      }),
+    );
+    search.indexAll();
+    search.forgetRemoved();
+    watching = false;
+    expect(committedMeanwhile).toBeGreaterThan(0);
+    expect(search.search('meanwhile', 100).ids.length).toBe(committedMeanwhile);
+    expect(statSync(join(path, '../hooklab-search.db')).mode & 0o777).toBe(0o600);
+    listener.close();
+    db.close();
+  });
+
+  it('rebuilds an index file that was built for another database, and starts a damaged one anew', () => {
+    const dir = folder();
+    const path = join(dir, 'hooklab.db');
+    let db = openDatabase(path);
+    new DeliveryStore(db).insertBatch([delivery('{"coupon":"OLDFOLDER"}')]);
+    expect(new DeliverySearch(db).search('oldfolder', 10).ids).toEqual([1]);
+    db.close();
+    // The database is replaced (set aside as damaged, say); the index file stays.
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+    db = openDatabase(path);
+    new DeliveryStore(db).insertBatch([delivery('{"coupon":"NEWFOLDER"}')]);
+    const search = new DeliverySearch(db);
+    expect(search.search('oldfolder', 10).ids).toEqual([]);
+    expect(search.search('newfolder', 10).ids).toEqual([1]);
+    db.close();
+
+    writeFileSync(join(dir, 'hooklab-search.db'), 'not a database at all, but long enough to be read as one '.repeat(200));
+    for (const suffix of ['-wal', '-shm']) rmSync(join(dir, 'hooklab-search.db') + suffix, { force: true });
+    db = openDatabase(path);
+    expect(new DeliverySearch(db).search('newfolder', 10).ids).toEqual([1]);
+    db.close();
   });
 });

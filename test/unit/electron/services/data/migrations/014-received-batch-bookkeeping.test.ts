@@ -56,6 +56,6 @@ describe('totals and search queue kept per batch (migration 014)', () => {
     expect(search.search('secondcode', 10).ids).toEqual([a!.summary.id]);
     expect(search.pending()).toBe(0);
     const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'received_deliveries'").all() as { name: string }[];
-    expect(triggers.map((t) => t.name).sort()).toEqual(['received_search_forget', 'received_totals_delete']);
+    expect(triggers.map((t) => t.name).sort()).toEqual(['received_totals_delete']);
   });
 });
