@@ -1,5 +1,6 @@
 import type { ShareSelection } from '../../../shared/contract/share-export';
-import type { DeliveryStore, ExportFilter, ExportRow } from '../../services/data/delivery-store';
+import type { DeliveryStore, ExportRow } from '../../services/data/delivery-store';
+import type { ExportFilter } from '../../services/data/export-filter';
 
 /** Rows read per page, and the ids asked for at once (SQLite's IN list). */
 const PAGE_ROWS = 1_000;
