@@ -10,6 +10,7 @@ import { projectConfigCalls } from './project-config';
 import { tracingCalls, tracingEvents } from './tracing';
 import { jobsCalls, jobsEvents } from './jobs';
 import { scenarioCalls } from './scenario';
+import { explainCalls } from './explain';
 import { notificationEvents } from './notifications';
 import { CallError, describeZodError } from './errors';
 
@@ -33,6 +34,7 @@ export const calls = {
   ...tracingCalls,
   ...jobsCalls,
   ...scenarioCalls,
+  ...explainCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {
