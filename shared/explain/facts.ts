@@ -10,7 +10,7 @@ export interface ForwardFact {
   readonly status: number | null;
   readonly error: string | null;
   readonly latencyMs: number | null;
-  /** The exception the handler's trace recorded (type: message), bounded; null when untraced or none. */
+  /** The exception the handler's trace recorded (type: message, the handler's text); null when untraced or none. */
   readonly exception: string | null;
 }
 

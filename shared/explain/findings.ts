@@ -95,7 +95,7 @@ function handlerFindings(event: EventFact, received: readonly ReceivedFact[]): F
         copy.duplicateOf !== null && earlierHandled ? 'duplicate' : copy.outOfOrder ? 'out-of-order' : f.status !== null && f.status >= 400 && f.status < 500 ? 'handler-refused' : 'handler-error';
       const repeat = code === 'duplicate' ? `, a repeat of #${copy.duplicateOf} which it answered 2xx` : code === 'out-of-order' ? ', which arrived out of order' : '';
       const signature = copy.signature === 'valid' ? `signature valid${copy.keyName ? ` with ${bounded(`"${copy.keyName}"`)}` : ''}` : 'no key to verify with';
-      const exception = f.exception ? `; the trace's exception: ${f.exception}` : '';
+      const exception = f.exception ? `; the trace's exception: ${bounded(f.exception)}` : '';
       findings.push({
         code,
         at: copy.receivedAt,

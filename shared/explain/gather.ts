@@ -79,8 +79,7 @@ async function forwardFacts(call: ExplainCalls, unread: string[], forwards: Rece
       let exception: string | null = null;
       if (!is2xx(f.status) && f.traceId) {
         const trace = await optional(unread, `the trace ${f.traceId}`, () => call('traces.get', { traceId: f.traceId!, maxSpans: TRACE_SPANS }));
-        const first = trace ? firstException(trace.spans) : null;
-        if (first) exception = bounded(first);
+        exception = trace ? firstException(trace.spans) : null;
       }
       return { target: f.target, status: f.status, error: f.error, latencyMs: f.latencyMs, exception };
     }),
