@@ -83,11 +83,15 @@ const WORDS: Record<Exclude<CauseCode, 'ok'>, Words> = {
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** The deliveries an ok answer lists one by one (the rest are counted). */
+const OK_DELIVERIES_LISTED = 20;
+
 function okCause(facts: OrderFacts, order: string): Cause {
   const received = [...facts.received.values()];
   const forwarded = received.filter((r) => r.forwards.length > 0).length;
   const evidence = [
     `${plural(received.length, 'delivery', 'deliveries')} received, every event verified or unchecked`,
+    ...received.slice(0, OK_DELIVERIES_LISTED).map((r) => `delivery #${r.id} (${bounded(r.eventType ?? '?')}, event ${r.eventId ?? '-'}) received ${r.receivedAt}: signature ${r.signature}, answered ${r.answeredStatus ?? '-'}`),
     ...(forwarded > 0 ? [`${plural(forwarded, 'delivery', 'deliveries')} forwarded, each answered 2xx`] : []),
     ...(facts.state ? [facts.state.verdict.outcome === 'agrees' ? `${bounded(facts.state.url)} agrees with the derived states` : `${bounded(facts.state.url)} not compared: ${bounded(facts.state.verdict.reason ?? 'no field reported')}`] : []),
     ...facts.unread,

@@ -126,7 +126,12 @@ describe('judgeOrder', () => {
         {
           code: 'ok',
           summary: 'Every event of order 100042 arrived, verified and was answered 2xx: nothing to fix.',
-          evidence: ['1 delivery received, every event verified or unchecked', '1 delivery forwarded, each answered 2xx', 'the trace could not be read: gone'],
+          evidence: [
+            '1 delivery received, every event verified or unchecked',
+            'delivery #1 (SuccessPayment, event 7) received 2026-11-28T09:00:01.000Z: signature valid, answered 200',
+            '1 delivery forwarded, each answered 2xx',
+            'the trace could not be read: gone',
+          ],
           fix: null,
           deliveryIds: [1],
           eventIds: ['7'],
