@@ -120,6 +120,22 @@ describe('explain.order names the seeded cause, with its evidence', () => {
     expect(codes(answer)).toEqual(['handler-refused']);
     expect(answer.causes[0]!.evidence.join('\n')).toMatch(/signature valid.*answered 401/);
     expect(answer.causes[0]!.fix).toContain(`hooklab check-handler ${handler.url}`);
+    // The delivery's own question gets the same cause.
+    const { rows } = await app.call('live.list', { limit: 1 });
+    const one = await app.call('explain.delivery', { id: rows[0]!.id });
+    expect(one.orderId).toBe('why-401');
+    expect(codes(one)).toEqual(['handler-refused']);
+    expect(one.causes[0]!.deliveryIds).toEqual([rows[0]!.id]);
+  });
+
+  it('explain.delivery: a delivery that names no order is judged alone', async () => {
+    const app = closeAfter(await startExplainApp());
+    expect(await postSigned(app, '{"hello":"world"}', 'a-key-hooklab-does-not-know', 880002)).toBe(200);
+    const { rows } = await app.call('live.list', { limit: 1 });
+    const answer = await app.call('explain.delivery', { id: rows[0]!.id });
+    expect(answer.orderId).toBeNull();
+    expect(codes(answer)).toEqual(['wrong-key']);
+    expect(answer.causes[0]!.summary).toMatch(/of this delivery arrived signed with a key Hooklab does not accept/);
   });
 
   it("state-mismatch: the handler's state endpoint disagrees with the derived state", async () => {

@@ -89,6 +89,25 @@ describe('judgeOrder', () => {
     expect(codes(facts([event('e1', [7], [1])], late))).toEqual(['out-of-order']);
   });
 
+  it("state-mismatch names the path, what the handler has and what Hooklab derives; the sequence's flags say why it mattered", () => {
+    const state = {
+      url: 'http://127.0.0.1:3000/state',
+      verdict: {
+        outcome: 'differs' as const,
+        reason: null,
+        fields: [{ field: 'shipping' as const, label: 'Shipping', expected: 'DELIVERED', handler: 'ACCEPTED', handlerKey: 'shipping', outcome: 'differs' as const }],
+      },
+    };
+    const flags = [{ kind: 'out-of-order', eventKeys: ['e1'], message: 'Updated arrived before the event created before it' }];
+    const answer = judgeOrder(facts([event('e1', [7], [1])], [received(1, 7)], [], { state, flags }), AT);
+    expect(answer.causes.map((c) => c.code)).toEqual(['state-mismatch', 'out-of-order']);
+    expect(answer.causes[0]!.evidence).toEqual(['http://127.0.0.1:3000/state: Shipping at shipping is ACCEPTED, Hooklab derives DELIVERED']);
+    expect(answer.causes[1]!.deliveryIds).toEqual([1]);
+    // The same flags with a state that agrees did not matter: nothing to fix.
+    const agrees = { ...state, verdict: { ...state.verdict, outcome: 'agrees' as const, fields: [] } };
+    expect(codes(facts([event('e1', [7], [1])], [received(1, 7)], [], { state: agrees, flags }))).toEqual(['ok']);
+  });
+
   it('causes come in the order to fix them, one per code', () => {
     const r = [
       received(1, 7, { forwards: [{ target: 'http://h/', status: null, error: 'timeout after 10000 ms', latencyMs: null, exception: null }] }),
