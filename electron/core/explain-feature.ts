@@ -28,7 +28,12 @@ export function createExplainFeature(invoke: CoreInvoke, clock: Clock): Feature 
     name: 'explain',
     handlers: {
       'explain.order': async ({ orderId, stateUrl, statePath }) =>
-        explainOrder(call, String(orderId), stateUrl ? { url: stateUrl, path: statePath ?? null } : null, now),
+        explainOrder(
+          call,
+          String(orderId),
+          stateUrl ? { url: stateUrl, path: statePath ?? null } : null,
+          now,
+        ),
       'explain.delivery': async ({ id }) => explainDelivery(call, id, now),
     },
   };

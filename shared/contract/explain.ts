@@ -23,7 +23,7 @@ export const explainCalls = {
     { readOnly: true },
   ),
   'explain.delivery': defineCall(
-    'Why one received delivery did not get through: the causes of its order that concern it (its signature, its handler\'s answer, its place in the sequence), or ok.',
+    "Why one received delivery did not get through: the causes of its order that concern it (its signature, its handler's answer, its place in the sequence), or ok.",
     z.object({ id: z.number().int().positive() }).strict(),
     ExplanationSchema,
     { readOnly: true },

@@ -26,8 +26,12 @@ interface Merged {
 
 type Words = (m: Merged, facts: OrderFacts) => { summary: string; fix: string | null };
 
-const events = (m: Merged) => `${m.eventIds.length === 1 ? 'event' : 'events'} ${refs(m.eventIds, '')}`;
-const resendFix = (m: Merged, first = '') => (m.resendIds.length > 0 ? `${first}${resendCommand(m.resendIds)} (or Resend in the Why? panel)` : null);
+const events = (m: Merged) =>
+  `${m.eventIds.length === 1 ? 'event' : 'events'} ${refs(m.eventIds, '')}`;
+const resendFix = (m: Merged, first = '') =>
+  m.resendIds.length > 0
+    ? `${first}${resendCommand(m.resendIds)} (or Resend in the Why? panel)`
+    : null;
 
 const WORDS: Record<Exclude<CauseCode, 'ok'>, Words> = {
   'pending-at-service': (m) => ({
@@ -40,7 +44,10 @@ const WORDS: Record<Exclude<CauseCode, 'ok'>, Words> = {
     if (m.findings.every((f) => f.answeredByAnother))
       return {
         summary: `Something else answered ${events(m)} of ${m.order} at this Hooklab's URL ${there}, so the service will not retry: find what answers there, then resend.`,
-        fix: resendFix(m, `Stop whatever answers at ${there} in Hooklab's place (Settings → Public URL shows the address), then: `),
+        fix: resendFix(
+          m,
+          `Stop whatever answers at ${there} in Hooklab's place (Settings → Public URL shows the address), then: `,
+        ),
       };
     return {
       summary: `The service sent ${events(m)} of ${m.order} to ${there}, which is not this Hooklab's URL: point the store's webhook at ${ours} and resend.`,
@@ -61,11 +68,17 @@ const WORDS: Record<Exclude<CauseCode, 'ok'>, Words> = {
   }),
   'handler-refused': (m) => ({
     summary: `Your handler answered 4xx to correctly signed ${events(m)} of ${m.order}: it verifies the signature wrongly or rejects a valid event.`,
-    fix: m.urls.length > 0 ? `hooklab check-handler ${shellQuote(m.urls[0]!)} (checks the handler with valid and forged signatures)` : null,
+    fix:
+      m.urls.length > 0
+        ? `hooklab check-handler ${shellQuote(m.urls[0]!)} (checks the handler with valid and forged signatures)`
+        : null,
   }),
   'handler-error': (m) => ({
     summary: `Your handler failed on ${events(m)} of ${m.order} (5xx or no answer): fix the error, then replay ${m.findings.length === 1 ? 'the delivery' : 'the deliveries'}.`,
-    fix: unique(m.findings.flatMap((f) => f.deliveryIds)).map((id) => `hooklab replay ${id}${m.urls[0] ? ` --to ${shellQuote(m.urls[0])}` : ''}`).join(' && ') || null,
+    fix:
+      unique(m.findings.flatMap((f) => f.deliveryIds))
+        .map((id) => `hooklab replay ${id}${m.urls[0] ? ` --to ${shellQuote(m.urls[0])}` : ''}`)
+        .join(' && ') || null,
   }),
   'state-mismatch': (m) => ({
     summary: `Your handler's state for ${m.order} disagrees with what its events lead to: it applied an event wrongly or missed one.`,
@@ -91,14 +104,27 @@ function okCause(facts: OrderFacts, order: string): Cause {
   const forwarded = received.filter((r) => r.forwards.length > 0).length;
   const evidence = [
     `${plural(received.length, 'delivery', 'deliveries')} received, every event verified or unchecked`,
-    ...received.slice(0, OK_DELIVERIES_LISTED).map((r) => `delivery #${r.id} (${bounded(r.eventType ?? '?')}, event ${r.eventId ?? '-'}) received ${r.receivedAt}: signature ${r.signature}, answered ${r.answeredStatus ?? '-'}`),
-    ...(forwarded > 0 ? [`${plural(forwarded, 'delivery', 'deliveries')} forwarded, each answered 2xx`] : []),
-    ...(facts.state ? [facts.state.verdict.outcome === 'agrees' ? `${bounded(facts.state.url)} agrees with the derived states` : `${bounded(facts.state.url)} not compared: ${bounded(facts.state.verdict.reason ?? 'no field reported')}`] : []),
+    ...received
+      .slice(0, OK_DELIVERIES_LISTED)
+      .map(
+        (r) =>
+          `delivery #${r.id} (${bounded(r.eventType ?? '?')}, event ${r.eventId ?? '-'}) received ${r.receivedAt}: signature ${r.signature}, answered ${r.answeredStatus ?? '-'}`,
+      ),
+    ...(forwarded > 0
+      ? [`${plural(forwarded, 'delivery', 'deliveries')} forwarded, each answered 2xx`]
+      : []),
+    ...(facts.state
+      ? [
+          facts.state.verdict.outcome === 'agrees'
+            ? `${bounded(facts.state.url)} agrees with the derived states`
+            : `${bounded(facts.state.url)} not compared: ${bounded(facts.state.verdict.reason ?? 'no field reported')}`,
+        ]
+      : []),
     ...facts.unread,
   ];
   return {
     code: 'ok',
-    summary: `Every event of ${order} arrived, verified and was answered 2xx${facts.state?.verdict.outcome === 'agrees' ? ', and the handler\'s state agrees' : ''}: nothing to fix.`,
+    summary: `Every event of ${order} arrived, verified and was answered 2xx${facts.state?.verdict.outcome === 'agrees' ? ", and the handler's state agrees" : ''}: nothing to fix.`,
     evidence,
     fix: null,
     deliveryIds: received.map((r) => r.id).sort((a, b) => a - b),
@@ -126,7 +152,10 @@ export function judgeOrder(facts: OrderFacts, checkedAt: string): Explanation {
     causes.push({
       code,
       ...words,
-      evidence: unique([...mine.map((f) => f.evidence), ...(causes.length === 0 ? facts.unread : [])]),
+      evidence: unique([
+        ...mine.map((f) => f.evidence),
+        ...(causes.length === 0 ? facts.unread : []),
+      ]),
       deliveryIds: unique(mine.flatMap((f) => f.deliveryIds)).sort((a, b) => a - b),
       eventIds: merged.eventIds.map(String),
     });

@@ -3,11 +3,21 @@
  * keeps, read through the contract (gather.ts) and judged by pure rules (findings.ts, causes.ts).
  */
 import { judgeOrder } from './causes';
-import { gatherDeliveryFacts, gatherOrderFacts, type ExplainCalls, type StateCheck } from './gather';
+import {
+  gatherDeliveryFacts,
+  gatherOrderFacts,
+  type ExplainCalls,
+  type StateCheck,
+} from './gather';
 import type { Explanation } from './model';
 
 /** Why `orderId` is where it is; throws what `sequences.get` throws when no delivery names it. */
-export async function explainOrder(call: ExplainCalls, orderId: string, check: StateCheck | null, now: () => Date): Promise<Explanation> {
+export async function explainOrder(
+  call: ExplainCalls,
+  orderId: string,
+  check: StateCheck | null,
+  now: () => Date,
+): Promise<Explanation> {
   const detail = await call('sequences.get', { orderId });
   return judgeOrder(await gatherOrderFacts(call, detail, check), now().toISOString());
 }
@@ -17,7 +27,11 @@ export async function explainOrder(call: ExplainCalls, orderId: string, check: S
  * signature, its handler's answer, its place in the sequence), or, for a delivery that names no
  * order, those of the delivery alone.
  */
-export async function explainDelivery(call: ExplainCalls, id: number, now: () => Date): Promise<Explanation> {
+export async function explainDelivery(
+  call: ExplainCalls,
+  id: number,
+  now: () => Date,
+): Promise<Explanation> {
   const { summary } = await call('live.get', { id, bodyBytes: 1 });
   if (summary.orderId !== null) {
     const order = await explainOrder(call, summary.orderId, null, now);

@@ -67,7 +67,11 @@ export interface OrderFacts {
   readonly orderId: string | null;
   readonly events: readonly EventFact[];
   /** Sequences' flags of the order (out of order, duplicate...), by event key. */
-  readonly flags: ReadonlyArray<{ readonly kind: string; readonly eventKeys: readonly string[]; readonly message: string }>;
+  readonly flags: ReadonlyArray<{
+    readonly kind: string;
+    readonly eventKeys: readonly string[];
+    readonly message: string;
+  }>;
   readonly received: ReadonlyMap<number, ReceivedFact>;
   readonly history: ReadonlyMap<number, HistoryFact>;
   readonly elsewhere: readonly ElsewhereFact[];

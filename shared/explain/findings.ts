@@ -34,7 +34,11 @@ function historyLine(h: HistoryFact): string {
 }
 
 /** The event ids the service logged that never arrived here: pending, or sent elsewhere. */
-function arrivalFindings(facts: OrderFacts, event: EventFact, history: readonly HistoryFact[]): Finding[] {
+function arrivalFindings(
+  facts: OrderFacts,
+  event: EventFact,
+  history: readonly HistoryFact[],
+): Finding[] {
   // Any copy counts, in any of the order's rows: an unverified copy is a row of its own.
   const arrived = new Set([...facts.received.values()].map((r) => r.eventId));
   const findings: Finding[] = [];
@@ -44,13 +48,33 @@ function arrivalFindings(facts: OrderFacts, event: EventFact, history: readonly 
     const newest = logged.at(-1);
     if (!newest) continue;
     const elsewhere = facts.elsewhere.find((g) => g.eventIds.includes(eventId));
-    const base = { at: newest.created, deliveryIds: [], eventIds: [eventId], resendIds: [newest.id] };
+    const base = {
+      at: newest.created,
+      deliveryIds: [],
+      eventIds: [eventId],
+      resendIds: [newest.id],
+    };
     if (elsewhere) {
-      const there = logged.filter((h) => elsewhere.cause === 'answered-by-another' || h.url === elsewhere.url);
+      const there = logged.filter(
+        (h) => elsewhere.cause === 'answered-by-another' || h.url === elsewhere.url,
+      );
       for (const h of there.length > 0 ? there : [newest])
-        findings.push({ ...base, at: h.created, code: 'other-url', evidence: historyLine(h), url: elsewhere.url, answeredByAnother: elsewhere.cause === 'answered-by-another' });
+        findings.push({
+          ...base,
+          at: h.created,
+          code: 'other-url',
+          evidence: historyLine(h),
+          url: elsewhere.url,
+          answeredByAnother: elsewhere.cause === 'answered-by-another',
+        });
     } else if (!logged.some((h) => h.delivered)) {
-      for (const h of logged) findings.push({ ...base, at: h.created, code: 'pending-at-service', evidence: historyLine(h) });
+      for (const h of logged)
+        findings.push({
+          ...base,
+          at: h.created,
+          code: 'pending-at-service',
+          evidence: historyLine(h),
+        });
     }
   }
   return findings;
@@ -63,8 +87,17 @@ function signatureFindings(event: EventFact, received: readonly ReceivedFact[]):
     .filter((r) => r.signature !== 'unverifiable' || r.diagnosis?.kind !== 'sent-by-agent')
     .map((r) => {
       const code: CauseCode =
-        r.signature === 'missing' ? 'signature-missing' : r.diagnosis && (BODY_KINDS.has(r.diagnosis.kind) || r.signature === 'unverifiable') ? 'body-changed' : 'wrong-key';
-      const why = r.signature === 'missing' ? 'no X-Svc-Hmac-Sha256 header' : r.diagnosis ? bounded(r.diagnosis.message) : `signature ${r.signature}`;
+        r.signature === 'missing'
+          ? 'signature-missing'
+          : r.diagnosis && (BODY_KINDS.has(r.diagnosis.kind) || r.signature === 'unverifiable')
+            ? 'body-changed'
+            : 'wrong-key';
+      const why =
+        r.signature === 'missing'
+          ? 'no X-Svc-Hmac-Sha256 header'
+          : r.diagnosis
+            ? bounded(r.diagnosis.message)
+            : `signature ${r.signature}`;
       return {
         code,
         at: r.receivedAt,
@@ -82,7 +115,8 @@ function signatureFindings(event: EventFact, received: readonly ReceivedFact[]):
  */
 function handlerFindings(event: EventFact, received: readonly ReceivedFact[]): Finding[] {
   const copies = received.filter(acceptable).sort((a, b) => a.id - b.id);
-  const handled = (r: ReceivedFact) => r.forwards.length > 0 && r.forwards.every((f) => is2xx(f.status));
+  const handled = (r: ReceivedFact) =>
+    r.forwards.length > 0 && r.forwards.every((f) => is2xx(f.status));
   const findings: Finding[] = [];
   copies.forEach((copy, i) => {
     const failed = copy.forwards.filter((f) => !is2xx(f.status));
@@ -92,9 +126,23 @@ function handlerFindings(event: EventFact, received: readonly ReceivedFact[]): F
     if (laterHandled && copy.duplicateOf === null && !copy.outOfOrder) return;
     for (const f of failed) {
       const code: CauseCode =
-        copy.duplicateOf !== null && earlierHandled ? 'duplicate' : copy.outOfOrder ? 'out-of-order' : f.status !== null && f.status >= 400 && f.status < 500 ? 'handler-refused' : 'handler-error';
-      const repeat = code === 'duplicate' ? `, a repeat of #${copy.duplicateOf} which it answered 2xx` : code === 'out-of-order' ? ', which arrived out of order' : '';
-      const signature = copy.signature === 'valid' ? `signature valid${copy.keyName ? ` with ${bounded(`"${copy.keyName}"`)}` : ''}` : 'no key to verify with';
+        copy.duplicateOf !== null && earlierHandled
+          ? 'duplicate'
+          : copy.outOfOrder
+            ? 'out-of-order'
+            : f.status !== null && f.status >= 400 && f.status < 500
+              ? 'handler-refused'
+              : 'handler-error';
+      const repeat =
+        code === 'duplicate'
+          ? `, a repeat of #${copy.duplicateOf} which it answered 2xx`
+          : code === 'out-of-order'
+            ? ', which arrived out of order'
+            : '';
+      const signature =
+        copy.signature === 'valid'
+          ? `signature valid${copy.keyName ? ` with ${bounded(`"${copy.keyName}"`)}` : ''}`
+          : 'no key to verify with';
       const exception = f.exception ? `; the trace's exception: ${bounded(f.exception)}` : '';
       findings.push({
         code,
@@ -115,8 +163,14 @@ export function eventFindings(facts: OrderFacts): Finding[] {
   return facts.events.flatMap((event) => {
     const received = event.receivedIds.flatMap((id) => facts.received.get(id) ?? []);
     const ids = new Set(event.eventIds);
-    const history = [...facts.history.values()].filter((h) => ids.has(h.eventId) || event.historyIds.includes(h.id));
-    return [...arrivalFindings(facts, event, history), ...signatureFindings(event, received), ...handlerFindings(event, received)];
+    const history = [...facts.history.values()].filter(
+      (h) => ids.has(h.eventId) || event.historyIds.includes(h.id),
+    );
+    return [
+      ...arrivalFindings(facts, event, history),
+      ...signatureFindings(event, received),
+      ...handlerFindings(event, received),
+    ];
   });
 }
 

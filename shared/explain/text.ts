@@ -9,7 +9,9 @@ import type { Explanation } from './model';
 /** The lines of `e`, causes first, each cause's evidence indented under it. */
 export function explanationLines(e: Explanation): string[] {
   const what = e.orderId === null ? 'This delivery' : `Order ${e.orderId}`;
-  const head = e.ok ? `${what}: ok (checked ${e.checkedAt}).` : `${what}: ${e.causes.length === 1 ? '1 cause' : `${e.causes.length} causes`}, the first to fix first (checked ${e.checkedAt}).`;
+  const head = e.ok
+    ? `${what}: ok (checked ${e.checkedAt}).`
+    : `${what}: ${e.causes.length === 1 ? '1 cause' : `${e.causes.length} causes`}, the first to fix first (checked ${e.checkedAt}).`;
   const lines = [head];
   e.causes.forEach((cause, i) => {
     lines.push(`${i + 1}. ${cause.code}: ${cause.summary}`);

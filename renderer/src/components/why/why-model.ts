@@ -4,7 +4,12 @@ import type { Cause } from '../../../../shared/explain/model';
 export type EvidencePart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'delivery'; readonly text: string; readonly id: number }
-  | { readonly kind: 'history'; readonly text: string; readonly id: number; readonly eventId: number };
+  | {
+      readonly kind: 'history';
+      readonly text: string;
+      readonly id: number;
+      readonly eventId: number;
+    };
 
 /** `delivery #12` and `history #34 (event 7)`, as the explainer writes them (shared/explain/findings.ts). */
 const ROW = /delivery #(\d+)|history #(\d+) \(event (\d+)\)/g;
@@ -25,7 +30,11 @@ export function evidenceParts(line: string): EvidencePart[] {
 
 /** A cause whose fix is to have the service send its events again: the panel offers the resend as a button. */
 export function resendsEvents(cause: Cause): boolean {
-  return (cause.code === 'pending-at-service' || cause.code === 'other-url') && cause.eventIds.length > 0 && cause.fix !== null;
+  return (
+    (cause.code === 'pending-at-service' || cause.code === 'other-url') &&
+    cause.eventIds.length > 0 &&
+    cause.fix !== null
+  );
 }
 
 /** The history read the resend needs: every logged delivery of one event. */
@@ -39,7 +48,10 @@ export async function resendIdsOf(cause: Cause, historyOf: HistoryOfEvent): Prom
   const ids: number[] = [];
   for (const eventId of cause.eventIds) {
     const deliveries = await historyOf(Number(eventId));
-    const newest = deliveries.reduce<number | null>((max, d) => (max === null || d.id > max ? d.id : max), null);
+    const newest = deliveries.reduce<number | null>(
+      (max, d) => (max === null || d.id > max ? d.id : max),
+      null,
+    );
     if (newest !== null) ids.push(newest);
   }
   return ids;

@@ -13,7 +13,10 @@ export async function startExplainApp(): Promise<TestApp> {
   return startTestApp({
     settings: { listener: { port: 0 }, tracing: { port: 0 } },
     rendererDir: '/nonexistent-renderer',
-    features: (ctx) => productFeatures(ctx).map((f) => (f.name === 'sandbox' ? createSandboxFeature(ctx, { retryDelayMs: 1 }) : f)),
+    features: (ctx) =>
+      productFeatures(ctx).map((f) =>
+        f.name === 'sandbox' ? createSandboxFeature(ctx, { retryDelayMs: 1 }) : f,
+      ),
   });
 }
 
@@ -32,17 +35,30 @@ export const sandboxEvent = (orderId: string, type = 'Created') => ({
 export const listenerUrl = (app: TestApp) => app.core.ctx.status.get().listener.url!;
 
 /** Posts `body` to the listener signed with `key` (as another sender would), with an event id. */
-export async function postSigned(app: TestApp, body: string, key: string, eventId: number): Promise<number> {
+export async function postSigned(
+  app: TestApp,
+  body: string,
+  key: string,
+  eventId: number,
+): Promise<number> {
   const signature = createHmac('sha256', key).update(body).digest('base64');
-  return send(`${listenerUrl(app)}/hooks`, Buffer.from(body), { 'Content-Type': 'application/json', 'X-Svc-Hmac-Sha256': signature, 'X-Svc-Event-Id': String(eventId) });
+  return send(`${listenerUrl(app)}/hooks`, Buffer.from(body), {
+    'Content-Type': 'application/json',
+    'X-Svc-Hmac-Sha256': signature,
+    'X-Svc-Event-Id': String(eventId),
+  });
 }
 
 function send(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'Content-Length': String(body.length) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -57,14 +73,20 @@ async function listen(server: Server): Promise<string> {
  * A relay between the service and the listener that parses each JSON body and writes it again
  * (indented), keeping every header: what a framework's body parser in front of Hooklab does.
  */
-export async function startReserialisingRelay(target: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startReserialisingRelay(
+  target: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = Buffer.from(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')), null, 2));
+      const body = Buffer.from(
+        JSON.stringify(JSON.parse(Buffer.concat(chunks).toString('utf8')), null, 2),
+      );
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name)) headers[name] = value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string' && !['host', 'content-length', 'connection'].includes(name))
+          headers[name] = value;
       send(`${target}${req.url ?? '/'}`, body, headers).then(
         (status) => res.writeHead(status).end(),
         () => res.writeHead(502).end(),
@@ -76,10 +98,17 @@ export async function startReserialisingRelay(target: string): Promise<{ url: st
 }
 
 /** A handler that acknowledges every webhook and reports a fixed state for each order it saw: PENDING, whatever came. */
-export async function startStaleStateHandler(): Promise<{ url: string; stateUrl: string; close(): Promise<void> }> {
+export async function startStaleStateHandler(): Promise<{
+  url: string;
+  stateUrl: string;
+  close(): Promise<void>;
+}> {
   const orders: Record<string, { status: string }> = {};
   const server = createServer((req, res) => {
-    if (req.method === 'GET') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ orders }));
+    if (req.method === 'GET')
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ orders }));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -89,7 +118,11 @@ export async function startStaleStateHandler(): Promise<{ url: string; stateUrl:
     });
   });
   const url = await listen(server);
-  return { url: `${url}/webhooks`, stateUrl: `${url}/state`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `${url}/webhooks`,
+    stateUrl: `${url}/state`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A loopback port with nothing listening on it (a server started and closed). */

@@ -4,7 +4,14 @@ import { closedAfterEach } from '../../../support/closed-after-each';
 import { startStatefulHandler } from '../../../fixtures/stateful-handler';
 import { startOtelHandler } from '../../../fixtures/otel-handler';
 import { waitForTrace, hasErrorSpan } from '../features/tracing/tracing-helpers';
-import { deadUrl, postSigned, sandboxEvent, startExplainApp, startReserialisingRelay, startStaleStateHandler } from './explain-app';
+import {
+  deadUrl,
+  postSigned,
+  sandboxEvent,
+  startExplainApp,
+  startReserialisingRelay,
+  startStaleStateHandler,
+} from './explain-app';
 
 const closeAfter = closedAfterEach();
 
@@ -27,7 +34,12 @@ function nextForward(app: TestApp): Promise<number> {
 }
 
 /** Sends one event through the sandbox and polls history, so both sides hold it (and, with `forwarded`, the handler's answer). */
-async function sendThroughSandbox(app: TestApp, orderId: string, type = 'Created', options: { forwarded?: boolean } = {}) {
+async function sendThroughSandbox(
+  app: TestApp,
+  orderId: string,
+  type = 'Created',
+  options: { forwarded?: boolean } = {},
+) {
   const forwarded = options.forwarded ? nextForward(app) : null;
   const result = await app.call('sandbox.sendEvent', { event: sandboxEvent(orderId, type) });
   await forwarded;
@@ -43,7 +55,11 @@ describe('explain.order names the seeded cause, with its evidence', () => {
     const handler = closeAfter(await startStatefulHandler('correct', await sandboxKey(app)));
     await forwardTo(app, handler.url);
     const [delivery] = await sendThroughSandbox(app, 'why-ok', 'Created', { forwarded: true });
-    const answer = await app.call('explain.order', { orderId: 'why-ok', stateUrl: handler.stateUrl, statePath: 'orders.{orderId}' });
+    const answer = await app.call('explain.order', {
+      orderId: 'why-ok',
+      stateUrl: handler.stateUrl,
+      statePath: 'orders.{orderId}',
+    });
     expect(codes(answer)).toEqual(['ok']);
     expect(answer.ok).toBe(true);
     expect(answer.orderId).toBe('why-ok');
@@ -71,7 +87,9 @@ describe('explain.order names the seeded cause, with its evidence', () => {
     const app = closeAfter(await startExplainApp());
     const info = await app.call('sandbox.info', {});
     const relay = closeAfter(await startReserialisingRelay(new URL(info.webhookUrl!).origin));
-    await app.call('sandbox.setWebhookUrl', { url: `${relay.url}${new URL(info.webhookUrl!).pathname}` });
+    await app.call('sandbox.setWebhookUrl', {
+      url: `${relay.url}${new URL(info.webhookUrl!).pathname}`,
+    });
     await sendThroughSandbox(app, 'why-body');
     const answer = await app.call('explain.order', { orderId: 'why-body' });
     expect(codes(answer)).toEqual(['body-changed']);
@@ -95,7 +113,10 @@ describe('explain.order names the seeded cause, with its evidence', () => {
 
   it('handler-error: a traced handler throws and answers 500; the evidence quotes the exception', async () => {
     const app = closeAfter(await startExplainApp());
-    const handler = closeAfter({ close: () => undefined, ...(await startOtelHandler(app.core.ctx.status.get().tracing.endpoint!)) });
+    const handler = closeAfter({
+      close: () => undefined,
+      ...(await startOtelHandler(app.core.ctx.status.get().tracing.endpoint!)),
+    });
     closeAfter({ close: () => handler.stop() });
     await forwardTo(app, `${handler.url}/webhooks/throws`);
     await sendThroughSandbox(app, 'why-error', 'Created', { forwarded: true });
@@ -130,12 +151,16 @@ describe('explain.order names the seeded cause, with its evidence', () => {
 
   it('explain.delivery: a delivery that names no order is judged alone', async () => {
     const app = closeAfter(await startExplainApp());
-    expect(await postSigned(app, '{"hello":"world"}', 'a-key-hooklab-does-not-know', 880002)).toBe(200);
+    expect(await postSigned(app, '{"hello":"world"}', 'a-key-hooklab-does-not-know', 880002)).toBe(
+      200,
+    );
     const { rows } = await app.call('live.list', { limit: 1 });
     const answer = await app.call('explain.delivery', { id: rows[0]!.id });
     expect(answer.orderId).toBeNull();
     expect(codes(answer)).toEqual(['wrong-key']);
-    expect(answer.causes[0]!.summary).toMatch(/of this delivery arrived signed with a key Hooklab does not accept/);
+    expect(answer.causes[0]!.summary).toMatch(
+      /of this delivery arrived signed with a key Hooklab does not accept/,
+    );
   });
 
   it("state-mismatch: the handler's state endpoint disagrees with the derived state", async () => {
@@ -143,13 +168,20 @@ describe('explain.order names the seeded cause, with its evidence', () => {
     const handler = closeAfter(await startStaleStateHandler());
     await forwardTo(app, handler.url);
     await sendThroughSandbox(app, 'why-state', 'Cancelled', { forwarded: true });
-    const answer = await app.call('explain.order', { orderId: 'why-state', stateUrl: handler.stateUrl });
+    const answer = await app.call('explain.order', {
+      orderId: 'why-state',
+      stateUrl: handler.stateUrl,
+    });
     expect(codes(answer)).toEqual(['state-mismatch']);
-    expect(answer.causes[0]!.evidence.join('\n')).toContain('Order status at status is PENDING, Hooklab derives CANCELLED');
+    expect(answer.causes[0]!.evidence.join('\n')).toContain(
+      'Order status at status is PENDING, Hooklab derives CANCELLED',
+    );
   });
 
   it('an order no delivery names is not found', async () => {
     const app = closeAfter(await startExplainApp());
-    await expect(app.call('explain.order', { orderId: 'nobody' })).rejects.toThrow(/no delivery names order/);
+    await expect(app.call('explain.order', { orderId: 'nobody' })).rejects.toThrow(
+      /no delivery names order/,
+    );
   });
 });

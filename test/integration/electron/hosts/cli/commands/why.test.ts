@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectToRunningInstance, type InstanceClient } from '../../../../../../electron/services/instance/instance-client';
+import {
+  connectToRunningInstance,
+  type InstanceClient,
+} from '../../../../../../electron/services/instance/instance-client';
 import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
 import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
@@ -32,7 +35,9 @@ async function listenWithTwoOrders() {
   const refusing = await startReceiver(400);
   receivers.push(refusing);
   const { webhookUrl } = await client.call('sandbox.info', {});
-  expect((await client.call('sandbox.setWebhookUrl', { url: refusing.url })).webhookUrl).toBe(refusing.url);
+  expect((await client.call('sandbox.setWebhookUrl', { url: refusing.url })).webhookUrl).toBe(
+    refusing.url,
+  );
   const sent = await client.call('sandbox.sendEvent', { event: event('why-elsewhere') });
   await client.call('sandbox.setWebhookUrl', { url: webhookUrl! });
   await client.call('history.pollNow', {});
@@ -80,7 +85,9 @@ describe('hooklab why', () => {
     const { dataDir } = await listenWithTwoOrders();
     const number = await runHooklab(['why', '1', '--data-dir', dataDir]);
     expect(number.code).toBe(2);
-    expect(number.stderr).toContain(`no delivery names order "1" (for received delivery 1, write '#1')`);
+    expect(number.stderr).toContain(
+      `no delivery names order "1" (for received delivery 1, write '#1')`,
+    );
     const bad = await runHooklab(['why', '#x', '--data-dir', dataDir]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"#x" is not a received delivery');
