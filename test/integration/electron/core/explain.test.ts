@@ -113,10 +113,7 @@ describe('explain.order names the seeded cause, with its evidence', () => {
 
   it('handler-error: a traced handler throws and answers 500; the evidence quotes the exception', async () => {
     const app = closeAfter(await startExplainApp());
-    const handler = closeAfter({
-      close: () => undefined,
-      ...(await startOtelHandler(app.core.ctx.status.get().tracing.endpoint!)),
-    });
+    const handler = await startOtelHandler(app.core.ctx.status.get().tracing.endpoint!);
     closeAfter({ close: () => handler.stop() });
     await forwardTo(app, `${handler.url}/webhooks/throws`);
     await sendThroughSandbox(app, 'why-error', 'Created', { forwarded: true });
