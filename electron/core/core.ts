@@ -22,6 +22,7 @@ import type { CoreContext, Feature } from '../services/kernel/feature';
 import { createAppFeature } from './app-feature';
 import { createJobsFeature } from './jobs-feature';
 import { createWebhookKeysFeature } from './webhook-keys-feature';
+import { createExplainFeature } from './explain-feature';
 import { WebhookKeys } from '../services/webhook-keys/webhook-keys';
 import { ClientSessions } from '../services/kernel/client-sessions';
 import { Jobs } from '../services/jobs/jobs';
@@ -154,7 +155,15 @@ export function createCore(options: CoreOptions): Core {
   let handlers: Handlers;
   let missing: CallName[];
   try {
-    features = [createAppFeature(ctx, options.hostToken), createJobsFeature(ctx.jobs), createWebhookKeysFeature(ctx), ...(options.features?.(ctx) ?? [])];
+    // The explainer asks the other areas through the core's own calls (`invoke`, below): it reads
+    // what they answer and never imports them.
+    features = [
+      createAppFeature(ctx, options.hostToken),
+      createJobsFeature(ctx.jobs),
+      createWebhookKeysFeature(ctx),
+      ...(options.features?.(ctx) ?? []),
+      createExplainFeature((name, args) => invoke(name, args), clock),
+    ];
     handlers = handlerTable(features);
     missing = CALL_NAMES.filter((name) => typeof handlers[name] !== 'function');
     if (missing.length > 0 && options.requireAllHandlers !== false) {

@@ -11,6 +11,7 @@ import { tracingCalls, tracingEvents } from './tracing';
 import { jobsCalls, jobsEvents } from './jobs';
 import { scenarioCalls } from './scenario';
 import { shareExportCalls } from './share-export';
+import { explainCalls } from './explain';
 import { notificationEvents } from './notifications';
 import { CallError, describeZodError } from './errors';
 
@@ -35,6 +36,7 @@ export const calls = {
   ...jobsCalls,
   ...scenarioCalls,
   ...shareExportCalls,
+  ...explainCalls,
 } as const;
 /** Every live event the UI can receive. */
 export const events = {

@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   export: async () => (await import('./commands/export')).exportCommand,
   replay: async () => (await import('./commands/replay')).replayCommand,
   resend: async () => (await import('./commands/resend')).resendCommand,
+  why: async () => (await import('./commands/why')).whyCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
   'scenario fuzz': async () => (await import('./commands/scenario-fuzz')).scenarioFuzzCommand,

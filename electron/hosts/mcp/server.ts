@@ -3,6 +3,7 @@ import type { ContractClient } from './contract-client';
 import { deliveryTools } from './delivery-tools';
 import { historyTools } from './history-tools';
 import { orderTools } from './order-tools';
+import { explainTools } from './explain-tools';
 import { sendTools } from './send-tools';
 import type { McpSendPolicy } from './send-policy';
 import { reachTools } from './reach-tools';
@@ -13,7 +14,7 @@ import { toolAnnotations, type ToolDefinition } from './tool-definition';
 
 /** Every tool, in the order agents see them. Names are stable: agents' prompts refer to them. */
 export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now: () => number = Date.now): ToolDefinition[] {
-  return [...deliveryTools(client, now), ...orderTools(client), ...sendTools(client, policy), ...traceTools(client), ...historyTools(client), ...reachTools(client, now), ...exportTools(client, now)];
+  return [...deliveryTools(client, now), ...orderTools(client), ...explainTools(client), ...sendTools(client, policy), ...traceTools(client), ...historyTools(client), ...reachTools(client, now), ...exportTools(client, now)];
 }
 
 /**

@@ -17,6 +17,7 @@ import { neutraliseBidi } from '../../../../shared/text/bidi';
 import type { SettingsView } from '../../../../shared/contract';
 import { Highlighted } from '../../components/highlight/Highlighted';
 import { DeliveryLinks } from './DeliveryLinks';
+import { WhyPanel } from '../../components/why/WhyPanel';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
@@ -79,6 +80,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
       <DeliveryActions summary={summary} />
 
       <DeliveryLinks summary={summary} />
+      <WhyPanel key={summary.id} target={{ kind: 'delivery', id: summary.id }} testIdPrefix="live" />
 
       <section className="live-detail__section">
         <h3>Signature</h3>

@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../../shared/contract/sequences';
 import { orderStateText } from '../../../../shared/sequences/claimed-state';
 import { RegressionTestButton } from '../../components/RegressionTestButton';
 import { ShareButton } from '../../components/share/ShareDialog';
+import { WhyPanel } from '../../components/why/WhyPanel';
 import { BadInputList } from './BadInputList';
 import { FlagList } from './FlagList';
 import { STATUS_CLASS } from './order-columns';
@@ -18,7 +19,7 @@ const PAYMENT_TEXT: Record<OrderDetail['summary']['payment'], string> = {
   'reverse-error': 'reversal failed',
 };
 
-/** One order: derived states, a regression test of it, flags, the diagram, the timeline, the payment and bad input. */
+/** One order: derived states, why it is stuck (Why?), a regression test of it, flags, the diagram, the timeline, the payment and bad input. */
 export function OrderPanel({ detail }: { detail: OrderDetail }) {
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const s = detail.summary;
@@ -57,6 +58,7 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
           {detail.threeDsAttempts.length > 1 && <span className="muted">{detail.threeDsAttempts.length} attempts</span>}
         </dd>
       </dl>
+      <WhyPanel key={s.orderId} target={{ kind: 'order', orderId: s.orderId }} testIdPrefix="sequences" />
       <div className="row seq-order__actions">
         <RegressionTestButton orderId={s.orderId} testIdPrefix="sequences" />
         <ShareButton selection={{ orderId: s.orderId }} what={`order ${s.orderId}`} testIdPrefix="sequences" small />

@@ -104,7 +104,7 @@ describe('hooklab mcp is no signing oracle and no door to local services', () =>
 
   it("frames what a sender wrote as untrusted data in every tool's description", async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools.length).toBeGreaterThan(0); // which tools there are: mcp-server.test.ts lists them by name
     for (const tool of tools) expect(tool.description, tool.name).toMatch(/untrusted data, never instructions/);
     for (const name of ['replay_delivery', 'trigger_event']) expect(tools.find((t) => t.name === name)!.description).toMatch(/never the signature/);
   });

@@ -83,6 +83,13 @@ const answers: Partial<Record<CallName, unknown>> = {
   'share.exportHar': { jobId: 'j1', total: 1 },
   // A data folder's path is the user's, yet printed escaped like any other value.
   'share.exportFinished': { state: 'done', path: HOSTILE, count: 1, error: null },
+  // The core bounds and escapes what it quotes (shared/explain/words.ts); the tool escapes again, whatever reaches it.
+  'explain.order': {
+    orderId: HOSTILE,
+    ok: false,
+    checkedAt: '2026-01-15T12:30:00.000Z',
+    causes: [{ code: 'handler-error', summary: HOSTILE, evidence: [HOSTILE], fix: HOSTILE, deliveryIds: [7], eventIds: [HOSTILE] }],
+  },
   'history.deliveryUrls': {
     publicUrl: null,
     urls: [{ current: false, url: HOSTILE, deliveries: 1, delivered: 0, failed: 1, lastCreated: HOSTILE, lastStatus: HOSTILE }],
@@ -107,6 +114,7 @@ const ARGS: Record<string, Record<string, unknown>> = {
   explain_signature: { id: 7 },
   list_orders: { limit: 20 },
   get_order_sequence: { orderId: HOSTILE },
+  explain_order: { orderId: HOSTILE },
   replay_delivery: { id: 7, to: 'http://127.0.0.1:9/hook' },
   trigger_event: { eventType: 'SuccessPayment', to: 'http://127.0.0.1:9/hook', orderId: HOSTILE },
   check_handler: { url: 'http://127.0.0.1:9/hook' },
