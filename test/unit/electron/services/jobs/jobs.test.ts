@@ -102,6 +102,9 @@ describe('runPool', () => {
     expect(ran).toEqual([10, 11]);
   });
 
+});
+
+describe('what a job says', () => {
   it('says what is happening while it runs and what it came to when it ends; a total it outgrows follows it', async () => {
     const { jobs, events } = setup();
     const { jobId, result } = jobs.start({ kind: 'sandbox.scenario', title: 's', total: 1, unit: 'deliveries' }, async (job) => {
