@@ -14,7 +14,7 @@ export const resendCommand: CommandSpec = {
   name: 'resend',
   args: '<history-delivery-id | --pending [--since DURATION|ISO] | --where FIELDS [--dry-run] | --resume [job-id]>',
   summary:
-    "Asks the service to resend a delivery of its history (server-side, through the active environment), every pending one (--since: only those first logged since), or once per event those the --where fields match (--dry-run: only count them), and reports each outcome as the app does. Bulk resends run as a job of the running app (or of this process): progress on stderr, Ctrl-C cancels it (what was sent stays sent). Exit 1 when one was not delivered or the job was cancelled.",
+    "Asks the service to resend a delivery of its history (server-side, through the active environment), every pending one (--since: only those first logged since), or once per event those the --where fields match (--dry-run: only count them), or continues a cancelled bulk resend (--resume), and reports each outcome as the app does. Bulk resends run as a job of the running app (or of this process): progress on stderr, Ctrl-C cancels it (what was sent stays sent). Exit 1 when one was not delivered or the job was cancelled.",
   positional: { min: 0, max: 1 },
   options: [
     { name: 'pending', help: 'resend every event of the local history copy still pending' },
@@ -27,7 +27,7 @@ export const resendCommand: CommandSpec = {
     },
     { name: 'dry-run', help: 'with --where: say how many deliveries, events and resends it matches; send nothing' },
     { name: 'resume', help: 'continue a cancelled bulk resend (the job id given, else the latest one): only what it had not sent, skipping events delivered since' },
-    { name: 'rate', value: 'N', help: 'with --pending or --where: resends started per second at most (--where: default 5)' },
+    { name: 'rate', value: 'N', help: 'with --pending, --where or --resume: resends started per second at most (--where: default 5)' },
   ],
   examples: [
     'hooklab resend 1234',
