@@ -127,5 +127,5 @@ describe('hooklab resend --where', () => {
     const again = await runHooklab(['resend', '--resume', jobId, '--data-dir', dataDir]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/left nothing to resume/);
-  });
+  }, 90_000);
 });
