@@ -32,6 +32,11 @@ export interface DeliveryAttempt {
   readonly storeId: string;
   /** The receiver's status; 500 for connection failures and timeouts. */
   readonly status: number;
+  /** Which attempt of the delivery this was (1 the first) and how many it may take at most. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  /** No attempt follows: the delivery ended with this status. */
+  readonly final: boolean;
 }
 
 /** Result of one URL's delivery of an event. `delivery` is null when it could not be logged. */
@@ -197,15 +202,17 @@ export class Dispatcher {
     headers: Record<string, string>,
     retries: number,
   ): Promise<number> {
-    const report = (status: number) => {
-      this.opts.onAttempt?.({ runId: this.runs.getStore() ?? null, storeId: store.storeId, status });
+    const maxAttempts = retries + 1;
+    const report = (status: number, attempt: number) => {
+      const final = attempt === maxAttempts || !isRetryable(status);
+      this.opts.onAttempt?.({ runId: this.runs.getStore() ?? null, storeId: store.storeId, status, attempt, maxAttempts, final });
       return status;
     };
-    let status = report(await this.attempt(store, url, payload, headers));
+    let status = report(await this.attempt(store, url, payload, headers), 1);
     for (let attempt = 1; attempt <= retries && isRetryable(status); attempt++) {
       if (this.abort.signal.aborted) return 0;
       await this.wait(this.opts.retryDelayMs * attempt);
-      status = report(await this.attempt(store, url, payload, headers));
+      status = report(await this.attempt(store, url, payload, headers), attempt + 1);
     }
     return status;
   }

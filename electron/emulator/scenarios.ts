@@ -21,6 +21,8 @@ type Step = (ctx: SandboxContext, store: StoreRecord) => Promise<{ order: OrderR
 
 interface Scenario {
   description: string;
+  /** The webhook events it makes the store send (each delivered once per configured URL). */
+  events: number;
   run: Step;
 }
 
@@ -72,26 +74,32 @@ function threeDs(status: ThreeDsStatus): Step {
 export const SCENARIOS: Record<string, Scenario> = {
   'payment-link-paid': {
     description: 'Payment link created, then paid: Created, SuccessPayment (with a coupon item).',
+    events: 2,
     run: paid,
   },
   '3ds-success': {
     description: 'Card charge needing 3DS, challenge passed, charge confirmed: ThreeDSecureAuthSucceeded, SuccessPayment.',
+    events: 2,
     run: threeDs('SUCCESS'),
   },
   '3ds-failed': {
     description: 'Card charge needing 3DS, the issuer fails the authentication: ThreeDSecureAuthFailed.',
+    events: 1,
     run: threeDs('FAILED'),
   },
   '3ds-error': {
     description: 'Card charge needing 3DS, processor error during the challenge: ThreeDSecureAuthError.',
+    events: 1,
     run: threeDs('ERROR'),
   },
   '3ds-expired': {
     description: 'Card charge needing 3DS, the buyer lets the challenge expire: ThreeDSecureAuthExpired.',
+    events: 1,
     run: threeDs('EXPIRED'),
   },
   'shipping-delivered': {
     description: 'Paid payment link shipped PENDING to DELIVERED: Created, SuccessPayment, five Updated.',
+    events: 7,
     run: async (ctx, store) => {
       const r = await paid(ctx, store);
       const path: ShippingStatus[] = ['ACCEPTED', 'READY', 'DISPATCHED', 'ON_ITS_WAY', 'DELIVERED'];
@@ -102,6 +110,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'order-cancelled': {
     description: 'Payment link created, then cancelled: Created, Cancelled.',
+    events: 2,
     run: async (ctx, store) => {
       const r = await link(ctx, store);
       r.outcomes.push(...(await cancelOrder(ctx, store, r.order, 'El cliente desistió de la compra')).outcomes);
@@ -110,6 +119,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'order-finalized': {
     description: 'Payment link paid, then finalized: Created, SuccessPayment, Finalized.',
+    events: 3,
     run: async (ctx, store) => {
       const r = await paid(ctx, store);
       r.outcomes.push(...(await finalizeOrder(ctx, store, r.order)).outcomes);
@@ -118,6 +128,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'order-deleted': {
     description: 'Payment link created, then deleted: Created, Deleted.',
+    events: 2,
     run: async (ctx, store) => {
       const r = await link(ctx, store);
       r.outcomes.push(...(await deleteOrder(ctx, store, r.order)).outcomes);
@@ -126,6 +137,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   reversal: {
     description: 'Payment link paid, then the payment reversed: Created, SuccessPayment, SuccessReverse.',
+    events: 3,
     run: async (ctx, store) => {
       const r = await paid(ctx, store);
       r.outcomes.push(...(await reverseOrder(ctx, store, r.order, {})).outcomes);
@@ -134,6 +146,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'reversal-error': {
     description: 'Payment link paid, the reversal fails: Created, SuccessPayment, ReverseError.',
+    events: 3,
     run: async (ctx, store) => {
       const r = await paid(ctx, store);
       r.outcomes.push(...(await reverseOrder(ctx, store, r.order, { fail: true })).outcomes);
@@ -142,6 +155,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'payment-error': {
     description: 'Card charge with the declined test card: PaymentError.',
+    events: 1,
     run: async (ctx, store) => {
       const pm = createPaymentMethod(ctx.state, store, {
         customer: { id: 'cus-decline', name: 'Luis Pérez', email: 'luis@example.com', phoneNumber: '+50370000002' },

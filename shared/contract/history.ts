@@ -294,6 +294,7 @@ export const historyCalls = {
         dryRun: z.boolean().default(false),
         ratePerSecond: RatePerSecond.default(DEFAULT_RESEND_RATE),
         concurrency: Concurrency,
+        jobId: JobIdSchema.optional(),
       })
       .strict(),
     // The job's variant first: a union of plain objects keeps the first that parses, which would drop jobId.
@@ -301,9 +302,9 @@ export const historyCalls = {
     { destructive: true },
   ),
   'history.resendResume': defineCall(
-    'Continue a cancelled bulk resend as a new job: only the resends it had not started (none is sent twice). Answers { jobId } at once.',
-    z.object({ jobId: JobIdSchema, ratePerSecond: RatePerSecond.optional() }).strict(),
-    z.object({ jobId: JobIdSchema, resends: z.number().int() }),
+    'Continue a cancelled bulk resend (also one cancelled before a restart: jobs.list reports it) as a new job: only the resends it had not started (none is sent twice), without the events delivered since it was cancelled (in the history copy or received here; `skipped` counts them). The old job is resumable no more. Answers { jobId } at once; `newJobId` chooses the new job\'s id to follow it from its start.',
+    z.object({ jobId: JobIdSchema, ratePerSecond: RatePerSecond.optional(), newJobId: JobIdSchema.optional() }).strict(),
+    z.object({ jobId: JobIdSchema, resends: z.number().int(), skipped: z.number().int() }),
     { destructive: true },
   ),
   'history.deliveryUrls': defineCall(
@@ -362,6 +363,10 @@ export const historyCalls = {
 } as const;
 
 export const historyEvents = {
+  'history.resendOutcome': defineEvent(
+    "One resend of a bulk resend job finished: its outcome in brief (what `hooklab resend --where` prints as it goes).",
+    z.object({ jobId: JobIdSchema, outcome: ResendOutcomeSchema.pick({ id: true, kind: true, message: true }) }),
+  ),
   'history.updated': defineEvent(
     'The local history copy changed (batched): how many deliveries were inserted or updated, and the pending count.',
     z.object({

@@ -31,6 +31,15 @@ export const JobProgressSchema = z.object({
   startedAt: z.string(),
   /** Set once the job ended: results say when they were reached, so none is shown as current later. */
   finishedAt: z.string().optional(),
+  /**
+   * The unit of done and total when it is not one item each ("deliveries" for a scenario, whose
+   * deliveries may take several attempts). Absent: items.
+   */
+  unit: z.string().max(40).optional(),
+  /** What is happening now, when a count alone hides it ("9 attempts; retrying delivery 3 (attempt 2 of 4): the handler answered 503"). */
+  note: z.string().max(300).optional(),
+  /** Once it ended: what it came to, in words ("delivered 8, refused 1, failed 1"). */
+  outcome: z.string().max(300).optional(),
 });
 export type JobProgress = z.infer<typeof JobProgressSchema>;
 
@@ -40,7 +49,7 @@ export const JobViewSchema = JobProgressSchema.extend({
   title: z.string(),
   /** Why it failed (state failed), in words. */
   error: z.string().nullable(),
-  /** Whether a cancelled job can be resumed (it then sends only what it had not started). */
+  /** Whether a cancelled job can be resumed (it then sends only what it had not started); false once resumed. */
   resumable: z.boolean(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
@@ -49,7 +58,7 @@ const ByJobId = z.object({ jobId: JobIdSchema }).strict();
 
 export const jobsCalls = {
   'jobs.list': defineCall(
-    'Jobs running now and those that ended lately (kept for a while), newest first.',
+    'Jobs running now and those that ended lately (kept for a while), newest first; after a restart also the cancelled resends still resumable (history.resendResume).',
     NoArgs,
     z.object({ jobs: z.array(JobViewSchema) }),
     { readOnly: true },

@@ -39,11 +39,62 @@ test('History → Resend…: the estimate, then a job at a chosen rate with prog
   const sentBeforeCancel = Number(/^(\d+) of/.exec((await job.getByTestId('job-counts').textContent()) ?? '')![1]);
   expect(sentBeforeCancel).toBeLessThan(resends);
 
+  // Ended, the card says what the resends came to.
+  await expect(job.getByTestId('job-outcome')).toHaveText(`delivered ${sentBeforeCancel}, refused 0, failed 0`);
+
   await job.getByTestId('job-resume').click();
   const resumed = page.getByTestId('job-progress');
   await expect(resumed.getByTestId('job-counts')).toContainText(`of ${resends - sentBeforeCancel}`);
   await expect(resumed).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(resumed.getByTestId('job-outcome')).toHaveText(`delivered ${resends - sentBeforeCancel}, refused 0, failed 0`);
+  await screenshotBothThemes(page, 'job-done-outcome', resumed);
+  // The job it resumed offers no second Resume.
+  await expect(page.getByTestId('job-resume')).toHaveCount(0);
   await expect(history.pendingCount).toHaveAttribute('data-count', '0');
+});
+
+test('History lists a resend cancelled before the page (or the app) started, with Resume', async ({ app, page }) => {
+  const info = await app.api<{ webhookUrl: string }>('sandbox.info', {});
+  await app.api('sandbox.setWebhookUrl', { url: 'http://127.0.0.1:9/down' });
+  await Promise.all(['a', 'b', 'c'].map((k) => app.api('sandbox.sendEvent', event(`e2e-resumable-${k}-${Date.now()}`))));
+  await app.api('sandbox.setWebhookUrl', { url: info.webhookUrl });
+  await app.api('history.pollNow', {});
+  // Started and cancelled by another client (a terminal): this page never followed it.
+  const jobId = `e2e-resumable-${Date.now()}`;
+  await app.api('history.resendWhere', { where: { pendingOnly: true }, ratePerSecond: 0.2, concurrency: 1, jobId });
+  await expect.poll(async () => (await app.api<{ done: number }>('jobs.get', { jobId })).done).toBeGreaterThan(0);
+  await app.api('jobs.cancel', { jobId });
+  await expect.poll(async () => (await app.api<{ state: string }>('jobs.get', { jobId })).state).toBe('cancelled');
+
+  await page.reload();
+  await app.goto('history');
+  const listed = page.getByTestId('resumable-resends').locator(`[data-job-id="${jobId}"]`);
+  await expect(listed.getByTestId('job-resume')).toBeVisible();
+  await expect(listed.getByTestId('job-outcome')).toHaveText(/^delivered \d+, refused 0, failed 0$/);
+  await screenshotBothThemes(page, 'job-resumable', page.getByTestId('resumable-resends'));
+  await listed.getByTestId('job-resume').click();
+  const current = page.getByTestId('bulk-resend').getByTestId('job-progress').last();
+  await expect(current).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('resumable-resends').locator(`[data-job-id="${jobId}"]`)).toHaveCount(0);
+});
+
+test('a scenario against a handler that is down: its deliveries of a real total, each retry with its cause', async ({ app, page }) => {
+  const info = await app.api<{ webhookUrl: string }>('sandbox.info', {});
+  await app.api('sandbox.setWebhookUrl', { url: 'http://127.0.0.1:9/down' });
+  try {
+    await app.goto('sandbox');
+    await page.getByTestId('scenario-payment-link-paid').click();
+    const job = page.getByTestId('sandbox-result').getByTestId('job-progress');
+    await expect(job.getByTestId('job-note')).toContainText(/\d+ attempts?; retrying a delivery \(attempt \d of 4\): the handler answered 500 or could not be reached/);
+    await expect(job.getByTestId('job-counts')).toContainText(/\d of 2 deliveries \(\d+%\)/);
+    // A determinate bar: its maximum is the deliveries.
+    await expect(job.getByTestId('job-bar')).toHaveAttribute('max', '2');
+    await screenshotBothThemes(page, 'job-scenario-retrying', job);
+    await job.getByTestId('job-cancel').click();
+    await expect(page.getByTestId('sandbox-result')).toHaveAttribute('data-state', 'error');
+  } finally {
+    await app.api('sandbox.setWebhookUrl', { url: info.webhookUrl });
+  }
 });
 
 test('a failing handler is notified once in the browser, and clicking the notification opens that delivery', async ({ app, page }) => {

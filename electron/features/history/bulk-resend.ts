@@ -4,6 +4,7 @@ import type { JobControl, Jobs } from '../../services/jobs/jobs';
 import { runPool } from '../../services/jobs/rate-pool';
 import type { ResendRemainderStore } from '../../services/data/resend-remainder-store';
 import { resendOne, type ResendClient, type ResendOutcome } from './resend';
+import { resendTally } from '../../../shared/history/resend-tally';
 
 export interface BulkResendOptions {
   readonly concurrency: number;
@@ -27,6 +28,18 @@ export interface BulkResendDeps {
   readonly remainders: ResendRemainderStore;
   /** The time now in milliseconds (the core's clock). */
   readonly nowMs: () => number;
+  /** Tells followers of the job each outcome as it comes (history.resendOutcome). */
+  readonly announce: (jobId: string, outcome: ResendOutcomeView) => void;
+  /** Which of these resend ids name an event delivered since `sinceMs` (in the history copy, or received here). */
+  readonly deliveredSince: (ids: readonly number[], sinceMs: number) => ReadonlySet<number>;
+}
+
+/** What a resume started: the new job, the resends it makes, and those left out as delivered since the cancel. */
+export interface ResumedResend {
+  readonly jobId: string;
+  readonly resends: number;
+  readonly skipped: number;
+  readonly result: Promise<BulkResendSummary>;
 }
 
 /**
@@ -66,21 +79,60 @@ export class BulkResends {
     }
   }
 
-  /** A cancelled job's resends not started, as a new job. */
-  resume(jobId: string, ratePerSecond: number | undefined): { jobId: string; resends: number; result: Promise<BulkResendSummary> } | null {
+  /**
+   * Lists the resends cancelled in an earlier run whose rest the data folder kept, as cancelled
+   * resumable jobs: after a restart History offers their Resume and `jobs.list` reports them.
+   */
+  restoreResumable(): void {
+    for (const kept of this.deps.remainders.list()) {
+      const at = new Date(kept.keptAtMs).toISOString();
+      const rest = kept.ids.length;
+      this.deps.jobs.restore({
+        jobId: kept.jobId,
+        kind: 'history.resend',
+        title: `Resend: ${rest} not sent yet (cancelled before Hooklab restarted)`,
+        done: 0,
+        total: rest,
+        failed: 0,
+        state: 'cancelled',
+        startedAt: at,
+        finishedAt: at,
+        error: null,
+        resumable: true,
+        outcome: `${rest} not sent yet`,
+      });
+    }
+  }
+
+  /**
+   * A cancelled job's resends not started, as a new job, without the events delivered since it
+   * was cancelled (a later job or the service's own retry got them through: resending them
+   * would hand the handler duplicates). Refused (conflict) when every one was delivered since.
+   */
+  resume(jobId: string, options: { ratePerSecond?: number | undefined; newJobId?: string | undefined }): ResumedResend | null {
     // Taken away before the new job starts: a second resume finds nothing, even after a restart.
     const remainder = this.deps.remainders.take(jobId);
     if (!remainder) return null;
-    const options = {
+    const delivered = this.deps.deliveredSince(remainder.ids, remainder.keptAtMs);
+    const ids = remainder.ids.filter((id) => !delivered.has(id));
+    const skipped = remainder.ids.length - ids.length;
+    if (ids.length === 0) {
+      this.deps.jobs.markResumed(jobId);
+      throw new CallError('conflict', `all ${skipped} events job ${jobId} had left were delivered since it was cancelled: nothing to resend`);
+    }
+    const run = {
       concurrency: remainder.concurrency,
-      ratePerSecond: ratePerSecond ?? remainder.ratePerSecond,
-      title: `Resume: resend ${remainder.ids.length} (rest of ${jobId})`,
+      ratePerSecond: options.ratePerSecond ?? remainder.ratePerSecond,
+      jobId: options.newJobId,
+      title: `Resume: resend ${ids.length} (rest of ${jobId}${skipped > 0 ? `; ${skipped} delivered since, left out` : ''})`,
     };
     try {
-      return { ...this.start(remainder.ids, options), resends: remainder.ids.length };
+      const started = this.start(ids, run);
+      this.deps.jobs.markResumed(jobId);
+      return { ...started, resends: ids.length, skipped };
     } catch (error) {
       // Not started (no environment available): the rest stays resumable.
-      this.deps.remainders.put(jobId, remainder, this.deps.nowMs());
+      this.deps.remainders.put(jobId, remainder, remainder.keptAtMs);
       throw error;
     }
   }
@@ -108,6 +160,7 @@ export class BulkResends {
           );
           byKind[outcome.kind] = (byKind[outcome.kind] ?? 0) + 1;
           if (brief.length < MAX_BRIEF_OUTCOMES) brief.push({ id: outcome.id, kind: outcome.kind, message: outcome.message });
+          this.deps.announce(job.jobId, outcome);
           if (outcome.kind === 'delivered') delivered++;
           else {
             failed++;
@@ -126,6 +179,7 @@ export class BulkResends {
       }
     } finally {
       this.deps.flush();
+      job.setOutcome(resendTally(byKind));
     }
     return {
       jobId: job.jobId,

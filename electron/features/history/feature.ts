@@ -109,6 +109,12 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
     now: () => new Date(ctx.clock.now()).toISOString(),
     remainders: new ResendRemainderStore(ctx.db),
     nowMs: () => ctx.clock.now(),
+    announce: (jobId, { id, kind, message }) => ctx.bus.emit('history.resendOutcome', { jobId, outcome: { id, kind, message } }),
+    deliveredSince: (ids, sinceMs) => {
+      const events = store.deliveredSince(activeId(), ids, new Date(sinceMs).toISOString());
+      const arrived = receivedEventIds(ctx.db, events.map((e) => e.eventId), sinceMs);
+      return new Set(events.filter((e) => e.delivered || arrived.has(e.eventId)).map((e) => e.id));
+    },
   });
   const rate = (ratePerSecond: number | undefined) => (ratePerSecond ? ` at ${ratePerSecond}/s` : '');
 
@@ -174,25 +180,25 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
           const title = `Resend ${ids.length} pending${since === undefined ? '' : ` since ${since}`}${rate(ratePerSecond)}`;
           return bulk.start(ids, { concurrency, ratePerSecond, jobId, title }).result;
         }),
-      'history.resendWhere': ({ where, dryRun, ratePerSecond, concurrency }) =>
+      'history.resendWhere': ({ where, dryRun, ratePerSecond, concurrency, jobId }) =>
         call(async () => {
           const selection = store.resendSelection(dryRun ? activeId() : active().id, where);
           const estimate = { deliveries: selection.deliveries, events: selection.events, resends: selection.ids.length };
           if (dryRun) return estimate;
           if (selection.ids.length === 0) throw new CallError('conflict', 'no delivery of the local history copy matches: nothing to resend');
-          const started = bulk.start(selection.ids, { concurrency, ratePerSecond, title: `Resend ${selection.ids.length} events${rate(ratePerSecond)}` });
+          const started = bulk.start(selection.ids, { concurrency, ratePerSecond, jobId, title: `Resend ${selection.ids.length} events${rate(ratePerSecond)}` });
           // Its outcome is the job's (jobs.get); nobody awaits this promise.
           started.result.catch(() => undefined);
           return { jobId: started.jobId, ...estimate };
         }),
-      'history.resendResume': ({ jobId, ratePerSecond }) =>
+      'history.resendResume': ({ jobId, ratePerSecond, newJobId }) =>
         call(async () => {
           const job = ctx.jobs.get(jobId);
           if (job?.state === 'running') throw new CallError('conflict', `job ${jobId} is still running: cancel it first`);
-          const resumed = bulk.resume(jobId, ratePerSecond);
+          const resumed = bulk.resume(jobId, { ratePerSecond, newJobId });
           if (!resumed) throw new CallError('not-found', `job ${jobId} left nothing to resume (it finished, was resumed already, or is unknown)`);
           resumed.result.catch(() => undefined);
-          return { jobId: resumed.jobId, resends: resumed.resends };
+          return { jobId: resumed.jobId, resends: resumed.resends, skipped: resumed.skipped };
         }),
       'history.reconcile': async ({ since, category, offset, limit, refresh }) => {
         const environmentId = activeId();
@@ -264,6 +270,7 @@ export function createHistoryFeature(ctx: CoreContext, options: HistoryFeatureOp
       );
       poller.start();
       answeredByAnother.start();
+      bulk.restoreResumable();
     },
     async stop() {
       answeredByAnother.stop();

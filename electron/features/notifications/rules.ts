@@ -83,12 +83,14 @@ export class NotificationRules {
   }
 
   /** A job ended: a decision when it finished or failed (a cancel was the user's own doing). */
-  jobEnded(job: { jobId: string; title: string; state: string; done: number; total: number; failed: number }): Decision | null {
+  jobEnded(job: { jobId: string; title: string; state: string; done: number; total: number; failed: number; unit?: string; outcome?: string }): Decision | null {
     if (job.state !== 'done' && job.state !== 'failed') return null;
+    // What it came to, when the job says it ("delivered 8, refused 1, failed 1"), beats a bare failed count.
+    const counts = `${job.done} of ${job.total}${job.unit ? ` ${job.unit}` : ''}`;
     return {
       kind: 'job-ended',
       title: job.state === 'done' ? `Finished: ${job.title}` : `Failed: ${job.title}`,
-      body: `${job.done} of ${job.total} done${job.failed ? `, ${job.failed} failed` : ''}.`,
+      body: job.outcome ? `${counts}: ${job.outcome}.` : `${counts} done${job.failed ? `, ${job.failed} failed` : ''}.`,
       target: { area: 'jobs', jobId: job.jobId },
     };
   }

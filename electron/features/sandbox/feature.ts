@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { CallError } from '../../../shared/contract/errors';
 import type { SandboxChaos, SandboxInfo } from '../../../shared/contract/sandbox';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../shared/settings';
-import { is2xx } from '../../../shared/http/status';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
-import { startSandbox, type RunningSandbox } from '../../emulator';
+import { startSandbox, type DeliveryAttempt, type RunningSandbox } from '../../emulator';
+import { SCENARIOS } from '../../emulator/scenarios';
+import { scenarioProgress } from './scenario-progress';
 import { configuredUrls } from '../../emulator/dispatcher';
 import { APP_SANDBOX_FOLDER } from '../../emulator/id-space';
 import { startOnPreferredPort } from '../../services/net/preferred-port';
@@ -23,8 +24,8 @@ export interface SandboxFeatureOptions {
  * listener, and is registered as the "Sandbox" environment for the other areas.
  */
 export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOptions = {}): Feature {
-  /** The step reporter of each scenario job under way, by its run id (its job id). */
-  const attemptsOf = new Map<string, (status: number) => void>();
+  /** The progress of each scenario job under way, by its run id (its job id). */
+  const attemptsOf = new Map<string, (attempt: DeliveryAttempt) => void>();
   let sandbox: RunningSandbox | null = null;
   let control: SandboxControlClient | null = null;
   let chaos: SandboxChaos | null = null;
@@ -64,8 +65,8 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
         ownKeysOnly: { foreign: foreignKeyValues(ctx) },
         webhookTargetRefusal: sandboxTargetRefusal(ctx),
         ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
-        onAttempt: ({ runId, status }) => {
-          if (runId !== null) attemptsOf.get(runId)?.(status);
+        onAttempt: (attempt) => {
+          if (attempt.runId !== null) attemptsOf.get(attempt.runId)?.(attempt);
         },
       });
     return startOnPreferredPort(port, run, (taken) => ctx.log.warn(`sandbox port ${taken} is in use: the sandbox runs on a free port this time`));
@@ -181,9 +182,11 @@ export function createSandboxFeature(ctx: CoreContext, options: SandboxFeatureOp
       'sandbox.scenarios': async () => ({ scenarios: await running().control.scenarios() }),
       'sandbox.runScenario': async ({ name, jobId }) => {
         const { sandbox: s, control: c } = running();
-        return ctx.jobs.run({ kind: 'sandbox.scenario', title: `Scenario ${name}`, jobId }, async (job) => {
-          // Every attempt (retries included) is a step: against a dead handler the user sees them.
-          attemptsOf.set(job.jobId, (status) => job.step(!is2xx(status)));
+        // Its deliveries: each event once per configured URL (a total the work never undercounts: Jobs follows it up).
+        const total = (SCENARIOS[name]?.events ?? 0) * configuredUrls(s.getStore(s.defaultStore.storeId)?.webhookUrl ?? '').length;
+        return ctx.jobs.run({ kind: 'sandbox.scenario', title: `Scenario ${name}`, jobId, total, unit: 'deliveries' }, async (job) => {
+          // Every delivery is a step; its retries, with their cause, are the job's note.
+          attemptsOf.set(job.jobId, scenarioProgress(job));
           try {
             return await c.runScenario(s.defaultStore.storeId, name, { runId: job.jobId, signal: job.signal });
           } finally {

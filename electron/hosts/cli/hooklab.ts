@@ -1,15 +1,16 @@
 /**
  * The `hooklab` bin (package.json "bin" -> dist/package/cli/hooklab.js, built by
  * `npm run build:package`). The version check comes before anything else is loaded: the core
- * needs node:sqlite (Node 22.13+), and an older Node would otherwise fail with a bare
- * "No such built-in module" instead of saying what to do.
+ * needs node:sqlite (the Node of package.json's `engines`), and an older Node would otherwise
+ * fail with a bare "No such built-in module" instead of saying what to do.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { nodeVersionProblem, requiredNode } from './node-version';
 
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) {
-  process.stderr.write(`hooklab: needs Node 22 or newer, this is ${process.version}. Install Node 22+ and run it again.\n`);
+const tooOld = nodeVersionProblem(process.versions.node, requiredNode());
+if (tooOld) {
+  process.stderr.write(`${tooOld}\n`);
   process.exit(2);
 }
 

@@ -17,19 +17,15 @@ import { InstanceLockedError } from '../../services/instance/instance-lock';
 import { PROJECT_CONFIG_ENV } from '../../services/project-config/project-config';
 import { openDataFolder, type OpenFolder } from '../data-folder/open-folder';
 import { resolveDataDir } from '../cli/data-dir';
-import { hostCliExtension } from '../cli/options/host-options';
-import { liveCliExtension } from '../cli/options/live-options';
+import { CLI_EXTENSIONS } from '../cli/extensions';
 import { desktopStartArgs } from './start-args';
 import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 import { desktopNotify } from './notifications';
 import type { ParsedArgs } from '../cli/framework/options';
 
-/** The command-line options the desktop app applies: its local API's port and the listener's. */
-const DESKTOP_EXTENSIONS = [hostCliExtension, liveCliExtension];
-
-/** `npm start -- [--data-dir D] [--ui-port N] [--listener-port N] [--save]` (see start-args.ts); throws on a malformed one. */
+/** `npm start -- [options]`: the options of `hooklab serve` (see start-args.ts); throws on a malformed one. */
 function startArgs(): ParsedArgs {
-  return desktopStartArgs(process.argv.slice(1));
+  return desktopStartArgs(process.argv.slice(1), process.env);
 }
 
 /** Said at start when the folder saved with --save is gone (shown once the window is up). */
@@ -84,9 +80,9 @@ function runAsTheOnlyInstance(): void {
     // secrets and Chromium's profile live there), then its lock: a serve (or a terminal tool)
     // holding it makes this one refuse before the database opens (below: an error box, exit 2).
     // A second desktop app never gets here: Electron's single-instance lock above brings the
-    // first one's window forward instead. --ui-port and --listener-port hold for this run; saved
-    // like a change in Settings only with --save. No environment: the desktop app does not
-    // take the serve's HOOKLAB_* options.
+    // first one's window forward instead. The options (serve's: ports, forwarding, tunnel,
+    // history, tracing) hold for this run; saved like a change in Settings only with --save.
+    // They read the environment as serve's do (HOOKLAB_CLIENT_SECRET with --base-url).
     const opened = openDataFolder({
       dataDir,
       kind: 'desktop',
@@ -95,7 +91,7 @@ function runAsTheOnlyInstance(): void {
       store: { backend: electronStoreBackend(dataDir), secrets: new FileSecretStore(join(dataDir, 'secrets.json'), safeStorageCipher()) },
       save: args.flag('save'),
       options: (ctx) => {
-        for (const extension of DESKTOP_EXTENSIONS) extension.apply(args, {}, ctx);
+        for (const extension of CLI_EXTENSIONS) extension.apply(args, process.env, ctx);
       },
       capabilities: { notify: desktopNotify(() => win) },
       // The one variable it does take: the project config Settings shows.

@@ -295,6 +295,22 @@ export class HistoryStore {
       .all(...params) as { id: number; n: number }[];
     return { deliveries: rows.reduce((sum, r) => sum + Number(r.n), 0), events: rows.length, ids: rows.map((r) => Number(r.id)) };
   }
+
+  /**
+   * For each resend id (a delivery id, or an event id as `history.resend` takes it): its event,
+   * and whether the service delivered that event at or after `sinceIso` (a resume leaves it out).
+   */
+  deliveredSince(environmentId: string, ids: readonly number[], sinceIso: string): Array<{ id: number; eventId: number; delivered: boolean }> {
+    const rows = this.db
+      .prepare(
+        `SELECT r.value AS id, COALESCE(d.event_id, r.value) AS event_id,
+                EXISTS (SELECT 1 FROM history_deliveries h WHERE h.environment_id = ? AND h.event_id = COALESCE(d.event_id, r.value)
+                          AND h.delivered = 1 AND h.created >= ?) AS delivered
+         FROM json_each(?) r LEFT JOIN history_deliveries d ON d.environment_id = ? AND d.id = r.value`,
+      )
+      .all(environmentId, sinceIso, JSON.stringify(ids), environmentId) as { id: number; event_id: number; delivered: number }[];
+    return rows.map((r) => ({ id: Number(r.id), eventId: Number(r.event_id), delivered: r.delivered === 1 }));
+  }
 }
 
 /** SQL of the history copy's writes. */

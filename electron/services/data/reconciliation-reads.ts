@@ -63,14 +63,14 @@ export function receivedReconciliationRefs(db: Database, sinceMs: number, otherE
   return { received, leftOut };
 }
 
-/** Which of `eventIds` arrived here in a verified (or unverifiable) delivery. */
-export function receivedEventIds(db: Database, eventIds: readonly number[]): Set<number> {
+/** Which of `eventIds` arrived here in a verified (or unverifiable) delivery (received at or after `sinceMs`, when given). */
+export function receivedEventIds(db: Database, eventIds: readonly number[], sinceMs = 0): Set<number> {
   const rows = db
     .prepare(
       `SELECT DISTINCT event_id FROM received_deliveries
-       WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1)`,
+       WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1) AND received_at_ms >= ?`,
     )
-    .all(JSON.stringify(eventIds)) as { event_id: number }[];
+    .all(JSON.stringify(eventIds), sinceMs) as { event_id: number }[];
   return new Set(rows.map((r) => Number(r.event_id)));
 }
 

@@ -8,10 +8,26 @@ export interface ResendRemainder {
   readonly ratePerSecond?: number | undefined;
 }
 
+/** A kept remainder as taken back: when it was kept (the job's cancel) too. */
+export interface KeptRemainder extends ResendRemainder {
+  readonly keptAtMs: number;
+}
+
 interface RemainderRow {
+  job_id: string;
   ids_json: string;
   concurrency: number;
   rate_per_second: number | null;
+  kept_at_ms: number;
+}
+
+function toRemainder(row: RemainderRow): KeptRemainder {
+  return {
+    ids: JSON.parse(row.ids_json) as number[],
+    concurrency: row.concurrency,
+    ...(row.rate_per_second !== null ? { ratePerSecond: row.rate_per_second } : {}),
+    keptAtMs: Number(row.kept_at_ms),
+  };
 }
 
 /**
@@ -47,18 +63,18 @@ export class ResendRemainderStore {
    * Takes a job's remainder away (null when there is none): a remainder is resumed once, so
    * two resumes never send the same rest twice.
    */
-  take(jobId: string): ResendRemainder | null {
+  take(jobId: string): KeptRemainder | null {
     return withTransaction(this.db, () => {
-      const row = this.db
-        .prepare('SELECT ids_json, concurrency, rate_per_second FROM resend_remainders WHERE job_id = ?')
-        .get(jobId) as RemainderRow | undefined;
+      const row = this.db.prepare('SELECT * FROM resend_remainders WHERE job_id = ?').get(jobId) as RemainderRow | undefined;
       if (!row) return null;
       this.db.prepare('DELETE FROM resend_remainders WHERE job_id = ?').run(jobId);
-      return {
-        ids: JSON.parse(row.ids_json) as number[],
-        concurrency: row.concurrency,
-        ...(row.rate_per_second !== null ? { ratePerSecond: row.rate_per_second } : {}),
-      };
+      return toRemainder(row);
     });
+  }
+
+  /** Every kept remainder, newest first: the resumable resends a restarted Hooklab lists. */
+  list(): Array<{ jobId: string } & KeptRemainder> {
+    const rows = this.db.prepare('SELECT * FROM resend_remainders ORDER BY kept_at_ms DESC, rowid DESC').all() as unknown as RemainderRow[];
+    return rows.map((row) => ({ jobId: row.job_id, ...toRemainder(row) }));
   }
 }

@@ -12,6 +12,10 @@ export interface JobControl {
   setTotal(total: number): void;
   /** One item ended; `failed` counts it among the failures too. */
   step(failed?: boolean): void;
+  /** What is happening now that the counts do not say (a retry and its cause); null clears it. */
+  note(text: string | null): void;
+  /** What the job came to, in words, said with its end ("delivered 8, refused 1, failed 1"). */
+  setOutcome(text: string): void;
 }
 
 export interface JobSpec {
@@ -22,6 +26,8 @@ export interface JobSpec {
   readonly jobId?: string | undefined;
   /** A cancelled job can be resumed (the feature keeps what remains). */
   readonly resumable?: boolean;
+  /** What done and total count when not items ("deliveries"). */
+  readonly unit?: string;
 }
 
 export interface JobsOptions {
@@ -82,6 +88,7 @@ export class Jobs {
         startedAt: this.isoNow(),
         error: null,
         resumable: false,
+        ...(spec.unit ? { unit: spec.unit } : {}),
       },
       controller: new AbortController(),
       lastEmittedDone: 0,
@@ -98,10 +105,20 @@ export class Jobs {
       },
       step: (failed = false) => {
         const done = entry.view.done + 1;
-        // A total of 0 means "not known" (a scenario's attempts): progress is then a count.
-        entry.view = { ...entry.view, done, failed: entry.view.failed + (failed ? 1 : 0) };
+        // A total of 0 means "not known": progress is then a count. A total the work outgrew
+        // (an estimate) follows it, so no job reads "28 of 7".
+        const total = entry.view.total > 0 ? Math.max(entry.view.total, done) : 0;
+        entry.view = { ...entry.view, done, total, failed: entry.view.failed + (failed ? 1 : 0) };
         const every = Math.max(1, Math.floor(entry.view.total / 500));
         if (done - entry.lastEmittedDone >= every || done === entry.view.total) this.emit(entry);
+      },
+      note: (text) => {
+        const { note: _old, ...rest } = entry.view;
+        entry.view = text === null ? rest : { ...rest, note: text };
+        this.emit(entry);
+      },
+      setOutcome: (text) => {
+        entry.view = { ...entry.view, outcome: text };
       },
     };
     const result = (async () => work(control))();
@@ -118,6 +135,23 @@ export class Jobs {
   /** Runs `work` as a job and answers its result when it ends (calls that existed before jobs). */
   run<R>(spec: JobSpec, work: (job: JobControl) => Promise<R>): Promise<R> {
     return this.start(spec, work).result;
+  }
+
+  /**
+   * Lists a job that ended in an earlier run of Hooklab (a cancelled resend whose rest the data
+   * folder kept), so it can be resumed after a restart. A job known in this run stays as it is.
+   */
+  restore(view: JobView): void {
+    if (this.entries.has(view.jobId) || view.state === 'running') return;
+    this.entries.set(view.jobId, { view, controller: new AbortController(), lastEmittedDone: view.done, finished: Promise.resolve() });
+  }
+
+  /** A resumed job is resumable no more (its rest is the new job's); said to followers. */
+  markResumed(jobId: string): void {
+    const entry = this.entries.get(jobId);
+    if (!entry || !entry.view.resumable) return;
+    entry.view = { ...entry.view, resumable: false };
+    this.emit(entry);
   }
 
   list(): JobView[] {
@@ -153,11 +187,13 @@ export class Jobs {
   }
 
   private end(entry: Entry, state: JobView['state'], error: string | null, resumable: boolean): void {
+    // What is happening now ends with the job.
+    const { note: _now, ...view } = entry.view;
     entry.view = {
-      ...entry.view,
+      ...view,
       state,
       error,
-      resumable: state === 'cancelled' && resumable && entry.view.done < entry.view.total,
+      resumable: state === 'cancelled' && resumable && view.done < view.total,
       finishedAt: this.isoNow(),
     };
     this.emit(entry);
@@ -165,15 +201,28 @@ export class Jobs {
 
   private emit(entry: Entry): void {
     entry.lastEmittedDone = entry.view.done;
-    const { jobId, kind, done, total, failed, state, startedAt, finishedAt } = entry.view;
-    const progress: JobProgress = { jobId, kind, done, total, failed, state, startedAt, ...(finishedAt ? { finishedAt } : {}) };
+    const { jobId, kind, done, total, failed, state, startedAt, finishedAt, unit, note, outcome } = entry.view;
+    const progress: JobProgress = {
+      jobId,
+      kind,
+      done,
+      total,
+      failed,
+      state,
+      startedAt,
+      ...(finishedAt ? { finishedAt } : {}),
+      ...(unit ? { unit } : {}),
+      ...(note ? { note } : {}),
+      ...(outcome && state !== 'running' ? { outcome } : {}),
+    };
     this.publish(progress);
   }
 
   /** Forgets ended jobs older than keepMs, and the oldest beyond keepCount. */
   private prune(): void {
     const now = this.clock.now();
-    const ended = [...this.entries.values()].filter((e) => e.view.state !== 'running');
+    // A job that can still be resumed stays listed (its rest is kept on disk, at most 50).
+    const ended = [...this.entries.values()].filter((e) => e.view.state !== 'running' && !e.view.resumable);
     ended.forEach((e, i) => {
       const old = now - Date.parse(e.view.finishedAt ?? e.view.startedAt) > this.keepMs;
       if (old || i < ended.length - this.keepCount) this.entries.delete(e.view.jobId);

@@ -18,12 +18,22 @@ interface JobsState {
 export function applyJobProgress(jobs: JobsById, p: JobProgress): JobsById {
   const known = jobs[p.jobId];
   const base: JobView = known ?? { ...p, title: p.kind, error: null, resumable: false };
-  return { ...jobs, [p.jobId]: { ...base, ...p } };
+  // A progress without a note clears the last one: the retry it told of is over.
+  const { note: _done, ...rest } = base;
+  return { ...jobs, [p.jobId]: { ...rest, ...p } };
 }
 
 /** What `jobs.list` answered replaces everything: a job it no longer lists ended before a restart, or long ago. */
 export function fromList(list: readonly JobView[]): JobsById {
   return Object.fromEntries(list.map((j) => [j.jobId, j]));
+}
+
+/** The jobs of a kind that can still be resumed (after a restart too: jobs.list reports them), newest first. */
+export function resumableJobIds(jobs: JobsById, kind: JobView['kind']): string[] {
+  return Object.values(jobs)
+    .filter((j) => j.kind === kind && j.state === 'cancelled' && j.resumable)
+    .sort((a, b) => (b.finishedAt ?? b.startedAt).localeCompare(a.finishedAt ?? a.startedAt))
+    .map((j) => j.jobId);
 }
 
 /** "finished 14:02 (9 min ago)": when a result was reached, so an old one never reads as current. */

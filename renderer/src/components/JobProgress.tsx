@@ -28,7 +28,8 @@ export function JobProgress({ jobId, title, children, onResume }: { jobId: strin
       <p className="muted" data-testid="job-counts">
         {job.total > 0 ? (
           <>
-            <Count n={job.done} /> of <Count n={job.total} /> ({percent}%)
+            <Count n={job.done} /> of <Count n={job.total} />
+            {job.unit ? ` ${job.unit}` : ''} ({percent}%)
           </>
         ) : (
           <>
@@ -43,6 +44,16 @@ export function JobProgress({ jobId, title, children, onResume }: { jobId: strin
         )}
         {ended ? ` · ${STATE_WORDS[job.state]} ${ended}` : ''}
       </p>
+      {job.state === 'running' && job.note && (
+        <p className="muted" data-testid="job-note">
+          {job.note}
+        </p>
+      )}
+      {job.state !== 'running' && job.outcome && (
+        <p className="job-progress__outcome" data-testid="job-outcome">
+          {job.outcome}
+        </p>
+      )}
       {job.error && <Notice tone="error">{job.error}</Notice>}
       <div className="job-progress__actions">
         {job.state === 'running' && (

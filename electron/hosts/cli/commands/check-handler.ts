@@ -10,7 +10,7 @@ import { requireWebhookKey, type SigningKey } from '../sending/signing-key';
 import { jsonLine, terminalLine } from '../framework/terminal-text';
 import { connectToRunningInstance, type InstanceClient } from '../../../services/instance/instance-client';
 import { loadTraceKey, StartedTraces } from '../../../services/tracing/started-traces';
-import { awaitTrace, traceLines } from '../sending/trace-lines';
+import { awaitTrace, noSpansText, traceLines } from '../sending/trace-lines';
 import type { Trace } from '../../../../shared/contract/tracing';
 import { plainPaint } from '../framework/output';
 import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
@@ -112,7 +112,7 @@ export function formatReport(report: CheckReport, keySource: string, traces: Rea
     lines.push(`  ${c.passed ? 'PASS' : 'FAIL'}  ${c.id.padEnd(width)}  ${status.padStart(3)}  ${latency.padStart(8)}  ${c.message}`);
     if (c.warning) lines.push(`        warning: ${c.warning}`);
     const trace = traces.get(c.id);
-    if (trace) lines.push(...traceLines(trace, plainPaint, '        '));
+    if (trace && trace.spans.length > 0) lines.push(...traceLines(trace, plainPaint, '        '));
     if (!c.passed) {
       for (const e of c.evidence) {
         lines.push(`        sent: ${e.label} (${e.requestBodySize} bytes) -> ${e.status ?? e.error}${e.responseBodyExcerpt ? `: ${e.responseBodyExcerpt.slice(0, 120).replace(/\s+/g, ' ')}` : ''}`);
@@ -120,6 +120,9 @@ export function formatReport(report: CheckReport, keySource: string, traces: Rea
       lines.push(`        fix: ${c.fix}`);
     }
   }
+  // A handler that exports no spans has none for any check: said once, not under each.
+  const spanless = [...traces.values()].filter((t) => t.spans.length === 0);
+  if (spanless.length > 0) lines.push('', `  ${noSpansText(spanless[0]!.traceId, spanless.length - 1)}`);
   const passed = report.checks.filter((c) => c.passed).length;
   const took = report.durationMs < 1000 ? `${Math.round(report.durationMs)} ms` : `${(report.durationMs / 1000).toFixed(1)} s`;
   lines.push('', `${passed} of ${report.checks.length} checks passed in ${took}: ${report.passed ? 'the handler passed' : 'the handler FAILED'}`);

@@ -97,8 +97,9 @@ async function run(inv: Invocation): Promise<number> {
       const s = r.summary;
       const trace = showTrace && s.traceId && s.status !== null ? await awaitTrace((traceId) => session.call('traces.get', { traceId }), s.traceId) : null;
       const answer = s.status === null ? inv.out.paint.red(`unreachable: ${terminalSafe(s.error, 120)}`) : is2xx(s.status) ? inv.out.paint.green(String(s.status)) : inv.out.paint.red(String(s.status));
-      inv.out.event(`replay #${s.id}  ${eventType === null ? '(no type)' : terminalSafe(eventType, 40)}  -> ${terminalSafe(s.targetUrl, 200)}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
+      inv.out.event(`replay #${s.id} of ${sourceLabel(source)}  ${eventType === null ? '(no type)' : terminalSafe(eventType, 40)}  -> ${terminalSafe(s.targetUrl, 200)}  ${answer}${s.latencyMs === null ? '' : `  ${Math.round(s.latencyMs)} ms`}`, {
         replayId: s.id,
+        ...(source.kind === 'received' ? { deliveryId: source.id } : {}),
         type: eventType,
         target: s.targetUrl,
         status: s.status,
@@ -114,6 +115,15 @@ async function run(inv: Invocation): Promise<number> {
   } finally {
     await session.close();
   }
+}
+
+/**
+ * What was replayed, beside the replay's own number: "replay #5 of delivery #2" (Replay's history
+ * counts every replay, so the number alone reads as the delivery's id).
+ */
+function sourceLabel(source: ReturnType<typeof sourceOf>): string {
+  if (source.kind === 'received') return `delivery #${source.id}`;
+  return source.kind === 'fixture' ? terminalSafe(source.name ?? 'the fixture', 80) : source.kind;
 }
 
 function eventTypeOf(request: ReplayRequestSpec): string | null {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { appVersion } from '../version';
 import { packageRoot } from '../package-root';
-import { CLI_EXTENSIONS } from '../extensions';
+import { APP_RUN_OPTIONS, CLI_EXTENSIONS } from '../extensions';
 import { printDeliveries } from '../listening/delivery-printer';
 import { printTunnel } from '../listening/tunnel-printer';
 import { localSession } from '../framework/session';
@@ -24,10 +24,7 @@ export const serveCommand: CommandSpec = {
   name: 'serve',
   summary:
     "The app in a browser: the whole core on the data folder (listener, sandbox, history) and its UI on 127.0.0.1. Options apply to this run only; --save keeps them (and --data-dir) for later starts. The webhook key may come from HOOKLAB_WEBHOOK_KEY, the client secret of --base-url from HOOKLAB_CLIENT_SECRET.",
-  options: [
-    ...CLI_EXTENSIONS.flatMap((e) => e.options),
-    { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
-  ],
+  options: APP_RUN_OPTIONS,
   common: ['data-dir'],
   examples: ['hooklab serve --ui-port 8080 --listener-port 9000', 'hooklab serve --forward-to http://localhost:3000/webhooks --save'],
   // As before it joined the framework: a later option overrides an earlier one.

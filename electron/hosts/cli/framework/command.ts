@@ -63,12 +63,15 @@ export function optionUsage(o: OptionSpec): string {
   return o.repeatable ? `${word}...` : word;
 }
 
+/** One aligned line per option, `  --name VALUE  help (formerly --old)`, as every --help shows them. */
+export function optionLines(options: readonly OptionSpec[]): string[] {
+  const width = Math.max(...options.map((o) => optionUsage(o).length));
+  return options.map((o) => `  ${optionUsage(o).padEnd(width)}  ${o.help}${o.formerly ? ` (formerly --${o.formerly})` : ''}`);
+}
+
 /** `hooklab <command> --help`: the usage line, every option with its help, the exit statuses. */
 export function commandHelp(spec: CommandSpec): string {
-  const all = optionsOf(spec);
-  const width = Math.max(...all.map((o) => optionUsage(o).length));
-  const lines = [`usage: ${commandLine(spec)} [options]`, '', spec.summary, '', 'options:'];
-  for (const o of all) lines.push(`  ${optionUsage(o).padEnd(width)}  ${o.help}${o.formerly ? ` (formerly --${o.formerly})` : ''}`);
+  const lines = [`usage: ${commandLine(spec)} [options]`, '', spec.summary, '', 'options:', ...optionLines(optionsOf(spec))];
   if (spec.examples?.length) lines.push('', 'examples:', ...spec.examples.map((e) => `  ${e}`));
   lines.push('', EXIT_CODES_HELP);
   return lines.join('\n') + '\n';

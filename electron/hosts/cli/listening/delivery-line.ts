@@ -2,13 +2,14 @@ import type { DeliverySummary, ForwardResult } from '../../../../shared/contract
 import type { Paint } from '../framework/output';
 import { is2xx } from '../../../../shared/http/status';
 import { terminalSafe } from '../framework/terminal-text';
+import { terminalTime } from '../framework/terminal-time';
 
 /**
  * One line per received delivery, as `stripe listen` prints: time, type, order, event id, the
  * signature verdict (with its diagnosis), then each forward target's answer and time.
  */
 export function deliveryLine(d: DeliverySummary, forwards: readonly ForwardResult[], paint: Paint): { text: string; data: object } {
-  const time = d.receivedAt.slice(11, 23);
+  const time = terminalTime(d.receivedAt, { ms: true });
   const verdict = d.signature === 'valid' ? paint.green('valid') : d.signature === 'no-key' ? paint.yellow('no-key') : paint.red(d.signature);
   const diagnosis = d.diagnosis ? ` (${d.diagnosis.kind}: ${terminalSafe(d.diagnosis.message, 160)})` : '';
   const targets = forwards.map((f) => {

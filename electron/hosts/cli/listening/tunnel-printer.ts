@@ -2,6 +2,7 @@ import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { Output } from '../framework/output';
 import type { CoreSession } from '../framework/session';
 import { terminalSafe } from '../framework/terminal-text';
+import { terminalTime } from '../framework/terminal-time';
 import { answeredByAnotherWords } from '../../../../shared/net/public-url-words';
 
 /** What a user must know of the tunnel: its public URL (and that it changed), or why it is down (both the tunnel server's words). */
@@ -27,7 +28,7 @@ function probeLine(t: TunnelStatus): string | null {
   if (probe.reachable) return `public URL reachable: a probe sent to ${terminalSafe(t.publicUrl, 200)} came back to this listener`;
   // Came back, from this machine: the address is one the service cannot reach (loopback, private).
   if (probe.unreachableSince === null) return `public URL NOT reachable by the service: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
-  return `public URL NOT reachable since ${probe.unreachableSince ?? probe.checkedAt}: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
+  return `public URL NOT reachable since ${terminalTime(probe.unreachableSince ?? probe.checkedAt)}: ${probe.error === null ? 'no reason given' : terminalSafe(probe.error, 300)}`;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { JobProgress, JobView } from '../../../../shared/contract';
-import type { ResendWhere } from '../../../../shared/contract/history';
+import type { ResendOutcomeView, ResendWhere } from '../../../../shared/contract/history';
 import type { Invocation } from '../framework/command';
 import { CliError, EXIT } from '../framework/exit-codes';
 import type { CoreSession } from '../framework/session';
+import { terminalSafe } from '../framework/terminal-text';
 
 /** `--rate N`: resends started per second (0.1 to 100), or undefined when not given. */
 export function positiveRate(text: string | undefined): number | undefined {
@@ -31,6 +32,48 @@ function progressLines(inv: Invocation, jobId: string): { show(p: Pick<JobProgre
   };
 }
 
+/** A job id this command chooses, so it follows the job's progress and outcomes from the start. */
+export function cliJobId(): string {
+  return `cli-resend-${process.pid}-${Date.now().toString(36)}`;
+}
+
+/**
+ * The Ctrl-C handler of a job: cancels it where it runs, said once. A terminal's Ctrl-C reaches
+ * every process of the foreground group, and npx/npm forward it once more: one cancel is enough.
+ */
+export function cancelOnce(say: (line: string) => void, cancel: (jobId: string) => void, jobId: () => string | null): () => void {
+  let asked = false;
+  return () => {
+    const id = jobId();
+    if (id === null || asked) return;
+    asked = true;
+    say(`cancelling job ${id} (resends already sent stay sent)…`);
+    cancel(id);
+  };
+}
+
+/** Cancels the job on Ctrl-C (once) until the returned function is called. */
+function cancelOnInterrupt(inv: Invocation, session: CoreSession, jobId: () => string | null): () => void {
+  const handler = cancelOnce(
+    (line) => inv.out.progress(line),
+    (id) => void session.call('jobs.cancel', { jobId: id }).catch(() => undefined),
+    jobId,
+  );
+  process.on('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}
+
+/** One resend's outcome: `history #12  delivered  resent as delivery 40; …` (docs/cli.md). */
+export function outcomeLine(inv: Invocation, o: Pick<ResendOutcomeView, 'id' | 'kind' | 'message'>): void {
+  const kind = o.kind === 'delivered' ? inv.out.paint.green(o.kind) : inv.out.paint.red(o.kind);
+  inv.out.event(`history #${o.id}  ${kind}  ${terminalSafe(o.message, 200)}`, { id: o.id, kind: o.kind, message: o.message });
+}
+
+/** What a cancelled job's rest is continued with, in words that work. */
+export function resumeHint(jobId: string): string {
+  return `continue it without resending twice: hooklab resend --resume ${jobId} (or History → Resume in the app)`;
+}
+
 /**
  * Runs `start` (a call that runs job `jobId` and answers when it ends) with its progress on
  * stderr; Ctrl-C cancels the job where it runs (the running app, or this process's core)
@@ -40,18 +83,14 @@ export async function followJob<T>(inv: Invocation, session: CoreSession, jobId:
   await session.eventsReady();
   const lines = progressLines(inv, jobId);
   const off = session.onEvent('job.progress', (p) => lines.show(p));
-  const cancel = () => {
-    inv.out.progress(`cancelling job ${jobId} (resends already sent stay sent)…`);
-    void session.call('jobs.cancel', { jobId }).catch(() => undefined);
-  };
-  process.on('SIGINT', cancel);
+  const stopCancel = cancelOnInterrupt(inv, session, () => jobId);
   try {
     const result = await start();
     // The answer may overtake the job's last events (another socket): its end is said from the job.
     if (!lines.ended) lines.show(await session.call('jobs.get', { jobId }));
     return result;
   } finally {
-    process.off('SIGINT', cancel);
+    stopCancel();
     off();
   }
 }
@@ -64,7 +103,7 @@ async function jobEnd(session: CoreSession, jobId: string, ended: Promise<void>)
   return session.call('jobs.get', { jobId });
 }
 
-/** `hooklab resend --where … [--dry-run]`: the estimate, or the job run to its end (Ctrl-C cancels it). */
+/** `hooklab resend --where … [--dry-run]`: the estimate, or the job run to its end with each outcome (Ctrl-C cancels it). */
 export async function resendWhere(inv: Invocation, session: CoreSession, where: ResendWhere, rate: number | undefined): Promise<number> {
   const concurrencyText = inv.value('concurrency');
   const concurrency = concurrencyText === undefined ? undefined : Number(concurrencyText);
@@ -75,36 +114,43 @@ export async function resendWhere(inv: Invocation, session: CoreSession, where: 
     inv.out.event(`${estimate.deliveries} deliveries of ${estimate.events} events match: ${estimate.resends} resends (dry run: nothing sent)`, estimate);
     return EXIT.done;
   }
+  const jobId = cliJobId();
+  return runResendJob(inv, session, jobId, async () => {
+    const started = await session.call('history.resendWhere', { ...args, jobId });
+    if (!('jobId' in started)) throw new CliError('the running Hooklab answered an estimate instead of starting the job');
+    return `resending ${started.resends} events (${started.deliveries} deliveries matched)`;
+  });
+}
+
+/**
+ * Follows a resend job this command starts with `start` (which answers what it does, in words)
+ * to its end: its progress on stderr, each outcome as it comes, then how it ended. Ctrl-C
+ * cancels it; a cancelled job's rest is named with the command that continues it.
+ */
+export async function runResendJob(inv: Invocation, session: CoreSession, jobId: string, start: () => Promise<string>): Promise<number> {
   await session.eventsReady();
-  let jobId: string | null = null;
-  let lines: ReturnType<typeof progressLines> | null = null;
+  const lines = progressLines(inv, jobId);
   let endedNow: () => void = () => {};
   const ended = new Promise<void>((resolve) => (endedNow = resolve));
-  // Progress sent before the call answered (its id unknown yet) is missed; jobEnd reads the job then.
-  const off = session.onEvent('job.progress', (p) => {
-    if (jobId === null || p.jobId !== jobId) return;
-    lines?.show(p);
-    if (p.state !== 'running') endedNow();
-  });
-  const cancel = () => {
-    if (jobId === null) return;
-    inv.out.progress(`cancelling job ${jobId} (resends already sent stay sent)…`);
-    void session.call('jobs.cancel', { jobId }).catch(() => undefined);
-  };
-  process.on('SIGINT', cancel);
+  const offs = [
+    session.onEvent('job.progress', (p) => {
+      if (p.jobId !== jobId) return;
+      lines.show(p);
+      if (p.state !== 'running') endedNow();
+    }),
+    session.onEvent('history.resendOutcome', (o) => {
+      if (o.jobId === jobId) outcomeLine(inv, o.outcome);
+    }),
+    cancelOnInterrupt(inv, session, () => jobId),
+  ];
   try {
-    const started = await session.call('history.resendWhere', args);
-    if (!('jobId' in started)) throw new CliError('the running Hooklab answered an estimate instead of starting the job');
-    jobId = started.jobId;
-    lines = progressLines(inv, jobId);
-    inv.out.progress(`job ${jobId}: resending ${started.resends} events (${started.deliveries} deliveries matched); Ctrl-C cancels it`);
+    inv.out.progress(`job ${jobId}: ${await start()}; Ctrl-C cancels it`);
     const job = await jobEnd(session, jobId, ended);
     lines.show(job);
-    inv.out.event(`job ${job.jobId} ${job.state}: ${job.done} of ${job.total} resent, ${job.failed} not delivered`, job);
-    if (job.state === 'cancelled') inv.out.progress(`continue it without resending twice: the app's History → Resume, or history.resendResume { jobId: "${job.jobId}" }`);
+    inv.out.event(`job ${job.jobId} ${job.state}: ${job.done} of ${job.total} resent${job.outcome ? `: ${job.outcome}` : ''}`, job);
+    if (job.state === 'cancelled' && job.resumable) inv.out.progress(resumeHint(job.jobId));
     return job.state === 'done' && job.failed === 0 ? EXIT.done : EXIT.failed;
   } finally {
-    process.off('SIGINT', cancel);
-    off();
+    for (const off of offs) off();
   }
 }

@@ -31,10 +31,16 @@ export async function awaitTrace(get: (traceId: string) => Promise<Trace>, trace
   return trace;
 }
 
+/** Said when a handler exported no spans for a trace (and, once for a run, for `others` more). */
+export function noSpansText(traceId: string, others = 0): string {
+  const also = others > 0 ? ` nor for the other ${others} traces of this run` : '';
+  return `no spans from the handler for trace ${traceId}${also} (see docs/tracing.md to export them to Hooklab)`;
+}
+
 /** The spans as an indented tree under an answer: name, duration, status, service; an error's message. */
 export function traceLines(trace: Trace, paint: Paint, indent = '    '): string[] {
   if (trace.spans.length === 0) {
-    return [`${indent}${paint.dim(`no spans from the handler for trace ${trace.traceId} (see docs/tracing.md to export them to Hooklab)`)}`];
+    return [`${indent}${paint.dim(noSpansText(trace.traceId))}`];
   }
   const lines = [`${indent}${paint.dim(`trace ${trace.traceId}`)}`];
   for (const row of layoutTrace(trace.spans)) {

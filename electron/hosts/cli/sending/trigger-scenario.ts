@@ -7,6 +7,7 @@ import { SCENARIOS } from '../../../emulator/scenarios';
 import type { LoadedProjectConfig } from '../../../services/project-config/project-config';
 import type { Invocation } from '../framework/command';
 import { CliError, EXIT } from '../framework/exit-codes';
+import { terminalTime } from '../framework/terminal-time';
 import { resolveSigningKey } from './signing-key';
 import { chooseTargets } from './targets';
 
@@ -37,9 +38,10 @@ export async function triggerScenario(inv: Invocation, name: string, options: { 
         const event = JSON.parse(outcome.payload) as { type?: string; orderId?: string };
         const code = outcome.responseStatusCode;
         const answer = outcome.delivered ? inv.out.paint.green(String(code)) : inv.out.paint.red(String(code));
+        const at = new Date();
         inv.out.event(
-          `${new Date().toISOString().slice(11, 23)}  ${(event.type ?? '?').padEnd(26)} order ${event.orderId ?? '-'}  evt ${outcome.delivery?.eventId ?? '-'}  -> ${outcome.url}  ${answer}`,
-          { time: new Date().toISOString(), scenario: name, type: event.type ?? null, orderId: event.orderId ?? null, eventId: outcome.delivery ? String(outcome.delivery.eventId) : null, target: outcome.url, status: code, delivered: outcome.delivered },
+          `${terminalTime(at, { ms: true })}  ${(event.type ?? '?').padEnd(26)} order ${event.orderId ?? '-'}  evt ${outcome.delivery?.eventId ?? '-'}  -> ${outcome.url}  ${answer}`,
+          { time: at.toISOString(), scenario: name, type: event.type ?? null, orderId: event.orderId ?? null, eventId: outcome.delivery ? String(outcome.delivery.eventId) : null, target: outcome.url, status: code, delivered: outcome.delivered },
         );
         if (!outcome.delivered) status = Math.max(status, EXIT.failed);
       }

@@ -1,23 +1,46 @@
 import { JobProgress } from '../../components/JobProgress';
-import { useJob } from '../../app-state/page-jobs';
+import { jobsStore, useJob } from '../../app-state/page-jobs';
+import { resumableJobIds } from '../../app-state/jobs-store';
 import { transport } from '../../transport';
 import { Count, Notice } from '../../components/ui';
 import { followResendJob, loadEvents, loadSummary, useHistoryStore } from './history-store';
 
-/** The running (or last) bulk resend: its job's progress, then what it came to. */
+/** Continues a cancelled resend as a new job (only what it had not sent), followed as the current bulk resend. */
+function resume(jobId: string): void {
+  void transport
+    .call('history.resendResume', { jobId })
+    .then((resumed) => followResendJob(resumed.jobId))
+    .finally(() => void (loadEvents(), loadSummary()));
+}
+
+/**
+ * Cancelled resends that can still be resumed other than the current one: after a restart the
+ * core lists those cancelled before it (their rest is kept in the data folder).
+ */
+function ResumableResends({ except }: { except: string | null }) {
+  const ids = jobsStore.use((s) => resumableJobIds(s.jobs, 'history.resend').join(' '));
+  const others = ids.split(' ').filter((id) => id !== '' && id !== except);
+  if (others.length === 0) return null;
+  return (
+    <div data-testid="resumable-resends">
+      {others.map((id) => (
+        <JobProgress key={id} jobId={id} onResume={() => resume(id)} />
+      ))}
+    </div>
+  );
+}
+
+/** The running (or last) bulk resend: its job's progress, then what it came to; and the resends left to resume. */
 export function BulkResend() {
   const bulk = useHistoryStore((s) => s.bulk);
   const job = useJob(bulk?.jobId ?? null);
-  if (!bulk) return null;
+  const resumable = <ResumableResends except={bulk?.jobId ?? null} />;
   // A job the core no longer lists (it restarted, or it ended long ago) is not shown as current.
-  if (!job && bulk.summary === null && bulk.error === null) return null;
-  const resume = async () => {
-    const resumed = await transport.call('history.resendResume', { jobId: bulk.jobId });
-    followResendJob(resumed.jobId);
-  };
+  if (!bulk || (!job && bulk.summary === null && bulk.error === null)) return resumable;
   return (
     <div data-testid="bulk-resend" data-finished={job ? job.state !== 'running' : true}>
-      {job && <JobProgress jobId={bulk.jobId} onResume={() => void resume().finally(() => void (loadEvents(), loadSummary()))} />}
+      {resumable}
+      {job && <JobProgress jobId={bulk.jobId} onResume={() => resume(bulk.jobId)} />}
       {bulk.error && <Notice tone="error">{bulk.error}</Notice>}
       {bulk.summary && (
         <div data-testid="bulk-summary">

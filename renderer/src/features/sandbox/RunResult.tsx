@@ -18,7 +18,7 @@ export function RunResult() {
       <h2 className="card__title">
         {run.label}: {run.running ? 'sending…' : run.error ? 'failed' : plural(run.result?.deliveries.length ?? 0, 'delivery', 'deliveries')}
       </h2>
-      {run.running && <JobProgress jobId={run.jobId} title={`${run.label}: delivery attempts`} />}
+      {run.running && <JobProgress jobId={run.jobId} title={run.label} />}
       {run.result?.orderId && <p className="muted">Order {run.result.orderId}. Each delivery also appears in Live.</p>}
       {run.error && <p className="notice notice--error">{run.error}</p>}
       {run.result && run.result.deliveries.length > 0 && (

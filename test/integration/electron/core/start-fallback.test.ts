@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { BUILD_TIMEOUT_MS, ensureDesktopBuilt } from '../../../support/desktop-built';
 
 const root = join(import.meta.dirname, '../../../..');
 
 describe('npm start without a display', () => {
+  beforeAll(ensureDesktopBuilt, BUILD_TIMEOUT_MS);
+
   it('says why in one line and starts the browser host instead', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-start-'));
     const env = { ...process.env };
@@ -15,7 +18,7 @@ describe('npm start without a display', () => {
     delete env.WAYLAND_DISPLAY;
     const child = spawn(
       process.execPath,
-      [join(root, 'electron/hosts/cli/start.mjs'), '--ui-port', '0', '--data-dir', dataDir, '--listener-port', '0'],
+      ['--import', 'tsx', join(root, 'electron/hosts/cli/start/start.ts'), '--ui-port', '0', '--data-dir', dataDir, '--listener-port', '0'],
       { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {

@@ -57,7 +57,7 @@ describe('hooklab replay and check-handler print the handler spans', () => {
 
     const replay = await runHooklab(['replay', '1', '--to', `${handler.url}/webhooks/throws`, '--data-dir', dataDir]);
     expect(replay.code).toBe(1);
-    expect(replay.stdout).toMatch(/replay #1 .* 500/);
+    expect(replay.stdout).toMatch(/replay #1 of delivery #1 .* 500/);
     expect(replay.stdout).toMatch(/charge-customer .* error/);
     expect(replay.stdout).toMatch(/card store unavailable/);
 

@@ -224,7 +224,7 @@ describe('hooklab replay', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const line = JSON.parse(r.stdout.trim());
-    expect(line).toMatchObject({ type: 'SuccessPayment', target: h.url, status: 200 });
+    expect(line).toMatchObject({ type: 'SuccessPayment', target: h.url, status: 200, deliveryId: 1 });
     expect(JSON.parse(h.received[0]!.body.toString()).orderId).toBe('replayed-1');
     const client = connectToRunningInstance(dataDir)!;
     // A replay sent as the app's Replay sends it (no sentFrom) is filed as the app's.
@@ -236,5 +236,8 @@ describe('hooklab replay', () => {
       [line.replayId, 'cli'],
     ]);
     client.close();
+    // The replay's own number is not the delivery's: the line names both.
+    const text = await runHooklab(['replay', '1', '--to', h.url, '--data-dir', dataDir]);
+    expect(text.stdout).toContain(`replay #${fromApp!.summary.id + 1} of delivery #1  SuccessPayment`);
   });
 });

@@ -7,6 +7,7 @@ import { seededUserData, startDesktopHost, type DesktopHost } from './desktop-ho
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { freePort } from '../../../../support/free-port';
 import { processExists } from '../../../../support/server-process';
+import { START_ARGS_ENV } from '../../../../../electron/hosts/cli/start/start-options';
 
 const hosts: DesktopHost[] = [];
 const serves: ServeOnFolder[] = [];
@@ -54,6 +55,18 @@ describe('the desktop app and its data folder', () => {
     await again.command('quit').catch(() => undefined);
     expect(await again.exitCodeWithin('the app quitting')).toBe(0);
     expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')).listener.port).toBe(listenerPort);
+  });
+
+  it("takes every option npm start hands over (serve's: --sandbox-port, --otlp-port...), never through Chromium's argv", async () => {
+    const userData = userDataFolder();
+    const [sandboxPort, otlpPort] = [await freePort(), await freePort()];
+    const handed = ['--sandbox-port', String(sandboxPort), '--otlp-port', String(otlpPort)];
+    const host = await startDesktopHost({ userData, env: { [START_ARGS_ENV]: JSON.stringify(handed) } });
+    hosts.push(host);
+    await host.ready();
+    const status = await connectToRunningInstance(userData)!.call('app.status', {});
+    expect(status.sandbox.baseUrl).toBe(`http://127.0.0.1:${sandboxPort}`);
+    expect(status.tracing.endpoint).toContain(`:${otlpPort}`);
   });
 
   it('still takes the old --port as the UI port, and says the new spelling on stderr', async () => {

@@ -75,6 +75,8 @@ export interface DesktopHostOptions {
   readonly lockHeldByAnotherInstance?: boolean;
   /** The app's command line after the main file (`npm start -- …`). */
   readonly args?: readonly string[];
+  /** More environment for the app (what `npm start` hands it: HOOKLAB_START_ARGS). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Des
     serialization: 'advanced',
     env: {
       ...process.env,
+      ...options.env,
       HOOKLAB_STANDIN_USER_DATA: options.userData,
       ...(options.lockHeldByAnotherInstance
         ? { HOOKLAB_STANDIN_LOCK: 'held-by-another-instance' }

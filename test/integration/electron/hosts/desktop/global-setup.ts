@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { ensureDesktopBuilt } from '../../../../support/desktop-built';
 
 /**
  * The harness tests the built desktop app, so it is (re)built first when missing or older than
@@ -7,9 +6,5 @@ import { fileURLToPath } from 'node:url';
  * test elsewhere sees out/ rebuilt under it.
  */
 export default function globalSetup(): void {
-  const root = fileURLToPath(new URL('../../../../..', import.meta.url));
-  execFileSync(process.execPath, ['electron/hosts/cli/ensure-desktop-build.mjs'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  ensureDesktopBuilt();
 }

@@ -37,6 +37,9 @@ describe('NotificationRules', () => {
     const job = { jobId: 'j1', title: 'Resend 3', done: 3, total: 3, failed: 0 };
     expect(rules.jobEnded({ ...job, state: 'done' })).toMatchObject({ title: 'Finished: Resend 3', target: { area: 'jobs', jobId: 'j1' } });
     expect(rules.jobEnded({ ...job, state: 'cancelled' })).toBeNull();
+    // What the job came to, in its unit: never "28 of 0 done, 28 failed".
+    const scenario = { jobId: 's1', title: 'Scenario shipping-delivered', state: 'done', done: 7, total: 7, failed: 7, unit: 'deliveries', outcome: 'delivered 0, refused 0, failed 7 (28 attempts)' };
+    expect(rules.jobEnded(scenario)!.body).toBe('7 of 7 deliveries: delivered 0, refused 0, failed 7 (28 attempts).');
   });
 });
 

@@ -101,4 +101,37 @@ describe('runPool', () => {
     expect(started).toEqual([0, 1]);
     expect(ran).toEqual([10, 11]);
   });
+
+});
+
+describe('what a job says', () => {
+  it('says what is happening while it runs and what it came to when it ends; a total it outgrows follows it', async () => {
+    const { jobs, events } = setup();
+    const { jobId, result } = jobs.start({ kind: 'sandbox.scenario', title: 's', total: 1, unit: 'deliveries' }, async (job) => {
+      job.note('1 attempt; retrying a delivery (attempt 2 of 4): the handler answered 503');
+      job.step();
+      job.step(true);
+      job.setOutcome('delivered 1, refused 0, failed 1');
+    });
+    await result;
+    await jobs.settled(jobId);
+    expect(events.find((e) => e.note)).toMatchObject({ note: expect.stringContaining('attempt 2 of 4'), unit: 'deliveries' });
+    // Never "2 of 1": the estimate grew with the work.
+    expect(events.at(-1)).toMatchObject({ state: 'done', done: 2, total: 2, failed: 1, outcome: 'delivered 1, refused 0, failed 1' });
+    expect(events.at(-1)!.note).toBeUndefined();
+    expect(jobs.get(jobId)!.note).toBeUndefined();
+  });
+
+  it('lists a resumable job of an earlier run, keeps it listed, and a resume makes it resumable no more', () => {
+    const { jobs, events, now } = setup();
+    const at = '2025-12-31T00:00:00.000Z';
+    jobs.restore({ jobId: 'old', kind: 'history.resend', title: 'Resend: 4 not sent yet', done: 0, total: 4, failed: 0, state: 'cancelled', startedAt: at, finishedAt: at, error: null, resumable: true });
+    now.t += 24 * 3_600_000;
+    expect(jobs.list().map((j) => [j.jobId, j.resumable])).toEqual([['old', true]]);
+    jobs.markResumed('old');
+    expect(jobs.get('old')!.resumable).toBe(false);
+    expect(events.at(-1)).toMatchObject({ jobId: 'old', state: 'cancelled' });
+    // Resumed, it is an ended job like the others: pruned once old.
+    expect(jobs.list()).toEqual([]);
+  });
 });

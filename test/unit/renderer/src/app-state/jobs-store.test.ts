@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyJobProgress, createJobsStore, endedAt, fromList } from '../../../../../renderer/src/app-state/jobs-store';
+import { applyJobProgress, createJobsStore, endedAt, fromList, resumableJobIds } from '../../../../../renderer/src/app-state/jobs-store';
 import type { JobProgress, JobView } from '../../../../../shared/contract';
 import type { Transport } from '../../../../../renderer/src/transport';
 
@@ -46,5 +46,17 @@ describe('the jobs store', () => {
     expect(endedAt({ finishedAt: undefined }, at)).toBeNull();
     expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 9 * 60_000)).toMatch(/\(9 min ago\)$/);
     expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 10_000)).toMatch(/\(just now\)$/);
+  });
+
+  it('lists the resends that can be resumed, newest first, and drops a note the next progress no longer has', () => {
+    const jobs = fromList([
+      view({ jobId: 'a', state: 'cancelled', resumable: true, finishedAt: '2026-01-01T10:00:00.000Z' }),
+      view({ jobId: 'b', state: 'cancelled', resumable: true, finishedAt: '2026-01-01T11:00:00.000Z' }),
+      view({ jobId: 'c', state: 'cancelled', resumable: false }),
+      view({ jobId: 'd', kind: 'replay.send', state: 'cancelled', resumable: true }),
+    ]);
+    expect(resumableJobIds(jobs, 'history.resend')).toEqual(['b', 'a']);
+    const noted = applyJobProgress(fromList([view({ note: 'retrying' })]), progress({ done: 1 }));
+    expect(noted.j1!.note).toBeUndefined();
   });
 });

@@ -99,13 +99,33 @@ describe('hooklab resend --where', () => {
     // Progress lines come each tenth: the first one after a resend was sent.
     await resend.waitFor(/: [1-9]\d* of 12/);
     const exited = new Promise<number | null>((resolve) => resend.child.once('exit', (code) => resolve(code)));
-    // A terminal's Ctrl-C goes to the foreground process group.
+    // A terminal's Ctrl-C goes to the foreground process group, and npx forwards it once more.
+    process.kill(-resend.pid, 'SIGINT');
     process.kill(-resend.pid, 'SIGINT');
     expect(await exited).toBe(1);
-    expect(resend.output()).toMatch(new RegExp(`job ${jobId} cancelled: \\d+ of 12 resent`));
+    const output = resend.output();
+    expect(output.match(/cancelling job/g)).toHaveLength(1);
+    // Each outcome as it comes (docs/cli.md), then how the job ended, then the command that continues it.
+    expect(output).toMatch(/^history #\d+ {2}delivered {2}resent as delivery \d+/m);
+    const [, done] = new RegExp(`job ${jobId} cancelled: (\\d+) of 12 resent: delivered \\1, refused 0, failed 0`).exec(output)!;
+    expect(output.match(/^history #\d+ {2}delivered/gm)).toHaveLength(Number(done));
+    expect(output).toContain(`continue it without resending twice: hooklab resend --resume ${jobId}`);
     const job = await client.call('jobs.get', { jobId });
     expect(job).toMatchObject({ state: 'cancelled', total: 12, resumable: true });
     expect(job.done).toBeLessThan(12);
     expect((await client.call('history.summary', {})).pendingEvents).toBe(12 - job.done);
-  });
+
+    // --resume without an id continues the latest cancelled resend: the rest, once.
+    const resumed = await runHooklab(['resend', '--resume', '--rate', '50', '--data-dir', dataDir]);
+    expect(resumed.code).toBe(0);
+    const rest = 12 - job.done;
+    expect(resumed.stderr).toMatch(new RegExp(`resuming job ${jobId}: resending ${rest} events`));
+    expect(resumed.stdout.match(/^history #\d+ {2}delivered/gm)).toHaveLength(rest);
+    expect(resumed.stdout).toMatch(new RegExp(`done: ${rest} of ${rest} resent: delivered ${rest}, refused 0, failed 0`));
+    expect((await client.call('history.summary', {})).pendingEvents).toBe(0);
+    expect((await client.call('jobs.get', { jobId })).resumable).toBe(false);
+    const again = await runHooklab(['resend', '--resume', jobId, '--data-dir', dataDir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/left nothing to resume/);
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import type { CliIo } from '../../../../../../electron/hosts/cli/cli-io';
 import { createOutput } from '../../../../../../electron/hosts/cli/framework/output';
 import type { CoreSession } from '../../../../../../electron/hosts/cli/framework/session';
 import { printTunnel } from '../../../../../../electron/hosts/cli/listening/tunnel-printer';
+import { terminalTime } from '../../../../../../electron/hosts/cli/framework/terminal-time';
 import type { TunnelStatus } from '../../../../../../shared/contract/status';
 
 // eslint-disable-next-line no-control-regex
@@ -50,7 +51,8 @@ describe("the tunnel server's words on the terminal (issue 25, item 4)", () => {
       'tunnel down: refused\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J\\x9b1m (retrying)\n',
       'public URL: https://x.example\n',
       'NOTICE: granted \\x1b]0;title\\x07 instead\n',
-      'public URL NOT reachable since 2026-11-26T10:00:00.000Z: the tunnel server answered 503: \\x1b[2Jgone\n',
+      // The terminal's times are local (terminalTime), never raw ISO.
+      `public URL NOT reachable since ${terminalTime('2026-11-26T10:00:00.000Z')}: the tunnel server answered 503: \\x1b[2Jgone\n`,
     ]);
   });
 
