@@ -47,4 +47,9 @@ describe('the jobs store', () => {
     expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 9 * 60_000)).toMatch(/\(9 min ago\)$/);
     expect(endedAt({ finishedAt: '2026-01-01T10:00:00.000Z' }, at + 10_000)).toMatch(/\(just now\)$/);
   });
+
+  it('says the time on the 24-hour clock the rest of the app uses (not "09:08 PM")', () => {
+    const evening = new Date(2026, 0, 1, 21, 8, 30);
+    expect(endedAt({ finishedAt: evening.toISOString() }, evening.getTime() + 60_000)).toBe('21:08 (1 min ago)');
+  });
 });
