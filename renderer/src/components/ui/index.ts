@@ -7,3 +7,4 @@ export { EmptyState } from './EmptyState';
 export { Notice, NoticeList, type NoticeTone } from './Notice';
 export type { NoticeItem } from './collapse-notices';
 export { Time, Bytes, Count } from './Value';
+export { Menu } from './Menu';

@@ -18,6 +18,7 @@ import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
 import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import { formatCount } from '../../lib/format';
+import { Menu } from '../../components/ui';
 import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
 import { useActivity } from './use-activity';
 import './live.css';
@@ -121,7 +122,8 @@ export function LivePage({ route }: { route: Route }) {
           ref={search}
           className="live-search"
           type="search"
-          placeholder="Search type, order, ids, path, headers and bodies…  ( / )"
+          placeholder="Search all, bodies too  ( / )"
+          title="Searches event type, order, ids, path, headers and bodies"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           data-testid="live-search"
@@ -138,12 +140,15 @@ export function LivePage({ route }: { route: Route }) {
           </span>
         )}
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <button type="button" className="button" disabled={checked.size === 0 || busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
-          Export selected ({checked.size})
-        </button>
-        <button type="button" className="button" disabled={checked.size === 0} onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
-          Replay selected ({checked.size})
-        </button>
+        {/* One menu for what acts on the checked rows: the toolbar keeps one line at 1280 px. */}
+        <Menu label={`Selected (${checked.size})`} disabled={checked.size === 0} testId="live-selected-menu" title="Act on the checked deliveries">
+          <button type="button" role="menuitem" className="button" disabled={busy !== null} onClick={() => void runExport([...checked])} data-testid="export-selected">
+            Export selected ({checked.size})
+          </button>
+          <button type="button" role="menuitem" className="button" onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
+            Replay selected ({checked.size})
+          </button>
+        </Menu>
         <button
           type="button"
           className="button"
@@ -169,10 +174,10 @@ export function LivePage({ route }: { route: Route }) {
           type="button"
           className="button"
           onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
-          title="Detail beside the table or below it"
+          title={split.layout.orientation === 'above' ? 'Show the detail beside the table' : 'Show the detail below the table'}
           data-testid="live-split-orientation"
         >
-          {split.layout.orientation === 'above' ? 'Detail beside' : 'Detail below'}
+          {split.layout.orientation === 'above' ? 'Beside' : 'Below'}
         </button>
         {busy && <span className="muted">{busy}</span>}
       </div>
@@ -184,6 +189,7 @@ export function LivePage({ route }: { route: Route }) {
       <ActivityStrip activity={activity} selected={range} onSelect={setRange} testId="live-activity" />
       <SplitPane
         layout={split.layout}
+        fitSecond
         onResize={(fraction) => split.update({ fraction })}
         testId="live-split"
         first={
