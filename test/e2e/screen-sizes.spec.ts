@@ -82,7 +82,8 @@ for (const size of SIZES) {
     await app.goto('live');
     await live.search('');
     await expect(live.rows.nth(5)).toBeVisible();
-    expect(await columns(), 'Live columns once longer deliveries arrived').toEqual(before);
+    const after = await columns();
+    if (after.join() !== before.join()) problems.push(`Live columns changed with the content: ${before.length} then ${after.length}`);
     for (const w of await wrapped(page, '.live-toolbar')) problems.push(`Live toolbar wraps: ${w}`);
     await page.evaluate(`(() => { const b = document.createElement('button'); b.className = 'button'; b.id = 'one-more'; b.textContent = 'Export ▾'; document.querySelector('.live-toolbar').appendChild(b); })()`);
     for (const w of await wrapped(page, '.live-toolbar')) problems.push(`Live toolbar has no room for one more menu: ${w}`);
@@ -115,7 +116,7 @@ for (const size of SIZES) {
     if (/mono/i.test(note.font) || note.wordBreak === 'break-all') problems.push(`kept-apart prose is ${note.font}, word-break ${note.wordBreak}`);
     // Its event is in no history copy: the service cannot resend it.
     await expect(page.getByTestId('open-in-replay')).toBeVisible();
-    await expect(page.getByTestId('resend-from-service')).toHaveCount(0);
+    await expect.soft(page.getByTestId('resend-from-service')).toHaveCount(0);
     const toneOf = (selector: string) => page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).backgroundColor`);
     const liveTone = await toneOf('[data-testid="flag-unverified"]');
 
@@ -141,7 +142,7 @@ for (const size of SIZES) {
     const sequencesTone = await toneOf('[data-testid="event-signature"][data-signature="unverified"]');
     if (sequencesTone !== liveTone) problems.push(`"unverified" is ${liveTone} in Live but ${sequencesTone} in Sequences`);
     // "paid" is not plain beside it.
-    await expect(page.getByTestId('state-payment')).toHaveText('paid (unverified)');
+    await expect.soft(page.getByTestId('state-payment')).toHaveText('paid (unverified)');
     problems.push(...(await axeProblems(page, 'Sequences')));
 
     // Replay with a trace: the waterfall fits the middle column.
@@ -171,7 +172,7 @@ for (const size of SIZES) {
     await app.goto('settings');
     const added = page.getByTestId('webhook-keys').locator('time').first();
     await expect(added).toBeVisible();
-    expect(await added.textContent()).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect.soft(await added.textContent()).not.toMatch(/\d{4}-\d\d-\d\dT/);
     await page.getByTestId('webhook-keys').scrollIntoViewIfNeeded();
     await screenshotBothThemes(page, name('settings'), page);
     problems.push(...(await axeProblems(page, 'Settings')));
