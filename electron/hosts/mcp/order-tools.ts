@@ -23,7 +23,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'list_orders',
       calls: ['sequences.list'],
-      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags.`,
+      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome (each marked "(unverified)" when only unverified deliveries support it), event count and flags.`,
       input: ListArgs,
       async run(args) {
         const r = await client.call('sequences.list', args);
