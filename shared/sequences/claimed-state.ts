@@ -9,3 +9,12 @@ import type { OrderSummary } from './model';
 export function orderStateText(summary: Pick<OrderSummary, 'status' | 'unverifiedOnly'>): string {
   return summary.unverifiedOnly ? `unverified: ${summary.status} claimed` : summary.status;
 }
+
+/**
+ * A state derived beside the status (payment, shipping, 3-D Secure) as it may be said: marked
+ * "(unverified)" when only unverified deliveries support the order ("paid (unverified)"), so it
+ * never reads as plain beside the "unverified" status.
+ */
+export function derivedStateText(state: string, summary: Pick<OrderSummary, 'unverifiedOnly'>): string {
+  return summary.unverifiedOnly ? `${state} (unverified)` : state;
+}

@@ -18,3 +18,17 @@ export function exactBytes(n: number): string {
 export function overCapMessage(what: string, size: number, cap: number, capName = 'cap'): string {
   return `${what} is ${exactBytes(size)}, ${exactBytes(size - cap).replace(/ \(.*\)$/, '')} over the ${capName} of ${exactBytes(cap)}`;
 }
+
+const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** A byte size for people: "812 B", "4.0 KiB", "1.1 MiB", "1.2 GiB" (powers of 1,024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${UNITS[unit]}`;
+}

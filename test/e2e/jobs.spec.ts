@@ -164,6 +164,7 @@ test('Live → Replay selected: the checked deliveries replayed in order as a jo
   const rows = page.getByTestId('live-table').getByTestId('data-row');
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) await row.getByTestId('row-check').check();
+  await page.getByTestId('live-selected-menu').click();
   await page.getByTestId('replay-selected-open').click();
   const panel = page.getByTestId('replay-selected');
   await panel.getByTestId('replay-selected-target').selectOption(info.webhookUrl);

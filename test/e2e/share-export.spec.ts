@@ -29,9 +29,9 @@ test('Live → Export selected → HAR, then Share… a bundle of the selection 
   for (const box of await rows.getByRole('checkbox').all()) await box.check();
 
   // The menu, looked at in both themes.
-  await page.getByTestId('export-selected').click();
-  const menu = page.getByTestId('export-selected-menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['NDJSON (Hooklab lines)', 'HAR 1.2', 'Share… (bundle to hand over)']);
+  await page.getByTestId('live-selected-menu').click();
+  const menu = page.getByTestId('live-selected-menu-menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Replay selected (2)…', 'Export as NDJSON (Hooklab lines)', 'Export as HAR 1.2', 'Share… (bundle to hand over)']);
   await screenshotBothThemes(page, 'live-export-selected-menu', page);
 
   const harDownload = page.waitForEvent('download');
@@ -50,7 +50,7 @@ test('Live → Export selected → HAR, then Share… a bundle of the selection 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('export-all-menu')).toHaveCount(0);
 
-  await page.getByTestId('export-selected').click();
+  await page.getByTestId('live-selected-menu').click();
   await page.getByTestId('export-selected-share').click();
   const dialog = page.getByTestId('live-share-dialog');
   await expect(dialog).toBeVisible();

@@ -3,6 +3,7 @@ import type { CheckEvidence, CheckId } from '../../../shared/contract/replay-che
 import type { ExchangeResult } from '../../services/net/exchange';
 import { checkEvent, largeEvent, prettyCheckEvent, shippingUpdates, unknownTypeEvent, UNKNOWN_EVENT_TYPE } from './check-requests';
 import { is2xx } from '../../../shared/http/status';
+import { formatBytes } from '../../../shared/text/bytes';
 
 /** What a check can do: send one signed (or tampered) event and get its evidence back. */
 export interface CheckContext {
@@ -195,8 +196,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     fix: 'Raise the request body size limit of your handler (and of any proxy in front of it) above 1 MB: a SuccessPayment of a large order is that big.',
     async run(ctx) {
       const body = largeEvent(ctx.newOrderId());
-      const sent = await ctx.post({ label: `SuccessPayment of ${(body.length / 1024 / 1024).toFixed(2)} MiB`, body, eventId: ctx.newEventId() });
-      return allAcknowledged([sent], `a ${body.length}-byte event`);
+      const sent = await ctx.post({ label: `SuccessPayment of ${formatBytes(body.length)}`, body, eventId: ctx.newEventId() });
+      return allAcknowledged([sent], `a ${formatBytes(body.length)} event`);
     },
   },
   {

@@ -9,7 +9,11 @@ import { newTraceContext, withTraceparent, type TraceContext } from '../../../sh
 
 export interface HandlerCheckOptions {
   readonly url: string;
-  readonly key: { readonly value: string; readonly label: string };
+  /**
+   * The key, its label, and how a fix names it when the label is not a key's name (the CLI's
+   * `the data folder's current key “staging store”`): quoting that again nested the quotes.
+   */
+  readonly key: { readonly value: string; readonly label: string; readonly said?: string };
   /** Said with a 401 where 2xx was due, after which key signed (e.g. the sandbox signs with another). */
   readonly keyNote?: string | null;
   readonly hmac: HmacSha256;
@@ -42,7 +46,7 @@ function excerpt(bytes: Uint8Array): string {
  */
 export function fixFor(fix: string, status: number | null, outcome: CheckOutcome, options: Pick<HandlerCheckOptions, 'key' | 'keyNote'>): string {
   if (status !== 401 || outcome.okStatus?.(401) !== false || !outcome.okStatus(200)) return fix;
-  return `${fix} Hooklab signed with the key “${options.key.label}” (the current key, unless this check chose another).${options.keyNote ? ` ${options.keyNote}` : ''}`;
+  return `${fix} Hooklab signed with ${options.key.said ?? `the key “${options.key.label}”`} (the current key, unless this check chose another).${options.keyNote ? ` ${options.keyNote}` : ''}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
-import { orderStateText } from '../../../shared/sequences/claimed-state';
+import { derivedStateText, orderStateText } from '../../../shared/sequences/claimed-state';
 import { TEST_FRAMEWORKS } from '../../../shared/regression-test/test-file';
 import type { ContractClient } from './contract-client';
 import { line, toolResult } from './tool-result';
@@ -23,13 +23,13 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
     defineTool({
       name: 'list_orders',
       calls: ['sequences.list'],
-      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome, event count and flags.`,
+      description: `Orders seen in received and history deliveries, newest activity first: derived status ("unverified: PAID claimed" when only unverified deliveries claim it; verified: whether a verified delivery supports the order), payment, shipping, 3-D Secure outcome (each marked "(unverified)" when only unverified deliveries support it), event count and flags.`,
       input: ListArgs,
       async run(args) {
         const r = await client.call('sequences.list', args);
         const lines = r.orders.map(
           (o) =>
-            line`${o.orderId} ${o.orderType ?? '?'} status ${orderStateText(o)} payment ${o.payment}${o.shipping ? ` shipping ${o.shipping}` : ''}${o.threeDs ? ` 3DS ${o.threeDs}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
+            line`${o.orderId} ${o.orderType ?? '?'} status ${orderStateText(o)} payment ${derivedStateText(o.payment, o)}${o.shipping ? ` shipping ${derivedStateText(o.shipping, o)}` : ''}${o.threeDs ? ` 3DS ${derivedStateText(o.threeDs, o)}` : ''} events ${o.events}${o.flags ? ` flags ${o.flagKinds.join(',')}` : ''}`,
         );
         const text = r.orders.length === 0 ? `No order matches (${r.allOrders} orders in all).` : `${r.orders.length} of ${r.total} matching orders:\n${lines.join('\n')}`;
         return toolResult(text, { orders: r.orders.map((o) => ({ ...o, state: orderStateText(o) })), total: r.total, allOrders: r.allOrders });
@@ -43,7 +43,7 @@ export function orderTools(client: ContractClient): ToolDefinition[] {
       async run({ orderId }) {
         const d = await client.call('sequences.get', { orderId });
         const text = [
-          line`Order ${orderId}: status ${orderStateText(d.summary)}, payment ${d.summary.payment}${d.summary.shipping ? `, shipping ${d.summary.shipping}` : ''}${d.summary.threeDs ? `, 3-D Secure ${d.summary.threeDs}` : ''}.`,
+          line`Order ${orderId}: status ${orderStateText(d.summary)}, payment ${derivedStateText(d.summary.payment, d.summary)}${d.summary.shipping ? `, shipping ${derivedStateText(d.summary.shipping, d.summary)}` : ''}${d.summary.threeDs ? `, 3-D Secure ${derivedStateText(d.summary.threeDs, d.summary)}` : ''}.`,
           line`Status path: ${d.orderPath.map((p) => p.status).join(' → ') || '(none)'}`,
           `Events (${d.events.length}):`,
           ...d.events.map(

@@ -1,6 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { JobProgress, JobView } from '../../../shared/contract';
 import type { Transport } from '../transport/transport';
+import { formatTime } from '../lib/format';
 
 /** Every job the core knows (running, or ended lately), by id. */
 export type JobsById = Readonly<Record<string, JobView>>;
@@ -42,7 +43,7 @@ export function endedAt(job: Pick<JobView, 'finishedAt'>, nowMs: number): string
   const at = new Date(job.finishedAt);
   const minutes = Math.floor((nowMs - at.getTime()) / 60_000);
   const ago = minutes < 1 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.floor(minutes / 60)} h ago`;
-  return `${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} (${ago})`;
+  return `${formatTime(job.finishedAt, { seconds: false, now: new Date(nowMs) })} (${ago})`;
 }
 
 export interface JobsStore {

@@ -12,6 +12,8 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
 export interface TimeOptions {
   /** Milliseconds after the seconds (Live's table, where deliveries come within a second). */
   readonly ms?: boolean;
+  /** False for hours and minutes only ("09:08": when a job ended, since when a banner counts). */
+  readonly seconds?: boolean;
   /** What "today" is (tests). */
   readonly now?: Date;
   /** The locale (tests); the user's by default. */
@@ -31,7 +33,7 @@ export function formatTime(iso: string | null | undefined, options: TimeOptions 
     ...(today ? {} : { year: 'numeric', month: '2-digit', day: '2-digit' }),
     hour: '2-digit',
     minute: '2-digit',
-    second: '2-digit',
+    ...(options.seconds === false ? {} : { second: '2-digit' as const }),
     hourCycle: 'h23',
     ...(options.ms ? { fractionalSecondDigits: 3 } : {}),
   }).format(d);
@@ -44,19 +46,8 @@ export function isoTitle(iso: string | null | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString();
 }
 
-const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
-
-/** A byte size for people: "812 B", "4.0 KiB", "5.0 MiB", "1.2 GiB" (powers of 1,024). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${UNITS[unit]}`;
-}
+/** A byte size for people ("1.1 MiB"): one formatter for the app, the CLI and the check's messages. */
+export { formatBytes } from '../../../shared/text/bytes';
 
 /** The hover title of a byte size: the exact count. */
 export const bytesTitle = (bytes: number): string => `${formatCount(bytes)} bytes`;

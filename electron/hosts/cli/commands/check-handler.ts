@@ -151,7 +151,7 @@ async function checkHandler(inv: Invocation): Promise<number> {
   const io = inv.io;
   const report = await runHandlerCheck({
     url: options.url,
-    key: { value: options.key.value, label: options.key.source },
+    key: { value: options.key.value, label: options.key.source, said: options.key.source },
     hmac: nodeHmac,
     deadlineMs: options.deadlineMs,
     ...(options.only ? { only: options.only } : {}),

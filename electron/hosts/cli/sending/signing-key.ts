@@ -21,7 +21,7 @@ export function storedSigningKey(env: NodeJS.ProcessEnv, dataDir: string): Signi
   if (fromEnv) return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
   // Read only: a folder that does not exist yet is not created by a trigger.
   const current = readFolderCurrentKey(dataDir);
-  return current ? { value: current.value, source: `the data folder's current key "${current.label || current.id}"` } : null;
+  return current ? { value: current.value, source: `the data folder's current key “${current.label || current.id}”` } : null;
 }
 
 /**

@@ -27,6 +27,12 @@ export interface DataColumnMeta {
    * hideOrder are left out, the highest first (what they hold is also in the row's detail).
    */
   readonly hideOrder?: number;
+  /**
+   * The widest value the column is planned for (the longest event type, a long event id): the
+   * column is at least as wide as it from the first row, so its width, and which columns a
+   * narrow table leaves out, do not change as deliveries come in.
+   */
+  readonly fitSample?: string;
   /** The narrowest the column may be, in px. */
   readonly minWidth?: number;
 }

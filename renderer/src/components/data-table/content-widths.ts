@@ -28,6 +28,8 @@ export interface FitColumn<T> {
   readonly bold?: boolean;
   /** Never narrower than this. */
   readonly min: number;
+  /** Measured as if a row held it (DataColumnMeta.fitSample). */
+  readonly sample?: string | undefined;
 }
 
 export type Measure = (text: string, kind: 'cell' | 'bold' | 'mono' | 'header') => number;
@@ -41,7 +43,7 @@ export function contentWidths<T>(
   const sample = rows.length > SAMPLE_ROWS ? rows.slice(0, SAMPLE_ROWS) : rows;
   return columns.map((c) => {
     if (c.text === null) return null;
-    const longest: string[] = [];
+    const longest: string[] = c.sample ? [c.sample] : [];
     for (const row of sample) {
       const full = c.text(row);
       const text = full.length > MAX_UNCUT_CHARS ? full.slice(0, MAX_UNCUT_CHARS) : full;

@@ -74,6 +74,7 @@ export function useContentTemplate<T>(
           mono: meta?.fitMono === true,
           bold: meta?.fitBold === true,
           min: meta?.minWidth ?? 24,
+          sample: meta?.fitSample,
           grow: meta?.grow === true,
           fixed: meta?.width,
           hideOrder: meta?.hideOrder,

@@ -11,6 +11,12 @@ export function SplitPane(props: {
   onResize: (fraction: number) => void;
   first: ReactNode;
   second: ReactNode;
+  /**
+   * Above/below only: the second pane is only as tall as its content needs, up to its share,
+   * and the first takes the rest (Live's list grows beside a short detail). The fraction is
+   * then the first pane's least share.
+   */
+  fitSecond?: boolean;
   testId?: string;
 }) {
   const { orientation, fraction } = props.layout;
@@ -47,7 +53,7 @@ export function SplitPane(props: {
   return (
     <div
       ref={root}
-      className={`split split--${orientation}`}
+      className={`split split--${orientation}${props.fitSecond ? ' split--fit-second' : ''}`}
       // A CSS variable set through the DOM (not an inline style attribute), so the CSP holds.
       style={{ '--split-first': share } as React.CSSProperties}
       data-testid={props.testId}

@@ -53,7 +53,12 @@ function SpanRow({ row }: { row: WaterfallRow }) {
         {exceptions.map((e, i) => (
           <div key={i} className="trace-span__exception" data-testid="span-exception">
             <strong>{neutraliseBidi(e.type ? `${e.type}: ${e.message}` : e.message)}</strong>
-            {e.stack && <pre>{neutraliseBidi(e.stack)}</pre>}
+            {/* Focusable: a long stack scrolls, and keyboard users scroll it too. */}
+            {e.stack && (
+              <pre tabIndex={0} aria-label="Stack trace">
+                {neutraliseBidi(e.stack)}
+              </pre>
+            )}
           </div>
         ))}
         {others.length > 0 && (

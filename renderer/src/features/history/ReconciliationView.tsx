@@ -123,8 +123,12 @@ export function ReconciliationView({ route }: { route: Route }) {
                 <tbody>
                   {view.windows.map((w) => (
                     <tr key={w.fromId} data-testid={`missed-window-${w.fromId}`}>
-                      <td className="mono">{w.from} (#{w.fromId})</td>
-                      <td className="mono">{w.to} (#{w.toId})</td>
+                      <td>
+                        <Time iso={w.from} /> (#{w.fromId})
+                      </td>
+                      <td>
+                        <Time iso={w.to} /> (#{w.toId})
+                      </td>
                       <td>{w.deliveries}</td>
                       <td>{w.eventIds.length}</td>
                       <td>

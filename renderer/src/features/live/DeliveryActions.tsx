@@ -8,10 +8,10 @@ import { ResendOutcome } from '../../components/ResendOutcome';
 import { RegressionTestButton } from '../../components/RegressionTestButton';
 
 /**
- * What the user can do with a received delivery: open it in Replay, have the service resend
- * its event (by event id, outcome explained as in History), and diff it against the payload
- * the service's history holds for it when that event is in the history copy; and make a
- * regression test of its order.
+ * What the user can do with a received delivery: open it in Replay; when its event is in the
+ * history copy, have the service resend it (by event id, outcome explained as in History) and
+ * diff it against the payload the service's history holds; and make a regression test of its
+ * order.
  */
 export function DeliveryActions({ summary }: { summary: DeliverySummary }) {
   const transport = useTransport();
@@ -67,16 +67,20 @@ export function DeliveryActions({ summary }: { summary: DeliverySummary }) {
         <a className="button button--small" href={hrefFor('replay', `live/${summary.id}`)} data-testid="open-in-replay">
           Open in Replay
         </a>
-        <button
-          type="button"
-          className="button button--small"
-          disabled={eventId === null || resending}
-          title={eventId === null ? 'No event id: the service could not log this delivery, so it cannot resend it' : `Ask the service to resend event ${eventId}`}
-          onClick={() => void resend()}
-          data-testid="resend-from-service"
-        >
-          {resending ? 'Resending…' : 'Resend from the service'}
-        </button>
+        {/* Offered only for an event the history copy holds: the service resends what it logged, and
+            an unverified delivery's event id proves nothing about such an event. */}
+        {historyId !== null && (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={resending}
+            title={`Ask the service to resend event ${eventId}`}
+            onClick={() => void resend()}
+            data-testid="resend-from-service"
+          >
+            {resending ? 'Resending…' : 'Resend from the service'}
+          </button>
+        )}
         {historyId !== null && (
           <button type="button" className="button button--small" onClick={() => void compare()} data-testid="diff-against-history">
             Diff against history

@@ -105,7 +105,9 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           {summary.unverified && (
             <>
               <dt>Kept apart</dt>
-              <dd data-testid="unverified-note">{keptApartText(summary)}</dd>
+              <dd className="kv__prose" data-testid="unverified-note">
+                {keptApartText(summary)}
+              </dd>
             </>
           )}
           <dt>{duplicateRow(summary).label}</dt>

@@ -6,9 +6,10 @@ import { formatCount } from '../../lib/format';
 import './export-menus.css';
 
 /**
- * Live's **Export selected** and **Export all** (or **Export shown**) menus: Hooklab's NDJSON
- * lines (the page's own exports), HAR 1.2 and, for a selection, **Share…** a bundle
- * (docs/share.md). HAR and bundles are written by a job in the main process, then downloaded.
+ * Live's **Selected (n)** and **Export all** (or **Export shown**) menus: what acts on the ticked
+ * rows (Replay, export as Hooklab's NDJSON lines or HAR 1.2, **Share…** a bundle: docs/share.md)
+ * and what exports the whole table. One menu per object keeps the toolbar on one line at 1280 px.
+ * HAR and bundles are written by a job in the main process, then downloaded.
  */
 export function ExportMenus({
   checked,
@@ -18,6 +19,7 @@ export function ExportMenus({
   onNdjsonSelected,
   onNdjsonAll,
   ndjsonAllRunning,
+  onReplaySelected,
 }: {
   /** The ticked deliveries. */
   checked: readonly number[];
@@ -28,6 +30,7 @@ export function ExportMenus({
   onNdjsonSelected: () => void;
   onNdjsonAll: () => void;
   ndjsonAllRunning: boolean;
+  onReplaySelected: () => void;
 }) {
   const har = useShareExport('live-har-job');
   const [sharing, setSharing] = useState(false);
@@ -37,13 +40,19 @@ export function ExportMenus({
   return (
     <div className="export-menus">
       <MenuButton
-        label={`Export selected (${checked.length})`}
-        disabled={checked.length === 0 || busy}
-        testId="export-selected"
+        label={`Selected (${checked.length})`}
+        title="Act on the ticked deliveries"
+        disabled={checked.length === 0}
+        testId="live-selected-menu"
         items={[
-          { label: 'NDJSON (Hooklab lines)', onSelect: onNdjsonSelected, testId: 'export-selected-ndjson' },
-          { label: 'HAR 1.2', title: 'For any HAR viewer, with Hooklab’s verdicts in each entry', onSelect: () => void har.start({ ids: [...checked] }, { format: 'har', redact: false }), testId: 'export-selected-har' },
-          { label: 'Share… (bundle to hand over)', onSelect: () => setSharing(true), testId: 'export-selected-share' },
+          { label: `Replay selected (${checked.length})…`, onSelect: onReplaySelected, testId: 'replay-selected-open' },
+          ...(busy
+            ? []
+            : [
+                { label: 'Export as NDJSON (Hooklab lines)', onSelect: onNdjsonSelected, testId: 'export-selected-ndjson' },
+                { label: 'Export as HAR 1.2', title: 'For any HAR viewer, with Hooklab’s verdicts in each entry', onSelect: () => void har.start({ ids: [...checked] }, { format: 'har', redact: false }), testId: 'export-selected-har' },
+                { label: 'Share… (bundle to hand over)', onSelect: () => setSharing(true), testId: 'export-selected-share' },
+              ]),
         ]}
       />
       <MenuButton

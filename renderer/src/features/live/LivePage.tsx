@@ -122,7 +122,8 @@ export function LivePage({ route }: { route: Route }) {
           ref={search}
           className="live-search"
           type="search"
-          placeholder="Search type, order, ids, path, headers and bodies…  ( / )"
+          placeholder="Search all, bodies too  ( / )"
+          title="Searches event type, order, ids, path, headers and bodies"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           data-testid="live-search"
@@ -139,9 +140,6 @@ export function LivePage({ route }: { route: Route }) {
           </span>
         )}
         <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <button type="button" className="button" disabled={checked.size === 0} onClick={() => setReplaying((r) => !r)} data-testid="replay-selected-open">
-          Replay selected ({checked.size})
-        </button>
         <ExportMenus
           checked={[...checked]}
           shown={filtered ? processed : null}
@@ -150,6 +148,7 @@ export function LivePage({ route }: { route: Route }) {
           onNdjsonSelected={() => void runExport([...checked])}
           onNdjsonAll={() => void exportAll.start(filtered ? processed.map((d) => d.id) : null)}
           ndjsonAllRunning={exportAll.running}
+          onReplaySelected={() => setReplaying((r) => !r)}
         />
         <button
           type="button"
@@ -166,10 +165,10 @@ export function LivePage({ route }: { route: Route }) {
           type="button"
           className="button"
           onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
-          title="Detail beside the table or below it"
+          title={split.layout.orientation === 'above' ? 'Show the detail beside the table' : 'Show the detail below the table'}
           data-testid="live-split-orientation"
         >
-          {split.layout.orientation === 'above' ? 'Detail beside' : 'Detail below'}
+          {split.layout.orientation === 'above' ? 'Beside' : 'Below'}
         </button>
         {busy && <span className="muted">{busy}</span>}
       </div>
@@ -181,6 +180,7 @@ export function LivePage({ route }: { route: Route }) {
       <ActivityStrip activity={activity} selected={range} onSelect={setRange} testId="live-activity" />
       <SplitPane
         layout={split.layout}
+        fitSecond
         onResize={(fraction) => split.update({ fraction })}
         testId="live-split"
         first={

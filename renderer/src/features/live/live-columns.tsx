@@ -5,6 +5,7 @@ import { liveStore } from './live-store';
 import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
 import { is2xx } from '../../../../shared/http/status';
+import { EVENT_TYPES, ORDER_TYPES } from '../../../../shared/service/enums';
 
 const column = createColumnHelper<DeliverySummary>();
 
@@ -71,6 +72,13 @@ export const searchDeliveries = createRowSearch<DeliverySummary>((d) =>
     .join(' '),
 );
 
+// What the columns are planned for, so which columns show does not change with the content:
+// every event and order type the service sends, and an event id of 13 digits.
+const longest = (values: readonly string[]) => values.reduce((a, b) => (b.length > a.length ? b : a), '');
+const LONGEST_EVENT_TYPE = longest(EVENT_TYPES);
+const LONGEST_ORDER_TYPE = longest(ORDER_TYPES);
+const LONG_EVENT_ID = '1795874225011';
+
 export function liveColumns(checked: ReadonlySet<number>) {
   return [
     column.display({
@@ -98,16 +106,16 @@ export function liveColumns(checked: ReadonlySet<number>) {
       id: 'type',
       header: 'Event type',
       // The widest text: it takes the room the other columns leave.
-      meta: { filter: 'text', grow: true },
+      meta: { filter: 'text', grow: true, fitSample: LONGEST_EVENT_TYPE },
       cell: (c) => (c.row.original.eventType === null ? <span className="muted">{c.getValue()}</span> : c.getValue()),
     }),
     column.accessor('level', {
       header: 'Level',
-      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, minWidth: 50, hideOrder: 4 },
+      meta: { filter: { options: ['Info', 'Warning', 'Error'] }, minWidth: 50, hideOrder: 4, fitSample: 'Warning' },
     }),
-    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', minWidth: 50, hideOrder: 1 } }),
+    column.accessor('orderType', { header: 'Order type', meta: { filter: 'text', minWidth: 50, hideOrder: 1, fitSample: LONGEST_ORDER_TYPE } }),
     column.accessor('orderId', { header: 'Order id', meta: { filter: 'text', minWidth: 50 } }),
-    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', minWidth: 50, hideOrder: 3 } }),
+    column.accessor('eventId', { header: 'Event id', meta: { filter: 'text', match: 'equals', minWidth: 50, hideOrder: 3, fitSample: LONG_EVENT_ID } }),
     column.accessor('signature', {
       header: 'Signature',
       meta: {

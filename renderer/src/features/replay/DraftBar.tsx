@@ -2,21 +2,7 @@ import type { DraftOrigin } from '../../../../shared/contract/replay-drafts';
 import { editDraft, useEditorStore } from './editor-store';
 import { saveEditorDraft } from './drafts-store';
 import { hrefFor } from '../../app-state/routes';
-
-function describeOrigin(origin: DraftOrigin): string {
-  switch (origin.kind) {
-    case 'received':
-      return `received delivery #${origin.ref}`;
-    case 'history':
-      return `history delivery ${origin.ref}`;
-    case 'template':
-      return `template ${origin.ref}`;
-    case 'fixture':
-      return `fixture ${origin.ref ?? ''}`;
-    case 'blank':
-      return 'a blank draft';
-  }
-}
+import { describeOrigin } from './draft-origin';
 
 /** Where the draft came from, in the app: the Live delivery, or the History event. */
 function originHref(origin: DraftOrigin): string | null {

@@ -8,6 +8,8 @@ import { prefillCheckUrl, runHandlerCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
+import { Bytes } from '../../components/ui';
+import { failuresFirst } from './failures-first';
 
 function Evidence({ e }: { e: CheckEvidence }) {
   return (
@@ -23,7 +25,7 @@ function Evidence({ e }: { e: CheckEvidence }) {
       </div>
       <details>
         <summary>
-          Request: {e.requestHeaders.length} headers, {e.requestBodySize} bytes
+          Request: {e.requestHeaders.length} headers, <Bytes bytes={e.requestBodySize} />
         </summary>
         <HeaderTable headers={e.requestHeaders} />
         <pre className="replay-pre replay-pre--small">{e.requestBodyExcerpt}</pre>
@@ -141,7 +143,7 @@ export function HandlerCheckView() {
       )}
       {checks.length > 0 && (
         <ul className="replay-checks" data-testid="check-results">
-          {checks.map((c) => (
+          {failuresFirst(checks).map((c) => (
             <CheckRow key={c.id} check={c} />
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CallResult } from '../../../../shared/contract';
 import { useTransport } from '../../transport';
 import { openDraft, useEditorStore } from './editor-store';
+import { openPanelTitle } from './draft-origin';
 
 type Templates = CallResult<'replay.templates'>;
 
@@ -21,9 +22,13 @@ export function OpenPanel() {
     transport.call('replay.templates', {}).then(setTemplates, (e: Error) => setError(e.message));
   }, [transport]);
   const meaning = templates?.eventTypes.find((t) => t.type === eventType);
+  const draft = useEditorStore((s) => s.draft);
   return (
     <section className="card" data-testid="replay-open">
-      <h2 className="card__title">New draft</h2>
+      <h2 className="card__title" data-testid="replay-open-title">
+        {openPanelTitle(draft)}
+      </h2>
+      {draft && <h3 className="replay-open__another">Open another draft</h3>}
       {error && <p className="notice notice--error">Templates could not be loaded: {error}</p>}
       <label className="field">
         <span>From a template</span>

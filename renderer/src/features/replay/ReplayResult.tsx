@@ -3,6 +3,7 @@ import { HeaderTable } from '../../components/HeaderTable';
 import { base64ToBytes, hexDump } from '../../lib/curl';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
+import { formatBytes } from '../../lib/format';
 
 function BodyText({ text, base64 }: { text: string | null; base64: string }) {
   return <pre className="replay-pre">{text ?? hexDump(base64ToBytes(base64))}</pre>;
@@ -40,7 +41,7 @@ export function ReplayResult({ detail, compact = false }: { detail: ReplayDetail
       )}
       {response && !compact && (
         <>
-          <h4>Response body{response.truncated ? ` (first 256 KiB of ${response.bodySize} bytes)` : ''}</h4>
+          <h4>Response body{response.truncated ? ` (first 256 KiB of ${formatBytes(response.bodySize)})` : ''}</h4>
           <div data-testid="replay-result-body">
             <BodyText text={response.bodyText} base64={response.bodyBase64} />
           </div>
@@ -56,7 +57,7 @@ export function ReplayResult({ detail, compact = false }: { detail: ReplayDetail
       )}
       {!compact && (
         <details>
-          <summary>Request as sent ({request.bodySize} bytes{request.keyLabel ? `, signed with “${request.keyLabel}”` : ''})</summary>
+          <summary>Request as sent ({formatBytes(request.bodySize)}{request.keyLabel ? `, signed with “${request.keyLabel}”` : ''})</summary>
           <HeaderTable headers={request.headers} testId="replay-result-request-headers" />
           <BodyText text={request.bodyText} base64={request.bodyBase64} />
         </details>

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { DERIVED_ORDER_STATUSES } from '../../../../shared/contract/sequences';
 import { replaceParams } from '../../app-state/url-state';
-import { orderFiltersFromParams, withOrderFilters, type OrderFilters as Filters } from './order-query';
+import { orderCountText, orderFiltersFromParams, withOrderFilters, type OrderFilters as Filters } from './order-query';
 import { useSequencesStore } from './sequences-store';
-import { formatCount } from '../../lib/format';
 
 /** Changes the Orders tab's filters in the URL (their one home); the list loads what the URL then says. */
 const changeFilters = (patch: Partial<Filters>) =>
@@ -11,7 +10,7 @@ const changeFilters = (patch: Partial<Filters>) =>
 
 /** The filter bar: orderType, derived status, flagged or not, and free text (debounced); `filters` are the URL's. */
 export function OrderFilters({ filters }: { filters: Filters }) {
-  const { orderTypes, total, allOrders, orders } = useSequencesStore();
+  const { orderTypes, total, allOrders, orders, loaded } = useSequencesStore();
   // The text as typed, written to the URL once typing pauses; a text the URL gets otherwise
   // (back, a link) replaces it.
   const [text, setText] = useState(filters.text);
@@ -60,8 +59,8 @@ export function OrderFilters({ filters }: { filters: Filters }) {
         <option value="flagged">with flags</option>
         <option value="clean">without flags</option>
       </select>
-      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length}>
-        {total === allOrders ? `${formatCount(total)} orders` : `${formatCount(total)} of ${formatCount(allOrders)} orders`}
+      <span className="muted" data-testid="sequences-count" data-total={total} data-listed={orders.length} data-loaded={loaded}>
+        {orderCountText(loaded, total, allOrders)}
       </span>
     </div>
   );

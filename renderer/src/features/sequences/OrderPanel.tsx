@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/contract/sequences';
-import { orderStateText } from '../../../../shared/sequences/claimed-state';
+import { derivedStateText, orderStateText } from '../../../../shared/sequences/claimed-state';
 import { RegressionTestButton } from '../../components/RegressionTestButton';
 import { ShareButton } from '../../components/share/ShareDialog';
 import { WhyPanel } from '../../components/why/WhyPanel';
@@ -44,17 +44,17 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
             {orderStateText(s)}
           </span>
           <span className="muted" data-testid="state-payment">
-            {PAYMENT_TEXT[s.payment]}
+            {derivedStateText(PAYMENT_TEXT[s.payment], s)}
           </span>
         </dd>
         <dt>Shipping</dt>
         <dd data-testid="state-shipping">
-          {s.shipping ?? '—'}
+          {s.shipping ? derivedStateText(s.shipping, s) : '—'}
           {detail.shippingSteps[0]?.etaMinutes != null && <span className="muted">preparation ETA {detail.shippingSteps[0].etaMinutes} min</span>}
         </dd>
         <dt>3-D Secure</dt>
         <dd data-testid="state-threeds">
-          {lastAttempt ? `${lastAttempt.outcome}${lastAttempt.confirmed === true ? ', confirmed by SuccessPayment' : lastAttempt.confirmed === false ? ', not confirmed' : ''}` : '—'}
+          {lastAttempt ? `${derivedStateText(lastAttempt.outcome, s)}${lastAttempt.confirmed === true ? ', confirmed by SuccessPayment' : lastAttempt.confirmed === false ? ', not confirmed' : ''}` : '—'}
           {detail.threeDsAttempts.length > 1 && <span className="muted">{detail.threeDsAttempts.length} attempts</span>}
         </dd>
       </dl>

@@ -52,7 +52,7 @@ export function OrdersView({ route, selectedId }: { route: Route; selectedId: st
   });
 
   return (
-    <div className="seq-layout" data-testid="sequences-orders">
+    <div className={`seq-layout${selectedId === null ? ' seq-layout--no-order' : ''}`} data-testid="sequences-orders">
       <div className="seq-list">
         <OrderFilters filters={filters} />
         {listError && <p className="notice notice--error">{listError}</p>}
@@ -73,7 +73,15 @@ export function OrdersView({ route, selectedId }: { route: Route; selectedId: st
           onActivate={(o) => openOrder(o.orderId)}
           rowClassName={(o) => (o.flags > 0 ? 'seq-order-row--flagged' : undefined)}
           testId="sequences-table"
-          empty={loaded ? <p className="muted">No order yet: run a scenario in the Sandbox area, or send events to the listener.</p> : null}
+          empty={
+            loaded ? (
+              <p className="muted">No order yet: run a scenario in the Sandbox area, or send events to the listener.</p>
+            ) : (
+              <p className="muted" role="status" data-testid="sequences-loading">
+                Loading orders…
+              </p>
+            )
+          }
         />
         {unassignedTotal > 0 && (
           <details className="seq-unassigned" data-testid="sequences-unassigned">

@@ -1,6 +1,6 @@
 import type { Flag, SequenceEvent } from '../../../../shared/contract/sequences';
 import { EventLinks } from './event-links';
-import { Time } from '../../components/ui';
+import { badgeTone, Time } from '../../components/ui';
 import { capSummaryField } from '../../../../shared/text/summary-field';
 
 function copiesText(e: SequenceEvent): string {
@@ -79,7 +79,7 @@ export function Timeline({ events, flags, highlighted }: { events: readonly Sequ
             <span role="cell">
               <strong>{e.type}</strong>{' '}
               <span
-                className={`badge seq-signature seq-signature--${e.signature}`}
+                className={`badge badge--${badgeTone(SIGNATURE_TEXT[e.signature].text)} seq-signature seq-signature--${e.signature}`}
                 title={SIGNATURE_TEXT[e.signature].title}
                 data-testid="event-signature"
                 data-signature={e.signature}

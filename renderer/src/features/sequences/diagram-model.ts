@@ -124,7 +124,7 @@ function shippingMachine(d: OrderDetail): MachineModel {
     reached,
     current: d.summary.shipping,
     wrong,
-    note: d.shippingSteps.length === 0 ? 'no Updated event' : null,
+    note: null,
   };
 }
 
@@ -161,13 +161,15 @@ function threeDsMachine(d: OrderDetail): MachineModel {
 }
 
 /**
- * The machines of an order, with what it reached and where it went wrong. The 3-D Secure
- * machine only when the order has a 3-D Secure event (or a flag about one): an empty diagram
- * says nothing the "3-D Secure —" line does not.
+ * The machines of an order, with what it reached and where it went wrong. The shipping
+ * machine only when the order has an `Updated` event, the 3-D Secure one only when it has a
+ * 3-D Secure event (or a flag about one): an empty diagram says nothing the "Shipping —" or
+ * "3-D Secure —" line does not.
  */
 export function diagramModel(d: OrderDetail): MachineModel[] {
+  const shipping = d.shippingSteps.length > 0;
   const threeDs = d.threeDsAttempts.length > 0 || d.flags.some((f) => f.kind === '3ds-not-confirmed');
-  const machines = threeDs ? [orderMachine(d), shippingMachine(d), threeDsMachine(d)] : [orderMachine(d), shippingMachine(d)];
+  const machines = [orderMachine(d), ...(shipping ? [shippingMachine(d)] : []), ...(threeDs ? [threeDsMachine(d)] : [])];
   if (!d.summary.unverifiedOnly) return machines;
   // Steps only unverified deliveries claim: drawn dashed and grey, never the verified green.
   const claimedStep = (e: DiagramEdge): DiagramEdge => (e.kind === 'taken' ? { ...e, kind: 'taken-open', title: 'claimed by unverified deliveries only' } : e);

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format';
 import { DERIVED_ORDER_STATUSES, type DerivedOrderStatus } from '../../../../shared/contract/sequences';
 import type { RouteParams } from '../../app-state/routes';
 
@@ -47,4 +48,10 @@ export function withOrderFilters(params: RouteParams, filters: OrderFilters): Ro
     flags: filters.flags === 'any' ? '' : filters.flags,
     q: filters.text,
   };
+}
+
+/** The list's count: "loading…" until the first answer (a restart's first visit said "0 orders"). */
+export function orderCountText(loaded: boolean, total: number, allOrders: number): string {
+  if (!loaded) return 'loading orders…';
+  return total === allOrders ? `${formatCount(total)} orders` : `${formatCount(total)} of ${formatCount(allOrders)} orders`;
 }

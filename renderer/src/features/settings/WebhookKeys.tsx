@@ -3,6 +3,7 @@ import type { SettingsView } from '../../../../shared/contract';
 import { transport } from '../../transport';
 import { webhookKeySecret } from '../../../../shared/settings/secret-names';
 import { PlainTable } from '../../components/PlainTable';
+import { Time } from '../../components/ui';
 
 type Environments = Array<{ id: string; name: string }>;
 
@@ -10,9 +11,9 @@ type Environments = Array<{ id: string; name: string }>;
  * Which environment (store) signs with a key: reconciling one environment leaves out what the
  * keys of the others verified.
  */
-function EnvironmentSelect(props: { environments: Array<{ id: string; name: string }>; value: string | null; testId: string; onChange: (id: string | null) => void }) {
+function EnvironmentSelect(props: { environments: Array<{ id: string; name: string }>; value: string | null; testId: string; label: string; onChange: (id: string | null) => void }) {
   return (
-    <select value={props.value ?? ''} data-testid={props.testId} title="The store that signs with this key" onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}>
+    <select value={props.value ?? ''} data-testid={props.testId} aria-label={props.label} title="The store that signs with this key" onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}>
       <option value="">any environment</option>
       {props.environments.map((env) => (
         <option key={env.id} value={env.id}>
@@ -70,13 +71,16 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
           <tr key={k.id}>
             <td>{i === 0 ? <span className="badge badge--ok">current</span> : k.accepted ? 'accepted' : 'retired'}</td>
             <td>{k.label || k.id}</td>
-            <td className="muted">{k.addedAt}</td>
+            <td className="muted">
+              <Time iso={k.addedAt} />
+            </td>
             <td>{view.secretsSet.includes(webhookKeySecret(k.id)) ? 'set' : <span style={{ color: 'var(--error)' }}>value missing</span>}</td>
             <td>
               <EnvironmentSelect
                 environments={environments}
                 value={k.environmentId}
                 testId={`key-environment-${k.id}`}
+                label={`Environment of the key ${k.label || k.id}`}
                 onChange={(environmentId) => void act('Key', () => transport.call('live.setKeyEnvironment', { id: k.id, environmentId }).then(() => null))}
               />
             </td>
@@ -114,9 +118,9 @@ export function WebhookKeys({ view, environments }: { view: SettingsView; enviro
         </div>
       )}
       <div className="row">
-        <input placeholder="label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
-        <input type="password" placeholder="secret key from the portal" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
-        <EnvironmentSelect environments={environments} value={keyEnvironment} testId="key-environment" onChange={setKeyEnvironment} />
+        <input placeholder="label" aria-label="New key's label" value={keyLabel} onChange={(e) => setKeyLabel(e.target.value)} data-testid="key-label" />
+        <input type="password" placeholder="secret key from the portal" aria-label="New key's secret value" value={keyValue} onChange={(e) => setKeyValue(e.target.value)} data-testid="key-value" autoComplete="off" />
+        <EnvironmentSelect environments={environments} value={keyEnvironment} testId="key-environment" label="Environment of the new key" onChange={setKeyEnvironment} />
         <button
           type="button"
           className="button"

@@ -68,7 +68,7 @@ export function CardFlow() {
     const ref = reference === lastReference ? newReference() : reference;
     setReference(ref);
     setLastReference(ref);
-    startFlow({ reference: ref });
+    startFlow({ reference: ref }, 'card');
     try {
       const pm = await transport.call('flows.createPaymentMethod', {
         customer: buyer,

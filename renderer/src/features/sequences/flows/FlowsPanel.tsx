@@ -6,6 +6,7 @@ import { ExchangeLog } from './ExchangeLog';
 import { FlowEvents } from './FlowEvents';
 import { FlowScenarioFiles } from './FlowScenarioFiles';
 import { flowsStore, loadFlowsInfo, useFlowsStore } from './flows-store';
+import { loggedFor } from './create-flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
 import { Tabs } from '../../../components/Tabs';
@@ -19,7 +20,10 @@ import type { FlowKind } from '../sequences-route';
  * in the chaos replay.
  */
 export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
-  const { info, loadError, exchanges } = useFlowsStore();
+  const flows = useFlowsStore();
+  const { info, loadError } = flows;
+  // A tab shows its own flow's last run only: not the card flow's requests on the Payment link tab.
+  const logged = kind === 'card' || kind === 'link' ? loggedFor(flows, kind) : null;
   const environment = useStatusStore((s) => s.status?.host.environment);
   const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
 
@@ -55,14 +59,14 @@ export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode;
       {kind === 'link' && <PaymentLinkFlow />}
       {kind === 'chaos' && <ChaosReplay />}
       {kind === 'scenarios' && scenarios}
-      {(kind === 'card' || kind === 'link') && (
+      {logged && (
         <>
-          <FlowEvents />
+          {flows.flow === kind && <FlowEvents />}
           <FlowScenarioFiles onOpened={() => onKind('chaos')} />
           <div className="card">
             <h2 className="card__title">Requests and answers</h2>
             <p className="muted">The access token (POST /token) is fetched and refreshed by the core and never shown here.</p>
-            <ExchangeLog exchanges={exchanges} />
+            <ExchangeLog exchanges={logged.exchanges} />
           </div>
         </>
       )}

@@ -73,7 +73,7 @@ export function PaymentLinkFlow() {
     setRefused(null);
     setBusy(true);
     // Matched by order id only: a reference the user typed may repeat across runs.
-    startFlow({});
+    startFlow({}, 'link');
     setLink(null);
     setOrder(null);
     try {

@@ -4,8 +4,13 @@ import type { DeliverySummary } from '../../../../../shared/contract/live';
 import type { Transport } from '../../../transport/transport';
 import { withOrderEvents, type FlowOrder } from './flow-order-events';
 
+/** The flows that log requests: the card flow and the payment-link flow. */
+export type LoggedFlow = 'card' | 'link';
+
 export interface FlowsState {
   readonly info: FlowsInfo | null;
+  /** Which flow the log and the events below belong to (null before the first run). */
+  readonly flow: LoggedFlow | null;
   readonly loadError: string | null;
   /** Every request of the current flow with its answer, in order. */
   readonly exchanges: FlowExchange[];
@@ -20,6 +25,7 @@ const NO_ORDER: FlowOrder = { reference: null, orderId: null };
 export function createFlowsStore(transport: Transport) {
   const use = create<FlowsState>(() => ({
     info: null,
+    flow: null,
     loadError: null,
     exchanges: [],
     order: NO_ORDER,
@@ -35,9 +41,9 @@ export function createFlowsStore(transport: Transport) {
     }
   }
 
-  /** Starts a new flow: its log and events start empty. */
-  function startFlow(order: Partial<FlowOrder>): void {
-    setState({ exchanges: [], events: [], order: { ...NO_ORDER, ...order } });
+  /** Starts a new flow of `flow`'s kind: its log and events start empty. */
+  function startFlow(order: Partial<FlowOrder>, flow: LoggedFlow): void {
+    setState({ flow, exchanges: [], events: [], order: { ...NO_ORDER, ...order } });
   }
 
   function recordExchange(exchange: FlowExchange): void {
@@ -84,3 +90,13 @@ export function createFlowsStore(transport: Transport) {
 }
 
 export type FlowsStore = ReturnType<typeof createFlowsStore>;
+
+const NOTHING_LOGGED = { exchanges: [] as FlowExchange[], events: [] as DeliverySummary[] };
+
+/**
+ * What a flow's tab shows: the log and events of the last run of that flow, nothing from
+ * another (the Payment link tab showed the card flow's requests of the same page session).
+ */
+export function loggedFor(state: Pick<FlowsState, 'flow' | 'exchanges' | 'events'>, tab: LoggedFlow): { exchanges: FlowExchange[]; events: DeliverySummary[] } {
+  return state.flow === tab ? { exchanges: state.exchanges, events: state.events } : NOTHING_LOGGED;
+}

@@ -31,7 +31,11 @@ describe('handler check', () => {
   it('sends what each check says: valid signatures verify independently, forged ones do not', async () => {
     const app = closeAfter(await startReplayApp());
     const handler = closeAfter(await startHandler('correct', { key: TEST_KEY }));
-    await app.call('replay.checkHandler', { url: handler.url, only: ['valid-signature-accepted', 'reserialised-body-rejected', 'hex-signature-rejected', 'large-payload-acknowledged'] });
+    const report = await app.call('replay.checkHandler', { url: handler.url, only: ['valid-signature-accepted', 'reserialised-body-rejected', 'hex-signature-rejected', 'large-payload-acknowledged'] });
+    // Sizes in the one format people read ("1.1 MiB"), not "1127627-byte".
+    const largeCheck = report.checks.find((c) => c.id === 'large-payload-acknowledged')!;
+    expect(largeCheck.message).toMatch(/^a 1\.\d MiB event: /);
+    expect(largeCheck.evidence[0]!.label).toMatch(/^SuccessPayment of 1\.\d MiB$/);
     const [valid, reserialised, hex, large] = handler.received;
     expect(header(valid!.rawHeaders, 'X-Svc-Hmac-Sha256')).toBe(independentSignature(TEST_KEY, valid!.body));
     // Compact JSON, as the service sends it.

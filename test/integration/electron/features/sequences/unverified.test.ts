@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderStateText } from '../../../../../shared/sequences/claimed-state';
+import { derivedStateText, orderStateText } from '../../../../../shared/sequences/claimed-state';
 import { signBody } from '../../../../../shared/signing';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { startTestApp, type TestApp } from '../../../../support/app-harness';
@@ -62,5 +62,8 @@ describe('sequences with unsigned deliveries beside signed ones', () => {
     const list = await a.call('sequences.list', { text: 'ord-only-forged' });
     expect(list.orders[0]).toMatchObject({ orderId: 'ord-only-forged', unverifiedOnly: true, verified: false });
     expect(orderStateText(list.orders[0]!)).toBe('unverified: PAID claimed');
+    // What is derived from the same unverified events is marked too, not a plain "paid".
+    expect(derivedStateText(list.orders[0]!.payment, list.orders[0]!)).toBe('paid (unverified)');
+    expect(derivedStateText('paid', { unverifiedOnly: false })).toBe('paid');
   });
 });

@@ -179,12 +179,12 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     // An order only an unverified delivery claims is never shown in a verified state.
     expect(await deliver(listenerUrl, JSON.stringify(event('5003')), 'signed over something else', 3)).toBe(200);
     const withForged = await mcp.call('list_orders', {});
-    expect(textOf(withForged)).toMatch(/5003 FASTLINK_CHARGE status unverified: PAID claimed /);
+    expect(textOf(withForged)).toMatch(/5003 FASTLINK_CHARGE status unverified: PAID claimed payment paid \(unverified\) /);
     expect(textOf(withForged)).toMatch(/5001 FASTLINK_CHARGE status PAID /);
     const summaries = (withForged.structuredContent as { orders: { orderId: string; verified: boolean; state: string }[] }).orders;
     expect(summaries.find((o) => o.orderId === '5003')).toMatchObject({ verified: false, state: 'unverified: PAID claimed' });
     expect(summaries.find((o) => o.orderId === '5001')).toMatchObject({ verified: true, state: 'PAID' });
-    expect(textOf(await mcp.call('get_order_sequence', { orderId: '5003' }))).toMatch(/Order 5003: status unverified: PAID claimed/);
+    expect(textOf(await mcp.call('get_order_sequence', { orderId: '5003' }))).toMatch(/Order 5003: status unverified: PAID claimed, payment paid \(unverified\)/);
     const test = await mcp.call('make_regression_test', { orderId: '5001', framework: 'jest', expect: ['orders.{orderId}.payments=1'] });
     expect(textOf(test)).toMatch(/\nSave as order-5001\.regression\.test\.mjs; run it with: HOOKLAB_HANDLER_URL=.* npx jest order-5001\.regression\.test\.mjs\n\n\/\/ A regression test written by Hooklab/);
     expect(textOf(test)).toContain('{ path: "orders.{orderId}.payments", value: 1 },');

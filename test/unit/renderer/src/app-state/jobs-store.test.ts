@@ -59,4 +59,9 @@ describe('the jobs store', () => {
     const noted = applyJobProgress(fromList([view({ note: 'retrying' })]), progress({ done: 1 }));
     expect(noted.j1!.note).toBeUndefined();
   });
+
+  it('says the time on the 24-hour clock the rest of the app uses (not "09:08 PM")', () => {
+    const evening = new Date(2026, 0, 1, 21, 8, 30);
+    expect(endedAt({ finishedAt: evening.toISOString() }, evening.getTime() + 60_000)).toBe('21:08 (1 min ago)');
+  });
 });

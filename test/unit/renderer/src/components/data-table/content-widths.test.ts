@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  columnsToHide,
   contentWidths,
   keepWidest,
   MAX_UNCUT_CHARS,
@@ -52,5 +53,23 @@ describe('content-sized columns', () => {
       ['a', 40],
       ['b', 25],
     ]);
+  });
+});
+
+describe('columns planned for a sample value', () => {
+  it('are as wide from the first row as with the widest value, so the same columns stay shown as content arrives', () => {
+    const planned = [
+      { ...col('type'), sample: 'ThreeDSecureAuthSucceeded' },
+      { ...col('eventId'), sample: '1795874225011' },
+    ];
+    const few = [{ type: 'Created', eventId: '7' }];
+    const more = [...few, { type: 'ThreeDSecureAuthSucceeded', eventId: '1795874225011' }];
+    expect(contentWidths(planned, few, measure)).toEqual(contentWidths(planned, more, measure));
+    const hidden = (rows: Array<Record<string, string>>) =>
+      columnsToHide(
+        contentWidths(planned, rows, measure).map((px, i) => ({ id: planned[i]!.id, px: px!, hideOrder: i === 1 ? 1 : undefined })),
+        50,
+      );
+    expect([...hidden(few)]).toEqual([...hidden(more)]);
   });
 });

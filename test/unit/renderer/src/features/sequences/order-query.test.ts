@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ORDERS, orderFiltersFromParams, orderQuery, withOrderFilters } from '../../../../../../renderer/src/features/sequences/order-query';
+import { ALL_ORDERS, orderCountText, orderFiltersFromParams, orderQuery, withOrderFilters } from '../../../../../../renderer/src/features/sequences/order-query';
 import { paramsString } from '../../../../../../renderer/src/app-state/routes';
 
 describe('orderQuery', () => {
@@ -23,5 +23,13 @@ describe('the Orders tab’s filters in the URL', () => {
     expect(paramsString(params)).toBe('flags=clean&q=a+b&sort=-lastActivityAt&status=deleted&type=FASTLINK_CHARGE');
     expect(orderFiltersFromParams(params)).toEqual(filters);
     expect(paramsString(withOrderFilters(params, ALL_ORDERS))).toBe('sort=-lastActivityAt');
+  });
+});
+
+describe('orderCountText', () => {
+  it('says the list is loading until the first answer, never "0 orders" before it', () => {
+    expect(orderCountText(false, 0, 0)).toBe('loading orders…');
+    expect(orderCountText(true, 0, 0)).toBe('0 orders');
+    expect(orderCountText(true, 3, 1200)).toBe('3 of 1,200 orders');
   });
 });

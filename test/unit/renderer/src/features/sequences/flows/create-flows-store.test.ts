@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowExchange, FlowsInfo } from '../../../../../../../shared/contract/flows';
-import { createFlowsStore } from '../../../../../../../renderer/src/features/sequences/flows/create-flows-store';
+import { createFlowsStore, loggedFor } from '../../../../../../../renderer/src/features/sequences/flows/create-flows-store';
 import { deliverySummary } from '../../../../../../support/delivery-summary';
 import { createFakeTransport } from '../../../../support/fake-transport';
 
@@ -14,7 +14,7 @@ describe('createFlowsStore', () => {
     const transport = createFakeTransport();
     const store = createFlowsStore(transport);
     const unfollow = store.follow();
-    store.startFlow({ reference: 'ref-1' });
+    store.startFlow({ reference: 'ref-1' }, 'card');
     transport.emit('live.received', { deliveries: [delivery(2, 'o-other'), delivery(1, null, 'ref-1')] });
     expect(store.getState().events.map((d) => d.id)).toEqual([1]);
     unfollow();
@@ -29,7 +29,7 @@ describe('createFlowsStore', () => {
     transport.answer('live.list', () => ({ rows: received, total: received.length, nextBeforeId: null }));
     const store = createFlowsStore(transport);
     const unfollow = store.follow();
-    store.startFlow({ reference: 'ref-2' });
+    store.startFlow({ reference: 'ref-2' }, 'card');
     await store.setFlowOrderId('o-9');
     expect(store.getState()).toMatchObject({ order: { reference: 'ref-2', orderId: 'o-9' } });
     expect(store.getState().events.map((d) => d.id)).toEqual([5]);
@@ -44,7 +44,7 @@ describe('createFlowsStore', () => {
     const transport = createFakeTransport();
     const store = createFlowsStore(transport);
     store.recordExchange({ method: 'POST' } as unknown as FlowExchange);
-    store.startFlow({});
+    store.startFlow({}, 'link');
     expect(store.getState()).toMatchObject({ exchanges: [], events: [], order: { reference: null, orderId: null } });
     store.recordExchange({ method: 'GET' } as unknown as FlowExchange);
     expect(store.getState().exchanges).toHaveLength(1);
@@ -53,5 +53,17 @@ describe('createFlowsStore', () => {
     transport.answer('flows.info', () => ({ available: true }) as unknown as FlowsInfo);
     await store.loadFlowsInfo();
     expect(store.getState()).toMatchObject({ info: { available: true }, loadError: null });
+  });
+});
+
+describe('loggedFor', () => {
+  it('shows a tab its own flow’s requests only: the Payment link tab shows nothing of a card flow run', () => {
+    const store = createFlowsStore(createFakeTransport());
+    store.startFlow({ reference: 'ref-card' }, 'card');
+    store.recordExchange({ method: 'POST', path: '/paymentmethods' } as unknown as FlowExchange);
+    expect(loggedFor(store.getState(), 'card').exchanges).toHaveLength(1);
+    expect(loggedFor(store.getState(), 'link').exchanges).toEqual([]);
+    store.startFlow({}, 'link');
+    expect(loggedFor(store.getState(), 'card').exchanges).toEqual([]);
   });
 });
