@@ -8,6 +8,7 @@ import type { McpSendPolicy } from './send-policy';
 import { reachTools } from './reach-tools';
 import { traceTools } from './trace-tools';
 import { waitTool } from './wait-tool';
+import { scenarioTool } from './scenario-tool';
 import { reconcileTool } from './reconcile-tool';
 import { docsTool, registerDocResources } from './docs-tools';
 import { DocsLibrary } from './docs-library';
@@ -21,6 +22,7 @@ export function hooklabTools(client: ContractClient, policy: McpSendPolicy, now:
     waitTool(client, now),
     ...orderTools(client),
     ...sendTools(client, policy),
+    scenarioTool(client, policy, now),
     ...traceTools(client),
     ...historyTools(client),
     reconcileTool(client, now),
