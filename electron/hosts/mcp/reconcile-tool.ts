@@ -26,11 +26,11 @@ function reconcileText(view: ReconciliationView, items: readonly Item[], causes:
   const lines = [line`Reconciliation of the service's history (${view.environmentId}) with what this listener received, computed ${view.computedAt}:`];
   for (const c of counted) lines.push(`${RECONCILE_LABELS[c]} (${c}): ${view.counts[c]}. ${c === 'received' ? '' : RECONCILE_HINTS[c]}`.trimEnd());
   for (const { cause, deliveries } of causes) lines.push(`  lost because ${cause}: ${deliveries}, ${UNPAIRED_CAUSE_WORDS[cause as keyof typeof UNPAIRED_CAUSE_WORDS] ?? cause}`);
-  for (const w of view.windows) lines.push(`Missed window ${w.from} to ${w.to}: ${w.deliveries} deliveries never arrived (events ${w.eventIds.slice(0, 10).join(', ')}${w.eventIds.length > 10 ? ', …' : ''}).`);
+  for (const w of view.windows) lines.push(line`Missed window ${w.from} to ${w.to}: ${w.deliveries} deliveries never arrived (events ${w.eventIds.slice(0, 10).join(', ')}${w.eventIds.length > 10 ? ', …' : ''}).`);
   for (const l of view.leftOut) lines.push(line`Left out: ${l.message}`);
   const needsLook = items.slice(0, ITEMS_SHOWN);
   if (needsLook.length > 0) lines.push('Items to look at (history id, event id, received id):');
-  for (const i of needsLook) lines.push(`  ${i.category}${i.cause ? ` (${i.cause})` : ''}: history ${i.historyId ?? '-'} event ${i.eventId ?? '-'} received ${i.receivedId ?? '-'} at ${i.at}`);
+  for (const i of needsLook) lines.push(line`  ${i.category}${i.cause ? ` (${i.cause})` : ''}: history ${i.historyId ?? '-'} event ${i.eventId ?? '-'} received ${i.receivedId ?? '-'} at ${i.at}`);
   return lines.join('\n');
 }
 
