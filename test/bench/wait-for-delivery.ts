@@ -10,12 +10,12 @@
  *   npx tsx test/bench/wait-for-delivery.ts [deliveries=50]
  * Writes test/bench/results/wait-for-delivery.md (summarised in BENCHMARKS.md).
  */
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnServer } from '../support/server-process';
+import { orderEventBody, postSignedWebhook } from '../support/signed-webhook';
 
 const deliveries = Math.max(5, Number(process.argv[2] ?? 50));
 const KEY = 'bench-wait-key';
@@ -40,14 +40,8 @@ try {
     return body.value;
   };
   const deliver = async (orderId: string, eventId: number) => {
-    const body = JSON.stringify({ orderId, orderReference: 'b', orderType: 'FASTLINK_CHARGE', level: 'Info', type: 'SuccessPayment', metadata: {} });
-    const res = await fetch(listenerUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Svc-Hmac-Sha256': createHmac('sha256', KEY).update(body).digest('base64'), 'X-Svc-Event-Id': String(eventId), 'X-Svc-Event-Created': new Date().toISOString() },
-      body,
-    });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`listener answered ${res.status}`);
+    const status = await postSignedWebhook(listenerUrl, KEY, orderEventBody(orderId), eventId);
+    if (status !== 200) throw new Error(`listener answered ${status}`);
   };
   // Warm both paths once.
   await call('app.status', {});

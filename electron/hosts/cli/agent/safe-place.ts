@@ -33,7 +33,7 @@ export function readIfThere(path: string): string | null {
   return kindAt(path) === 'none' ? null : readFileSync(path, 'utf8');
 }
 
-/** The folders a file needs, made private to nobody in particular (the project's own permissions). */
+/** Makes the folders a file of the project needs (with the project's usual permissions). */
 export function ensureFolderOf(project: string, relPath: string): void {
   const dir = dirname(join(project, relPath));
   if (dir !== project && !dir.startsWith(project + sep)) throw new CliError(`${relPath} is outside the project`);

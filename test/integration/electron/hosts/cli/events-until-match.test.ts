@@ -1,22 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHooklab } from '../../../../support/hooklab-cli';
 import { tempDirs } from '../../../../support/temp-dirs';
+import { orderEventBody, postSignedWebhook } from '../../../../support/signed-webhook';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 
 const KEY = 'whk_until_match_key_31d0';
 
 async function deliver(listenerUrl: string, orderId: string, eventId: number): Promise<void> {
-  const body = JSON.stringify({ orderId, orderReference: 'r', orderType: 'FASTLINK_CHARGE', level: 'Info', type: 'SuccessPayment', metadata: {} });
-  const res = await fetch(listenerUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Svc-Hmac-Sha256': createHmac('sha256', KEY).update(body).digest('base64'), 'X-Svc-Event-Id': String(eventId), 'X-Svc-Event-Created': new Date().toISOString() },
-    body,
-  });
-  expect(res.status).toBe(200);
+  expect(await postSignedWebhook(listenerUrl, KEY, orderEventBody(orderId), eventId)).toBe(200);
 }
 
 describe('hooklab events --follow --until-match', () => {

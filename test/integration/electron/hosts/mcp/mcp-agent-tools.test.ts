@@ -1,29 +1,18 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processExists } from '../../../../support/server-process';
 import { tempDirs } from '../../../../support/temp-dirs';
+import { orderEventBody, postSignedWebhook } from '../../../../support/signed-webhook';
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { mcpCommand, startMcp, textOf, type McpSession } from './mcp-process';
 
 const KEY = 'whk_agent_tools_test_key_9a1e';
 
-/** POSTs one signed SuccessPayment of `orderId` to the listener. */
+/** POSTs one signed event of `orderId` to the listener. */
 async function deliver(listenerUrl: string, orderId: string, eventId: number, type = 'SuccessPayment'): Promise<void> {
-  const body = JSON.stringify({ orderId, orderReference: 'r', orderType: 'FASTLINK_CHARGE', level: 'Info', type, metadata: {} });
-  const res = await fetch(listenerUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Svc-Hmac-Sha256': createHmac('sha256', KEY).update(body).digest('base64'),
-      'X-Svc-Event-Id': String(eventId),
-      'X-Svc-Event-Created': new Date().toISOString(),
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
+  expect(await postSignedWebhook(listenerUrl, KEY, orderEventBody(orderId, type), eventId)).toBe(200);
 }
 
 type WaitResult = { matched: boolean; match: { id: number; orderId: string } | null; arrived: Array<{ orderId: string }>; arrivedCount: number };

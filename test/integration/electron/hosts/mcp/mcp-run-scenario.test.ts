@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedOrder } from '../../../../fixtures/recorded-order';
 import { startStatefulHandler, type StatefulHandler } from '../../../../fixtures/stateful-handler';
 import { processExists } from '../../../../support/server-process';
+import { orderEventBody, postSignedWebhook } from '../../../../support/signed-webhook';
 import { callWith, startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { mcpCommand, startMcp, textOf, type McpSession } from './mcp-process';
 
@@ -72,15 +72,7 @@ describe('run_scenario through hooklab mcp', () => {
 
   it("runs an order's received deliveries by orderId", async () => {
     const h = await target('correct');
-    for (const [i, type] of ['Created', 'SuccessPayment'].entries()) {
-      const body = JSON.stringify({ orderId: '777001', orderReference: 'r', orderType: 'FASTLINK_CHARGE', level: 'Info', type, metadata: {} });
-      const res = await fetch(listenerUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Svc-Hmac-Sha256': createHmac('sha256', KEY).update(body).digest('base64'), 'X-Svc-Event-Id': String(700 + i), 'X-Svc-Event-Created': new Date().toISOString() },
-        body,
-      });
-      expect(res.status).toBe(200);
-    }
+    for (const [i, type] of ['Created', 'SuccessPayment'].entries()) expect(await postSignedWebhook(listenerUrl, KEY, orderEventBody('777001', type), 700 + i)).toBe(200);
     const r = await mcp.call('run_scenario', { orderId: '777001', to: h.url });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect((r.structuredContent as RunResult).sends).toBe(2);
