@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { AGENT_SENT_HEADER, AGENT_SENT_VALUE } from '../../../shared/signing/agent-sent';
 import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, type ScenarioFile } from '../../../shared/scenario/scenario-file';
@@ -30,11 +31,17 @@ async function scenarioOf(client: ContractClient, args: z.output<typeof RunArgs>
   if (args.orderId !== undefined) {
     return recordScenario(client.call.bind(client), { orderId: args.orderId }, new Date(now()).toISOString(), { vouchedForOnly: true });
   }
-  const path = resolve(args.file!);
-  const text = readBoundedTextFile(path, SCENARIO_FILE_MAX_BYTES);
+  const project = realpathSync(process.cwd());
+  const path = resolve(project, args.file!);
+  // Only the project's own files: an injected agent must not make the server open (and quote
+  // in an error) a file elsewhere on the machine, such as a key in the user's home.
+  const real = existsSync(path) ? realpathSync(path) : path;
+  if (real !== project && !real.startsWith(project + sep)) throw new Error(`${args.file} is outside the project folder (${project}): run_scenario reads scenario files of the project only`);
+  const text = readBoundedTextFile(real, SCENARIO_FILE_MAX_BYTES);
   if (text === null) throw new Error(`no file ${path}`);
   const parsed = parseScenarioFile(text);
-  if (!parsed.ok) throw new Error(`${path}: ${parsed.error}`);
+  // JSON's own message quotes the text: said without it.
+  if (!parsed.ok) throw new Error(`${path}: ${parsed.error.startsWith('not JSON') ? 'not JSON, so not a Hooklab scenario file' : parsed.error}`);
   return parsed.file;
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordedOrder } from '../../../../fixtures/recorded-order';
 import { startStatefulHandler, type StatefulHandler } from '../../../../fixtures/stateful-handler';
@@ -35,7 +36,10 @@ describe('run_scenario through hooklab mcp', () => {
     writeFileSync(scenarioPath, JSON.stringify(recordedOrder('900001')));
     serve = await startServeOn(dataDir, [], { ...process.env, HOOKLAB_WEBHOOK_KEY: KEY });
     listenerUrl = (await serve.process.waitFor(/Listening for webhooks on (http:\/\/\S+)/))[1]!;
-    mcp = await startMcp(dataDir, mcpCommand(dataDir, [], { HOOKLAB_WEBHOOK_KEY: KEY }));
+    // Started in the project folder, as an agent starts it: run_scenario reads the project's files only.
+    const command = mcpCommand(dataDir, [], { HOOKLAB_WEBHOOK_KEY: KEY });
+    const args = command.args.map((a) => (a === 'tsx' ? pathToFileURL(join(command.cwd, 'node_modules/tsx/dist/loader.mjs')).href : a.startsWith('electron/') ? join(command.cwd, a) : a));
+    mcp = await startMcp(dataDir, { ...command, args, cwd: dataDir });
   }, 60_000);
 
   afterAll(async () => {
@@ -48,7 +52,7 @@ describe('run_scenario through hooklab mcp', () => {
 
   it('PASS for a handler that keeps duplicates out, each send marked as the agent\'s and signed with the MCP key', async () => {
     const h = await target('correct');
-    const r = await mcp.call('run_scenario', { file: scenarioPath, to: h.url, duplicates: 1, expect: ['orders.{orderId}.payments=1', 'orders.{orderId}.shipping=DISPATCHED'], expectState: `${new URL(h.url).origin}/state` });
+    const r = await mcp.call('run_scenario', { file: 'order-900001.json', to: h.url, duplicates: 1, expect: ['orders.{orderId}.payments=1', 'orders.{orderId}.shipping=DISPATCHED'], expectState: `${new URL(h.url).origin}/state` });
     expect(r.isError, textOf(r)).toBeFalsy();
     const s = r.structuredContent as RunResult;
     expect(s.passed).toBe(true);
@@ -78,6 +82,16 @@ describe('run_scenario through hooklab mcp', () => {
     expect((r.structuredContent as RunResult).sends).toBe(2);
     expect(h.received.map((x) => JSON.parse(x.body.toString()).type)).toEqual(['Created', 'SuccessPayment']);
   }, 60_000);
+
+  it('reads scenario files of the project only, and never quotes a file that is not one', async () => {
+    const outside = await mcp.call('run_scenario', { file: '/etc/hostname', to: handlers[0]!.url });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toMatch(/outside the project folder/);
+    writeFileSync(join(dataDir, 'notes.json'), 'SECRET-LOOKING TEXT that is not JSON');
+    const notJson = await mcp.call('run_scenario', { file: 'notes.json', to: handlers[0]!.url });
+    expect(textOf(notJson)).toMatch(/not JSON, so not a Hooklab scenario file/);
+    expect(textOf(notJson)).not.toMatch(/SECRET/);
+  }, 30_000);
 
   it('refuses a target the user did not configure, before anything is sent', async () => {
     const r = await mcp.call('run_scenario', { file: scenarioPath, to: 'http://127.0.0.1:9/webhooks' });

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../../../shared/contract';
 import type { ContractClient } from '../../../../../electron/hosts/mcp/contract-client';
 import type { McpSendPolicy } from '../../../../../electron/hosts/mcp/send-policy';
@@ -113,8 +113,7 @@ const policy: McpSendPolicy = {
 
 /** A scenario file on disk for run_scenario (whose run the contract answers with hostile lines). */
 const scenarioDir = mkdtempSync(join(tmpdir(), 'hooklab-hostile-'));
-const scenarioFile = join(scenarioDir, 'scenario.json');
-writeFileSync(scenarioFile, JSON.stringify({ format: 'hooklab-scenario', version: 1, recordedAt: '2026-01-15T12:00:00.000Z', source: { orderId: 'x' }, events: [{ gapMs: 0, receivedAt: '2026-01-15T12:00:00.000Z', eventType: 'Created', eventId: '1', eventCreated: null, headers: [], body: hostileBody }] }));
+writeFileSync(join(scenarioDir, 'scenario.json'), JSON.stringify({ format: 'hooklab-scenario', version: 1, recordedAt: '2026-01-15T12:00:00.000Z', source: { orderId: 'x' }, events: [{ gapMs: 0, receivedAt: '2026-01-15T12:00:00.000Z', eventType: 'Created', eventId: '1', eventCreated: null, headers: [], body: hostileBody }] }));
 
 const ARGS: Record<string, Record<string, unknown>> = {
   list_deliveries: { limit: 20 },
@@ -132,14 +131,19 @@ const ARGS: Record<string, Record<string, unknown>> = {
   history_delivery_urls: {},
   wait_for_delivery: { orderId: 'x', timeoutMs: 1000 },
   reconcile: {},
-  run_scenario: { file: scenarioFile, to: 'http://127.0.0.1:9/hook' },
+  run_scenario: { file: 'scenario.json', to: 'http://127.0.0.1:9/hook' },
   search_docs: { query: HOSTILE },
 };
 
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 describe('every MCP tool shows hostile sender text as data', () => {
-  afterAll(() => rmSync(scenarioDir, { recursive: true, force: true }));
+  // run_scenario reads files of the project (the server's folder) only: the scenario's folder is it here.
+  const cwd = vi.spyOn(process, 'cwd').mockReturnValue(scenarioDir);
+  afterAll(() => {
+    cwd.mockRestore();
+    rmSync(scenarioDir, { recursive: true, force: true });
+  });
   const tools = hooklabTools(client, policy, () => Date.parse('2026-01-15T12:30:00Z'));
 
   it('covers every tool', () => {
