@@ -39,6 +39,10 @@ describe('hooklab events --follow --until-match', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/SuccessPayment\s+order um-1\s+evt 2/);
     expect(r.stdout).not.toMatch(/um-other/);
+    // --event filters a listing too.
+    const listed = await runHooklab(['events', '--event', '2', '--data-dir', dataDir], { env: { HOME: home() } });
+    expect(listed.stdout.trim().split('\n')).toHaveLength(1);
+    expect(listed.stdout).toMatch(/order um-1\s+evt 2/);
   }, 60_000);
 
   it('exits 1 at --timeout, saying what arrived meanwhile', async () => {
