@@ -12,7 +12,7 @@ import { defineCall, defineEvent, NoArgs } from './define';
 export const JobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export type JobId = z.infer<typeof JobIdSchema>;
 
-export const JOB_KINDS = ['history.resend', 'replay.check', 'replay.send', 'sandbox.scenario', 'live.export', 'flows.fuzz', 'share.export'] as const;
+export const JOB_KINDS = ['history.resend', 'replay.check', 'replay.send', 'sandbox.scenario', 'live.export', 'flows.fuzz', 'share.export', 'scenario.run'] as const;
 export const JobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof JobKindSchema>;
 

@@ -160,6 +160,34 @@ export const ActivitySchema = z.object({
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 
+/** The longest one live.waitForDelivery holds (MCP's wait_for_delivery; the terminal calls again for longer). */
+export const MAX_DELIVERY_WAIT_MS = 60_000;
+export const DEFAULT_DELIVERY_WAIT_MS = 30_000;
+/** How many of the deliveries that did not match a wait lists (with their count). */
+export const WAIT_ARRIVED_LIMIT = 20;
+
+export const WaitForDeliveryArgsSchema = z
+  .object({
+    type: z.string().min(1).max(100).optional(),
+    orderId: z.string().min(1).max(200).optional(),
+    eventId: z.number().int().positive().optional(),
+    /** Stored at or after this time; default: the call. */
+    since: z.iso.datetime({ offset: true }).optional(),
+    timeoutMs: z.number().int().min(1).max(MAX_DELIVERY_WAIT_MS).default(DEFAULT_DELIVERY_WAIT_MS),
+  })
+  .strict();
+
+export const WaitForDeliveryResultSchema = z.object({
+  /** The first matching delivery stored since `since`; null: none in `timeoutMs`. */
+  match: DeliverySummarySchema.nullable(),
+  since: z.string(),
+  waitedMs: z.number().int(),
+  /** What was stored since `since` and did not match, oldest first (at most 20). */
+  arrived: z.array(DeliverySummarySchema),
+  arrivedCount: z.number().int(),
+});
+export type WaitForDeliveryResult = z.infer<typeof WaitForDeliveryResultSchema>;
+
 export const liveCalls = {
   'live.list': defineCall(
     'Delivery summaries (no bodies), newest first, a page at a time; total counts all stored.',
@@ -208,6 +236,13 @@ export const liveCalls = {
     ActivityArgsSchema,
     ActivitySchema,
     { readOnly: true },
+  ),
+  'live.waitForDelivery': defineCall(
+    'Wait for the first delivery matching type, orderId and eventId that the listener stores at or after `since` (default: now): answered as soon as the listener\'s batch is committed; after timeoutMs (at most 60 s) answers match null with what arrived meanwhile. Already stored deliveries since `since` count.',
+    WaitForDeliveryArgsSchema,
+    WaitForDeliveryResultSchema,
+    // Holds up to a minute: no 30 s client deadline.
+    { readOnly: true, longRunning: true },
   ),
   'live.clear': defineCall('Delete every received delivery and its forward results.', NoArgs, Ok, { destructive: true }),
   'live.addKey': defineCall(

@@ -59,3 +59,9 @@ export function checkExpectation(state: unknown, e: Expectation, orderId: string
   if (!at.found) return `${shown}: expected ${JSON.stringify(e.expected)}, the state has no ${shown}`;
   return matchesExpected(at.value, e.expected) ? null : `${shown}: expected ${JSON.stringify(e.expected)}, got ${JSON.stringify(at.value)}`;
 }
+
+/** One expectation's outcome as `scenario run` prints it: `PASS  path = value` or `FAIL  difference`. */
+export function expectationOutcome(state: unknown, e: Expectation, orderId: string | null): { passed: boolean; text: string; difference: string | null } {
+  const difference = checkExpectation(state, e, orderId);
+  return { passed: difference === null, difference, text: difference ? `FAIL  ${difference}` : `PASS  ${e.path} = ${JSON.stringify(e.expected)}` };
+}

@@ -28,6 +28,7 @@ const BENCHES: readonly (readonly string[])[] = [
   ['test/bench/live-detail.ts', '5'],
   ['test/bench/activity-strip.ts', '100000', '7'],
   ['test/bench/cli.ts', '7', '1000'],
+  ['test/bench/wait-for-delivery.ts', '50'],
   ['test/bench/tunnel-soak.ts', '10', '90'],
 ];
 

@@ -11,6 +11,7 @@ import { ProbeKey } from './probe/probe-webhook';
 import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
+import { DeliveryWaits } from './delivery-wait';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
@@ -59,6 +60,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };
   };
   const keys = () => ctx.webhookKeys.known();
+  const waits = new DeliveryWaits({ bus: ctx.bus, store, clock: ctx.clock });
 
   const hmac = createKeyedHmac();
   const history = new HistoryStore(ctx.db);
@@ -247,6 +249,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     },
     async stop() {
       stopping = true;
+      waits.stop();
       for (const u of unsubscribers.splice(0)) u();
       search.stop();
       await applying;
@@ -294,6 +297,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         const to = toMs ?? (fromMs !== undefined ? fromMs + HOUR_MS : ctx.clock.now());
         return activity.read(fromMs ?? to - HOUR_MS, to);
       },
+      'live.waitForDelivery': (args) => waits.wait(args),
       'live.clear': async () => {
         store.clear();
         received = 0;

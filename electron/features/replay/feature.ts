@@ -20,6 +20,7 @@ import { runHandlerCheck } from './handler-check';
 import { runPool } from '../../services/jobs/rate-pool';
 import { createEventIdGenerator } from './event-ids';
 import { exportCurl, exportFetch, exportFixture, type ExportableRequest } from './exports';
+import { runScenario } from './scenario-run';
 
 /**
  * The Replay area: drafts, re-signing in the core, replays to the user's handlers with their
@@ -185,6 +186,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
       },
       'replay.settings': async () => settings(),
       'replay.setSettings': async (patch) => replaySettings.set(patch),
+      'scenario.run': (args) => runScenario({ ctx, targets, keys, newEventId }, args),
       'replay.checkHandler': async ({ url, key, only, timeoutMs, jobId }) => {
         const verdict = targets.require(url);
         const resolved = keys.resolve(key);

@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   serve: async () => (await import('./commands/serve')).serveCommand,
   sandbox: async () => (await import('./commands/sandbox')).sandboxCommand,
   mcp: async () => (await import('./commands/mcp')).mcpCommand,
+  'agent setup': async () => (await import('./commands/agent-setup')).agentSetupCommand,
 };
 
 async function topLevelHelp(): Promise<string> {

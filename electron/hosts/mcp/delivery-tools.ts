@@ -26,7 +26,7 @@ const ListArgs = z
 const IdArgs = z.object({ id: z.number().int().positive().describe('Id of a received delivery (from list_deliveries)') }).strict();
 
 /** One delivery on one line: its type, order id and event id are the sender's, shown escaped. */
-function deliveryLine(d: DeliverySummary): string {
+export function deliveryLine(d: DeliverySummary): string {
   const verdict = d.diagnosis ? `${d.signature} (${d.diagnosis.kind})` : d.signature;
   return line`#${d.id} ${d.receivedAt} ${d.eventType ?? d.bodyKind ?? '?'} order ${d.orderId ?? '-'} event ${d.eventId ?? '-'} signature ${verdict} answered ${d.answeredStatus ?? '-'}`;
 }

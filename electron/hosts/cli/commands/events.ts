@@ -6,6 +6,7 @@ import { openSession, type CoreSession } from '../framework/session';
 import { deliveryLine } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
 import { parseSince } from '../values/since';
+import { untilMatch } from './events-until-match';
 
 export const eventsCommand: CommandSpec = {
   name: 'events',
@@ -16,9 +17,12 @@ export const eventsCommand: CommandSpec = {
     { name: 'since', value: 'DURATION|ISO', help: 'received since (15m, 2h, 3d or an ISO time)' },
     { name: 'signature', value: 'valid|invalid|missing', help: 'only this signature verdict' },
     { name: 'limit', value: 'N', help: 'at most N (default 50)' },
+    { name: 'event', value: 'ID', help: 'only this event id' },
     { name: 'follow', help: 'then keep printing new deliveries until interrupted' },
+    { name: 'until-match', help: 'wait for the first delivery matching --type, --order, --event stored since --since (default: now), print it and exit 0; exit 1 at --timeout' },
+    { name: 'timeout', value: 'DURATION', help: 'how long --until-match waits (default 30s)' },
   ],
-  examples: ['hooklab events --type SuccessPayment --since 1h', 'hooklab events --follow --json'],
+  examples: ['hooklab events --type SuccessPayment --since 1h', 'hooklab events --follow --json', 'hooklab events --follow --until-match --order 100042 --type SuccessPayment --timeout 60s'],
   run,
 };
 
@@ -27,6 +31,7 @@ type Filter = (d: DeliverySummary) => boolean;
 function filterOf(inv: Invocation): Filter {
   const type = inv.value('type');
   const order = inv.value('order');
+  const event = wholeNumber(inv.value('event'), 'event', 1, Number.MAX_SAFE_INTEGER);
   const signature = inv.value('signature');
   if (signature !== undefined && !(SIGNATURE_OUTCOMES as readonly string[]).includes(signature)) throw new CliError(`--signature: one of ${SIGNATURE_OUTCOMES.join(', ')}`);
   const sinceText = inv.value('since');
@@ -34,6 +39,7 @@ function filterOf(inv: Invocation): Filter {
   return (d) =>
     (type === undefined || d.eventType === type) &&
     (order === undefined || d.orderId === order) &&
+    (event === undefined || d.eventId === event) &&
     (signature === undefined || d.signature === signature) &&
     (since === null || Date.parse(d.receivedAt) >= since);
 }
@@ -62,7 +68,7 @@ async function forwardsOf(session: CoreSession, d: DeliverySummary): Promise<rea
 
 /** The stderr line of a listing that found nothing, naming the filters that were applied. */
 function noMatchNotice(inv: Invocation): string {
-  const filters = (['type', 'order', 'since', 'signature'] as const).flatMap((name) => {
+  const filters = (['type', 'order', 'event', 'since', 'signature'] as const).flatMap((name) => {
     const value = inv.value(name);
     return value === undefined ? [] : [`--${name} ${value}`];
   });
@@ -75,6 +81,13 @@ async function run(inv: Invocation): Promise<number> {
   const sinceText = inv.value('since');
   const sinceMs = sinceText === undefined ? null : parseSince(sinceText, Date.now());
   const session = openSession(dataDirOf(inv), { writes: false });
+  if (inv.flag('until-match')) {
+    try {
+      return await untilMatch(inv, session);
+    } finally {
+      await session.close();
+    }
+  }
   const print = async (d: DeliverySummary) => {
     const line = deliveryLine(d, await forwardsOf(session, d), inv.out.paint);
     inv.out.event(line.text, line.data);

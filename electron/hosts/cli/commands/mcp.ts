@@ -11,6 +11,7 @@ import { openFolderForMcp } from '../../mcp/data-folder-client';
 import { PROJECT_CONFIG_ENV } from '../../../services/project-config/project-config';
 import { createSendPolicy, type McpSendOptions } from '../../mcp/send-policy';
 import { createMcpServer } from '../../mcp/server';
+import { DocsLibrary } from '../../mcp/docs-library';
 
 /**
  * `hooklab mcp`: a Model Context Protocol server on stdin/stdout for coding agents, until stdin
@@ -58,7 +59,7 @@ async function run(inv: Invocation): Promise<number> {
     throw error instanceof Error ? new CliError(error.message) : error;
   }
   const policy = createSendPolicy(folder.client, send, () => folder.session());
-  const server = createMcpServer(folder.client, policy, appVersion());
+  const server = createMcpServer(folder.client, policy, appVersion(), DocsLibrary.load(packageRoot()));
   const transport = new StdioServerTransport();
   const ended = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { scenarioEventBytes, type ScenarioEvent } from '../../../../shared/scenario/scenario-file';
+import { scenarioEventBytes } from '../../../../shared/scenario/scenario-file';
 import { createEventIdGenerator } from '../../../features/replay/event-ids';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
@@ -9,9 +9,10 @@ import { sendSigned } from '../../../services/net/send-signed';
 import { cliTraces } from '../sending/cli-traces';
 import { resolveSigningKey } from '../sending/signing-key';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
-import { checkExpectation, parseExpectation, type Expectation } from '../values/expectations';
+import { parseExpectation, type Expectation } from '../values/expectations';
+import { expectationOutcome } from '../../../../shared/flows/expectations';
 import { loadScenarioFile } from '../values/scenario-input';
-import { seededShuffle } from '../values/seeded-shuffle';
+import { orderIdOf, scenarioSends } from '../../../../shared/flows/send-order';
 import { readStateJson, stateUrlOf } from '../sending/state-url';
 import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
 
@@ -60,15 +61,14 @@ async function run(inv: Invocation): Promise<number> {
   const key = resolveSigningKey(inv.io.env, dataDir);
   inv.out.progress(`${file.events.length} events from ${path}, signing with ${key.source}`);
 
-  let order: ScenarioEvent[] = file.events;
-  if (inv.flag('shuffle')) order = seededShuffle(order, seed);
+  const sends = scenarioSends(file.events, { shuffle: inv.flag('shuffle'), seed, duplicates });
   // An event without an id (an unlogged delivery) gets a fresh one, as Replay does.
   const newEventId = createEventIdGenerator(() => Date.now());
   const startTrace = cliTraces(dataDir);
   const started = Date.now();
   const refused: string[] = [];
   let status: number = EXIT.done;
-  for (const event of order) {
+  for (const { event, copies } of sends) {
     if (speed !== Infinity && event.gapMs > 0) await sleep(event.gapMs / speed);
     const delivery = {
       body: scenarioEventBytes(event),
@@ -77,7 +77,7 @@ async function run(inv: Invocation): Promise<number> {
       headers: event.headers,
     };
     const orderId = orderIdOf(delivery.body);
-    for (let copy = 0; copy <= duplicates; copy++) {
+    for (let copy = 0; copy <= copies; copy++) {
       for (const target of targetsByType.get(event.eventType)!) {
         const result = await sendSigned(target, delivery, key.value, { keepAlive: true, startTrace });
         const code = reportExchange(inv.out, { type: event.eventType, orderId, eventId: delivery.eventId, target }, result);
@@ -110,24 +110,15 @@ function sendsCase(path: string, refused: readonly string[], timeMs: number): Ju
   return { name, classname: CLASS, timeMs, failure: { message, text: refused.join('\n') } };
 }
 
-function orderIdOf(body: Uint8Array): string | null {
-  try {
-    const value = (JSON.parse(new TextDecoder().decode(body)) as { orderId?: unknown }).orderId;
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads the handler's state and checks each --expect; `{orderId}` in a path is the scenario's order. */
 async function checkState(inv: Invocation, url: string, expectations: readonly Expectation[], orderId: string | null): Promise<{ status: number; cases: JunitCase[] }> {
   const state = await readStateJson(url);
   let failed = 0;
   const cases: JunitCase[] = [];
   for (const e of expectations) {
-    const difference = checkExpectation(state, e, orderId);
+    const { difference, text } = expectationOutcome(state, e, orderId);
     if (difference) failed++;
-    inv.out.event(difference ? `${inv.out.paint.red('FAIL')}  ${difference}` : `${inv.out.paint.green('PASS')}  ${e.path} = ${JSON.stringify(e.expected)}`, {
+    inv.out.event(difference ? `${inv.out.paint.red('FAIL')}${text.slice(4)}` : `${inv.out.paint.green('PASS')}${text.slice(4)}`, {
       expectation: e.path,
       expected: e.expected,
       passed: difference === null,

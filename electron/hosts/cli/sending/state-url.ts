@@ -1,4 +1,4 @@
-import { exchange } from '../../../services/net/exchange';
+import { readStateJson as readState } from '../../../services/net/state-json';
 import { CliError } from '../framework/exit-codes';
 
 /** `--expect-state URL` checked before anything is sent: an http(s) URL. */
@@ -9,15 +9,7 @@ export function stateUrlOf(url: string): string {
 
 /** The handler's state: one GET of its state URL, as JSON (`scenario run`, `scenario fuzz`). */
 export async function readStateJson(url: string): Promise<unknown> {
-  const headers: Array<[string, string]> = [
-    ['Host', new URL(url).host],
-    ['Accept', 'application/json'],
-  ];
-  const result = await exchange({ method: 'GET', url, headers, body: new Uint8Array() }, { timeoutMs: 10_000, responseCap: 16 * 1024 * 1024 });
-  if (!result.ok) throw new CliError(`the state URL ${url} is unreachable: ${result.error}`);
-  try {
-    return JSON.parse(new TextDecoder().decode(result.answer.body));
-  } catch {
-    throw new CliError(`the state URL ${url} answered ${result.answer.status} without JSON`);
-  }
+  const read = await readState(url);
+  if ('error' in read) throw new CliError(read.error);
+  return read.state;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
+import { RECONCILE_HINTS, RECONCILE_LABELS } from '../../../../shared/history/reconcile-words';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
@@ -12,23 +13,8 @@ type Category = View['items'][number]['category'];
 const categoryOf = (value: string | undefined): Category | undefined =>
   (RECONCILE_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : undefined;
 
-const LABELS: Record<Category, string> = {
-  received: 'Received here',
-  lost: 'Sent, not received here',
-  'handler-failed': 'Delivered, local handler failed',
-  'refused-by-handler': 'Received here, refused by your handler',
-  unlogged: 'Received, absent from history',
-  'not-in-history': 'Received, event not in this history',
-};
-
-const HINTS: Record<Category, string> = {
-  received: 'History and the listener agree.',
-  lost: 'The service sent these but they never reached this listener: the tunnel was down or the URL pointed elsewhere.',
-  'handler-failed': 'The listener answered 2xx, so the service counts them delivered, but forwarding to your handler failed.',
-  'refused-by-handler': 'They reached this listener, but your handler refused them and its answer went back to the service (pass-through): the service counts them not delivered, and they stay pending until resent and accepted.',
-  unlogged: 'Deliveries without an event id that match no history payload: the service could not log them (it logs only deliveries with an event id).',
-  'not-in-history': 'An event id this environment\'s history does not know: another environment or store, or not polled yet.',
-};
+const LABELS = RECONCILE_LABELS;
+const HINTS = RECONCILE_HINTS;
 
 /**
  * What the service says it sent beside what arrived here, per delivery, with the windows in

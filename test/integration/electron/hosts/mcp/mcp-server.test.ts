@@ -13,9 +13,9 @@ import { connectToRunningInstance } from '../../../../../electron/services/insta
 
 const KEY = 'whk_mcp_test_secret_4f1c9a';
 const TOOLS = [
-  'list_deliveries', 'get_delivery', 'explain_signature', 'list_orders', 'get_order_sequence', 'make_regression_test', 'explain_order',
-  'replay_delivery', 'trigger_event', 'check_handler', 'get_handler_trace', 'history_pending', 'resend',
-  'probe_public_url', 'history_delivery_urls', 'export_har',
+  'list_deliveries', 'get_delivery', 'explain_signature', 'wait_for_delivery', 'list_orders', 'get_order_sequence', 'make_regression_test', 'explain_order',
+  'replay_delivery', 'trigger_event', 'check_handler', 'run_scenario', 'get_handler_trace', 'history_pending', 'resend', 'reconcile',
+  'probe_public_url', 'history_delivery_urls', 'export_har', 'search_docs',
 ];
 
 const event = (orderId: string) => ({
@@ -86,7 +86,7 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('lists exactly its tools, each with an input schema', async () => {
+  it('lists exactly these tools, each with an input schema', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
@@ -98,6 +98,9 @@ describe('hooklab mcp through a running serve on the same data folder', () => {
     // The service resends on the active environment, possibly production: nothing takes it back.
     expect(hints['resend']).toEqual({ readOnlyHint: false, destructiveHint: true });
     expect(hints['explain_order']).toEqual({ readOnlyHint: true });
+    expect(hints['wait_for_delivery']).toEqual({ readOnlyHint: true });
+    expect(hints['search_docs']).toEqual({ readOnlyHint: true });
+    expect(hints['run_scenario']).toEqual({ readOnlyHint: false, destructiveHint: false });
   });
 
   it('works through the instance: the lock stays the serve\'s and the MCP process never opens the database', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applySetOverrides, parseSetOverride } from '../../../../../electron/hosts/cli/values/set-overrides';
 import { checkExpectation, parseExpectation } from '../../../../../electron/hosts/cli/values/expectations';
-import { seededShuffle } from '../../../../../electron/hosts/cli/values/seeded-shuffle';
+import { seededShuffle } from '../../../../../shared/flows/send-order';
 import { parseSince } from '../../../../../electron/hosts/cli/values/since';
 import { terminalSafe } from '../../../../../electron/hosts/cli/framework/terminal-text';
 

@@ -1,5 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../../../shared/contract';
 import type { ContractClient } from '../../../../../electron/hosts/mcp/contract-client';
 import type { McpSendPolicy } from '../../../../../electron/hosts/mcp/send-policy';
@@ -90,6 +93,16 @@ const answers: Partial<Record<CallName, unknown>> = {
     checkedAt: '2026-01-15T12:30:00.000Z',
     causes: [{ code: 'handler-error', summary: HOSTILE, evidence: [HOSTILE], fix: HOSTILE, deliveryIds: [7], eventIds: [HOSTILE] }],
   },
+  'live.waitForDelivery': { match: null, since: '2026-01-15T12:30:00.000Z', waitedMs: 30000, arrived: [summary], arrivedCount: 3 },
+  'history.reconcile': {
+    environmentId: HOSTILE, computedAt: '2026-01-15T12:30:00.000Z', durationMs: 1,
+    counts: { received: 1, lost: 1, 'handler-failed': 0, 'refused-by-handler': 0, unlogged: 0, 'not-in-history': 0 },
+    totalItems: 1,
+    items: [{ category: 'lost', historyId: 1, eventId: 2, receivedId: null, matchedBy: null, at: HOSTILE, cause: 'other-url' }],
+    windows: [],
+    leftOut: [{ keyId: 'k', deliveries: 1, historyDeliveries: 1, message: HOSTILE }],
+  },
+  'scenario.run': { jobId: 'mcp-1', passed: false, cancelled: false, sends: 1, refused: [HOSTILE], lines: [{ passed: false, text: `FAIL  ${HOSTILE}` }] },
   'history.deliveryUrls': {
     publicUrl: null,
     urls: [{ current: false, url: HOSTILE, deliveries: 1, delivered: 0, failed: 1, lastCreated: HOSTILE, lastStatus: HOSTILE }],
@@ -108,6 +121,10 @@ const policy: McpSendPolicy = {
   close: async () => undefined,
 };
 
+/** A scenario file on disk for run_scenario (whose run the contract answers with hostile lines). */
+const scenarioDir = mkdtempSync(join(tmpdir(), 'hooklab-hostile-'));
+writeFileSync(join(scenarioDir, 'scenario.json'), JSON.stringify({ format: 'hooklab-scenario', version: 1, recordedAt: '2026-01-15T12:00:00.000Z', source: { orderId: 'x' }, events: [{ gapMs: 0, receivedAt: '2026-01-15T12:00:00.000Z', eventType: 'Created', eventId: '1', eventCreated: null, headers: [], body: hostileBody }] }));
+
 const ARGS: Record<string, Record<string, unknown>> = {
   list_deliveries: { limit: 20 },
   get_delivery: { id: 7 },
@@ -124,11 +141,21 @@ const ARGS: Record<string, Record<string, unknown>> = {
   probe_public_url: {},
   history_delivery_urls: {},
   export_har: {},
+  wait_for_delivery: { orderId: 'x', timeoutMs: 1000 },
+  reconcile: {},
+  run_scenario: { file: 'scenario.json', to: 'http://127.0.0.1:9/hook' },
+  search_docs: { query: HOSTILE },
 };
 
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 describe('every MCP tool shows hostile sender text as data', () => {
+  // run_scenario reads files of the project (the server's folder) only: the scenario's folder is it here.
+  const cwd = vi.spyOn(process, 'cwd').mockReturnValue(scenarioDir);
+  afterAll(() => {
+    cwd.mockRestore();
+    rmSync(scenarioDir, { recursive: true, force: true });
+  });
   const tools = hooklabTools(client, policy, () => Date.parse('2026-01-15T12:30:00Z'));
 
   it('covers every tool', () => {
