@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appCalls, appEvents } from './app';
 import { liveCalls, liveEvents } from './live';
+import { liveImportCalls, liveImportEvents } from './live-import';
 import { historyCalls, historyEvents } from './history';
 import { sandboxCalls, sandboxEvents } from './sandbox';
 import { sequencesCalls, sequencesEvents } from './sequences';
@@ -24,6 +25,7 @@ export * from './notifications';
 export const calls = {
   ...appCalls,
   ...liveCalls,
+  ...liveImportCalls,
   ...historyCalls,
   ...sandboxCalls,
   ...replayCalls,
@@ -38,6 +40,7 @@ export const calls = {
 export const events = {
   ...appEvents,
   ...liveEvents,
+  ...liveImportEvents,
   ...historyEvents,
   ...sandboxEvents,
   ...replayEvents,

@@ -11,6 +11,7 @@ import { ProbeKey } from './probe/probe-webhook';
 import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
+import { createImportCall } from './import/import-call';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
@@ -288,6 +289,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         };
       },
       'live.exportAll': async ({ ids }) => exports.start(ids),
+      'live.import': createImportCall(ctx, hmac, () => search.scheduleIndexing()),
       'live.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
       'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.activity': async ({ fromMs, toMs }) => {

@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   events: async () => (await import('./commands/events')).eventsCommand,
   replay: async () => (await import('./commands/replay')).replayCommand,
   resend: async () => (await import('./commands/resend')).resendCommand,
+  import: async () => (await import('./commands/import')).importCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
   'scenario fuzz': async () => (await import('./commands/scenario-fuzz')).scenarioFuzzCommand,

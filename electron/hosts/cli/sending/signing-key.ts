@@ -44,3 +44,20 @@ export function requireWebhookKey(io: CliIo, dataDir: string): SigningKey {
   if (!key) throw new CliError(`set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal), or give --data-dir a folder with a current key (${dataDir} has none)`, { usage: true });
   return key;
 }
+
+/**
+ * What a .hooklab bundle is replayed with: HOOKLAB_WEBHOOK_KEY when set, the data folder's
+ * current key when asked for (`--folder-key`), else the throwaway key the bundle carries (its
+ * deliveries were re-signed with it, and the teammate's handler is keyed with it).
+ */
+export function bundleSigningKey(env: NodeJS.ProcessEnv, dataDir: string, bundleKey: string | null, folderKey: boolean): SigningKey {
+  const fromEnv = envWebhookKey(env);
+  if (fromEnv) return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
+  if (folderKey) {
+    const current = readFolderCurrentKey(dataDir);
+    if (!current) throw new CliError(`--folder-key: the data folder ${dataDir} has no current key`);
+    return { value: current.value, source: `the data folder's current key "${current.label || current.id}"` };
+  }
+  if (bundleKey) return { value: bundleKey, source: "the bundle's own key (signingKey)" };
+  return resolveSigningKey(env, dataDir);
+}

@@ -13,6 +13,7 @@ import { migration011 } from './011-tracing';
 import { migration012 } from './012-received-by-time';
 import { migration013 } from './013-resend-remainders';
 import { migration014 } from './014-received-batch-bookkeeping';
+import { migration015 } from './015-imports';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
