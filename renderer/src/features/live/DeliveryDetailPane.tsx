@@ -20,7 +20,7 @@ import { DeliveryLinks } from './DeliveryLinks';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
-import { Time } from '../../components/ui';
+import { Notice, Time } from '../../components/ui';
 import { duplicateRow, keptApartText } from './kept-apart';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
@@ -76,6 +76,12 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
         <Time iso={summary.receivedAt} ms className="muted" />
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
+      {summary.imported && (
+        <Notice testId="imported-from">
+          Imported from <strong>{summary.imported.fileName}</strong>, never received by this listener: History's reconciliation does not count it. Its
+          signature was checked here with this folder's keys.
+        </Notice>
+      )}
       <DeliveryActions summary={summary} />
 
       <DeliveryLinks summary={summary} />

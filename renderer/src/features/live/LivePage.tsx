@@ -20,6 +20,7 @@ import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import { formatCount } from '../../lib/format';
 import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
 import { useActivity } from './use-activity';
+import { ImportButton } from './ImportButton';
 import './live.css';
 
 /** The rows received within the strip's selected range (all when none). */
@@ -154,6 +155,7 @@ export function LivePage({ route }: { route: Route }) {
         >
           {filtered ? `Export shown (${formatCount(count)})` : 'Export all'}
         </button>
+        <ImportButton />
         <button
           type="button"
           className="button"

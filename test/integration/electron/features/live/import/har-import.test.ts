@@ -6,7 +6,6 @@ import { signBody } from '../../../../../../shared/signing';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
 import { receivedEventIds, storedEventIds } from '../../../../../../electron/services/data/reconciliation-reads';
 import { startTestApp, type TestApp } from '../../../../../support/app-harness';
-import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 
