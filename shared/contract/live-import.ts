@@ -18,6 +18,9 @@ export const ImportOutcomeSchema = z.object({
 });
 export type ImportOutcome = z.infer<typeof ImportOutcomeSchema>;
 
+/** The key id a bundle's deliveries verify under (its throwaway `signingKey`, never stored). */
+export const BUNDLE_KEY_ID = 'bundle';
+
 const FileNameSchema = z.string().min(1).max(255);
 
 export const liveImportCalls = {

@@ -12,6 +12,7 @@ import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
 import { createImportCall } from './import/import-call';
+import { ImportStore } from '../../services/data/import-store';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
@@ -220,6 +221,9 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     }
   };
   const exports = new LiveExports(ctx.dataDir, store, ctx.jobs);
+  const imports = new ImportStore(ctx.db);
+  // What Live lists: received deliveries and imported requests.
+  const listedCount = () => store.count() + imports.importedCount();
 
   return {
     name: 'live',
@@ -263,7 +267,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         // Bounded in bytes as well as rows: a page cut short by the budget pages on from its last row.
         const rows = withinListingBudget(listed);
         const last = rows.at(-1);
-        return { rows, total: store.count(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
+        return { rows, total: listedCount(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
       },
       'live.get': async ({ id, bodyBytes }) => {
         const environmentId = ctx.environments.activeInfo().id;
@@ -285,11 +289,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           ndjson: rows.map((r) => exportLine(r) + '\n').join(''),
           count: rows.length,
           nextAfterId: more ? last.summary.id : null,
-          total: ids ? ids.length : store.count(),
+          total: ids ? ids.length : listedCount(),
         };
       },
       'live.exportAll': async ({ ids }) => exports.start(ids),
-      'live.import': createImportCall(ctx, hmac, () => search.scheduleIndexing()),
+      'live.import': createImportCall(ctx, imports, hmac, () => search.scheduleIndexing()),
       'live.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
       'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.activity': async ({ fromMs, toMs }) => {

@@ -35,6 +35,7 @@ export class ImportStore {
   private readonly byHash: StatementSync;
   private readonly laterOfOrder: StatementSync;
   private readonly queueForSearch: (firstId: number) => void;
+  private countImported: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
     this.insertImport = db.prepare('INSERT INTO imports (file_name, kind, imported_at, note, count) VALUES (?, ?, ?, ?, ?)');
@@ -65,6 +66,12 @@ export class ImportStore {
       if (ids[0] !== undefined) this.queueForSearch(ids[0]);
       return { importId, ids };
     });
+  }
+
+  /** How many imported requests are stored (the listener's own count, DeliveryStore.totals, leaves them out). */
+  importedCount(): number {
+    this.countImported ??= this.db.prepare('SELECT count(*) AS n FROM received_deliveries WHERE import_id IS NOT NULL');
+    return Number((this.countImported.get() as { n: number }).n);
   }
 
   /** Every import, newest first, with how many of its requests are still stored. */

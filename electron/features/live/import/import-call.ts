@@ -2,7 +2,7 @@ import { CallError } from '../../../../shared/contract/errors';
 import type { CallArgs, CallResult } from '../../../../shared/contract';
 import type { HmacSha256 } from '../../../../shared/signing';
 import type { CoreContext } from '../../../services/kernel/feature';
-import { ImportStore } from '../../../services/data/import-store';
+import type { ImportStore } from '../../../services/data/import-store';
 import { ImportRefused, readImportFile, refuseOverLimit, type ImportSource } from './import-file';
 import { importFile } from './importer';
 
@@ -10,8 +10,7 @@ import { importFile } from './importer';
  * `live.import`: a file by path (the CLI, the desktop's File → Import) or by its bytes (a drop
  * onto the window, the browser host's picker). A refusal is one `invalid` line; nothing is stored.
  */
-export function createImportCall(ctx: CoreContext, hmac: HmacSha256, onImported: () => void) {
-  const store = new ImportStore(ctx.db);
+export function createImportCall(ctx: CoreContext, store: ImportStore, hmac: HmacSha256, onImported: () => void) {
   return async (args: CallArgs<'live.import'>): Promise<CallResult<'live.import'>> => {
     try {
       const source: ImportSource = 'path' in args ? await readImportFile(args.path) : droppedFile(args.file);

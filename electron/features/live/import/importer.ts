@@ -1,4 +1,5 @@
 import type { HmacSha256 } from '../../../../shared/signing';
+import { BUNDLE_KEY_ID } from '../../../../shared/contract/live-import';
 import type { KnownKey } from '../../../../shared/signing/diagnose';
 import type { ImportStore } from '../../../services/data/import-store';
 import { judgeDelivery } from '../listener/judge';
@@ -7,8 +8,6 @@ import { isHar, readHar } from './har';
 import { ImportRefused, parseImportJson, refuseOverLimit, type ImportSource } from './import-file';
 import type { ImportedFile } from './imported-request';
 
-/** The key a bundle's deliveries were re-signed with, as judging names it (it is never stored). */
-export const BUNDLE_KEY_ID = 'bundle';
 
 /** What an import stored, for the caller to say. */
 export interface ImportOutcome {
