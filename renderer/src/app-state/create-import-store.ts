@@ -32,7 +32,7 @@ export function createImportStore(transport: Transport, onImported: (outcome: Im
       setState({
         kind: 'refused',
         fileName: file.name,
-        message: `${file.name}: ${Math.ceil(file.size / MIB)} MB is more than a window takes (${MAX_DROPPED_IMPORT_BYTES / MIB} MB): import it with \`hooklab import ${file.name}\` (up to 512 MB). Nothing imported.`,
+        message: `${file.name}: ${Math.ceil(file.size / MIB)} MiB is more than a window takes (${MAX_DROPPED_IMPORT_BYTES / MIB} MiB): import it with \`hooklab import ${file.name}\` (up to 512 MiB). Nothing imported.`,
       });
       return;
     }

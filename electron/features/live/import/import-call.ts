@@ -13,7 +13,7 @@ import { importFile } from './importer';
 export function createImportCall(ctx: CoreContext, store: ImportStore, hmac: HmacSha256, onImported: () => void) {
   return async (args: CallArgs<'live.import'>): Promise<CallResult<'live.import'>> => {
     try {
-      const source: ImportSource = 'path' in args ? await readImportFile(args.path) : droppedFile(args.file);
+      const source: ImportSource = 'path' in args ? readImportFile(args.path) : droppedFile(args.file);
       const outcome = importFile(source, { store, keys: ctx.webhookKeys.known(), hmac, nowMs: ctx.clock.now() });
       ctx.log.info('imported a file', { fileName: outcome.fileName, count: outcome.count, kind: outcome.kind });
       onImported();

@@ -1,12 +1,10 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { FileRefusedError, readBoundedFile, sizeWords } from '../../../services/platform/bounded-file';
 
 /** The largest file Hooklab imports: said before a byte is read. */
 export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 /** The most requests one file may hold (a HAR's entries, a bundle's deliveries). */
 export const MAX_IMPORT_ENTRIES = 100_000;
-const MIB = 1024 * 1024;
 
 /** Why a file was not imported: one line for the user; nothing of it was stored. */
 export class ImportRefused extends Error {
@@ -25,40 +23,25 @@ export interface ImportSource {
 /**
  * Reads a file to import, refusing at once what cannot be one: anything but a regular file (a
  * symlink to /dev/zero, a FIFO, a folder) and a file over MAX_IMPORT_BYTES, both judged from
- * the open descriptor's stat before reading. Opened non-blocking, so a FIFO never hangs the call.
+ * the open file's stat before a byte is read (services/platform/bounded-file.ts).
  */
-export async function readImportFile(path: string): Promise<ImportSource> {
+export function readImportFile(path: string): ImportSource {
   const fileName = basename(path);
-  let handle;
+  let bytes: Uint8Array | null;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    bytes = readBoundedFile(path, MAX_IMPORT_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportRefused(code === 'ENOENT' ? `${fileName}: no such file` : `${fileName}: cannot be opened (${code ?? (error as Error).message})`);
+    if (error instanceof FileRefusedError) throw new ImportRefused(`${fileName}: ${error.reason}: nothing imported`);
+    throw error;
   }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new ImportRefused(`${fileName}: not a regular file (a device, folder or pipe): nothing imported`);
-    refuseOverLimit(fileName, stat.size);
-    const bytes = Buffer.alloc(stat.size);
-    let at = 0;
-    while (at < stat.size) {
-      const { bytesRead } = await handle.read(bytes, at, stat.size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return { fileName, bytes: bytes.subarray(0, at) };
-  } finally {
-    await handle.close();
-  }
+  if (bytes === null) throw new ImportRefused(`${fileName}: no such file`);
+  return { fileName, bytes };
 }
 
-/** Refuses a file larger than MAX_IMPORT_BYTES, by its size alone. */
+/** Refuses bytes over MAX_IMPORT_BYTES (a file handed over by a window), in the words a path's refusal uses. */
 export function refuseOverLimit(fileName: string, size: number): void {
   if (size > MAX_IMPORT_BYTES) {
-    throw new ImportRefused(
-      `${fileName}: ${Math.ceil(size / MIB)} MB is over the import limit of ${MAX_IMPORT_BYTES / MIB} MB: nothing imported (export fewer deliveries)`,
-    );
+    throw new ImportRefused(`${fileName}: is ${sizeWords(size)}, larger than the ${sizeWords(MAX_IMPORT_BYTES)} allowed: nothing imported`);
   }
 }
 

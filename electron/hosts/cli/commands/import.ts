@@ -15,7 +15,7 @@ export const importCommand: CommandSpec = {
   name: 'import',
   args: 'FILE',
   summary:
-    "Import a HAR (from Hooklab, ngrok's inspector, HTTP Toolkit or a browser's DevTools) or a .hooklab bundle into the data folder: each request is judged with the folder's keys (a bundle's also with its own key) and shown in Live, Sequences and Replay marked imported from FILE, never counted as received. Up to 512 MB and 100,000 requests; a bad file imports nothing.",
+    "Import a HAR (from Hooklab, ngrok's inspector, HTTP Toolkit or a browser's DevTools) or a .hooklab bundle into the data folder: each request is judged with the folder's keys (a bundle's also with its own key) and shown in Live, Sequences and Replay marked imported from FILE, never counted as received. Up to 512 MiB and 100,000 requests; a bad file imports nothing.",
   positional: { min: 1, max: 1 },
   options: [],
   common: ['data-dir', 'json'],
@@ -37,7 +37,7 @@ async function run(inv: Invocation): Promise<number> {
   }
 }
 
-/** Said before a data folder is opened: no such file, or not a regular file. */
+/** Said before a data folder is opened: no such file, or not a regular file (the core checks again as it reads). */
 function refuseNonFile(path: string, given: string): void {
   let stat;
   try {
@@ -45,7 +45,7 @@ function refuseNonFile(path: string, given: string): void {
   } catch {
     throw new CliError(`${terminalSafe(given, 200)}: no such file`);
   }
-  if (!stat.isFile()) throw new CliError(`${terminalSafe(given, 200)}: not a regular file (a device, folder or pipe): nothing imported`);
+  if (!stat.isFile()) throw new CliError(`${terminalSafe(given, 200)}: not a regular file: nothing imported`);
 }
 
 function describe(o: ImportOutcome): string {

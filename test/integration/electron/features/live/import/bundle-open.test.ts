@@ -10,6 +10,7 @@ import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 import { post } from '../live-helpers';
+import { openLocalCore } from '../../../../../../electron/hosts/cli/framework/session';
 
 const SENDER_KEY = 'the-senders-real-store-key';
 const THROWAWAY = 'bundle-throwaway-key-3f9a';
@@ -147,6 +148,20 @@ describe('a .hooklab bundle, opened by a teammate', () => {
     writeFileSync(file, JSON.stringify({ format: 'hooklab-bundle', version: 1, signingKey: THROWAWAY, deliveries: [{ receivedAt: '2026-01-01T00:00:00Z', method: 'POST', url: 'https://x.test/webhooks', headers: [['Content-Type', 'application/json']], bodyBase64: Buffer.from(event('Created')).toString('base64') }] }));
     const handler = await keyedHandler('my-own-handler-key');
     const run = await hooklabInProcess(['scenario', 'run', file, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir(), env: { HOOKLAB_WEBHOOK_KEY: 'my-own-handler-key' } });
+    expect(run.code).toBe(0);
+    expect(handler.verdicts).toEqual([true]);
+  });
+
+  it('--folder-key signs with the data folder\'s current key instead', async () => {
+    const file = join(newDir(), 'b.hooklab');
+    writeFileSync(file, JSON.stringify({ format: 'hooklab-bundle', version: 1, signingKey: THROWAWAY, deliveries: [{ receivedAt: '2026-01-01T00:00:00Z', method: 'POST', url: 'https://x.test/webhooks', headers: [['Content-Type', 'application/json']], bodyBase64: Buffer.from(event('Created')).toString('base64') }] }));
+    const dataDir = newDir();
+    const core = openLocalCore(dataDir);
+    expect((await core.invoke('live.addKey', { label: 'mine', value: 'my-folder-key', environmentId: null })).ok).toBe(true);
+    await core.stop();
+    const handler = await keyedHandler('my-folder-key');
+    const run = await hooklabInProcess(['scenario', 'run', file, '--folder-key', '--to', handler.url, '--speed', 'max', '--data-dir', dataDir], { cwd: newDir() });
+    expect(run.stderr).toContain(`signing with the data folder's current key "mine"`);
     expect(run.code).toBe(0);
     expect(handler.verdicts).toEqual([true]);
   });

@@ -17,7 +17,7 @@ const goodEntry = entry({ mimeType: 'application/json', text: '{"type":"Created"
 /** Each hostile file, written into `dir`, and the words its one-line refusal must contain. */
 const HOSTILE: Array<[string, (dir: string) => string, RegExp]> = [
   ['a HAR with 1,000,000 entries', (dir) => write(dir, 'million.har', `{"log":{"version":"1.2","entries":[${Array(1_000_000).fill('{}').join(',')}]}}`), /1,000,000 entries is over the import limit of 100,000/],
-  ['a 2 GB file', (dir) => sparse(dir, 'huge.har', 2 * 1024 ** 3), /2048 MB is over the import limit of 512 MB/],
+  ['a 2 GB file', (dir) => sparse(dir, 'huge.har', 2 * 1024 ** 3), /is 2048 MiB, larger than the 512 MiB allowed: nothing imported/],
   ['broken JSON', (dir) => write(dir, 'broken.har', '{"log": {"entries": [ {"request": '), /not valid JSON, broken or cut short/],
   ['JSON that is not a HAR', (dir) => write(dir, 'other.json', '{"hello":"world"}'), /not a HAR \(no log\.entries\) or a Hooklab bundle/],
   ['a body that does not decode', (dir) => write(dir, 'bad-body.har', JSON.stringify({ log: { entries: [goodEntry, entry({ text: '%%% not base64 %%%', encoding: 'base64' })] } })), /entry 2: the body is marked Base64 but does not decode/],
