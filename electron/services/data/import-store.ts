@@ -21,6 +21,8 @@ export interface ImportRecord {
   readonly kind: 'har' | 'bundle';
   readonly importedAt: string;
   readonly note: string | null;
+  /** The Replay throwaway key holding a bundle's signingKey (null: a HAR, or a bundle without one). */
+  readonly signingKeyId: string | null;
 }
 
 export interface ImportResult {
@@ -38,7 +40,7 @@ export class ImportStore {
   private countImported: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
-    this.insertImport = db.prepare('INSERT INTO imports (file_name, kind, imported_at, note, count) VALUES (?, ?, ?, ?, ?)');
+    this.insertImport = db.prepare('INSERT INTO imports (file_name, kind, imported_at, note, count, signing_key_id) VALUES (?, ?, ?, ?, ?, ?)');
     this.insertRow = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
@@ -61,11 +63,19 @@ export class ImportStore {
   /** Stores one file's requests, in the file's order, in one transaction. */
   importAll(record: ImportRecord, items: readonly ImportedDelivery[]): ImportResult {
     return withTransaction(this.db, () => {
-      const importId = Number(this.insertImport.run(record.fileName, record.kind, record.importedAt, record.note, items.length).lastInsertRowid);
+      const importId = Number(this.insertImport.run(record.fileName, record.kind, record.importedAt, record.note, items.length, record.signingKeyId).lastInsertRowid);
       const ids = items.map((item) => this.insertOne(importId, item));
       if (ids[0] !== undefined) this.queueForSearch(ids[0]);
       return { importId, ids };
     });
+  }
+
+  /** The Replay key an imported delivery's bundle was signed with (null: received, a HAR, or no key). */
+  signingKeyOf(deliveryId: number): string | null {
+    const row = this.db
+      .prepare('SELECT i.signing_key_id AS id FROM received_deliveries d JOIN imports i ON i.id = d.import_id WHERE d.id = ?')
+      .get(deliveryId) as { id: string | null } | undefined;
+    return row?.id ?? null;
   }
 
   /** How many imported requests are stored (the listener's own count, DeliveryStore.totals, leaves them out). */

@@ -19,7 +19,7 @@ export interface ImportedFile {
   readonly kind: 'har' | 'bundle';
   readonly requests: readonly ImportedRequest[];
   readonly note: string | null;
-  /** A bundle's throwaway key: used to judge its deliveries, then dropped (never stored, never sent to a window). */
+  /** A bundle's throwaway key: judges its deliveries, and is kept as a Replay key (encrypted in the secrets, never sent to a window). */
   readonly signingKey: string | null;
 }
 

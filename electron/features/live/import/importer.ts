@@ -34,12 +34,19 @@ export function readImportedFile(source: ImportSource, nowMs: number): ImportedF
 
 /**
  * Reads, judges and stores one file: every request judged by the listener's own checks with the
- * folder's keys (and a bundle's throwaway key, used here and dropped), then stored in one
+ * folder's keys (and a bundle's throwaway key, also kept for Replay), then stored in one
  * transaction. Any refusal comes before the transaction: nothing of a bad file is stored.
  */
 export function importFile(
   source: ImportSource,
-  deps: { store: ImportStore; keys: readonly KnownKey[]; hmac: HmacSha256; nowMs: number },
+  deps: {
+    store: ImportStore;
+    keys: readonly KnownKey[];
+    hmac: HmacSha256;
+    nowMs: number;
+    /** Keeps a bundle's key for Replay (encrypted, never sent to a window); returns the key's id. */
+    keepBundleKey: (label: string, value: string) => string;
+  },
 ): ImportOutcome {
   const file = readImportedFile(source, deps.nowMs);
   const keys: KnownKey[] = file.signingKey
@@ -59,7 +66,13 @@ export function importFile(
     return { ...delivery, answeredStatus: r.answeredStatus };
   });
   const stored = deps.store.importAll(
-    { fileName: source.fileName, kind: file.kind, importedAt: new Date(deps.nowMs).toISOString(), note: file.note },
+    {
+      fileName: source.fileName,
+      kind: file.kind,
+      importedAt: new Date(deps.nowMs).toISOString(),
+      note: file.note,
+      signingKeyId: file.signingKey ? deps.keepBundleKey(`bundle key · ${source.fileName}`, file.signingKey) : null,
+    },
     judged,
   );
   return {

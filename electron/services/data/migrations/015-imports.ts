@@ -7,6 +7,8 @@ import type { Migration } from '../migrate';
  * that judges the listener's own traffic counts them: the running totals (this delete trigger
  * and DeliveryStore.commitBatch), retention, duplicate and order checks of new arrivals, and
  * History's reconciliation all read `import_id IS NULL`. Removing an import removes its rows.
+ * `signing_key_id`: a bundle's throwaway key, kept as a Replay throwaway key (its value in the
+ * secrets, encrypted like every key), so Replay signs the bundle's deliveries with it.
  */
 export const migration015: Migration = {
   id: 15,
@@ -18,7 +20,8 @@ export const migration015: Migration = {
       kind TEXT NOT NULL,
       imported_at TEXT NOT NULL,
       note TEXT,
-      count INTEGER NOT NULL
+      count INTEGER NOT NULL,
+      signing_key_id TEXT
     );
     ALTER TABLE received_deliveries ADD COLUMN import_id INTEGER REFERENCES imports(id) ON DELETE CASCADE;
     CREATE INDEX received_by_import ON received_deliveries(import_id) WHERE import_id IS NOT NULL;

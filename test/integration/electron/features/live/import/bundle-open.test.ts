@@ -132,8 +132,20 @@ describe('a .hooklab bundle, opened by a teammate', () => {
     const listed = (await teammate.call('live.list', { limit: 50 })).rows;
     expect(listed.every((r) => r.imported?.fileName === 'order-ord-bundle-1.hooklab')).toBe(true);
     expect(listed.map((r) => r.signature).reverse()).toEqual(SENT.map((e) => (e.signed === 'yes' ? 'valid' : e.signed === 'no' ? 'missing' : 'invalid')));
-    // The throwaway key judged them; it is stored nowhere and never shown.
+    // The throwaway key judged them, and Replay signs the bundle's deliveries with it: kept as a
+    // Replay key (its value in the secrets), never in settings, never in what a window reads.
     expect(JSON.stringify(await teammate.call('settings.get', {}))).not.toContain(THROWAWAY);
+    const replayKeys = await teammate.call('replay.keys', {});
+    expect(JSON.stringify(replayKeys)).not.toContain(THROWAWAY);
+    const draft = await teammate.call('replay.open', { from: { kind: 'received', id: outcome.firstId! } });
+    expect(JSON.stringify(draft)).not.toContain(THROWAWAY);
+    expect(draft.name).toMatch(/^Imported #/);
+    expect(draft.request.key.kind).toBe('throwaway');
+    expect(JSON.stringify(replayKeys)).toContain('bundle key · order-ord-bundle-1.hooklab');
+    const inApp = await keyedHandler(THROWAWAY);
+    const sent = await teammate.call('replay.send', { request: draft.request, targetUrl: inApp.url });
+    expect(sent.replays[0]!.summary.status).toBe(200);
+    expect(inApp.verdicts).toEqual([true]);
 
     const handler = await keyedHandler(THROWAWAY);
     const run = await hooklabInProcess(['scenario', 'run', file, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir() });

@@ -19,7 +19,7 @@ const imported = (body: string, eventId: number) => {
   const { answerFor: _a, ...d } = delivery(body, eventId);
   return { ...d, answeredStatus: 200 };
 };
-const RECORD = { fileName: 'capture.har', kind: 'har' as const, importedAt: '2026-01-01T00:00:00Z', note: null };
+const RECORD = { fileName: 'capture.har', kind: 'har' as const, importedAt: '2026-01-01T00:00:00Z', note: null, signingKeyId: null };
 
 describe('imported rows beside received ones (migration 015)', () => {
   it('never enter the listener’s totals, retention or duplicate judgement; Clear removes them with their import', () => {
