@@ -220,10 +220,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.setBodyKinds(rows.map((r) => ({ id: r.id, bodyKind: inspectBody(r.body).bodyKind ?? 'json-without-type' })));
     }
   };
-  const exports = new LiveExports(ctx.dataDir, store, ctx.jobs);
   const imports = new ImportStore(ctx.db);
   // What Live lists: received deliveries and imported requests.
   const listedCount = () => store.count() + imports.importedCount();
+  const exports = new LiveExports(ctx.dataDir, store, ctx.jobs, listedCount);
 
   return {
     name: 'live',

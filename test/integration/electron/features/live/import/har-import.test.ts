@@ -123,6 +123,8 @@ describe('hooklab import: a HAR', () => {
     const received = (await a.call('live.list', { limit: 5 })).rows.find((r) => !r.imported)!;
     expect(received).toMatchObject({ signature: 'valid', duplicateOf: null });
     expect(receivedEventIds(a.core.ctx.db, [500_000]).size).toBe(1);
+    // Export all takes what Live lists: the received delivery and the imported one.
+    expect((await a.call('live.exportAll', {})).total).toBe(2);
   });
 
   it("a browser's DevTools export (HTTP/2 pseudo headers, a form, a GET) imports with correct verdicts", async () => {
