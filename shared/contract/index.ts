@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { appCalls, appEvents } from './app';
 import { liveCalls, liveEvents } from './live';
+import { liveImportCalls, liveImportEvents } from './live-import';
 import { historyCalls, historyEvents } from './history';
 import { sandboxCalls, sandboxEvents } from './sandbox';
 import { sequencesCalls, sequencesEvents } from './sequences';
@@ -26,6 +27,7 @@ export * from './notifications';
 export const calls = {
   ...appCalls,
   ...liveCalls,
+  ...liveImportCalls,
   ...historyCalls,
   ...sandboxCalls,
   ...replayCalls,
@@ -42,6 +44,7 @@ export const calls = {
 export const events = {
   ...appEvents,
   ...liveEvents,
+  ...liveImportEvents,
   ...historyEvents,
   ...sandboxEvents,
   ...replayEvents,

@@ -74,6 +74,8 @@ export const DeliverySummarySchema = z.object({
   handler: HandlerSummarySchema.nullable(),
   /** Why a delivery has no event type (set only then): what its body is. */
   bodyKind: z.enum(['empty', 'not-utf8', 'not-json', 'json-without-type']).optional(),
+  /** Set only on a request imported from a file (a HAR or a bundle): never received by the listener. */
+  imported: z.object({ importId: z.number().int(), fileName: z.string() }).optional(),
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 

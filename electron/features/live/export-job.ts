@@ -36,6 +36,8 @@ export class LiveExports {
     dataDir: string,
     private readonly store: DeliveryStore,
     private readonly jobs: Jobs,
+    /** How many rows "all" is: what Live lists (received and imported), not the listener's count alone. */
+    private readonly listedCount: () => number = () => store.count(),
   ) {
     this.dir = join(dataDir, 'exports');
   }
@@ -58,7 +60,7 @@ export class LiveExports {
       if (running.selection === selection) return { jobId: running.jobId, total: running.total };
       throw new CallError('conflict', `export ${running.jobId} is running: one export at a time (wait for it or cancel it)`);
     }
-    const total = sorted ? sorted.length : this.store.count();
+    const total = sorted ? sorted.length : this.listedCount();
     const title = sorted ? `Export ${total} deliveries` : `Export all ${total} deliveries`;
     const started = this.jobs.start({ kind: 'live.export', title, total }, (job) => this.run(job, sorted, total));
     this.running = { jobId: started.jobId, total, selection };

@@ -12,6 +12,8 @@ import { createTunnelProbe } from './probe/tunnel-probe';
 import { deliveryDetail, exportLine } from './delivery-view';
 import { LiveExports } from './export-job';
 import { DeliveryWaits } from './delivery-wait';
+import { createImportCall } from './import/import-call';
+import { ImportStore } from '../../services/data/import-store';
 import { DeliverySearch } from '../../services/data/delivery-search';
 import { DeliveryActivity } from '../../services/data/delivery-activity';
 import { withinListingBudget } from '../../../shared/text/listing-budget';
@@ -220,7 +222,10 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       store.setBodyKinds(rows.map((r) => ({ id: r.id, bodyKind: inspectBody(r.body).bodyKind ?? 'json-without-type' })));
     }
   };
-  const exports = new LiveExports(ctx.dataDir, store, ctx.jobs);
+  const imports = new ImportStore(ctx.db);
+  // What Live lists: received deliveries and imported requests.
+  const listedCount = () => store.count() + imports.importedCount();
+  const exports = new LiveExports(ctx.dataDir, store, ctx.jobs, listedCount);
 
   return {
     name: 'live',
@@ -265,7 +270,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
         // Bounded in bytes as well as rows: a page cut short by the budget pages on from its last row.
         const rows = withinListingBudget(listed);
         const last = rows.at(-1);
-        return { rows, total: store.count(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
+        return { rows, total: listedCount(), nextBeforeId: (rows.length === limit || rows.length < listed.length) && last ? last.id : null };
       },
       'live.get': async ({ id, bodyBytes }) => {
         const environmentId = ctx.environments.activeInfo().id;
@@ -287,10 +292,11 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
           ndjson: rows.map((r) => exportLine(r) + '\n').join(''),
           count: rows.length,
           nextAfterId: more ? last.summary.id : null,
-          total: ids ? ids.length : store.count(),
+          total: ids ? ids.length : listedCount(),
         };
       },
       'live.exportAll': async ({ ids }) => exports.start(ids),
+      'live.import': createImportCall(ctx, imports, hmac, () => search.scheduleIndexing()),
       'live.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
       'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.activity': async ({ fromMs, toMs }) => {

@@ -8,12 +8,15 @@ import { EVENT_CREATED_HEADER, EVENT_ID_HEADER, WEBHOOK_HEADERS } from '../../..
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { HistoryStore } from '../../services/data/history-store';
 import type { ReplayStore } from '../../services/data/replay-store';
+import type { ImportStore } from '../../services/data/import-store';
 
 /** Where drafts open from: the stores they read. */
 export interface DraftSourceStores {
   readonly received: DeliveryStore;
   readonly history: HistoryStore;
   readonly replay: ReplayStore;
+  /** Imported deliveries: a bundle's are signed with the bundle's own key. */
+  readonly imports: ImportStore;
   /** The active environment (history deliveries are per environment). */
   readonly environmentId: () => string;
 }
@@ -77,9 +80,12 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
       if (!raw || !summary) throw new CallError('not-found', `no received delivery ${from.id}`);
       const { body, warnings } = editorBody(raw.body);
       if (summary.truncated) warnings.push('this delivery was truncated at the listener’s body limit: the body here is what was kept');
+      // A bundle's delivery signs with the bundle's key (its teammate's handler is keyed with it).
+      const bundleKey = summary.imported ? stores.imports.signingKeyOf(from.id) : null;
+      const request = newRequest(body, keptHeaders(raw.headers));
       return draft({
-        name: `Received #${from.id}${summary.eventType ? ` · ${summary.eventType}` : ''}`,
-        request: newRequest(body, keptHeaders(raw.headers)),
+        name: `${summary.imported ? 'Imported' : 'Received'} #${from.id}${summary.eventType ? ` · ${summary.eventType}` : ''}`,
+        request: bundleKey ? { ...request, key: { kind: 'throwaway', id: bundleKey } } : request,
         origin: {
           kind: 'received',
           ref: String(from.id),

@@ -6,6 +6,7 @@ import type { Draft } from '../../../shared/contract/replay-drafts';
 import { CHECK_IDS } from '../../../shared/contract/replay-checks';
 import { nodeHmac } from '../../services/platform/node-hmac';
 import { HistoryStore } from '../../services/data/history-store';
+import { ImportStore } from '../../services/data/import-store';
 import { diffBytes } from '../../services/data/delivery-diff';
 import { ReplayStore } from '../../services/data/replay-store';
 import { ReplayReads } from '../../services/data/replay-reads';
@@ -42,6 +43,7 @@ export function createReplayFeature(ctx: CoreContext): Feature {
     received: ctx.deliveries,
     history: new HistoryStore(ctx.db),
     replay: store,
+    imports: new ImportStore(ctx.db),
     environmentId: () => ctx.environments.activeInfo().id,
   };
   const now = () => new Date(ctx.clock.now()).toISOString();

@@ -87,6 +87,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     async start() {
       unsubscribers.push(
         ctx.bus.on('live.received', schedule),
+        ctx.bus.on('live.imported', schedule),
         ctx.bus.on('history.updated', schedule),
         ctx.bus.on('live.removed', ({ keptFromId }) => {
           index.forgetLiveBelow(keptFromId);

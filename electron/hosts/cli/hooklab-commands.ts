@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
   replay: async () => (await import('./commands/replay')).replayCommand,
   resend: async () => (await import('./commands/resend')).resendCommand,
   why: async () => (await import('./commands/why')).whyCommand,
+  import: async () => (await import('./commands/import')).importCommand,
   'scenario record': async () => (await import('./commands/scenario-record')).scenarioRecordCommand,
   'scenario run': async () => (await import('./commands/scenario-run')).scenarioRunCommand,
   'scenario fuzz': async () => (await import('./commands/scenario-fuzz')).scenarioFuzzCommand,

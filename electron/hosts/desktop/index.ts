@@ -3,6 +3,7 @@
  * lifecycle and wiring; the product lives in the core's services.
  */
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
+import { installAppMenu } from './app-menu';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileSecretStore } from '../../services/secrets/secret-store';
@@ -115,6 +116,7 @@ function runAsTheOnlyInstance(): void {
     for (const line of otlpEnvironmentLines(running.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
     win = createMainWindow(join(outDir, 'preload'));
     win.on('closed', () => (win = null));
+    installAppMenu(() => core, () => win);
     if (startNotice) void dialog.showMessageBox(win, { type: 'warning', title: 'Saved data folder not found', message: startNotice });
   }).catch((error: unknown) => {
     const message = (error as Error).message;

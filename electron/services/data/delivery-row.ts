@@ -35,13 +35,16 @@ export interface Row {
   handler_first_status: number | null;
   handler_first_error: string | null;
   body_kind: BodyKind | null;
+  /** Set on imported rows (migration 015): the import and its file's name. */
+  import_id?: number | null;
+  import_file?: string | null;
 }
 
 // Summary fields of rows stored before they were capped at insert are read capped too.
 export const SUMMARY_COLUMNS = `id, received_at, method, path, body_size, truncated, event_id, event_created, ${summaryFieldSql('event_type')},
   ${summaryFieldSql('level')}, ${summaryFieldSql('order_type')}, ${summaryFieldSql('order_id')}, ${summaryFieldSql('order_reference')}, signature_outcome, signature_key_id, signature_diagnosis,
   verified, duplicate_of, out_of_order, answered_status, handler_targets, handler_failed, handler_first_status,
-  handler_first_error, body_kind`;
+  handler_first_error, body_kind, import_id, (SELECT file_name FROM imports WHERE imports.id = import_id) AS import_file`;
 
 export function toSummary(r: Row): DeliverySummary {
   return {
@@ -67,6 +70,7 @@ export function toSummary(r: Row): DeliverySummary {
     outOfOrder: r.out_of_order === 1,
     answeredStatus: r.answered_status,
     ...(r.body_kind !== null ? { bodyKind: r.body_kind } : {}),
+    ...(r.import_id != null ? { imported: { importId: Number(r.import_id), fileName: r.import_file ?? '' } } : {}),
     handler:
       r.handler_targets > 0
         ? {

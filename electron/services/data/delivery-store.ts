@@ -59,32 +59,33 @@ export class DeliveryStore {
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
       signature_diagnosis, verified, duplicate_of, out_of_order, answered_status, attempt, body_kind)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    // Imported rows (import_id, migration 015) were never received here: no arrival is judged against them.
     // Every earlier delivery compared is of the same kind (\`verified IS ?\`: 1, 0, or NULL when
     // no key was configured): an unsigned copy never becomes the first of a verified event,
     // never takes one of its attempts and never makes it out of order.
     // The latest earlier attempt carries the first id and the attempt count: O(log n) however
     // many times one event was retried.
     this.byEvent = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? AND verified IS ? ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE event_id = ? AND verified IS ? AND import_id IS NULL ORDER BY id DESC LIMIT 1',
     );
     // Without an event id, a duplicate is the same payload among deliveries also without one
     // (retries of an unlogged delivery): a logged event's payload is not compared.
     this.byHash = db.prepare(
-      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL AND verified IS ? ORDER BY id DESC LIMIT 1',
+      'SELECT id, duplicate_of, attempt FROM received_deliveries WHERE body_sha256 = ? AND event_id IS NULL AND verified IS ? AND import_id IS NULL ORDER BY id DESC LIMIT 1',
     );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
-      AND (event_id IS NULL OR event_id <> ?) AND verified IS ? LIMIT 1`);
+      AND (event_id IS NULL OR event_id <> ?) AND verified IS ? AND import_id IS NULL LIMIT 1`);
     this.summaryById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM received_deliveries WHERE id = ?`);
     this.totalsRow = db.prepare('SELECT count, bytes FROM received_totals');
     // Walked from the oldest only as far as the caps require: cost follows what is removed.
     this.oldestFirst = db.prepare(
-      'SELECT id, length(body) + length(headers_json) AS size FROM received_deliveries WHERE id < ? ORDER BY id',
+      'SELECT id, length(body) + length(headers_json) AS size FROM received_deliveries WHERE id < ? AND import_id IS NULL ORDER BY id',
     );
-    this.removeThrough = db.prepare('DELETE FROM received_deliveries WHERE id <= ?');
+    this.removeThrough = db.prepare('DELETE FROM received_deliveries WHERE id <= ? AND import_id IS NULL');
     // Measured by SQLite as the delete trigger measures (length() of TEXT counts characters), so
     // adding and removing a row always cancel out.
     this.addToTotals = db.prepare(`UPDATE received_totals SET count = count + ?,
-      bytes = bytes + (SELECT COALESCE(SUM(length(body) + length(headers_json)), 0) FROM received_deliveries WHERE id >= ?)`);
+      bytes = bytes + (SELECT COALESCE(SUM(length(body) + length(headers_json)), 0) FROM received_deliveries WHERE id >= ? AND import_id IS NULL)`);
   }
 
   /**
@@ -365,7 +366,7 @@ export class DeliveryStore {
   }
 
   clear(): void {
-    this.db.exec('DELETE FROM forward_results; DELETE FROM received_deliveries;');
+    this.db.exec('DELETE FROM forward_results; DELETE FROM received_deliveries; DELETE FROM imports;');
   }
 
   /** The body as stored and whether it is whole (for the body diff). */

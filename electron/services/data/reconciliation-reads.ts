@@ -2,7 +2,8 @@ import type { Database } from './database';
 
 /*
  * The received deliveries as History's reconciliation reads them (received_deliveries is
- * written by delivery-store.ts; this module only reads).
+ * written by delivery-store.ts; this module only reads). Imported rows (import_id, migration
+ * 015) were never received by the listener: no read here counts them.
  */
 
 /** A received delivery as reconciliation reads it. */
@@ -39,7 +40,7 @@ export function receivedReconciliationRefs(db: Database, sinceMs: number, otherE
         `SELECT d.id, d.event_id, d.received_at, d.body_sha256, d.verified,
            CASE WHEN d.handler_targets = 0 THEN NULL ELSE d.handler_failed > 0 END AS failed
          FROM received_deliveries d
-         WHERE d.received_at_ms >= ?
+         WHERE d.received_at_ms >= ? AND d.import_id IS NULL
            AND (d.signature_key_id IS NULL OR d.signature_key_id NOT IN (SELECT value FROM json_each(?)))
          ORDER BY d.id`,
       )
@@ -56,7 +57,7 @@ export function receivedReconciliationRefs(db: Database, sinceMs: number, otherE
     db
       .prepare(
         `SELECT id, event_id, signature_key_id FROM received_deliveries
-         WHERE received_at_ms >= ? AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+         WHERE received_at_ms >= ? AND import_id IS NULL AND signature_key_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       )
       .all(sinceMs, keys) as { id: number; event_id: number | null; signature_key_id: string }[]
   ).map((r) => ({ id: r.id, eventId: r.event_id, keyId: r.signature_key_id }));
@@ -68,7 +69,7 @@ export function receivedEventIds(db: Database, eventIds: readonly number[], sinc
   const rows = db
     .prepare(
       `SELECT DISTINCT event_id FROM received_deliveries
-       WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1) AND received_at_ms >= ?`,
+       WHERE event_id IN (SELECT value FROM json_each(?)) AND (verified IS NULL OR verified = 1) AND received_at_ms >= ? AND import_id IS NULL`,
     )
     .all(JSON.stringify(eventIds), sinceMs) as { event_id: number }[];
   return new Set(rows.map((r) => Number(r.event_id)));
@@ -80,7 +81,7 @@ export function receivedEventIds(db: Database, eventIds: readonly number[], sinc
  */
 export function storedEventIds(db: Database, eventIds: readonly number[]): Set<number> {
   const rows = db
-    .prepare('SELECT DISTINCT event_id FROM received_deliveries WHERE event_id IN (SELECT value FROM json_each(?))')
+    .prepare('SELECT DISTINCT event_id FROM received_deliveries WHERE event_id IN (SELECT value FROM json_each(?)) AND import_id IS NULL')
     .all(JSON.stringify(eventIds)) as { event_id: number }[];
   return new Set(rows.map((r) => Number(r.event_id)));
 }
@@ -92,7 +93,8 @@ export function storedEventIds(db: Database, eventIds: readonly number[]): Set<n
  */
 export function receivedCompleteSinceMs(db: Database, nowMs: number): number {
   const given = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'received_deliveries'").get() as { seq: number } | undefined;
-  const kept = db.prepare('SELECT count(*) AS n, min(received_at_ms) AS oldest FROM received_deliveries').get() as { n: number; oldest: number | null };
+  // Imported rows take ids from the same sequence (counted in n), but their times are the sender's.
+  const kept = db.prepare('SELECT count(*) AS n, min(CASE WHEN import_id IS NULL THEN received_at_ms END) AS oldest FROM received_deliveries').get() as { n: number; oldest: number | null };
   if (Number(given?.seq ?? 0) <= Number(kept.n)) return 0;
   return kept.oldest === null ? nowMs : Number(kept.oldest);
 }
@@ -100,7 +102,7 @@ export function receivedCompleteSinceMs(db: Database, nowMs: number): number {
 /** Every status the listener answered since `sinceMs`: a history status outside it was not the listener's. */
 export function answeredStatuses(db: Database, sinceMs: number): Set<number> {
   const rows = db
-    .prepare('SELECT DISTINCT answered_status FROM received_deliveries WHERE received_at_ms >= ? AND answered_status IS NOT NULL')
+    .prepare('SELECT DISTINCT answered_status FROM received_deliveries WHERE received_at_ms >= ? AND answered_status IS NOT NULL AND import_id IS NULL')
     .all(sinceMs) as { answered_status: number }[];
   return new Set(rows.map((r) => Number(r.answered_status)));
 }

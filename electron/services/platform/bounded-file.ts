@@ -28,13 +28,13 @@ function kindOf(stats: Stats): string {
 }
 
 /**
- * Reads a file someone else may have written (a repository's config, a scenario file) once,
- * as text, if it is a regular file of at most `maxBytes`. The checks are made on the open file
- * itself (no race with a rename), so a symlink to /dev/zero or a pipe is refused at once
- * instead of being read until memory runs out, and a file that grows while read is refused
- * at `maxBytes + 1`. Returns null when nothing is at the path.
+ * Reads a file someone else may have written (a repository's config, a scenario file, a file
+ * to import) once, if it is a regular file of at most `maxBytes`. The checks are made on the
+ * open file itself (no race with a rename), so a symlink to /dev/zero or a pipe is refused at
+ * once instead of being read until memory runs out, and a file that grows while read is
+ * refused at `maxBytes + 1`. Returns null when nothing is at the path.
  */
-export function readBoundedTextFile(path: string, maxBytes: number): string | null {
+export function readBoundedFile(path: string, maxBytes: number): Uint8Array | null {
   let fd: number;
   try {
     // Non-blocking, so opening a named pipe does not wait for a writer before fstat refuses it.
@@ -58,8 +58,14 @@ export function readBoundedTextFile(path: string, maxBytes: number): string | nu
       length += read;
       if (length > maxBytes) throw new FileRefusedError(path, `grew past the ${sizeWords(maxBytes)} allowed while it was read`);
     }
-    return buffer.toString('utf8', 0, length);
+    return buffer.subarray(0, length);
   } finally {
     closeSync(fd);
   }
+}
+
+/** readBoundedFile as text (UTF-8). */
+export function readBoundedTextFile(path: string, maxBytes: number): string | null {
+  const bytes = readBoundedFile(path, maxBytes);
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

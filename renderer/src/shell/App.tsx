@@ -4,6 +4,7 @@ import { StatusBar } from './StatusBar';
 import { AreaView } from './AreaView';
 import { followStatus, useStatusStore } from '../app-state/status-store';
 import { NoAccess } from './NoAccess';
+import { ImportDrop } from './ImportDrop';
 import { followPending } from '../app-state/pending-store';
 import { jobsStore } from '../app-state/page-jobs';
 import { followNotices } from '../app-state/notices';
@@ -27,6 +28,7 @@ export function App() {
         {noAccess === null ? <AreaView route={route} /> : <NoAccess message={noAccess} />}
       </main>
       <StatusBar />
+      {noAccess === null && <ImportDrop />}
     </div>
   );
 }

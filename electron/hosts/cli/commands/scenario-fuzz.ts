@@ -19,6 +19,7 @@ import { loadScenarioFile } from '../values/scenario-input';
 import { scenarioFileToWrite } from '../values/scenario-path';
 import { parseTimeLimit } from '../values/time-limit';
 import { shellQuote } from '../../../../shared/text/shell-quote';
+import { plural } from '../../../../shared/text/plural';
 
 export const scenarioFuzzCommand: CommandSpec = {
   name: 'scenario fuzz',
@@ -84,7 +85,7 @@ async function run(inv: Invocation): Promise<number> {
   const output = inv.value('output');
   const outputPath = output === undefined ? null : scenarioFileToWrite(output, inv.io.cwd ?? process.cwd(), configOf(inv));
   const key = resolveSigningKey(inv.io.env, dataDirOf(inv));
-  inv.out.progress(`${search.file.events.length} events from ${search.path}, signing with ${key.source}; up to ${search.runs} runs from seed ${search.seed}, at most ${search.timeLimitMs / 1000} s`);
+  inv.out.progress(`${plural(search.file.events.length, 'event')} from ${search.path}, signing with ${key.source}; up to ${search.runs} runs from seed ${search.seed}, at most ${search.timeLimitMs / 1000} s`);
   const handler: FuzzHandler = {
     send: async (delivery) => {
       const result = await sendSigned(search.target, delivery, key.value, { keepAlive: true });

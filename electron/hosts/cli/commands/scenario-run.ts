@@ -7,7 +7,7 @@ import { CliError, EXIT } from '../framework/exit-codes';
 import { reportExchange, wholeNumber } from '../sending/report';
 import { sendSigned } from '../../../services/net/send-signed';
 import { cliTraces } from '../sending/cli-traces';
-import { resolveSigningKey } from '../sending/signing-key';
+import { bundleSigningKey, resolveSigningKey } from '../sending/signing-key';
 import { ALLOW_NON_LOOPBACK_OPTION, chooseTargets, toOption } from '../sending/targets';
 import { parseExpectation, type Expectation } from '../values/expectations';
 import { expectationOutcome } from '../../../../shared/flows/expectations';
@@ -15,12 +15,13 @@ import { loadScenarioFile } from '../values/scenario-input';
 import { orderIdOf, scenarioSends } from '../../../../shared/flows/send-order';
 import { readStateJson, stateUrlOf } from '../sending/state-url';
 import { JUNIT_OPTION, writeJunitReport, type JunitCase } from '../reports/junit';
+import { plural } from '../../../../shared/text/plural';
 
 export const scenarioRunCommand: CommandSpec = {
   name: 'scenario run',
   args: '<FILE | NAME>',
   summary:
-    'Replays a scenario file re-signed with your key (event ids and created times kept, as the service\'s resends), waiting the recorded gaps (scaled by --speed), then reads the handler\'s state URL and checks each --expect. Exit 1 naming each difference. A bare NAME (no path separator, .json optional) is a file of the config\'s scenarios folder.',
+    'Replays a scenario file (or a .hooklab bundle: signed with its own key unless HOOKLAB_WEBHOOK_KEY or --folder-key says otherwise) re-signed with your key (event ids and created times kept, as the service\'s resends), waiting the recorded gaps (scaled by --speed), then reads the handler\'s state URL and checks each --expect. Exit 1 naming each difference. A bare NAME (no path separator, .json optional) is a file of the config\'s scenarios folder.',
   positional: { min: 1, max: 1 },
   options: [
     toOption({ repeatable: true }),
@@ -30,6 +31,7 @@ export const scenarioRunCommand: CommandSpec = {
     { name: 'duplicates', value: 'N', help: 'send each event N more times right after itself (as the service retries)' },
     { name: 'expect-state', value: 'URL', help: "the handler's state as JSON (GET), read after the last event" },
     { name: 'expect', value: 'PATH=VALUE', repeatable: true, help: "a value the state must have (orders.900001.paid=1; {orderId} is the scenario's order: orders.{orderId}.paid=1)" },
+    { name: 'folder-key', help: "with a .hooklab bundle: sign with the data folder's current key instead of the bundle's own key" },
     ALLOW_NON_LOOPBACK_OPTION,
     JUNIT_OPTION,
   ],
@@ -46,7 +48,8 @@ function speedOf(text: string | undefined): number {
 
 async function run(inv: Invocation): Promise<number> {
   const config = configOf(inv);
-  const { path, file } = loadScenarioFile(inv);
+  const { path, file, bundleKey } = loadScenarioFile(inv);
+  if (inv.flag('folder-key') && bundleKey === undefined) throw new CliError('--folder-key goes with a .hooklab bundle (a scenario file is signed with the folder key already)');
   const speed = speedOf(inv.value('speed'));
   const seed = wholeNumber(inv.value('seed'), 'seed', 0, 2 ** 31) ?? 1;
   const duplicates = wholeNumber(inv.value('duplicates'), 'duplicates', 0, 100) ?? 0;
@@ -58,8 +61,8 @@ async function run(inv: Invocation): Promise<number> {
   const dataDir = dataDirOf(inv);
   const targetsByType = new Map<string | null, string[]>();
   for (const e of file.events) if (!targetsByType.has(e.eventType)) targetsByType.set(e.eventType, chooseTargets(inv, e.eventType, config, dataDir));
-  const key = resolveSigningKey(inv.io.env, dataDir);
-  inv.out.progress(`${file.events.length} events from ${path}, signing with ${key.source}`);
+  const key = bundleKey === undefined ? resolveSigningKey(inv.io.env, dataDir) : bundleSigningKey(inv.io.env, dataDir, bundleKey, inv.flag('folder-key'));
+  inv.out.progress(`${plural(file.events.length, 'event')} from ${path}, signing with ${key.source}`);
 
   const sends = scenarioSends(file.events, { shuffle: inv.flag('shuffle'), seed, duplicates });
   // An event without an id (an unlogged delivery) gets a fresh one, as Replay does.

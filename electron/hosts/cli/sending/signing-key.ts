@@ -17,8 +17,20 @@ export interface SigningKey {
  * (sign and check-handler then refuse: a throwaway key would prove nothing about a handler).
  */
 export function storedSigningKey(env: NodeJS.ProcessEnv, dataDir: string): SigningKey | null {
+  const fromEnv = envSigningKey(env);
+  if (fromEnv) return fromEnv;
+  return folderSigningKey(dataDir);
+}
+
+/** HOOKLAB_WEBHOOK_KEY, with what was trimmed off it said; null when unset. */
+function envSigningKey(env: NodeJS.ProcessEnv): SigningKey | null {
   const fromEnv = envWebhookKey(env);
-  if (fromEnv) return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
+  if (!fromEnv) return null;
+  return { value: fromEnv.value, source: fromEnv.notice ? `HOOKLAB_WEBHOOK_KEY (${fromEnv.notice})` : 'HOOKLAB_WEBHOOK_KEY', notice: fromEnv.notice };
+}
+
+/** The data folder's current listener key; null when it has none. */
+function folderSigningKey(dataDir: string): SigningKey | null {
   // Read only: a folder that does not exist yet is not created by a trigger.
   const current = readFolderCurrentKey(dataDir);
   return current ? { value: current.value, source: `the data folder's current key “${current.label || current.id}”` } : null;
@@ -43,4 +55,21 @@ export function requireWebhookKey(io: CliIo, dataDir: string): SigningKey {
   const key = storedSigningKey(io.env, dataDir);
   if (!key) throw new CliError(`set HOOKLAB_WEBHOOK_KEY to the store’s webhook key (from the merchant portal), or give --data-dir a folder with a current key (${dataDir} has none)`, { usage: true });
   return key;
+}
+
+/**
+ * What a .hooklab bundle is replayed with: HOOKLAB_WEBHOOK_KEY when set, the data folder's
+ * current key when asked for (`--folder-key`), else the throwaway key the bundle carries (its
+ * deliveries were re-signed with it, and the teammate's handler is keyed with it).
+ */
+export function bundleSigningKey(env: NodeJS.ProcessEnv, dataDir: string, bundleKey: string | null, folderKey: boolean): SigningKey {
+  const fromEnv = envSigningKey(env);
+  if (fromEnv) return fromEnv;
+  if (folderKey) {
+    const current = folderSigningKey(dataDir);
+    if (!current) throw new CliError(`--folder-key: the data folder ${dataDir} has no current key`);
+    return current;
+  }
+  if (bundleKey) return { value: bundleKey, source: "the bundle's own key (signingKey)" };
+  return resolveSigningKey(env, dataDir);
 }

@@ -14,6 +14,7 @@ import { migration012 } from './012-received-by-time';
 import { migration013 } from './013-resend-remainders';
 import { migration014 } from './014-received-batch-bookkeeping';
 import { migration015 } from './015-search-index-file';
+import { migration016 } from './016-imports';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];

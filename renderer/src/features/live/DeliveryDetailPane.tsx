@@ -21,11 +21,13 @@ import { WhyPanel } from '../../components/why/WhyPanel';
 import { hrefFor } from '../../app-state/routes';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
-import { Time } from '../../components/ui';
+import { Notice, Time } from '../../components/ui';
 import { duplicateRow, keptApartText } from './kept-apart';
+import { BUNDLE_KEY_ID } from '../../../../shared/contract/live-import';
 
 /** "key “label” · environment" for the key that verified (or explains) a signature. */
-function describeKey(view: SettingsView | null, keyId: string): string {
+function describeKey(view: SettingsView | null, keyId: string, imported: boolean): string {
+  if (imported && keyId === BUNDLE_KEY_ID) return "the bundle's own key (signingKey)";
   const key = view?.settings.listener.keys.find((k) => k.id === keyId);
   if (!key) return `key ${keyId}`;
   const env =
@@ -77,6 +79,12 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
         <Time iso={summary.receivedAt} ms className="muted" />
         <CopyButton text={curl} label="Copy as cURL" testId="copy-curl" />
       </div>
+      {summary.imported && (
+        <Notice testId="imported-from">
+          Imported from <strong>{summary.imported.fileName}</strong>, never received by this listener: History's reconciliation does not count it. Its
+          signature was checked here with this folder's keys.
+        </Notice>
+      )}
       <DeliveryActions summary={summary} />
 
       <DeliveryLinks summary={summary} />
@@ -90,7 +98,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
           </span>{' '}
           {summary.signatureKeyId && (
             <span className="muted" data-testid="verification-key">
-              {describeKey(settingsView, summary.signatureKeyId)}{' '}
+              {describeKey(settingsView, summary.signatureKeyId, summary.imported !== undefined)}{' '}
             </span>
           )}
           {summary.signature === 'missing' && <span>The X-Svc-Hmac-Sha256 header is missing.</span>}

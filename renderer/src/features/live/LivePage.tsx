@@ -21,6 +21,7 @@ import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import { formatCount } from '../../lib/format';
 import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
 import { useActivity } from './use-activity';
+import { ImportButton } from './ImportButton';
 import './live.css';
 
 /** The rows received within the strip's selected range (all when none). */
@@ -150,6 +151,7 @@ export function LivePage({ route }: { route: Route }) {
           ndjsonAllRunning={exportAll.running}
           onReplaySelected={() => setReplaying((r) => !r)}
         />
+        <ImportButton />
         <button
           type="button"
           className="button"

@@ -188,6 +188,8 @@ export function createLiveStore(transport: Transport, options: LiveStoreOptions 
         setState({ rows: [], total: 0, activeId: null, detail: null, checked: new Set(), bodyHits: null }),
       ),
       transport.onReconnect(() => void reload()),
+      // An import stores many rows at once, with ids among the received ones: read the list again.
+      transport.subscribe('live.imported', () => void reload()),
     ];
     void reload();
     return () => {

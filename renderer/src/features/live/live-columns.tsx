@@ -30,7 +30,7 @@ export function typeText(d: DeliverySummary): string {
 const statusClass = (status: number | null) => (is2xx(status) ? 'live-status--ok' : 'live-status--error');
 
 export function flagsOf(d: DeliverySummary): string {
-  return [d.unverified ? 'unverified' : '', d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
+  return [d.imported ? 'imported' : '', d.unverified ? 'unverified' : '', d.duplicateOf !== null ? 'duplicate' : '', d.outOfOrder ? 'out-of-order' : '', d.truncation === 'over-limit' ? 'over-limit' : d.truncation === 'cut-off' ? 'cut-off' : '']
     .filter(Boolean)
     .join(' ');
 }
@@ -133,17 +133,24 @@ export function liveColumns(checked: ReadonlySet<number>) {
     column.accessor(flagsOf, {
       id: 'flags',
       header: 'Flags',
-      meta: { filter: { options: ['unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', fitExtra: 24, minWidth: 60 },
+      meta: { filter: { options: ['imported', 'unverified', 'duplicate', 'out-of-order', 'over-limit', 'cut-off'] }, match: 'contains', fitExtra: 24, minWidth: 60 },
       cell: (c) => (
         <span className="live-flags">
           {c.getValue()
             .split(' ')
             .filter(Boolean)
-            .map((f) => (
-              <span key={f} className="badge badge--warn" data-testid={`flag-${f}`}>
-                {f}
-              </span>
-            ))}
+            .map((f) =>
+              // Imported: never received here; named after its file (the filter's word is "imported").
+              f === 'imported' ? (
+                <span key={f} className="badge badge--neutral" data-testid="flag-imported" title={`imported from ${c.row.original.imported?.fileName ?? 'a file'}: never received by this listener`}>
+                  imported
+                </span>
+              ) : (
+                <span key={f} className="badge badge--warn" data-testid={`flag-${f}`}>
+                  {f}
+                </span>
+              ),
+            )}
         </span>
       ),
     }),

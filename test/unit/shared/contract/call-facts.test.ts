@@ -4,8 +4,8 @@ import { toolAnnotations } from '../../../../electron/hosts/mcp/tool-definition'
 import { hooklabTools } from '../../../../electron/hosts/mcp/server';
 
 describe('per-call facts declared with the call', () => {
-  it('large bodies: the Replay calls that carry the body being edited (the browser host kept this list before), and a scenario file given whole (regression test, fuzz search, scenario run)', () => {
-    expect(CALL_NAMES.filter((name) => calls[name].largeBody).sort()).toEqual(['flows.searchFailingOrder', 'replay.export', 'replay.open', 'replay.saveDraft', 'replay.send', 'replay.sign', 'scenario.regressionTest', 'scenario.run']);
+  it('large bodies: the Replay calls that carry the body being edited (the browser host kept this list before), a scenario file given whole (regression test, fuzz search, scenario run) and a file dropped to import', () => {
+    expect(CALL_NAMES.filter((name) => calls[name].largeBody).sort()).toEqual(['flows.searchFailingOrder', 'live.import', 'replay.export', 'replay.open', 'replay.saveDraft', 'replay.send', 'replay.sign', 'scenario.regressionTest', 'scenario.run']);
   });
 
   it('no call is both read-only and destructive, and deleting calls say they are destructive', () => {

@@ -10,7 +10,7 @@ describe('migration 003 (received deliveries: payload hash indexed only where th
     const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'received_deliveries'").all() as {
       name: string;
     }[]).map((r) => r.name);
-    // received_by_time: migration 012 (the activity strip's count by minute, issue 31).
-    expect(indexes.sort()).toEqual(['received_by_event', 'received_by_hash_unlogged', 'received_by_order_time', 'received_by_time']);
+    // received_by_time: migration 012 (the activity strip's count by minute, issue 31); received_by_import: 016.
+    expect(indexes.sort()).toEqual(['received_by_event', 'received_by_hash_unlogged', 'received_by_import', 'received_by_order_time', 'received_by_time']);
   });
 });
