@@ -18,7 +18,7 @@ export function readScenarioFile(path: string): ScenarioFile {
   return readScenarioInput(path).file;
 }
 
-/** A scenario file or a .hooklab bundle (docs/share-import.md), read and checked, or a CliError in one line. */
+/** A scenario file or a .hooklab bundle (docs/share.md), read and checked, or a CliError in one line. */
 export function readScenarioInput(path: string): ScenarioInput {
   let text: string | null;
   try {
