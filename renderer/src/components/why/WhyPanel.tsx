@@ -4,6 +4,7 @@ import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';
 import { CopyButton } from '../CopyButton';
 import { Badge } from '../ui';
+import { formatTime } from '../../lib/format';
 import { evidenceParts, resendIdsOf, resendsEvents } from './why-model';
 import './why.css';
 
@@ -18,6 +19,10 @@ function Evidence({ line }: { line: string }) {
       {evidenceParts(line).map((part, i) =>
         part.kind === 'text' ? (
           <span key={i}>{part.text}</span>
+        ) : part.kind === 'time' ? (
+          <time key={i} dateTime={part.text} title={part.text}>
+            {formatTime(part.text)}
+          </time>
         ) : (
           <a
             key={i}
@@ -173,7 +178,7 @@ export function WhyPanel({ target, testIdPrefix }: { target: WhyTarget; testIdPr
         </button>
         {answer && (
           <span className="muted">
-            checked {new Date(answer.checkedAt).toLocaleTimeString()} ·{' '}
+            checked {formatTime(answer.checkedAt)} ·{' '}
             {answer.ok
               ? 'nothing to fix'
               : `${answer.causes.length} ${answer.causes.length === 1 ? 'cause' : 'causes'}, the first to fix first`}

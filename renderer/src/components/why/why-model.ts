@@ -3,6 +3,8 @@ import type { Cause } from '../../../../shared/explain/model';
 /** A piece of one evidence line: text, or a row it names (linked to where that row shows). */
 export type EvidencePart =
   | { readonly kind: 'text'; readonly text: string }
+  /** An ISO time the explainer wrote: the panel shows it as the app's other times are shown. */
+  | { readonly kind: 'time'; readonly text: string }
   | { readonly kind: 'delivery'; readonly text: string; readonly id: number }
   | {
       readonly kind: 'history';
@@ -11,8 +13,11 @@ export type EvidencePart =
       readonly eventId: number;
     };
 
-/** `delivery #12` and `history #34 (event 7)`, as the explainer writes them (shared/explain/findings.ts). */
-const ROW = /delivery #(\d+)|history #(\d+) \(event (\d+)\)/g;
+/**
+ * `delivery #12` and `history #34 (event 7)`, as the explainer writes them (shared/explain/findings.ts),
+ * and the ISO times it quotes.
+ */
+const ROW = /delivery #(\d+)|history #(\d+) \(event (\d+)\)|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;
 
 /** One evidence line cut into text and the rows it names, in order. */
 export function evidenceParts(line: string): EvidencePart[] {
@@ -21,6 +26,7 @@ export function evidenceParts(line: string): EvidencePart[] {
   for (const m of line.matchAll(ROW)) {
     if (m.index > at) parts.push({ kind: 'text', text: line.slice(at, m.index) });
     if (m[1] !== undefined) parts.push({ kind: 'delivery', text: m[0], id: Number(m[1]) });
+    else if (m[2] === undefined) parts.push({ kind: 'time', text: m[0] });
     else parts.push({ kind: 'history', text: m[0], id: Number(m[2]), eventId: Number(m[3]) });
     at = m.index + m[0].length;
   }

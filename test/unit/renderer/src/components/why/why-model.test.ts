@@ -31,6 +31,14 @@ describe('the Why? panel model', () => {
     expect(evidenceParts('no rows here')).toEqual([{ kind: 'text', text: 'no rows here' }]);
   });
 
+  it('marks the ISO times an evidence line quotes, so the panel shows them as the app shows times', () => {
+    expect(evidenceParts('sent at 2026-11-28T14:42:49.510Z: answered 500')).toEqual([
+      { kind: 'text', text: 'sent at ' },
+      { kind: 'time', text: '2026-11-28T14:42:49.510Z' },
+      { kind: 'text', text: ': answered 500' },
+    ]);
+  });
+
   it('offers a resend for events that never arrived, and resends the newest logged delivery of each', async () => {
     expect(resendsEvents(cause({}))).toBe(true);
     expect(resendsEvents(cause({ code: 'other-url' }))).toBe(true);
