@@ -5,7 +5,7 @@ import { HistoryStore } from '../../../../../electron/services/data/history-stor
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { closedAfterEach } from '../../../../support/closed-after-each';
 import type { TestApp } from '../../../../support/app-harness';
-import { BUYER, ORDER, SECRETS, storeOrder } from './order-fixture';
+import { BUYER, ORDER, orderEvents, SECRETS, storeOrder } from './order-fixture';
 import { ended, readExport, SENDER_KEY, startShareApp } from './share-helpers';
 
 const closeAfter = closedAfterEach();
@@ -46,12 +46,15 @@ describe('share.exportBundle', () => {
     }
     expect(text).not.toContain(Buffer.from(SENDER_KEY).toString('base64'));
 
-    // Re-signed: each body verifies with the bundle's key, and the verdict is still the sender's.
+    // Re-signed: each body the sender's key verified verifies with the bundle's key, the others
+    // do not (the verdict stays the sender's), and no signature is the sender's own.
     for (const d of bundle.deliveries) {
       const signature = d.headers.find(([n]) => n === 'X-Svc-Hmac-Sha256')![1];
-      expect(signature).toBe(signBody(nodeHmac, bundle.signingKey, Buffer.from(d.bodyBase64, 'base64')));
+      expect(signature === signBody(nodeHmac, bundle.signingKey, Buffer.from(d.bodyBase64, 'base64'))).toBe(d.signature === 'valid');
       expect(d.headers.find(([n]) => n === 'Content-Length')![1]).toBe(String(Buffer.from(d.bodyBase64, 'base64').length));
     }
+    // The wrongly signed delivery's own signature (share-helpers signs it with this key) stays out.
+    expect(text).not.toContain(signBody(nodeHmac, 'another-key-entirely', Buffer.from(orderEvents()[3]!.body)));
     expect(bundle.deliveries.map((d) => d.signature)).toEqual(Array.from({ length: 13 }, (_, i) => (i === 3 ? 'invalid' : 'valid')));
     expect(bundle.deliveries[12]!.duplicateOf).toBe(bundle.deliveries[9]!.deliveryId);
 
