@@ -1,5 +1,5 @@
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
-import { isRecord, pathOf, timeOf, type ImportedFile, type ImportedRequest } from './imported-request';
+import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
 
 /*
  * HAR 1.2 in: Hooklab's own (with `_hooklab` per entry), ngrok's inspector, HTTP Toolkit and a
@@ -39,6 +39,7 @@ function readEntry(entry: unknown, where: string, fileName: string, nowMs: numbe
     body: bodyOf(request['postData'], fileName, where),
     answeredStatus: status,
     senderSignature: compared && isRecord(hooklab) && typeof hooklab['signature'] === 'string' ? hooklab['signature'] : null,
+    bodyWithheld: isRecord(hooklab) && withheld(hooklab['flags']),
   };
 }
 

@@ -34,7 +34,7 @@ async function appWithOrder(): Promise<TestApp> {
 }
 
 describe('share.exportBundle', () => {
-  it('redacted by default: no literal of the buyer, no key, token or secret; the same states and flags; every signature verifies with signingKey', async () => {
+  it('redacted by default: no literal of the buyer, no key, token or secret; the same states and flags; what the sender verified verifies with signingKey, nothing else does', async () => {
     const app = await appWithOrder();
     const { text, bundle } = await bundleOf(app);
     expect(bundle).toMatchObject({ format: 'hooklab-bundle', version: 1, note: 'Order stuck after payment', redacted: true });
