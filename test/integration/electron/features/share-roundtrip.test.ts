@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { signBody } from '../../../../shared/signing';
-import { nodeHmac } from '../../../../electron/services/platform/node-hmac';
+import { describe, expect, it } from 'vitest';
 import { receivedEventIds, storedEventIds } from '../../../../electron/services/data/reconciliation-reads';
 import { closedAfterEach } from '../../../support/closed-after-each';
 import { hooklabInProcess } from '../../../support/hooklab-in-process';
+import { keyedHandler } from '../../../support/keyed-handler';
 import { tempDirs } from '../../../support/temp-dirs';
 import type { TestApp } from '../../../support/app-harness';
 import { BUYER, ORDER, storeOrder } from './share-export/order-fixture';
@@ -21,33 +18,12 @@ const closeAfter = closedAfterEach();
 const newDir = tempDirs('hooklab-roundtrip-');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
-});
-
 /** Runs an export call to its end; the file's path (in A's data folder) and its text. */
 async function exported(app: TestApp, started: Promise<{ jobId: string }>): Promise<{ path: string; text: string }> {
   const { jobId } = await started;
   expect(await ended(app, jobId)).toMatchObject({ state: 'done' });
   const { text, last } = await readExport(app, jobId);
   return { path: last.path, text };
-}
-
-/** A loopback handler keyed with `key`, keeping each delivery's verdict. */
-async function keyedHandler(key: string): Promise<{ url: string; verdicts: boolean[] }> {
-  const verdicts: boolean[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      verdicts.push(req.headers['x-svc-hmac-sha256'] === signBody(nodeHmac, key, Buffer.concat(chunks)));
-      res.end('ok');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, verdicts };
 }
 
 describe('share round trip: export from folder A, import into a fresh folder B', () => {
@@ -110,7 +86,7 @@ describe('share round trip: export from folder A, import into a fresh folder B',
       for (const literal of [BUYER.name, BUYER.phone, BUYER.email]) expect(body).not.toContain(literal);
     }
 
-    const handler = await keyedHandler(signingKey);
+    const handler = closeAfter(await keyedHandler(signingKey));
     const run = await hooklabInProcess(['scenario', 'run', path, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir() });
     expect(run.stderr).toContain("signing with the bundle's own key (signingKey)");
     expect(run.code).toBe(0);
