@@ -13,17 +13,22 @@ export interface BundleTreatment {
   readonly redact: boolean;
   readonly pseudonyms: Pseudonyms;
   readonly signingKey: string;
+  /** Signs what the sender's key did not verify: never the bundle's key, so it fails here as it failed there. */
+  readonly failingKey: string;
   readonly secrets: readonly string[];
 }
 
 /**
  * The delivery as the bundle holds it: redacted (or only rid of credentials), then signed again
- * with the bundle's key wherever a signature header arrived (same name, same place), with a
- * Content-Length that matches the bytes it now has. Verdict fields stay the sender's.
+ * wherever a signature header arrived (same name, same place), with a Content-Length that
+ * matches the bytes it now has. What the sender's key verified is signed with the bundle's key;
+ * the rest with another throwaway key, so the receiver's check gives the sender's verdict (the
+ * original signature never travels: it was made over the unredacted bytes). An unsigned
+ * delivery stays unsigned. Verdict fields stay the sender's.
  */
 export function bundled(d: SharedDelivery, t: BundleTreatment): SharedDelivery {
   const clean = t.redact ? redactDelivery(d, t.pseudonyms, t.secrets) : withoutSecrets(d, t.secrets);
-  const signature = signBody(nodeHmac, t.signingKey, clean.body);
+  const signature = signBody(nodeHmac, d.verdict.signature === 'valid' ? t.signingKey : t.failingKey, clean.body);
   const headers = clean.headers.map(([name, value]): [string, string] => {
     const lower = name.toLowerCase();
     if (lower === SIGNATURE_HEADER) return [name, signature];

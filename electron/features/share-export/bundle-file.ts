@@ -63,6 +63,7 @@ export async function writeBundle(work: ExportWork, sources: BundleSources, sele
     redact: options.redact,
     pseudonyms: new Pseudonyms(),
     signingKey: randomBytes(24).toString('base64url'),
+    failingKey: randomBytes(24).toString('base64url'),
     secrets: work.secrets,
   };
   const head = {

@@ -12,7 +12,11 @@ import type { IncomingDelivery } from './received-delivery';
  */
 
 /** A request of an imported file, judged as the listener judges (no answer policy: it was never answered here). */
-export type ImportedDelivery = Omit<IncomingDelivery, 'answerFor'> & { readonly answeredStatus: number | null };
+export type ImportedDelivery = Omit<IncomingDelivery, 'answerFor'> & {
+  readonly answeredStatus: number | null;
+  /** The file left the body out (a redacted export): an empty body that is no copy of another. */
+  readonly bodyWithheld?: boolean;
+};
 
 /** The record of one import, as Live names its rows. */
 export interface ImportRecord {
@@ -93,7 +97,9 @@ export class ImportStore {
   private insertOne(importId: number, d: ImportedDelivery): number {
     const { event, fields, verdict } = d;
     const verified = d.keyed ? (verdict.outcome === 'valid' ? 1 : 0) : null;
-    const prior = (event.eventId !== null ? this.byEvent.get(event.eventId, verified, importId) : this.byHash.get(d.bodySha256, verified, importId)) as
+    const prior = (
+      event.eventId !== null ? this.byEvent.get(event.eventId, verified, importId) : d.bodyWithheld ? undefined : this.byHash.get(d.bodySha256, verified, importId)
+    ) as
       | { id: number; duplicate_of: number | null; attempt: number }
       | undefined;
     const outOfOrder =

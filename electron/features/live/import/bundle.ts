@@ -1,6 +1,6 @@
 import { readKeyInput } from '../../../../shared/signing/key-input';
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
-import { isRecord, pathOf, timeOf, type ImportedFile, type ImportedRequest } from './imported-request';
+import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
 
 /** The bundle format this Hooklab writes and reads (docs/share.md). */
 export const BUNDLE_FORMAT = 'hooklab-bundle';
@@ -58,5 +58,6 @@ function readDelivery(d: unknown, where: string, fileName: string, nowMs: number
     body: decodeBase64(d['bodyBase64'], fileName, where),
     answeredStatus: null,
     senderSignature: typeof d['signature'] === 'string' ? d['signature'] : null,
+    bodyWithheld: withheld(d['flags']),
   };
 }

@@ -1,5 +1,5 @@
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
-import { isRecord, pathOf, timeOf, type ImportedFile, type ImportedRequest } from './imported-request';
+import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
 
 /*
  * HAR 1.2 in: Hooklab's own (with `_hooklab` per entry), ngrok's inspector, HTTP Toolkit and a
@@ -12,13 +12,16 @@ import { isRecord, pathOf, timeOf, type ImportedFile, type ImportedRequest } fro
 export const isHar = (json: unknown): boolean => isRecord(json) && isRecord(json['log']) && Array.isArray(json['log']['entries']);
 
 export function readHar(json: unknown, fileName: string, nowMs: number): ImportedFile {
-  const log = (json as { log: { entries: unknown[] } }).log;
+  const log = (json as { log: { entries: unknown[]; _hooklab?: unknown } }).log;
   refuseTooMany(fileName, log.entries.length, 'entries');
-  const requests = log.entries.map((entry, index) => readEntry(entry, `entry ${index + 1}`, fileName, nowMs));
+  // A redacted Hooklab HAR left its signatures out (they signed the bytes before redaction):
+  // judged here they are all missing, which says nothing of the sender's keys, so not compared.
+  const compared = !(isRecord(log._hooklab) && log._hooklab['redacted'] === true);
+  const requests = log.entries.map((entry, index) => readEntry(entry, `entry ${index + 1}`, fileName, nowMs, compared));
   return { kind: 'har', requests, note: null, signingKey: null };
 }
 
-function readEntry(entry: unknown, where: string, fileName: string, nowMs: number): ImportedRequest {
+function readEntry(entry: unknown, where: string, fileName: string, nowMs: number, compared: boolean): ImportedRequest {
   const request = isRecord(entry) ? entry['request'] : undefined;
   if (!isRecord(entry) || !isRecord(request)) throw new ImportRefused(`${fileName}: ${where} has no request: not a HAR: nothing imported`);
   const method = typeof request['method'] === 'string' && request['method'] !== '' ? request['method'] : null;
@@ -35,7 +38,8 @@ function readEntry(entry: unknown, where: string, fileName: string, nowMs: numbe
     headers: headersOf(request['headers'], url ?? ''),
     body: bodyOf(request['postData'], fileName, where),
     answeredStatus: status,
-    senderSignature: isRecord(hooklab) && typeof hooklab['signature'] === 'string' ? hooklab['signature'] : null,
+    senderSignature: compared && isRecord(hooklab) && typeof hooklab['signature'] === 'string' ? hooklab['signature'] : null,
+    bodyWithheld: isRecord(hooklab) && withheld(hooklab['flags']),
   };
 }
 

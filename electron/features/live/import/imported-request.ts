@@ -12,6 +12,8 @@ export interface ImportedRequest {
   readonly answeredStatus: number | null;
   /** The signature verdict the sender's Hooklab showed, when the file says (compared, never stored as ours). */
   readonly senderSignature: string | null;
+  /** The sender's redacted export left the body out (`body-withheld`): its bytes say nothing of duplicates. */
+  readonly bodyWithheld: boolean;
 }
 
 /** What a file holds: its requests, and for a bundle its note and throwaway signing key. */
@@ -40,6 +42,9 @@ export function pathOf(url: string): string | null {
     return null;
   }
 }
+
+/** Whether a delivery's `flags` (a HAR's `_hooklab.flags`, a bundle's) say its body was left out. */
+export const withheld = (flags: unknown): boolean => Array.isArray(flags) && flags.includes('body-withheld');
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export { isRecord };

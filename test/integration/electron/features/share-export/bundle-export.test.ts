@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { successPaymentMetadata } from '../../../../../shared/replay/templates';
 import { deriveOrder, parseDelivery } from '../../../../../shared/sequences';
 import { signBody } from '../../../../../shared/signing/hmac';
 import { HistoryStore } from '../../../../../electron/services/data/history-store';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import { closedAfterEach } from '../../../../support/closed-after-each';
 import type { TestApp } from '../../../../support/app-harness';
-import { ended, judged, readExport, SENDER_KEY, startShareApp } from './share-helpers';
+import { BUYER, ORDER, orderEvents, SECRETS, storeOrder } from './order-fixture';
+import { ended, readExport, SENDER_KEY, startShareApp } from './share-helpers';
 
 const closeAfter = closedAfterEach();
-
-const ORDER = 'ord-share-1';
-const BUYER = { name: 'Margarita Villalobos', phone: '+50671234567', email: 'margarita.villalobos@correo.test' };
-const SECRETS = { apiSecret: 'sk_live_api_secret_value_0042', controlToken: 'ctl_token_for_the_emulator_9911' };
-
-/** 12 events of one order, the buyer's data in the SuccessPayment and in the Updated events' metadata. */
-function orderEvents(): Array<{ eventId: number; body: string }> {
-  const metadata = { ...successPaymentMetadata({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink' }), BuyerName: BUYER.name, BuyerPhone: BUYER.phone, BuyerEmail: BUYER.email, InvoiceName: BUYER.name };
-  const event = (eventId: number, type: string, meta: unknown) => ({
-    eventId,
-    body: JSON.stringify({ orderId: ORDER, orderReference: 'REF-1', orderType: 'PaymentLink', description: `${type} of ${ORDER}`, level: type.includes('Error') ? 'Error' : 'Info', type, metadata: meta }),
-  });
-  return [
-    event(100, 'Created', null),
-    ...Array.from({ length: 8 }, (_, i) => event(101 + i, 'Updated', { buyer: { name: BUYER.name, email: BUYER.email, phone: BUYER.phone }, step: i })),
-    event(110, 'SuccessPayment', metadata),
-    event(111, 'Finalized', null),
-    event(112, 'Updated', { note: 'after' }),
-  ];
-}
 
 async function bundleOf(app: TestApp, args: object = {}): Promise<{ text: string; bundle: Bundle }> {
   const { jobId } = await app.call('share.exportBundle', { selection: { orderId: ORDER }, note: 'Order stuck after payment', ...args });
@@ -50,29 +30,11 @@ interface Bundle {
 }
 
 async function appWithOrder(): Promise<TestApp> {
-  const app = closeAfter(await startShareApp());
-  const ctx = app.core.ctx;
-  ctx.secrets.set('webhookKey:k1', SENDER_KEY);
-  ctx.secrets.set('environment:live:apiSecret' as never, SECRETS.apiSecret);
-  ctx.secrets.set('sandbox:controlToken' as never, SECRETS.controlToken);
-  const events = orderEvents();
-  const arrivals = events.map((e, i) => judged({ body: e.body, eventId: e.eventId, signing: i === 3 ? 'wrong' : 'sender', receivedAtMs: Date.parse('2026-11-28T10:00:00Z') + i * 1000 }));
-  // The SuccessPayment resent: a duplicate.
-  arrivals.push(judged({ body: events[9]!.body, eventId: 110, receivedAtMs: Date.parse('2026-11-28T10:01:00Z') }));
-  const { stored } = ctx.deliveries.commitBatch(arrivals, []);
-  // The handler echoed the buyer's e-mail and set a cookie.
-  ctx.deliveries.commitBatch([], [{ id: stored[9]!.summary.id, results: [{ target: 'http://127.0.0.1:3000/hooks', status: 200, headers: [['Set-Cookie', 'session=abcdefgh12345678']], body: JSON.stringify({ ok: true, buyer: { email: BUYER.email } }), latencyMs: 12, error: null, traceId: null }] }]);
-  new HistoryStore(ctx.db).apply(
-    ctx.environments.activeInfo().id,
-    events.map((e, i) => ({ id: 500 + i, eventId: e.eventId, eventType: (JSON.parse(e.body) as { type: string }).type, eventCreated: '2026-11-28T10:00:00.000Z', url: `https://hooks.example.test/webhooks?token=${SECRETS.controlToken}`, payload: e.body, responseStatusCode: 200, delivered: true, created: '2026-11-28T10:00:00.000Z' })),
-    null,
-    '2026-11-28T10:05:00.000Z',
-  );
-  return app;
+  return storeOrder(closeAfter(await startShareApp()));
 }
 
 describe('share.exportBundle', () => {
-  it('redacted by default: no literal of the buyer, no key, token or secret; the same states and flags; every signature verifies with signingKey', async () => {
+  it('redacted by default: no literal of the buyer, no key, token or secret; the same states and flags; what the sender verified verifies with signingKey, nothing else does', async () => {
     const app = await appWithOrder();
     const { text, bundle } = await bundleOf(app);
     expect(bundle).toMatchObject({ format: 'hooklab-bundle', version: 1, note: 'Order stuck after payment', redacted: true });
@@ -84,12 +46,15 @@ describe('share.exportBundle', () => {
     }
     expect(text).not.toContain(Buffer.from(SENDER_KEY).toString('base64'));
 
-    // Re-signed: each body verifies with the bundle's key, and the verdict is still the sender's.
+    // Re-signed: each body the sender's key verified verifies with the bundle's key, the others
+    // do not (the verdict stays the sender's), and no signature is the sender's own.
     for (const d of bundle.deliveries) {
       const signature = d.headers.find(([n]) => n === 'X-Svc-Hmac-Sha256')![1];
-      expect(signature).toBe(signBody(nodeHmac, bundle.signingKey, Buffer.from(d.bodyBase64, 'base64')));
+      expect(signature === signBody(nodeHmac, bundle.signingKey, Buffer.from(d.bodyBase64, 'base64'))).toBe(d.signature === 'valid');
       expect(d.headers.find(([n]) => n === 'Content-Length')![1]).toBe(String(Buffer.from(d.bodyBase64, 'base64').length));
     }
+    // The wrongly signed delivery's own signature (share-helpers signs it with this key) stays out.
+    expect(text).not.toContain(signBody(nodeHmac, 'another-key-entirely', Buffer.from(orderEvents()[3]!.body)));
     expect(bundle.deliveries.map((d) => d.signature)).toEqual(Array.from({ length: 13 }, (_, i) => (i === 3 ? 'invalid' : 'valid')));
     expect(bundle.deliveries[12]!.duplicateOf).toBe(bundle.deliveries[9]!.deliveryId);
 

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { HAR_1_2_SCHEMA } from '../../../../support/har-schema';
 import { closedAfterEach } from '../../../../support/closed-after-each';
-import { ended, judged, readExport, SENDER_KEY, startShareApp, type Arrival } from './share-helpers';
+import { arrival, ended, judged, readExport, SENDER_KEY, startShareApp } from './share-helpers';
 
 const closeAfter = closedAfterEach();
 
@@ -18,14 +18,6 @@ interface HarEntry {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const bodyOf = (e: HarEntry) => (e.request.postData === undefined ? Buffer.alloc(0) : Buffer.from(e.request.postData.text, e.request.postData.encoding === 'base64' ? 'base64' : 'utf8'));
-
-/** The n-th of 10,000 arrivals: signed events, every 7th a resend (duplicate), every 11th wrongly signed, every 13th not UTF-8, every 17th unsigned. */
-function arrival(n: number): Arrival {
-  if (n % 13 === 0) return { body: Uint8Array.from([0xff, 0xfe, n & 0xff, 0x80, 0x00, 0x7b]), signing: 'none' };
-  const eventId = n % 7 === 0 ? n - 1 : n;
-  const body = JSON.stringify({ orderId: `o-${eventId % 500}`, orderType: 'PaymentLink', description: 'paid \u2028 ✓', level: 'Info', type: 'SuccessPayment', metadata: { n: eventId } });
-  return { body, eventId, signing: n % 11 === 0 ? 'wrong' : n % 17 === 0 ? 'none' : 'sender' };
-}
 
 describe('share.exportHar', () => {
   it('writes 10,000 deliveries (not UTF-8, duplicates, invalid signatures) as HAR 1.2: schema-valid, every body byte-identical, every verdict as Live shows it', async () => {

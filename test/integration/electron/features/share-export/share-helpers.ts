@@ -5,6 +5,7 @@ import { headerPairs, judgeDelivery, type JudgeContext } from '../../../../../el
 import { createShareExportFeature } from '../../../../../electron/features/share-export/feature';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
 import type { IncomingDelivery } from '../../../../../electron/services/data/received-delivery';
+import { MemorySecretStore } from '../../../../../electron/services/secrets/secret-store';
 import { startTestApp, type TestApp } from '../../../../support/app-harness';
 
 /** The sender's store key: no shared file may hold it. */
@@ -41,6 +42,14 @@ export function judged(a: Arrival): IncomingDelivery {
   );
 }
 
+/** The n-th of 10,000 arrivals: signed events, every 7th a resend (duplicate), every 11th wrongly signed, every 13th not UTF-8, every 17th unsigned. */
+export function arrival(n: number): Arrival {
+  if (n % 13 === 0) return { body: Uint8Array.from([0xff, 0xfe, n & 0xff, 0x80, 0x00, 0x7b]), signing: 'none' };
+  const eventId = n % 7 === 0 ? n - 1 : n;
+  const body = JSON.stringify({ orderId: `o-${eventId % 500}`, orderType: 'PaymentLink', description: 'paid \u2028 ✓', level: 'Info', type: 'SuccessPayment', metadata: { n: eventId } });
+  return { body, eventId, signing: n % 11 === 0 ? 'wrong' : n % 17 === 0 ? 'none' : 'sender' };
+}
+
 /** A core with only the share-export area (and jobs), over a temporary data folder. */
 export async function startShareApp(): Promise<TestApp> {
   return startTestApp({ features: (ctx) => [createShareExportFeature(ctx)], requireAllHandlers: false, rendererDir: fileURLToPath(new URL('.', import.meta.url)) });
@@ -74,4 +83,11 @@ export async function readExport(app: TestApp, jobId: string): Promise<{ text: s
     offset = last.nextOffset;
   }
   return { text, last: last! };
+}
+
+/** A whole app (every feature) over a fresh data folder whose listener knows `key` (or no key). */
+export async function startKeyedApp(key: string | null): Promise<TestApp> {
+  const secrets = new MemorySecretStore();
+  if (key) secrets.set('webhookKey:k1', key);
+  return startTestApp({ secrets, settings: { listener: { port: 0, keys: key ? [{ id: 'k1', label: 'store', addedAt: '2024-01-01T00:00:00Z' }] : [] } } });
 }

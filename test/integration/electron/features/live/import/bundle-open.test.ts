@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { signBody } from '../../../../../../shared/signing';
 import { nodeHmac } from '../../../../../../electron/services/platform/node-hmac';
 import { startTestApp, type TestApp } from '../../../../../support/app-harness';
 import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
+import { keyedHandler, type KeyedHandler } from '../../../../../support/keyed-handler';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 import { post } from '../live-helpers';
@@ -18,10 +17,10 @@ const ORDER = 'ord-bundle-1';
 const newDir = tempDirs('hooklab-bundle-');
 
 const apps: TestApp[] = [];
-const servers: Server[] = [];
+const handlers: KeyedHandler[] = [];
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();
-  for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve));
+  for (const h of handlers.splice(0)) await h.close();
 });
 
 async function app(key: string | null): Promise<TestApp> {
@@ -86,20 +85,11 @@ async function bundleFrom(sender: TestApp): Promise<object> {
   };
 }
 
-/** A handler keyed with `key`, keeping each delivery's verdict. */
-async function keyedHandler(key: string): Promise<{ url: string; verdicts: boolean[] }> {
-  const verdicts: boolean[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      verdicts.push(req.headers['x-svc-hmac-sha256'] === signBody(nodeHmac, key, Buffer.concat(chunks)));
-      res.end('ok');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, verdicts };
+/** A keyed handler, closed after the test. */
+async function handlerKeyed(key: string): Promise<KeyedHandler> {
+  const handler = await keyedHandler(key);
+  handlers.push(handler);
+  return handler;
 }
 
 describe('a .hooklab bundle, opened by a teammate', () => {
@@ -142,12 +132,12 @@ describe('a .hooklab bundle, opened by a teammate', () => {
     expect(draft.name).toMatch(/^Imported #/);
     expect(draft.request.key.kind).toBe('throwaway');
     expect(JSON.stringify(replayKeys)).toContain('bundle key · order-ord-bundle-1.hooklab');
-    const inApp = await keyedHandler(THROWAWAY);
+    const inApp = await handlerKeyed(THROWAWAY);
     const sent = await teammate.call('replay.send', { request: draft.request, targetUrl: inApp.url });
     expect(sent.replays[0]!.summary.status).toBe(200);
     expect(inApp.verdicts).toEqual([true]);
 
-    const handler = await keyedHandler(THROWAWAY);
+    const handler = await handlerKeyed(THROWAWAY);
     const run = await hooklabInProcess(['scenario', 'run', file, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir() });
     expect(run.stderr).toContain("signing with the bundle's own key (signingKey)");
     expect(run.code).toBe(0);
@@ -158,7 +148,7 @@ describe('a .hooklab bundle, opened by a teammate', () => {
   it('HOOKLAB_WEBHOOK_KEY wins over the bundle key', async () => {
     const file = join(newDir(), 'b.hooklab');
     writeFileSync(file, JSON.stringify({ format: 'hooklab-bundle', version: 1, signingKey: THROWAWAY, deliveries: [{ receivedAt: '2026-01-01T00:00:00Z', method: 'POST', url: 'https://x.test/webhooks', headers: [['Content-Type', 'application/json']], bodyBase64: Buffer.from(event('Created')).toString('base64') }] }));
-    const handler = await keyedHandler('my-own-handler-key');
+    const handler = await handlerKeyed('my-own-handler-key');
     const run = await hooklabInProcess(['scenario', 'run', file, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir(), env: { HOOKLAB_WEBHOOK_KEY: 'my-own-handler-key' } });
     expect(run.code).toBe(0);
     expect(handler.verdicts).toEqual([true]);
@@ -171,7 +161,7 @@ describe('a .hooklab bundle, opened by a teammate', () => {
     const core = openLocalCore(dataDir);
     expect((await core.invoke('live.addKey', { label: 'mine', value: 'my-folder-key', environmentId: null })).ok).toBe(true);
     await core.stop();
-    const handler = await keyedHandler('my-folder-key');
+    const handler = await handlerKeyed('my-folder-key');
     const run = await hooklabInProcess(['scenario', 'run', file, '--folder-key', '--to', handler.url, '--speed', 'max', '--data-dir', dataDir], { cwd: newDir() });
     expect(run.stderr).toContain(`signing with the data folder's current key “mine”`);
     expect(run.code).toBe(0);
