@@ -1,3 +1,4 @@
+import { readForwards } from './forwards';
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
 import { isRecord, pathOf, timeOf, type ImportedFile, type ImportedRequest } from './imported-request';
 
@@ -36,6 +37,7 @@ function readEntry(entry: unknown, where: string, fileName: string, nowMs: numbe
     body: bodyOf(request['postData'], fileName, where),
     answeredStatus: status,
     senderSignature: isRecord(hooklab) && typeof hooklab['signature'] === 'string' ? hooklab['signature'] : null,
+    forwards: isRecord(hooklab) ? readForwards(hooklab['forwards'], fileName, where) : [],
   };
 }
 
