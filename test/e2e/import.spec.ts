@@ -59,6 +59,7 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await expect(page.getByTestId('forwards-title')).toHaveText("What the sender's handler answered");
   await expect(page.getByTestId('forward-result')).toContainText('cannot accept: order not found');
   await expect(page.getByTestId('forward-result')).toContainText('500');
+  await screenshotBothThemes(page, 'import-live-forwards', page.locator('section.live-detail__section', { has: page.getByTestId('forwards-title') }));
   // Live's count includes them (other specs may have left deliveries in this worker's app).
   await expect(page.getByTestId('live-count')).not.toHaveText(/^0 deliveries/);
   const table = page.getByTestId('live-table');
@@ -81,6 +82,7 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await expect(marks.first()).toHaveAttribute('title', `imported from ${fileName}: never received by this listener`);
   await expect(marks.first()).toHaveClass(/badge--neutral/);
   await screenshotBothThemes(page, 'import-sequences', page);
+  await screenshotBothThemes(page, 'import-sequences-timeline', page.getByTestId('sequence-timeline'));
 });
 
 test('a broken file dropped onto the window is refused in one line, nothing imported', async ({ app, page }) => {
