@@ -6,8 +6,14 @@
 import { z } from 'zod';
 import { COUPON_STATUSES, ORDER_STATUSES, ShippingStatusSchema, ThreeDsStatusSchema } from '../service/enums';
 
-/** Where a delivery is stored: the listener's received deliveries, or the history copy. */
-export const DeliveryRefSchema = z.object({ source: z.enum(['live', 'history']), id: z.number().int() });
+/** The file a received delivery was imported from (Live's `imported`): never received by this listener. */
+export const ImportMarkSchema = z.object({ importId: z.number().int(), fileName: z.string() });
+
+/**
+ * Where a delivery is stored: the listener's received deliveries, or the history copy.
+ * `imported` is set by `sequences.get` on a received delivery that came from an imported file.
+ */
+export const DeliveryRefSchema = z.object({ source: z.enum(['live', 'history']), id: z.number().int(), imported: ImportMarkSchema.optional() });
 export type DeliveryRef = z.infer<typeof DeliveryRefSchema>;
 
 export const FLAG_KINDS = [

@@ -26,7 +26,9 @@ function bundle(orderId: string): string {
     if (signed) headers.push(['X-Svc-Hmac-Sha256', sign(body)]);
     return { deliveryId: i + 1, receivedAt: new Date(Date.UTC(2026, 2, 1, 9, i)).toISOString(), method: 'POST', url: 'https://abc.loca.lt/webhooks', headers, bodyBase64: Buffer.from(body).toString('base64'), signature: signed ? 'valid' : 'missing' };
   });
-  return JSON.stringify({ format: 'hooklab-bundle', version: 1, note: 'Shipping skipped DISPATCHED and ON_ITS_WAY.', createdAt: new Date().toISOString(), signingKey: THROWAWAY, redacted: true, deliveries, history: [], sequences: [], forwards: [], traces: [] });
+  // What the sender's handler answered to the first delivery (the bundle's forwards section).
+  const forwards = [{ deliveryId: 1, results: [{ target: 'http://localhost:3000/webhooks', status: 500, headers: [['content-type', 'text/plain']], body: 'cannot accept: order not found', latencyMs: 8, error: null, traceId: null }] }];
+  return JSON.stringify({ format: 'hooklab-bundle', version: 1, note: 'Shipping skipped DISPATCHED and ON_ITS_WAY.', createdAt: new Date().toISOString(), signingKey: THROWAWAY, redacted: true, deliveries, history: [], sequences: [], forwards, traces: [] });
 }
 
 /** Drops a file onto the window as a user drags it from their file manager. */
@@ -53,6 +55,11 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await expect(page.getByTestId('page-live')).toBeVisible();
   await expect(page.getByTestId('imported-from')).toContainText(`Imported from ${fileName}`);
   await expect(page.getByTestId('verification-key')).toHaveText("the bundle's own key (signingKey)");
+  // What the sender's handler answered travelled with the bundle.
+  await expect(page.getByTestId('forwards-title')).toHaveText("What the sender's handler answered");
+  await expect(page.getByTestId('forward-result')).toContainText('cannot accept: order not found');
+  await expect(page.getByTestId('forward-result')).toContainText('500');
+  await screenshotBothThemes(page, 'import-live-forwards', page.locator('section.live-detail__section', { has: page.getByTestId('forwards-title') }));
   // Live's count includes them (other specs may have left deliveries in this worker's app).
   await expect(page.getByTestId('live-count')).not.toHaveText(/^0 deliveries/);
   const table = page.getByTestId('live-table');
@@ -66,7 +73,16 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await sequences.openOrder(orderId);
   await expect(page.getByTestId('state-shipping')).toContainText('DELIVERED');
   await expect(sequences.flag('skipped-step')).toBeVisible();
+  // Every event came from the file: each is marked with the same badge as Live's Flags column.
+  await expect(page.getByTestId('order-imported')).toContainText(`Every event of this order came from ${fileName}`);
+  const rows = page.getByTestId('timeline-row');
+  const marks = rows.getByTestId('event-imported');
+  await expect(marks).toHaveCount(await rows.count());
+  expect(await rows.count()).toBeGreaterThanOrEqual(3);
+  await expect(marks.first()).toHaveAttribute('title', `imported from ${fileName}: never received by this listener`);
+  await expect(marks.first()).toHaveClass(/badge--neutral/);
   await screenshotBothThemes(page, 'import-sequences', page);
+  await screenshotBothThemes(page, 'import-sequences-timeline', page.getByTestId('sequence-timeline'));
 });
 
 test('a broken file dropped onto the window is refused in one line, nothing imported', async ({ app, page }) => {

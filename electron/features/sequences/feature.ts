@@ -1,7 +1,9 @@
 import { CallError } from '../../../shared/contract/errors';
 import type { CoreContext, Feature } from '../../services/kernel/feature';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
+import { ImportStore } from '../../services/data/import-store';
 import { DeliverySource } from './delivery-source';
+import { withImportMarks } from './import-marks';
 import { OrderIndex } from './order-index';
 
 export interface SequencesFeatureOptions {
@@ -30,6 +32,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     },
     () => ctx.clock.now(),
   );
+  const imports = new ImportStore(ctx.db);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let recheckTimer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribers: Array<() => void> = [];
@@ -81,7 +84,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
       'sequences.get': async ({ orderId }) => {
         const detail = await index.get(orderId);
         if (!detail) throw new CallError('not-found', `no delivery names order ${JSON.stringify(String(orderId))}`);
-        return detail;
+        return withImportMarks(detail, (ids) => imports.marksOf(ids));
       },
     },
     async start() {

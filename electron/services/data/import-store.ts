@@ -2,12 +2,14 @@ import type { StatementSync } from 'node:sqlite';
 import type { Database } from './database';
 import { withTransaction } from '../platform/sqlite-transaction';
 import { TRUNCATION_CODES } from './delivery-row';
-import type { IncomingDelivery } from './received-delivery';
+import type { ForwardResult } from '../../../shared/contract/live';
+import { summarizeForwards, type IncomingDelivery } from './received-delivery';
 
 /*
  * Imports (migration 015): the `imports` table, and the rows of received_deliveries that carry
- * an `import_id`. DeliveryStore writes only rows the listener received (import_id NULL); this
- * module writes only imported ones, each import in ONE transaction on the main thread, so a
+ * an `import_id` with their forward_results (what the sender's handlers answered). DeliveryStore
+ * writes only rows the listener received (import_id NULL) and their results; this module writes
+ * only imported ones, each import in ONE transaction on the main thread, so a
  * file is imported whole or not at all and the listener's thread is never involved.
  */
 
@@ -16,6 +18,8 @@ export type ImportedDelivery = Omit<IncomingDelivery, 'answerFor'> & {
   readonly answeredStatus: number | null;
   /** The file left the body out (a redacted export): an empty body that is no copy of another. */
   readonly bodyWithheld?: boolean;
+  /** What the sender's handlers answered (the file's forwards), stored as this delivery's forward results. */
+  readonly forwards: readonly ForwardResult[];
 };
 
 /** The record of one import, as Live names its rows. */
@@ -26,6 +30,12 @@ export interface ImportRecord {
   readonly note: string | null;
   /** The Replay throwaway key holding a bundle's signingKey (null: a HAR, or a bundle without one). */
   readonly signingKeyId: string | null;
+}
+
+/** Which import a stored delivery came from (Live's and Sequences' `imported`). */
+export interface ImportMark {
+  readonly importId: number;
+  readonly fileName: string;
 }
 
 export interface ImportResult {
@@ -39,6 +49,7 @@ export class ImportStore {
   private readonly byEvent: StatementSync;
   private readonly byHash: StatementSync;
   private readonly laterOfOrder: StatementSync;
+  private readonly insertForward: StatementSync;
   private countImported: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
@@ -46,8 +57,9 @@ export class ImportStore {
     this.insertRow = db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path,
       headers_json, body, body_size, body_sha256, truncated, event_id, event_created, event_created_ms,
       event_type, level, order_type, order_id, order_reference, signature_outcome, signature_key_id,
-      signature_diagnosis, verified, duplicate_of, out_of_order, answered_status, attempt, body_kind, import_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      signature_diagnosis, verified, duplicate_of, out_of_order, answered_status, attempt, body_kind, import_id,
+      handler_targets, handler_failed, handler_first_status, handler_first_error)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     // Duplicates, attempts and order are judged among the rows of the same import, by the
     // listener's rules (DeliveryStore.insertOne): what the sender saw, never mixed with what
     // this listener received or with another file.
@@ -59,6 +71,8 @@ export class ImportStore {
     );
     this.laterOfOrder = db.prepare(`SELECT id FROM received_deliveries WHERE order_id = ? AND event_created_ms > ?
       AND (event_id IS NULL OR event_id <> ?) AND verified IS ? AND import_id = ? LIMIT 1`);
+    this.insertForward = db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body, latency_ms, error, created_at, trace_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
   /** Stores one file's requests, in the file's order, in one transaction. */
@@ -76,6 +90,21 @@ export class ImportStore {
       .prepare('SELECT i.signing_key_id AS id FROM received_deliveries d JOIN imports i ON i.id = d.import_id WHERE d.id = ?')
       .get(deliveryId) as { id: string | null } | undefined;
     return row?.id ?? null;
+  }
+
+  /** The import each of `ids` came from; ids received by the listener (or gone) are left out. */
+  marksOf(ids: readonly number[]): Map<number, ImportMark> {
+    const marks = new Map<number, ImportMark>();
+    // In chunks: SQLite limits the number of bound parameters.
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT d.id, i.id AS import_id, i.file_name FROM received_deliveries d JOIN imports i ON i.id = d.import_id
+          WHERE d.id IN (${chunk.map(() => '?').join(',')})`)
+        .all(...chunk) as Array<{ id: number; import_id: number; file_name: string }>;
+      for (const r of rows) marks.set(Number(r.id), { importId: Number(r.import_id), fileName: r.file_name });
+    }
+    return marks;
   }
 
   /** How many imported requests are stored (the listener's own count, DeliveryStore.totals, leaves them out). */
@@ -106,8 +135,11 @@ export class ImportStore {
       fields.orderId !== null && event.eventCreatedMs !== null
         ? this.laterOfOrder.get(fields.orderId, event.eventCreatedMs, event.eventId ?? -1, verified, importId) !== undefined
         : false;
+    // The table's handler column, as the listener's group commit sets it (summarizeForwards).
+    const handler = summarizeForwards(d.forwards);
+    const createdAt = new Date(d.receivedAtMs).toISOString();
     const result = this.insertRow.run(
-      new Date(d.receivedAtMs).toISOString(),
+      createdAt,
       d.receivedAtMs,
       d.method,
       d.path,
@@ -134,7 +166,13 @@ export class ImportStore {
       prior ? prior.attempt + 1 : 1,
       d.bodyKind,
       importId,
+      handler.targets,
+      handler.failed,
+      handler.firstStatus,
+      handler.firstError,
     );
-    return Number(result.lastInsertRowid);
+    const id = Number(result.lastInsertRowid);
+    for (const r of d.forwards) this.insertForward.run(id, r.target, r.status, JSON.stringify(r.headers), r.body, r.latencyMs, r.error, createdAt, r.traceId);
+    return id;
   }
 }

@@ -1,4 +1,6 @@
 import { readKeyInput } from '../../../../shared/signing/key-input';
+import type { ForwardResult } from '../../../../shared/contract/live';
+import { readForwardSection, readForwards } from './forwards';
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
 import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
 
@@ -26,9 +28,11 @@ export function readBundle(json: unknown, fileName: string, nowMs: number): Impo
   const deliveries = bundle['deliveries'];
   if (!Array.isArray(deliveries)) throw new ImportRefused(`${fileName}: the bundle has no deliveries list: nothing imported`);
   refuseTooMany(fileName, deliveries.length, 'deliveries');
+  // A delivery's own `forwards` and the `forwards` section say the same; either is enough.
+  const section = readForwardSection(bundle['forwards'], fileName);
   return {
     kind: 'bundle',
-    requests: deliveries.map((d, index) => readDelivery(d, `delivery ${index + 1}`, fileName, nowMs)),
+    requests: deliveries.map((d, index) => readDelivery(d, `delivery ${index + 1}`, fileName, nowMs, section)),
     note: typeof bundle['note'] === 'string' && bundle['note'] !== '' ? bundle['note'] : null,
     signingKey: bundleKey(bundle['signingKey']),
   };
@@ -41,7 +45,7 @@ export function bundleKey(raw: unknown): string | null {
   return key.ok ? key.value : null;
 }
 
-function readDelivery(d: unknown, where: string, fileName: string, nowMs: number): ImportedRequest {
+function readDelivery(d: unknown, where: string, fileName: string, nowMs: number, section: ReadonlyMap<number, ForwardResult[]>): ImportedRequest {
   if (!isRecord(d)) throw new ImportRefused(`${fileName}: ${where} is not an object: nothing imported`);
   const method = typeof d['method'] === 'string' && d['method'] !== '' ? d['method'] : null;
   const path = typeof d['url'] === 'string' ? pathOf(d['url']) : null;
@@ -59,5 +63,6 @@ function readDelivery(d: unknown, where: string, fileName: string, nowMs: number
     answeredStatus: null,
     senderSignature: typeof d['signature'] === 'string' ? d['signature'] : null,
     bodyWithheld: withheld(d['flags']),
+    forwards: d['forwards'] !== undefined ? readForwards(d['forwards'], fileName, where) : typeof d['deliveryId'] === 'number' ? (section.get(d['deliveryId']) ?? []) : [],
   };
 }

@@ -1,3 +1,4 @@
+import { readForwards } from './forwards';
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
 import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
 
@@ -40,6 +41,7 @@ function readEntry(entry: unknown, where: string, fileName: string, nowMs: numbe
     answeredStatus: status,
     senderSignature: compared && isRecord(hooklab) && typeof hooklab['signature'] === 'string' ? hooklab['signature'] : null,
     bodyWithheld: isRecord(hooklab) && withheld(hooklab['flags']),
+    forwards: isRecord(hooklab) ? readForwards(hooklab['forwards'], fileName, where) : [],
   };
 }
 

@@ -1,3 +1,5 @@
+import type { ForwardResult } from '../../../../shared/contract/live';
+
 /** One request read from an imported file, before Hooklab judges it. */
 export interface ImportedRequest {
   /** When the sender's tool saw it (the HAR's startedDateTime, the bundle's receivedAt). */
@@ -14,6 +16,8 @@ export interface ImportedRequest {
   readonly senderSignature: string | null;
   /** The sender's redacted export left the body out (`body-withheld`): its bytes say nothing of duplicates. */
   readonly bodyWithheld: boolean;
+  /** What the sender's handlers answered when their listener forwarded it (none when the file does not say). */
+  readonly forwards: readonly ForwardResult[];
 }
 
 /** What a file holds: its requests, and for a bundle its note and throwaway signing key. */

@@ -63,7 +63,7 @@ export function importFile(
     );
     if (r.senderSignature !== null && r.senderSignature !== delivery.verdict.outcome) verdictsDiffering += 1;
     verdicts[delivery.verdict.outcome] = (verdicts[delivery.verdict.outcome] ?? 0) + 1;
-    return { ...delivery, answeredStatus: r.answeredStatus, bodyWithheld: r.bodyWithheld };
+    return { ...delivery, answeredStatus: r.answeredStatus, bodyWithheld: r.bodyWithheld, forwards: r.forwards };
   });
   const stored = deps.store.importAll(
     {

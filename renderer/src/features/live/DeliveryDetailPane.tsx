@@ -188,9 +188,10 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
       </section>
 
       <section className="live-detail__section">
-        <h3>Forwarded to</h3>
+        {/* An imported delivery was never forwarded here: its results are what the sender's handlers answered (the file's forwards). */}
+        <h3 data-testid="forwards-title">{summary.imported ? "What the sender's handler answered" : 'Forwarded to'}</h3>
         {detail.forwards.length === 0 ? (
-          <p className="muted">Not forwarded (no forward targets, or not yet answered).</p>
+          <p className="muted">{summary.imported ? 'The file does not say (the sender did not forward it, or the file is not a Hooklab export).' : 'Not forwarded (no forward targets, or not yet answered).'}</p>
         ) : (
           detail.forwards.map((f, i) => (
             <div key={i} className="live-forward" data-testid="forward-result">
@@ -201,7 +202,7 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
                 {f.error && <span className="live-detail__error">{f.error}</span>}
               </div>
               {f.body ? <pre className="live-detail__body live-detail__body--small">{f.body}</pre> : null}
-              {f.status !== null && (
+              {f.status !== null && !summary.imported && (
                 <details className="live-forward__trace" open data-testid="forward-trace">
                   <summary>What the handler did (trace)</summary>
                   <TraceWaterfall traceId={f.traceId} />

@@ -6,6 +6,7 @@ import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
 import { is2xx } from '../../../../shared/http/status';
 import { EVENT_TYPES, ORDER_TYPES } from '../../../../shared/service/enums';
+import { ImportedBadge } from '../../components/ImportedBadge';
 
 const column = createColumnHelper<DeliverySummary>();
 
@@ -142,9 +143,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
             .map((f) =>
               // Imported: never received here; named after its file (the filter's word is "imported").
               f === 'imported' ? (
-                <span key={f} className="badge badge--neutral" data-testid="flag-imported" title={`imported from ${c.row.original.imported?.fileName ?? 'a file'}: never received by this listener`}>
-                  imported
-                </span>
+                <ImportedBadge key={f} fileNames={c.row.original.imported ? [c.row.original.imported.fileName] : []} testId="flag-imported" />
               ) : (
                 <span key={f} className="badge badge--warn" data-testid={`flag-${f}`}>
                   {f}

@@ -6,6 +6,7 @@ import { ShareButton } from '../../components/share/ShareDialog';
 import { WhyPanel } from '../../components/why/WhyPanel';
 import { BadInputList } from './BadInputList';
 import { FlagList } from './FlagList';
+import { ImportedNotice } from './imported-events';
 import { STATUS_CLASS } from './order-columns';
 import { PaymentDetails } from './PaymentDetails';
 import { StateDiagram } from './StateDiagram';
@@ -37,6 +38,7 @@ export function OrderPanel({ detail }: { detail: OrderDetail }) {
           rest only on what an unknown sender claims.
         </p>
       )}
+      <ImportedNotice events={detail.events} />
       <dl className="kv seq-states" data-testid="sequence-states">
         <dt>Order status</dt>
         <dd>

@@ -1,4 +1,6 @@
 import type { Flag, SequenceEvent } from '../../../../shared/contract/sequences';
+import { ImportedBadge } from '../../components/ImportedBadge';
+import { importedFiles } from './imported-events';
 import { EventLinks } from './event-links';
 import { badgeTone, Time } from '../../components/ui';
 import { capSummaryField } from '../../../../shared/text/summary-field';
@@ -86,6 +88,11 @@ export function Timeline({ events, flags, highlighted }: { events: readonly Sequ
               >
                 {SIGNATURE_TEXT[e.signature].text}
               </span>{' '}
+              {importedFiles([e]).length > 0 && (
+                <>
+                  <ImportedBadge fileNames={importedFiles([e])} testId="event-imported" />{' '}
+                </>
+              )}
               <span className="muted">{eventGist(e)}</span>
               {e.problems.map((p) => (
                 <span key={p} className="seq-problem">

@@ -17,7 +17,7 @@ function delivery(body: string, eventId: number) {
 }
 const imported = (body: string, eventId: number) => {
   const { answerFor: _a, ...d } = delivery(body, eventId);
-  return { ...d, answeredStatus: 200 };
+  return { ...d, answeredStatus: 200, forwards: [] };
 };
 const RECORD = { fileName: 'capture.har', kind: 'har' as const, importedAt: '2026-01-01T00:00:00Z', note: null, signingKeyId: null };
 
