@@ -64,8 +64,9 @@ describe('the packed hooklab package', () => {
       const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          'check_handler', 'explain_signature', 'get_delivery', 'get_handler_trace', 'get_order_sequence', 'history_delivery_urls', 'history_pending',
-          'list_deliveries', 'list_orders', 'make_regression_test', 'probe_public_url', 'replay_delivery', 'resend', 'trigger_event',
+          'check_handler', 'explain_order', 'explain_signature', 'export_har', 'get_delivery', 'get_handler_trace', 'get_order_sequence',
+          'history_delivery_urls', 'history_pending', 'list_deliveries', 'list_orders', 'make_regression_test', 'probe_public_url', 'reconcile',
+          'replay_delivery', 'resend', 'run_scenario', 'search_docs', 'trigger_event', 'wait_for_delivery',
         ],
       );
       expect(textOf(await mcp.call('list_deliveries', {})).split('\n')).toEqual([expect.stringMatching(/^Untrusted data: /), 'No delivery matches (0 stored).']);
