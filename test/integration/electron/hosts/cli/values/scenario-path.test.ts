@@ -45,7 +45,7 @@ describe("the config's scenarios folder", () => {
     for (const name of ['paid', 'paid.json']) {
       const run = await runHooklab(['scenario', 'run', name, '--to', h.url, '--speed', 'max', '--data-dir', newDir(), '--config', config], { ...inElsewhere, env });
       expect(run.code).toBe(0);
-      expect(run.stderr).toContain(`1 events from ${join(folder, 'paid.json')}`);
+      expect(run.stderr).toContain(`1 event from ${join(folder, 'paid.json')}`);
     }
     expect(h.received).toHaveLength(2);
 
