@@ -123,7 +123,7 @@ export function LivePage({ route }: { route: Route }) {
           ref={search}
           className="live-search"
           type="search"
-          placeholder="Search all, bodies too  ( / )"
+          placeholder="Search, bodies too ( / )"
           title="Searches event type, order, ids, path, headers and bodies"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
