@@ -294,7 +294,7 @@ export const liveEvents = {
   ),
   'live.cleared': defineEvent('Every received delivery was deleted.', z.object({})),
   'live.removed': defineEvent(
-    'Retention removed the oldest deliveries: every one with an id below keptFromId is gone (null: none is left).',
+    'Retention removed the oldest received deliveries: every one with an id below keptFromId is gone (null: none received is left). Imported rows stay: retention never removes them.',
     z.object({ keptFromId: z.number().int().nullable() }),
   ),
 } as const;

@@ -56,7 +56,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
     removedByRetention = totals.removed;
     if (totals.removed !== removedAnnounced) {
       removedAnnounced = totals.removed;
-      ctx.bus.emit('live.removed', { keptFromId: store.oldestId() });
+      ctx.bus.emit('live.removed', { keptFromId: store.oldestReceivedId() });
     }
     const { retainDeliveries, retainBytes } = ctx.settings.get().listener;
     return { stored: totals.count, storedBytes: totals.bytes, removedByRetention: totals.removed, retainDeliveries, retainBytes };

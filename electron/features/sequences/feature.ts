@@ -93,7 +93,12 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
         ctx.bus.on('live.imported', schedule),
         ctx.bus.on('history.updated', schedule),
         ctx.bus.on('live.removed', ({ keptFromId }) => {
-          index.forgetLiveBelow(keptFromId);
+          // The index forgets by id; imported rows (never removed by retention) may sit below
+          // keptFromId, so with any stored it reads afresh instead.
+          if (imports.importedCount() > 0) {
+            index.reset();
+            schedule();
+          } else index.forgetLiveBelow(keptFromId);
           announce();
         }),
         ctx.bus.on('live.cleared', () => {

@@ -129,8 +129,9 @@ export class DeliveryStore {
   }
 
   /** The id of the oldest stored delivery, or null when none is. */
-  oldestId(): number | null {
-    const row = this.db.prepare('SELECT MIN(id) AS id FROM received_deliveries').get() as { id: number | null };
+  /** The oldest delivery the listener received (imported rows, which retention never removes, left out). */
+  oldestReceivedId(): number | null {
+    const row = this.db.prepare('SELECT MIN(id) AS id FROM received_deliveries WHERE import_id IS NULL').get() as { id: number | null };
     return row.id === null ? null : Number(row.id);
   }
 

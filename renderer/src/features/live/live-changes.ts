@@ -42,11 +42,11 @@ export function applyLiveChanges(state: LiveRows, changes: readonly LiveChange[]
   }
   let total = state.total + fresh.length;
   if (keptFromId !== undefined) {
-    // Rows are id-descending: the removed ones are a tail.
-    const firstGone = rows.findIndex((r) => r.id < keptFromId);
-    if (firstGone >= 0) {
-      total -= rows.length - firstGone;
-      rows = rows.slice(0, firstGone);
+    // Retention removes received rows only: imported ones below keptFromId stay.
+    const kept = rows.filter((r) => r.id >= keptFromId! || r.imported);
+    if (kept.length < rows.length) {
+      total -= rows.length - kept.length;
+      rows = kept;
     }
   }
   return { rows, total: Math.max(total, rows.length), liveUpdates: state.liveUpdates + 1 };

@@ -36,9 +36,11 @@ describe('imported rows beside received ones (migration 016)', () => {
     const [arrival] = store.insertBatch([delivery('{"type":"Updated","orderId":"a"}', 2)]);
     expect(arrival!.attempt).toBe(1);
     expect(arrival!.summary.duplicateOf).toBeNull();
-    // Retention to one row removes received rows only.
+    // Retention to one row removes received rows only; what it announces (live.removed) is the
+    // oldest received row, not an imported one below it.
     store.enforce({ maxDeliveries: 1, maxBytes: Number.MAX_SAFE_INTEGER });
     expect(store.totals().count).toBe(1);
+    expect(store.oldestReceivedId()).toBe(arrival!.summary.id);
     expect(result.ids.every((id) => store.summary(id)?.imported?.fileName === 'capture.har')).toBe(true);
     // Removing an import's rows leaves the totals as they were.
     db.exec('DELETE FROM imports');

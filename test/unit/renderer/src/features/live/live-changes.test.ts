@@ -48,6 +48,15 @@ describe('applyLiveChanges', () => {
     expect(ids(applyLiveChanges(rows(2, 1), [{ kind: 'removed', keptFromId: null }]))).toEqual([]);
   });
 
+  it('keeps imported rows retention passed over: it removes received deliveries only', () => {
+    const imported = { importId: 1, fileName: 'capture.har' };
+    const state: LiveRows = { rows: [delivery(6), delivery(5), { ...delivery(2), imported }, delivery(1)], total: 4, liveUpdates: 0 };
+    const trimmed = applyLiveChanges(state, [{ kind: 'removed', keptFromId: 5 }]);
+    expect(ids(trimmed)).toEqual([6, 5, 2]);
+    expect(trimmed.total).toBe(3);
+    expect(ids(applyLiveChanges(state, [{ kind: 'removed', keptFromId: null }]))).toEqual([2]);
+  });
+
   it('keeps the total of a partly loaded list (rows still loading) and never below what is shown', () => {
     const partial: LiveRows = { rows: [delivery(10), delivery(9)], total: 10, liveUpdates: 4 };
     const next = applyLiveChanges(partial, [{ kind: 'received', deliveries: [delivery(11)] }]);
