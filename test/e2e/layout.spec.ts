@@ -42,6 +42,11 @@ test('at 1280×800 no table in Live, History or Sequences scrolls sideways, and 
     });
   await post(5000, 'ThreeDSecureAuthSucceeded', 'order-id-of-thirty-characters');
   await post(5000, 'ThreeDSecureAuthSucceeded', 'order-id-of-thirty-characters');
+  // In the proportional font the longest ids are not the widest: four ids of 30 narrow letters,
+  // then one of 29 characters, most of them digits, which must still fit.
+  for (const [i, narrow] of ['illicit-little-tillit-illill-i', 'lilt-ill-fill-till-still-jilts', 'rill-lilt-tilt-silt-fill-kilts', 'hill-mill-pill-will-gill-dill-'].entries())
+    await post(5001 + i, 'Created', narrow);
+  await post(5005, 'Created', `e2e-layout-9-${Date.now()}000`);
   void hooklab;
   await seed(app, page);
   const problems: string[] = [];

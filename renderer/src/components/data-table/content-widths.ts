@@ -11,7 +11,7 @@ export const MAX_UNCUT_CHARS = 30;
 const CELL_PADDING = 14;
 /** How many rows are looked at: the first rows shown, enough to find the long values. */
 const SAMPLE_ROWS = 2000;
-/** Of a column's values, how many of the longest (by length) are measured in pixels. */
+/** Of a column's values, how many of the widest (by the sum of their characters) are measured whole. */
 const MEASURED_PER_COLUMN = 4;
 
 export interface FitColumn<T> {
@@ -43,25 +43,58 @@ export function contentWidths<T>(
   const sample = rows.length > SAMPLE_ROWS ? rows.slice(0, SAMPLE_ROWS) : rows;
   return columns.map((c) => {
     if (c.text === null) return null;
-    const longest: string[] = c.sample ? [c.sample] : [];
+    const kind = c.mono ? 'mono' : c.bold ? 'bold' : 'cell';
+    const estimate = charSumEstimate(measure, kind);
+    const widest: Array<{ text: string; px: number }> = c.sample ? [{ text: c.sample, px: estimate(c.sample) }] : [];
     for (const row of sample) {
       const full = c.text(row);
       const text = full.length > MAX_UNCUT_CHARS ? full.slice(0, MAX_UNCUT_CHARS) : full;
-      if (longest.length < MEASURED_PER_COLUMN) longest.push(text);
+      const px = estimate(text);
+      if (widest.length < MEASURED_PER_COLUMN) widest.push({ text, px });
       else {
-        // Keep the few longest: replace the shortest kept when this one is longer.
-        let shortest = 0;
-        for (let i = 1; i < longest.length; i++)
-          if (longest[i]!.length < longest[shortest]!.length) shortest = i;
-        if (text.length > longest[shortest]!.length) longest[shortest] = text;
+        // Keep the few widest: replace the narrowest kept when this one is wider.
+        let narrowest = 0;
+        for (let i = 1; i < widest.length; i++) if (widest[i]!.px < widest[narrowest]!.px) narrowest = i;
+        if (px > widest[narrowest]!.px) widest[narrowest] = { text, px };
       }
     }
-    const cell = longest.reduce((w, t) => Math.max(w, measure(t, c.mono ? 'mono' : c.bold ? 'bold' : 'cell')), 0);
+    const cell = widest.reduce((w, t) => Math.max(w, measure(t.text, kind)), 0);
     // Headers carry the sort arrow when sorted.
     const header = measure(`${c.header} ▼`, 'header');
     return Math.ceil(Math.max(c.min, cell + c.extra, header) + CELL_PADDING);
   });
 }
+
+/**
+ * A value's width as the sum of its characters' widths, each character measured once: right
+ * where the length is not (an id of invisible bidi controls is long but narrow; "1795884573085"
+ * is wider than "illustration"), so the few values measured whole are the widest. Kept per
+ * measure across calls, so a table that recomputes on every new row pays only for new values.
+ */
+function charSumEstimate(measure: Measure, kind: 'cell' | 'bold' | 'mono'): (text: string) => number {
+  let cache = ESTIMATES.get(measure);
+  if (!cache) ESTIMATES.set(measure, (cache = new Map()));
+  const known = cache;
+  return (text) => {
+    const key = `${kind}\u0000${text}`;
+    let px = known.get(key);
+    if (px !== undefined) return px;
+    px = 0;
+    for (const ch of text) {
+      const charKey = `${kind}\u0001${ch}`;
+      let w = known.get(charKey);
+      if (w === undefined) known.set(charKey, (w = measure(ch, kind)));
+      px += w;
+    }
+    // Bounded: a long session's ids come and go; the characters are measured again, cheaply.
+    if (known.size > MAX_ESTIMATES) known.clear();
+    known.set(key, px);
+    return px;
+  };
+}
+
+const ESTIMATES = new WeakMap<Measure, Map<string, number>>();
+const MAX_ESTIMATES = 50_000;
 
 /** Widths only grow while a table is shown, so a row arriving or a filter typed never makes columns jump narrower. */
 export function keepWidest(

@@ -45,6 +45,23 @@ describe('content-sized columns', () => {
     expect(contentWidths([col('v')], [{ v: thirty + 'yyyyyyyy' }], measure)).toEqual([30 + 14]);
   });
 
+  it('measure the widest values, not the longest: ids of invisible characters do not crowd out a wider one', () => {
+    // Bidi controls take no width; four long ids made mostly of them come before a wider one.
+    const invisible = (text: string) => [...text].filter((ch) => ch !== '\u202E').length;
+    const narrow = (n: number) => ({ id: `n${n}` + '\u202E'.repeat(40) });
+    const rows = [narrow(1), narrow(2), narrow(3), narrow(4), { id: 'order-1795884573085-wide' }];
+    expect(contentWidths([col('id')], rows, invisible)).toEqual(['order-1795884573085-wide'.length + 14]);
+  });
+
+  it('in a proportional font, a shorter id of digits is wider than longer ids of narrow letters', () => {
+    // Digits take three pixels, letters one: the digits' id is the widest though the shortest.
+    const proportional = (text: string) => [...text].reduce((n, ch) => n + (/[0-9]/.test(ch) ? 3 : 1), 0);
+    const rows = ['order-id-of-thirty-characters', 'another-narrow-order-id-is-here', 'yet-another-id-made-of-letters', 'the-fourth-id-made-of-letterss']
+      .map((id) => ({ id }))
+      .concat([{ id: 'e2e-resumable-c-1795884573085' }]);
+    expect(contentWidths([col('id')], rows, proportional)).toEqual([proportional('e2e-resumable-c-1795884573085') + 14]);
+  });
+
   it('leave fixed columns alone and only ever grow while shown', () => {
     const fixed = { ...col('check'), text: null };
     expect(contentWidths([fixed], [{}], measure)).toEqual([null]);
