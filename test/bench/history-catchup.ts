@@ -7,7 +7,7 @@
  *   npx tsx test/bench/history-catchup.ts [deliveries=100000] [rounds=5] [latencyMs=0]
  * With a latency, every API response of the sandbox is held that long (a stand-in for the
  * network to the real service); results then go to history-catchup-<latency>ms.md.
- * Writes test/bench/results/history-catchup.md (summarised with analysis in BENCHMARKS.md).
+ * Writes test/bench/results/history-catchup.md (summarised in BENCHMARKS.md; the analysis in history-catchup-rounds.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
