@@ -40,6 +40,11 @@ export const JobProgressSchema = z.object({
   note: z.string().max(300).optional(),
   /** Once it ended: what it came to, in words ("delivered 8, refused 1, failed 1"). */
   outcome: z.string().max(300).optional(),
+  /**
+   * Whether a cancelled job can still be resumed: said again when a resume takes its rest, so a
+   * page drops its Resume at once (not at its next jobs.list).
+   */
+  resumable: z.boolean().optional(),
 });
 export type JobProgress = z.infer<typeof JobProgressSchema>;
 

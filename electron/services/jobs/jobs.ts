@@ -201,7 +201,7 @@ export class Jobs {
 
   private emit(entry: Entry): void {
     entry.lastEmittedDone = entry.view.done;
-    const { jobId, kind, done, total, failed, state, startedAt, finishedAt, unit, note, outcome } = entry.view;
+    const { jobId, kind, done, total, failed, state, startedAt, finishedAt, unit, note, outcome, resumable } = entry.view;
     const progress: JobProgress = {
       jobId,
       kind,
@@ -214,6 +214,7 @@ export class Jobs {
       ...(unit ? { unit } : {}),
       ...(note ? { note } : {}),
       ...(outcome && state !== 'running' ? { outcome } : {}),
+      ...(state === 'cancelled' ? { resumable } : {}),
     };
     this.publish(progress);
   }

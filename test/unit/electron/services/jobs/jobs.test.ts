@@ -130,7 +130,8 @@ describe('what a job says', () => {
     expect(jobs.list().map((j) => [j.jobId, j.resumable])).toEqual([['old', true]]);
     jobs.markResumed('old');
     expect(jobs.get('old')!.resumable).toBe(false);
-    expect(events.at(-1)).toMatchObject({ jobId: 'old', state: 'cancelled' });
+    // Said to followers, so a page drops its Resume at once.
+    expect(events.at(-1)).toMatchObject({ jobId: 'old', state: 'cancelled', resumable: false });
     // Resumed, it is an ended job like the others: pruned once old.
     expect(jobs.list()).toEqual([]);
   });

@@ -56,6 +56,9 @@ describe('the jobs store', () => {
       view({ jobId: 'd', kind: 'replay.send', state: 'cancelled', resumable: true }),
     ]);
     expect(resumableJobIds(jobs, 'history.resend')).toEqual(['b', 'a']);
+    // A resume takes a job's rest: its progress says so, and it is listed no more.
+    const resumed = applyJobProgress(jobs, progress({ jobId: 'b', state: 'cancelled', resumable: false }));
+    expect(resumableJobIds(resumed, 'history.resend')).toEqual(['a']);
     const noted = applyJobProgress(fromList([view({ note: 'retrying' })]), progress({ done: 1 }));
     expect(noted.j1!.note).toBeUndefined();
   });
