@@ -25,10 +25,10 @@ export function scriptFiles(root: string, roots: readonly string[]): string[] {
   return found.sort();
 }
 
-/** A file parsed by TypeScript (syntax only: fast, no type checking). */
-export function parse(root: string, path: string): ts.SourceFile {
+/** A file parsed by TypeScript (syntax only: fast, no type checking); `parents: false` is faster still. */
+export function parse(root: string, path: string, parents = true): ts.SourceFile {
   const kind = path.endsWith('x') ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
-  return ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.Latest, true, kind);
+  return ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.Latest, parents, kind);
 }
 
 /** `file:line` of a node, for failure messages. */
