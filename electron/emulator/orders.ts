@@ -141,7 +141,7 @@ export async function moveShipping(
   body: Record<string, unknown>,
 ): Promise<MoveResult> {
   const next = body.status;
-  if (typeof next !== 'string' || !(next in SHIPPING_MOVES)) throw controlError(400, 'status must be a shipping status of 3.4');
+  if (typeof next !== 'string' || !(next in SHIPPING_MOVES)) throw controlError(400, `status must be a shipping status (${Object.keys(SHIPPING_MOVES).join(', ')})`);
   const eta = body.preparationEtaMinutes ?? 30;
   if (typeof eta !== 'number' || !Number.isInteger(eta) || eta < 0)
     throw controlError(400, 'preparationEtaMinutes must be a non-negative integer');

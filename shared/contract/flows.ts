@@ -13,7 +13,7 @@ import {
   ValidationProblemSchema,
 } from '../service';
 
-export { FuzzSearchReportSchema, type FuzzArrival, type FuzzSearchReport } from './flows-fuzz';
+export type { FuzzArrival, FuzzSearchReport } from './flows-fuzz';
 
 /**
  * Calls of the flow runner (Sequences → Flows): the card flow (payment method, charge, 3-D

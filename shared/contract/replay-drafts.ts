@@ -186,7 +186,7 @@ export type OpenSource = z.infer<typeof OpenSourceSchema>;
 
 export const replayDraftCalls = {
   'replay.templates': defineCall(
-    'Event types of 6.4 with level and a one-line meaning, and the orderTypes of 6.3, to open a template from.',
+    "The service's event types with level and a one-line meaning, and its orderTypes, to open a template from.",
     NoArgs,
     z.object({
       eventTypes: z.array(z.object({ type: z.string(), level: z.string(), meaning: z.string() })),

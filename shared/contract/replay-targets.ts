@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineCall, IdArgs, NoArgs, Ok } from './define';
 import { ReplaySettingsSchema } from '../settings/replay';
 
-export { ReplaySettingsSchema, DEFAULT_REPLAY_SETTINGS, type ReplaySettings } from '../settings/replay';
+export { ReplaySettingsSchema, type ReplaySettings } from '../settings/replay';
 
 /** A place replays go: the listener's forward targets and Replay's own list. */
 export const ReplayTargetSchema = z.object({

@@ -1,4 +1,4 @@
 /** Regression tests for a user's own suite from recorded events (`scenario.regressionTest`, `hooklab scenario test`). */
-export { regressionTest, regressionTestFileName, regressionRunCommand, RegressionTestError, type RegressionTest, type RegressionTestOptions } from './regression-test';
+export { regressionTest, RegressionTestError, type RegressionTest, type RegressionTestOptions } from './regression-test';
 export { TEST_FRAMEWORKS, type TestFramework } from './test-file';
-export { scenarioOrders, type DerivedStates } from './derived-states';
+export type { DerivedStates } from './derived-states';

@@ -79,7 +79,7 @@ export const eventJsonSchema: JsonSchema = {
       type: 'string',
       enum: [...ORDER_TYPES],
       description: 'Kind of order that originated the event; present on every event',
-      errorMessage: `Not an orderType of 6.3 (${ORDER_TYPES.join(', ')})`,
+      errorMessage: `Not an orderType the service sends (${ORDER_TYPES.join(', ')})`,
     },
     description: string('Event description message'),
     level: {
@@ -92,7 +92,7 @@ export const eventJsonSchema: JsonSchema = {
       type: 'string',
       enum: [...EVENT_TYPES],
       description: 'Event type',
-      errorMessage: `Not an event type of 6.4 (${EVENT_TYPES.join(', ')})`,
+      errorMessage: `Not an event type the service sends (${EVENT_TYPES.join(', ')})`,
     },
     metadata: { type: ['object', 'null'], description: 'Key-value additional information; its shape depends on type' },
   },

@@ -1,4 +1,4 @@
-import { EVENT_LEVELS, EVENT_TYPES, ORDER_TYPES, type EventType, type Level, type OrderType, type WebhookEvent } from '../service';
+import { EVENT_LEVELS, EVENT_TYPES, type EventType, type Level, type OrderType, type WebhookEvent } from '../service';
 
 /**
  * Templates of every event type (see docs/service.md#event-types), shaped like the events the sandbox emits
@@ -200,6 +200,5 @@ export function eventTemplateText(type: EventType, order: TemplateOrder = TEMPLA
   return JSON.stringify(ordered, null, 2);
 }
 
-/** Every event type (see docs/service.md#event-types) and every orderType (see docs/service.md#order-types), for pickers. */
+/** Every event type (see docs/service.md#event-types), for pickers. */
 export const TEMPLATE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES;
-export const TEMPLATE_ORDER_TYPES: readonly OrderType[] = ORDER_TYPES;

@@ -68,7 +68,7 @@ export function duplicateFlags(events: readonly CollapsedEvent[]): Flag[] {
         kind: 'duplicate' as const,
         eventKeys: [e.key],
         message: `${e.head.type} came ${e.copyCount} times (${parts.join(', ')}): a handler must process it once (${
-          e.sources.secondUrl > 0 ? 'each URL gets its own event id, so deduplicate by order and content too' : 'deduplicate by event id, 6.1'
+          e.sources.secondUrl > 0 ? 'each URL gets its own event id, so deduplicate by order and content too' : 'deduplicate by event id'
         }).`,
       };
     });

@@ -21,8 +21,8 @@ export function readShippingMove(metadata: Metadata): { move: ShippingMove | nul
   if (!metadata) return { move: null, problems: ['Updated without metadata: PreviousStatus and NewStatus are required'] };
   const problems: string[] = [];
   const { PreviousStatus: from, NewStatus: to, PreparationEtaMinutes: eta } = metadata;
-  if (!isShippingStatus(from)) problems.push(`PreviousStatus ${show(from)} is not a shipping status of 3.4`);
-  if (!isShippingStatus(to)) problems.push(`NewStatus ${show(to)} is not a shipping status of 3.4`);
+  if (!isShippingStatus(from)) problems.push(`PreviousStatus ${show(from)} is not a shipping status`);
+  if (!isShippingStatus(to)) problems.push(`NewStatus ${show(to)} is not a shipping status`);
   let etaMinutes: number | null = null;
   if (eta !== undefined && eta !== null) {
     const text = typeof eta === 'number' ? String(eta) : typeof eta === 'string' ? eta.trim() : '';
@@ -52,7 +52,7 @@ function couponProblems(metadata: Record<string, unknown>): string[] {
     const c = coupon as Record<string, unknown>;
     const missing = ['startDate', 'endDate'].filter((k) => typeof c[k] !== 'string' || !Number.isFinite(Date.parse(c[k] as string)));
     if (missing.length > 0)
-      problems.push(`coupon ${show(c['code'])} of orderDetail[${i}] has no valid ${missing.join(' or ')} (3.5 needs both)`);
+      problems.push(`coupon ${show(c['code'])} of orderDetail[${i}] has no valid ${missing.join(' or ')} (a coupon needs both)`);
   });
   return problems;
 }

@@ -50,7 +50,6 @@ export const PaymentStateSchema = z.enum(PAYMENT_STATES);
 
 /** How a 3-D Secure attempt ended: the service's 3DS statuses (docs/service.md#3-d-secure-status) but PENDING. */
 export const ThreeDsOutcomeSchema = ThreeDsStatusSchema.exclude(['PENDING']);
-export const THREE_DS_OUTCOMES = ThreeDsOutcomeSchema.options;
 
 /** How the extra copies of one event came about. */
 export const DuplicateSourcesSchema = z.object({

@@ -90,7 +90,7 @@ export function parseDelivery(delivery: DeliveryInput, slim = false): ParsedDeli
   if (orderId === null) return rejected(input, 'the event has no orderId');
   const type = str(o['type']);
   if (type === null || type.trim() === '') return rejected(input, 'the event has no type', orderId);
-  if (!isKnownEventType(type)) return rejected(input, `unknown event type ${JSON.stringify(type)} (not in 6.4)`, orderId);
+  if (!isKnownEventType(type)) return rejected(input, `unknown event type ${JSON.stringify(type)} (not one the service sends)`, orderId);
   const rawMetadata = o['metadata'];
   const metadata =
     typeof rawMetadata === 'object' && rawMetadata !== null && !Array.isArray(rawMetadata)

@@ -23,12 +23,12 @@ function sentence(verdict: MoveVerdict, from: ShippingStatus, to: ShippingStatus
   switch (verdict) {
     case 'skipped': {
       const skipped = SHIPPING_PATH.slice(SHIPPING_PATH.indexOf(from) + 1, SHIPPING_PATH.indexOf(to));
-      return `Shipping jumped ${arrow(from, to)}, skipping ${skipped.join(', ')}: 3.4 moves one step at a time.`;
+      return `Shipping jumped ${arrow(from, to)}, skipping ${skipped.join(', ')}: the shipping status moves one step at a time.`;
     }
     case 'illegal':
       return from === to
-        ? `Shipping "moved" from ${from} to itself: 3.4 has no such move.`
-        : `Shipping moved backwards, ${arrow(from, to)}: 3.4 only moves forward (${SHIPPING_PATH.join(' → ')}).`;
+        ? `Shipping "moved" from ${from} to itself: the shipping status has no such move.`
+        : `Shipping moved backwards, ${arrow(from, to)}: the shipping status only moves forward (${SHIPPING_PATH.join(' → ')}).`;
     case 'unspecified':
       return `Shipping moved ${arrow(from, to)}: the spec leaves moves into and out of SCHEDULED and REJECTED open, so this is shown, not judged.`;
     case 'ok':

@@ -57,13 +57,3 @@ export function signBody(hmac: HmacSha256, key: string, body: Uint8Array | strin
   const bytes = typeof body === 'string' ? utf8.encode(body) : body;
   return base64Encode(hmacBytes(hmac, key, bytes));
 }
-
-/** True when `signature` is the Base64 HMAC of the raw body under `key`, compared in constant time. */
-export function verifyBody(
-  hmac: HmacSha256,
-  key: string,
-  body: Uint8Array,
-  signature: string,
-): boolean {
-  return constantTimeEqual(signBody(hmac, key, body), signature.trim());
-}

@@ -154,7 +154,7 @@ test('templates are checked against the event schema as you type, and drafts are
   );
   await expect(replay.editor).toHaveAttribute('data-errors', '2');
   await expect(replay.editor).toHaveAttribute('data-hints', '1');
-  await expect(page.getByTestId('replay-problems')).toContainText('Not an event type of 6.4');
+  await expect(page.getByTestId('replay-problems')).toContainText('Not an event type the service sends');
   await expect(page.getByTestId('replay-problems')).toContainText('level must be Info, Warning or Error');
   await expect(page.locator('[data-severity="hint"]')).toContainText('region');
 

@@ -106,7 +106,7 @@ export function openDraft(stores: DraftSourceStores, from: OpenSource): Draft {
       });
     }
     case 'template': {
-      if (!isEventType(from.eventType)) throw new CallError('invalid-args', `“${from.eventType}” is not an event type of 6.4`);
+      if (!isEventType(from.eventType)) throw new CallError('invalid-args', `“${from.eventType}” is not an event type the service sends`);
       const order = { orderId: '900001', orderReference: 'replay-1', orderType: from.orderType ?? 'FASTLINK_CHARGE' };
       return draft({
         name: `${from.eventType} template`,

@@ -121,5 +121,3 @@ export function decodeLogsRequest(bytes: Uint8Array): unknown {
   return toOtlpJson(logsRequest, bytes);
 }
 
-/** The protobuf answer to an export that was taken whole: an empty Export*ServiceResponse. */
-export const EMPTY_PROTOBUF_RESPONSE = new Uint8Array(0);

@@ -4,7 +4,7 @@
  * editors and type checks see exactly these names.
  */
 
-/** A delivery as the service's history API shows it (2.9). */
+/** A delivery as the service's history API shows it (docs/service.md#webhook-delivery). */
 export interface SandboxDelivery {
   id: number;
   eventId: number;
@@ -19,7 +19,7 @@ export interface SandboxDelivery {
   created: string;
 }
 
-/** Fields of an event (2.8) to change in a template; nested objects merge, other values replace. */
+/** Fields of an event (docs/service.md#webhook-event) to change in a template; nested objects merge, other values replace. */
 export interface EventOverrides {
   orderId?: string;
   orderReference?: string | null;
@@ -34,7 +34,7 @@ export interface DeliveryFilter {
   eventType?: string;
   delivered?: boolean;
   responseStatusCode?: number;
-  /** Only deliveries with an id above this one (the cursor of 4.7). */
+  /** Only deliveries with an id above this one (the history API's cursor, docs/service.md#cursor-rule). */
   afterId?: number;
 }
 

@@ -1,6 +1,6 @@
 import type { DeliveryFilter } from './api';
 
-/** The Sieve `filters` value (4.7) for a filter, or undefined for every delivery. */
+/** The Sieve `filters` value (docs/service.md#filters) for a filter, or undefined for every delivery. */
 export function historyFilters(filter: DeliveryFilter): string | undefined {
   const terms: string[] = [];
   if (filter.afterId !== undefined) terms.push(`id>${wholeNumber(filter.afterId, 'afterId')}`);

@@ -1,5 +1,3 @@
-import type { DatabaseSync } from 'node:sqlite';
-
 /** SQLite's primary result codes worth naming to a user (the low byte of an extended code). */
 const SQLITE_CODES: Record<number, string> = {
   5: 'SQLITE_BUSY',
@@ -29,13 +27,4 @@ export function describeStorageError(error: unknown): string {
 export function isSqliteBusy(error: unknown): boolean {
   const code = (error as { errcode?: unknown }).errcode;
   return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6);
-}
-
-/**
- * Rolls back what is still open. On SQLITE_FULL or an I/O error SQLite may already have rolled
- * the transaction back, and a second ROLLBACK would throw "cannot rollback - no transaction is
- * active" in place of the real cause.
- */
-export function rollbackIfOpen(db: DatabaseSync): void {
-  if (db.isTransaction) db.exec('ROLLBACK');
 }

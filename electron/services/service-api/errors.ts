@@ -49,7 +49,3 @@ export class HistoryApiError extends Error {
     return RETRYABLE.has(this.kind);
   }
 }
-
-export function isHistoryApiError(error: unknown): error is HistoryApiError {
-  return error instanceof HistoryApiError;
-}

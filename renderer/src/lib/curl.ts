@@ -1,5 +1,5 @@
 // The cURL builder is shared with Replay's export (core side).
-export { listenerCurlUrl, printfFormat, toCurl } from '../../../shared/http/curl';
+export { listenerCurlUrl, toCurl } from '../../../shared/http/curl';
 
 /** Base64 to bytes without Node (renderer). */
 export function base64ToBytes(base64: string): Uint8Array {

@@ -1,4 +1,3 @@
 export type { Transport } from './transport';
-export { TransportError } from './transport';
 export { transport } from './current';
 export { useTransport, useEvent } from './use-transport';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import type { WebhookEvent } from '../../../../shared/service';
+import { SIGNATURE_HEADER, type WebhookEvent } from '../../../../shared/service';
 import { serviceDeliveryHeaders } from '../../../../shared/signing/webhook-headers';
 import { PROBE_LIFETIME_MS, safeEqual, type ProbeTicket } from './probe-tickets';
 
@@ -55,7 +55,7 @@ export class ProbeKey {
       eventId: String(randomInt(1_000_000, 99_999_999)),
       eventCreated: new Date(nowMs).toISOString(),
     });
-    const signature = headers.find(([name]) => name.toLowerCase() === 'x-svc-hmac-sha256')![1];
+    const signature = headers.find(([name]) => name.toLowerCase() === SIGNATURE_HEADER)![1];
     const ticket: ProbeTicket = {
       signature,
       bodySha256: createHash('sha256').update(body).digest('hex'),

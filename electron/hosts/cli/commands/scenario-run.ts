@@ -109,7 +109,7 @@ const CLASS = 'hooklab.scenario-run';
 function sendsCase(path: string, refused: readonly string[], timeMs: number): JunitCase {
   const name = `${path}: the handler accepts every event (2xx)`;
   if (refused.length === 0) return { name, classname: CLASS, timeMs };
-  const message = `${refused.length} send(s) not accepted: ${refused[0]}. Fix: answer 2xx to every event with a valid signature, a repeat too (interface 6.1: any non-2xx is retried, then dropped).`;
+  const message = `${refused.length} send(s) not accepted: ${refused[0]}. Fix: answer 2xx to every event with a valid signature, a repeat too (the service retries any non-2xx answer, then drops the event).`;
   return { name, classname: CLASS, timeMs, failure: { message, text: refused.join('\n') } };
 }
 

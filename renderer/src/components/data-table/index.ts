@@ -1,5 +1,5 @@
 export { DataTable, type DataTableProps, type DataColumnMeta } from './DataTable';
-export { matchesFilter, compareValues, createRowSearch, type FilterMatch, type RowSearch } from './filters';
+export { createRowSearch, type FilterMatch, type RowSearch } from './filters';
 export { processRows } from './process-rows';
-export { tableViewFromParams, tableViewToParams, withTableView, type TableView } from './url-params';
+export { tableViewFromParams, type TableView } from './url-params';
 export { changeTableView, setUrlColumnFilters, setUrlSorting } from './url-table-view';

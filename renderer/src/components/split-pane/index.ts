@@ -1,3 +1,3 @@
 export { SplitPane } from './SplitPane';
 export { useSplitLayout } from './use-split-layout';
-export { readSplitLayout, type SplitLayout, type SplitOrientation } from './split-layout';
+export type { SplitLayout, SplitOrientation } from './split-layout';

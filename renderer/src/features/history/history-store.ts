@@ -2,7 +2,7 @@ import { transport } from '../../transport';
 import { jobsStore, newJobId } from '../../app-state/page-jobs';
 import { createHistoryStore } from './create-history-store';
 
-export { EVENTS_PAGE, HISTORY_TABS, openTab, tabOfRoute, type DiffRequest, type HistoryTab } from './create-history-store';
+export { EVENTS_PAGE, openTab, tabOfRoute, type DiffRequest, type HistoryTab } from './create-history-store';
 
 /** This page's History slice, over the page's one transport and jobs store. */
 export const historyStore = createHistoryStore(transport, { newJobId, refresh: jobsStore.refresh });

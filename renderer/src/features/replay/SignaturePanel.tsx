@@ -1,3 +1,4 @@
+import { WEBHOOK_HEADER_NAMES } from '../../../../shared/service/webhooks';
 import { CopyButton } from '../../components/CopyButton';
 import { HeaderTable } from '../../components/HeaderTable';
 import { useEditorStore } from './editor-store';
@@ -16,7 +17,7 @@ export function SignaturePanel() {
   return (
     <section className="card replay-signature" data-testid="replay-signature-panel" data-stale={stale}>
       <h2 className="card__title row">
-        X-Svc-Hmac-Sha256 {stale && <span className="muted replay-updating">updating…</span>}
+        {WEBHOOK_HEADER_NAMES.signature} {stale && <span className="muted replay-updating">updating…</span>}
       </h2>
       {error && (
         <p className="notice notice--error" data-testid="replay-sign-error">

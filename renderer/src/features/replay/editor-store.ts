@@ -5,7 +5,7 @@ import { createEditorStore } from './create-editor-store';
 /** This page's Replay editor slice, over the page's one transport. */
 export const editorStore = createEditorStore(transport, { newJobId });
 export const useEditorStore = editorStore.use;
-export const { openDraft, editRequest, editDraft, preselectDraftTarget, setSendOptions, saveDraft, sendNow } = editorStore;
+export const { openDraft, editRequest, editDraft, preselectDraftTarget, setSendOptions, sendNow } = editorStore;
 
 let following = false;
 

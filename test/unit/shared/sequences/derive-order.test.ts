@@ -147,7 +147,7 @@ describe('deriveOrder: derived states and bad input', () => {
       delivery(body('Refunded')),
       delivery(body('Updated', move('PENDING', 'ACCEPTED', { PreparationEtaMinutes: 'x' }))),
     ]);
-    expect(d.badInputs.map((b) => b.reason)).toEqual(['unknown event type "Refunded" (not in 6.4)', 'Updated: PreparationEtaMinutes "x" is not a number of minutes']);
+    expect(d.badInputs.map((b) => b.reason)).toEqual(['unknown event type "Refunded" (not one the service sends)', 'Updated: PreparationEtaMinutes "x" is not a number of minutes']);
     expect(d.events.map((e) => e.type)).toEqual(['Updated']);
     expect(d.events[0]!.problems).toHaveLength(1);
     expect(d.summary.shipping).toBeNull();
