@@ -2,7 +2,9 @@ import type { DeliveryDetail } from '../../../../shared/contract/live';
 import type { SettingsView } from '../../../../shared/contract';
 import { BUNDLE_KEY_ID } from '../../../../shared/contract/live-import';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
+import { neutraliseBidi } from '../../../../shared/text/bidi';
 import { hrefFor } from '../../app-state/routes';
+import { Time } from '../../components/ui';
 import { useSettingsView } from '../../app-state/use-settings-view';
 import { bodyLabel } from './body-label';
 import { duplicateRow, keptApartText } from './kept-apart';
@@ -49,7 +51,10 @@ export function DetailSignature({ detail }: { detail: DeliveryDetail }) {
         <dt>Event id</dt>
         <dd>{summary.eventId ?? '—'}</dd>
         <dt>Event created</dt>
-        <dd>{summary.eventCreated ?? '—'}</dd>
+        <dd data-testid="event-created">
+          {/* The sender's header: shown like every time here, as written on hover (an unreadable one as it came). */}
+          {summary.eventCreated ? <Time iso={neutraliseBidi(summary.eventCreated)} ms /> : '—'}
+        </dd>
         {summary.unverified && (
           <>
             <dt>Kept apart</dt>
