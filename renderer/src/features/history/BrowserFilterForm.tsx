@@ -39,61 +39,89 @@ function Select({
   );
 }
 
+interface OperatorFieldProps {
+  readonly label: string;
+  readonly c: Controls;
+  readonly set: (patch: Partial<Controls>) => void;
+  /** The control holding the field's operator, and the one holding its value. */
+  readonly op: 'idOp' | 'typeOp' | 'statusOp';
+  readonly value: 'id' | 'eventType' | 'status';
+  readonly ops: SieveOperator[];
+  readonly size: number;
+  readonly testId: string;
+  readonly opTestId: string;
+}
+
+/** A field the service filters on: its operator and its value. */
+function OperatorField({
+  label,
+  c,
+  set,
+  op,
+  value,
+  ops,
+  size,
+  testId,
+  opTestId,
+}: OperatorFieldProps) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <span className="row">
+        <Select
+          value={c[op]}
+          options={ops}
+          onChange={(v) => set({ [op]: v as SieveOperator })}
+          testId={opTestId}
+        />
+        <input
+          value={c[value]}
+          onChange={(e) => set({ [value]: e.target.value })}
+          size={size}
+          data-testid={testId}
+        />
+      </span>
+    </label>
+  );
+}
+
 /** The first row of controls: one per field the service filters on. */
 function FieldControls({ c, set }: { c: Controls; set: (patch: Partial<Controls>) => void }) {
   return (
     <div className="row">
-      <label className="field">
-        <span>id</span>
-        <span className="row">
-          <Select
-            value={c.idOp}
-            options={COMPARE_OPS}
-            onChange={(v) => set({ idOp: v as SieveOperator })}
-            testId="filter-id-op"
-          />
-          <input
-            value={c.id}
-            onChange={(e) => set({ id: e.target.value })}
-            size={8}
-            data-testid="filter-id"
-          />
-        </span>
-      </label>
-      <label className="field">
-        <span>eventType</span>
-        <span className="row">
-          <Select
-            value={c.typeOp}
-            options={TEXT_OPS}
-            onChange={(v) => set({ typeOp: v as SieveOperator })}
-            testId="filter-type-op"
-          />
-          <input
-            value={c.eventType}
-            onChange={(e) => set({ eventType: e.target.value })}
-            size={14}
-            data-testid="filter-event-type"
-          />
-        </span>
-      </label>
-      <label className="field">
-        <span>responseStatusCode</span>
-        <span className="row">
-          <Select
-            value={c.statusOp}
-            options={COMPARE_OPS}
-            onChange={(v) => set({ statusOp: v as SieveOperator })}
-            testId="filter-status-op"
-          />
-          <input
-            value={c.status}
-            onChange={(e) => set({ status: e.target.value })}
-            size={5}
-            data-testid="filter-status"
-          />
-        </span>
-      </label>
+      <OperatorField
+        label="id"
+        c={c}
+        set={set}
+        op="idOp"
+        value="id"
+        ops={COMPARE_OPS}
+        size={8}
+        testId="filter-id"
+        opTestId="filter-id-op"
+      />
+      <OperatorField
+        label="eventType"
+        c={c}
+        set={set}
+        op="typeOp"
+        value="eventType"
+        ops={TEXT_OPS}
+        size={14}
+        testId="filter-event-type"
+        opTestId="filter-type-op"
+      />
+      <OperatorField
+        label="responseStatusCode"
+        c={c}
+        set={set}
+        op="statusOp"
+        value="status"
+        ops={COMPARE_OPS}
+        size={5}
+        testId="filter-status"
+        opTestId="filter-status-op"
+      />
       <label className="field">
         <span>delivered</span>
         <select

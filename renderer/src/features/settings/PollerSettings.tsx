@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../../shared/contract';
+import type { SettingsPatch } from '../../../../shared/settings';
 import { useTransport } from '../../transport';
 
 const MIB = 1024 * 1024;
@@ -19,6 +20,8 @@ export function PollerSettings({ poller, setView, fail }: PollerSettingsProps) {
     deliveries: String(poller.retainDeliveries),
     mib: String(Math.round(poller.retainBytes / MIB)),
   });
+  const update = (patch: SettingsPatch['poller']) =>
+    void transport.call('settings.update', { poller: patch }).then(setView, fail);
   // The saved values replace what was typed whenever the settings change (here or elsewhere).
   useEffect(() => {
     setIntervalText(String(poller.intervalMs));
@@ -37,11 +40,7 @@ export function PollerSettings({ poller, setView, fail }: PollerSettingsProps) {
           <input
             type="checkbox"
             checked={poller.enabled}
-            onChange={(e) =>
-              void transport
-                .call('settings.update', { poller: { enabled: e.target.checked } })
-                .then(setView, fail)
-            }
+            onChange={(e) => update({ enabled: e.target.checked })}
             data-testid="poller-enabled"
           />
           Poll delivery history
@@ -61,11 +60,7 @@ export function PollerSettings({ poller, setView, fail }: PollerSettingsProps) {
         <button
           type="button"
           className="button button--small"
-          onClick={() =>
-            void transport
-              .call('settings.update', { poller: { intervalMs: Number(interval) } })
-              .then(setView, fail)
-          }
+          onClick={() => update({ intervalMs: Number(interval) })}
           data-testid="poller-interval-save"
         >
           Apply
@@ -100,14 +95,10 @@ export function PollerSettings({ poller, setView, fail }: PollerSettingsProps) {
           type="button"
           className="button button--small"
           onClick={() =>
-            void transport
-              .call('settings.update', {
-                poller: {
-                  retainDeliveries: Number(retain.deliveries),
-                  retainBytes: Number(retain.mib) * MIB,
-                },
-              })
-              .then(setView, fail)
+            update({
+              retainDeliveries: Number(retain.deliveries),
+              retainBytes: Number(retain.mib) * MIB,
+            })
           }
           data-testid="history-retain-save"
         >
