@@ -68,6 +68,8 @@ test('deliveries stream into the table with their verdicts, and the detail shows
   expect(lines.map((l) => (JSON.parse(l) as { eventId: number | null }).eventId)).toContain(9002);
   // Exported by a job of the main process, shown in the one progress view.
   await expect(page.getByTestId('live-export-job').getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
+  // The one export-job hook says what it saved, as the share exports do.
+  await expect(page.getByTestId('live-export-job-saved')).toContainText(/hooklab-deliveries-.*\.ndjson/);
 });
 
 test('listener answer rules are saved from Settings and applied without restart', async ({ app, page, hooklab }) => {
