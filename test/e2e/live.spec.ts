@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { test, expect } from './support/fixtures';
 import { LivePage } from './pages/live-page';
 import { callApi as call } from './support/api';
+import { screenshotBothThemes } from './support/themes';
 import type { ServeProcess } from './support/serve-process';
 
 const KEY = 'e2e-live-key';
@@ -67,6 +68,8 @@ test('deliveries stream into the table with their verdicts, and the detail shows
   expect(lines.map((l) => (JSON.parse(l) as { eventId: number | null }).eventId)).toContain(9002);
   // Exported by a job of the main process, shown in the one progress view.
   await expect(page.getByTestId('live-export-job').getByTestId('job-progress')).toHaveAttribute('data-state', 'done');
+  // The one export-job hook says what it saved, as the share exports do.
+  await expect(page.getByTestId('live-export-job-saved')).toContainText(/hooklab-deliveries-.*\.ndjson/);
 });
 
 test('listener answer rules are saved from Settings and applied without restart', async ({ app, page, hooklab }) => {
@@ -145,4 +148,27 @@ test("Live's activity strip counts a delivery that arrives while the page is ope
   // Stored whatever the listener answers (an earlier test may have left answer rules).
   await send(`${await listenerUrl(hooklab)}strip`, body, { 'X-Svc-Event-Id': '9300' });
   await expect(strip).toHaveAttribute('data-total', String(before + 1));
+});
+
+test("the detail's Event created is a time like every other, the exact instant on hover", async ({ app, page, hooklab }) => {
+  const live = new LivePage(page);
+  await app.goto('live');
+  const base = await listenerUrl(hooklab);
+  const orderId = `e2e-created-${Date.now()}`;
+  const body = JSON.stringify({ orderId, orderReference: null, orderType: 'FULL', description: 'd', level: 'Info', type: 'Created', metadata: null });
+  await send(`${base}created`, body, { 'X-Svc-Event-Id': '9400', 'X-Svc-Event-Created': '2024-05-01T10:00:05.123Z' });
+  await live.search(orderId);
+  await live.open();
+  const created = page.getByTestId('event-created').locator('time');
+  // 24-hour with milliseconds, in this machine's zone (zones differ by whole quarters of an hour).
+  await expect(created).toHaveText(/\d{2}:\d{2}:05\.123$/);
+  await expect(created).not.toHaveText(/T10:00|Z|[AP]M/);
+  await expect(created).toHaveAttribute('title', '2024-05-01T10:00:05.123Z');
+  await screenshotBothThemes(page, 'live-event-created', live.detail);
+
+  // A header that is no time is shown as it came.
+  await send(`${base}created-unreadable`, body, { 'X-Svc-Event-Id': '9401', 'X-Svc-Event-Created': 'last tuesday' });
+  await live.search('created-unreadable');
+  await live.open();
+  await expect(page.getByTestId('event-created')).toHaveText('last tuesday');
 });

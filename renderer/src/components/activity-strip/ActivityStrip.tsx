@@ -1,41 +1,18 @@
 import { useRef, useState } from 'react';
 import type { Activity, ActivityBucket } from '../../../../shared/contract/live';
-import { formatCount, formatTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { dragRange, xOf, type TimeRange } from './strip-geometry';
+import { StripBar } from './StripBar';
+import { StripLegend } from './StripLegend';
+import { total, VERDICT_WORDS, type StripWords } from './strip-words';
 import './activity-strip.css';
 
 export type { TimeRange } from './strip-geometry';
+export type { StripWords } from './strip-words';
 
 const W = 1000;
 const H = 48;
 const MARK_H = 5;
-const VERDICTS = ['valid', 'invalid', 'missing', 'other'] as const;
-
-/**
- * What each stack of the strip means on its page: Live's are signature verdicts, History's the
- * service's outcomes (delivered, failed, in flight). A null word is a series the page never has.
- */
-export interface StripWords {
-  readonly valid: string;
-  readonly invalid: string;
-  readonly missing: string | null;
-  readonly other: string;
-  readonly handlerFailed: string | null;
-}
-
-const VERDICT_WORDS: StripWords = {
-  valid: 'valid',
-  invalid: 'invalid',
-  missing: 'missing',
-  other: 'not judged',
-  handlerFailed: 'handler failed',
-};
-
-const total = (b: ActivityBucket) => b.valid + b.invalid + b.missing + b.other;
-const describe = (b: ActivityBucket, w: StripWords) =>
-  `${formatTime(new Date(b.startMs).toISOString())}: ${formatCount(total(b))} deliveries — ${b.valid} ${w.valid}, ${b.invalid} ${w.invalid}` +
-  `${w.missing ? `, ${b.missing} ${w.missing}` : ''}` +
-  `${b.other > 0 ? `, ${b.other} ${w.other}` : ''}${b.handlerFailed > 0 && w.handlerFailed ? `; ${w.handlerFailed} ${b.handlerFailed}` : ''}`;
 
 export interface ActivityStripProps {
   readonly activity: Activity | null;
@@ -89,46 +66,16 @@ export function ActivityStrip({
       data-buckets={activity.buckets.length}
       data-total={sum}
     >
-      <div className="activity-strip__legend">
-        <span
-          className="activity-strip__caption"
-          data-testid={`${testId}-caption`}
-          aria-live="polite"
-        >
-          {hover
-            ? describe(hover, words)
-            : `${formatCount(sum)} deliveries from ${formatTime(new Date(range.fromMs).toISOString())} to ${formatTime(new Date(range.toMs).toISOString())}` +
-              `${failed > 0 && words.handlerFailed ? `, ${formatCount(failed)} ${words.handlerFailed}` : ''} · drag to filter`}
-        </span>
-        <span className="activity-strip__keys" aria-hidden="true">
-          <i className="activity-strip__key activity-strip__key--valid" />
-          {words.valid} <i className="activity-strip__key activity-strip__key--invalid" />
-          {words.invalid}{' '}
-          {words.missing && (
-            <>
-              <i className="activity-strip__key activity-strip__key--missing" />
-              {words.missing}{' '}
-            </>
-          )}
-          {words.handlerFailed && (
-            <>
-              <i className="activity-strip__key activity-strip__key--failed" />
-              {words.handlerFailed}
-            </>
-          )}
-        </span>
-        {selected && (
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => onSelect(null)}
-            data-testid={`${testId}-clear`}
-          >
-            Clear range {formatTime(new Date(selected.fromMs).toISOString())}–
-            {formatTime(new Date(selected.toMs).toISOString())}
-          </button>
-        )}
-      </div>
+      <StripLegend
+        testId={testId}
+        words={words}
+        hover={hover}
+        range={range}
+        sum={sum}
+        failed={failed}
+        selected={selected}
+        onClear={() => onSelect(null)}
+      />
       <svg
         ref={svg}
         className="activity-strip__chart"
@@ -160,40 +107,20 @@ export function ActivityStrip({
             data-testid={`${testId}-selection`}
           />
         )}
-        {activity.buckets.map((b) => {
-          const x = xOf(b.startMs, range, W);
-          let base = H;
-          return (
-            <g key={b.startMs} onPointerEnter={() => setHover(b)} data-testid={`${testId}-bar`}>
-              <title>{describe(b, words)}</title>
-              {/* An invisible full-height target, so a slice of one delivery is easy to hover. */}
-              <rect className="activity-strip__hit" x={x} y={0} width={bw} height={H} />
-              {VERDICTS.map((v) => {
-                const h = ((H - MARK_H - 1) * b[v]) / peak;
-                base -= h;
-                return h > 0 ? (
-                  <rect
-                    key={v}
-                    className={`activity-strip__bar activity-strip__bar--${v}`}
-                    x={x + 0.5}
-                    y={base}
-                    width={Math.max(1, bw - 1)}
-                    height={h}
-                  />
-                ) : null;
-              })}
-              {b.handlerFailed > 0 && (
-                <rect
-                  className="activity-strip__failed"
-                  x={x + 0.5}
-                  y={0}
-                  width={Math.max(1, bw - 1)}
-                  height={MARK_H}
-                />
-              )}
-            </g>
-          );
-        })}
+        {activity.buckets.map((b) => (
+          <StripBar
+            key={b.startMs}
+            bucket={b}
+            x={xOf(b.startMs, range, W)}
+            width={bw}
+            height={H}
+            markHeight={MARK_H}
+            peak={peak}
+            words={words}
+            testId={testId}
+            onHover={setHover}
+          />
+        ))}
       </svg>
     </div>
   );

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
@@ -10,9 +9,11 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { processRows } from './process-rows';
-import type { DataColumnMeta } from './column-meta';
 import { useColumnWidths } from './column-widths';
 import { useContentTemplate } from './use-content-widths';
+import { HeaderCell } from './HeaderCell';
+import { rowKeyHandler } from './row-keys';
+import { TableRow } from './TableRow';
 import './data-table.css';
 
 export type { DataColumnMeta } from './column-meta';
@@ -40,12 +41,6 @@ export interface DataTableProps<T> {
   readonly processed?: readonly T[];
   /** Remember column widths the user dragged under this key (localStorage). */
   readonly columnWidthsKey?: string;
-}
-
-/** The full value of a cell for its hover title (cells are cut with an ellipsis). */
-function titleOf(value: unknown): string | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /**
@@ -103,88 +98,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
     .map((c) => trackOf(c.id))
     .join(' ');
 
-  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
-    if (processed.length === 0) return;
-    const from = cursorId ?? props.activeId ?? null;
-    const index = from === null ? -1 : processed.findIndex((r) => props.getRowId(r) === from);
-    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[e.key];
-    if (step !== undefined) {
-      e.preventDefault();
-      const next = Math.min(processed.length - 1, Math.max(0, index < 0 ? 0 : index + step));
-      setCursorId(props.getRowId(processed[next]!));
-      virtualizer.scrollToIndex(next, { align: 'auto' });
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      const next = e.key === 'Home' ? 0 : processed.length - 1;
-      setCursorId(props.getRowId(processed[next]!));
-      virtualizer.scrollToIndex(next);
-    } else if (e.key === 'Enter' && index >= 0) {
-      e.preventDefault();
-      props.onActivate?.(processed[index]!);
-    }
-  };
+  const onKeyDown = rowKeyHandler({
+    processed,
+    getRowId: props.getRowId,
+    from: cursorId ?? props.activeId ?? null,
+    setCursorId,
+    scrollToIndex: (index, options) => virtualizer.scrollToIndex(index, options),
+    onActivate: props.onActivate,
+  });
 
   return (
     <div className="data-table" ref={tableRef} data-testid={props.testId} role="grid" aria-rowcount={processed.length}>
       {/* At least as wide as the columns' minimums: a narrow pane scrolls sideways instead of cutting columns off. */}
       <div className="data-table__inner">
         <div className="data-table__head" style={{ gridTemplateColumns: template }} role="row">
-          {table.getFlatHeaders().filter((header) => header.column.getIsVisible()).map((header) => {
-            const meta = header.column.columnDef.meta as DataColumnMeta | undefined;
-            const sorted = header.column.getIsSorted();
-            return (
-              <div key={header.id} className="data-table__th" role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
-                <div
-                  className="data-table__resize"
-                  role="separator"
-                  aria-label={`Resize column ${header.id}`}
-                  onPointerDown={(e) => widths.startResize(header.id, e)}
-                  onDoubleClick={() => widths.reset(header.id)}
-                  data-testid={`resize-${header.id}`}
-                />
-                {/* A column without a header (checkboxes, row actions) has nothing to sort by or name. */}
-                {header.column.columnDef.header === '' ? null : (
-                <button
-                  type="button"
-                  className="data-table__sort"
-                  disabled={!header.column.getCanSort()}
-                  onClick={header.column.getToggleSortingHandler()}
-                  title={typeof header.column.columnDef.header === 'string' ? header.column.columnDef.header : undefined}
-                  data-testid={`sort-${header.id}`}
-                >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                  {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-                </button>
-                )}
-                {meta?.filter === 'text' && (
-                  <input
-                    className="data-table__filter"
-                    placeholder="filter"
-                    aria-label={`Filter ${header.id}`}
-                    data-testid={`filter-${header.id}`}
-                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                    onChange={(e) => header.column.setFilterValue(e.target.value)}
-                  />
-                )}
-                {meta?.filter && typeof meta.filter === 'object' && (
-                  <select
-                    className="data-table__filter"
-                    aria-label={`Filter ${header.id}`}
-                    data-testid={`filter-${header.id}`}
-                    value={(header.column.getFilterValue() as string | undefined) ?? ''}
-                    onChange={(e) => header.column.setFilterValue(e.target.value)}
-                  >
-                    <option value="">any</option>
-                    {meta.filter.options.map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </div>
-            );
-          })}
+          {table
+            .getFlatHeaders()
+            .filter((header) => header.column.getIsVisible())
+            .map((header) => (
+              <HeaderCell key={header.id} header={header} widths={widths} />
+            ))}
         </div>
         <div
           className="data-table__body"
@@ -200,29 +133,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item, i) => {
               const row = rows[i]!;
-              const active = props.activeId === row.id;
-              const cursor = cursorId === row.id;
               return (
-                <div
+                <TableRow
                   key={row.id}
-                  role="row"
-                  aria-selected={active}
-                  data-testid="data-row"
-                  data-row-id={row.id}
-                  data-cursor={cursor || undefined}
-                  className={`data-table__row${active ? ' data-table__row--active' : ''}${cursor ? ' data-table__row--cursor' : ''} ${props.rowClassName?.(row.original) ?? ''}`}
-                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                  row={row}
+                  active={props.activeId === row.id}
+                  cursor={cursorId === row.id}
+                  extraClassName={props.rowClassName?.(row.original) ?? ''}
+                  template={template}
+                  height={rowHeight}
+                  top={item.start}
                   onClick={() => {
                     setCursorId(row.id);
                     props.onActivate?.(row.original);
                   }}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <div key={cell.id} className="data-table__td" role="gridcell" title={titleOf(cell.getValue())}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </div>
-                  ))}
-                </div>
+                />
               );
             })}
           </div>

@@ -1,14 +1,14 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BulkResend } from './BulkResend';
 import { ResendWhereForm } from './ResendWhereForm';
 import { useJob } from '../../app-state/page-jobs';
 import { EventDeliveries } from './EventDeliveries';
-import { EVENTS_PAGE, resend, resendBulk, showDiff, showEvents, useHistoryStore } from './history-store';
+import { EVENTS_PAGE, resendBulk, showDiff, showEvents, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
 import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { eventsQueryFromParams, withEventsQuery, type EventsQuery } from './events-query';
 import { EventTypeBars } from './EventTypeBars';
-import { Time } from '../../components/ui';
+import { EventRow } from './EventRow';
 import { ActivityStrip, type StripWords } from '../../components/activity-strip';
 import { useHistoryActivity } from './use-history-activity';
 
@@ -115,60 +115,15 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
         </thead>
         <tbody>
           {events.map((e) => (
-            <Fragment key={e.eventId}>
-              <tr data-testid={`event-row-${e.eventId}`} data-pending={!e.delivered}>
-                <td>
-                  <input type="checkbox" checked={selected.includes(e.eventId)} onChange={() => toggle(e.eventId)} aria-label="select for diff" />
-                </td>
-                <td className="mono">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => openEvent(open === e.eventId ? null : e.eventId)}
-                    aria-expanded={open === e.eventId}
-                    data-testid={`event-open-${e.eventId}`}
-                  >
-                    {open === e.eventId ? '▾' : '▸'} {e.eventId}
-                  </button>
-                </td>
-                <td>{e.eventType}</td>
-                <td className="mono" data-testid="event-order">
-                  {e.orderId !== null ? (
-                    <a href={hrefFor('sequences', encodeURIComponent(e.orderId))} title="This order's sequence">
-                      {e.orderId}
-                    </a>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                <td className="mono">
-                  <Time iso={e.eventCreated} ms />
-                </td>
-                <td>{e.deliveries}</td>
-                <td>
-                  {e.delivered ? <span className="badge badge--ok">delivered</span> : <span className="badge badge--error">pending</span>}
-                </td>
-                <td className="mono">{e.lastStatus === 0 ? 'in flight' : e.lastStatus}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    disabled={resending !== null}
-                    onClick={() => void resend(e.eventId)}
-                    data-testid={`resend-event-${e.eventId}`}
-                  >
-                    {resending === e.eventId ? 'Resending…' : 'Resend'}
-                  </button>
-                </td>
-              </tr>
-              {open === e.eventId && (
-                <tr>
-                  <td colSpan={9}>
-                    <EventDeliveries eventId={e.eventId} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
+            <EventRow
+              key={e.eventId}
+              event={e}
+              open={open === e.eventId}
+              onOpen={(opened) => openEvent(opened ? e.eventId : null)}
+              selected={selected.includes(e.eventId)}
+              onToggleSelected={() => toggle(e.eventId)}
+              resending={resending}
+            />
           ))}
         </tbody>
       </table>

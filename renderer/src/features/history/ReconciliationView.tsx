@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { RECONCILE_HINTS, RECONCILE_LABELS } from '../../../../shared/history/reconcile-words';
 import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
+import { MissedWindows } from './MissedWindows';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
 import { replaceParams, useRouteParams } from '../../app-state/url-state';
@@ -93,47 +94,7 @@ export function ReconciliationView({ route }: { route: Route }) {
               <span className="muted">Their events stay pending at the service until a delivery is accepted.</span>
             </p>
           )}
-          {view.windows.length > 0 && (
-            <div className="card" data-testid="missed-windows">
-              <h2 className="card__title">Missed windows</h2>
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th>From</th>
-                    <th>To</th>
-                    <th>Deliveries</th>
-                    <th>Events never received</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.windows.map((w) => (
-                    <tr key={w.fromId} data-testid={`missed-window-${w.fromId}`}>
-                      <td>
-                        <Time iso={w.from} /> (#{w.fromId})
-                      </td>
-                      <td>
-                        <Time iso={w.to} /> (#{w.toId})
-                      </td>
-                      <td>{w.deliveries}</td>
-                      <td>{w.eventIds.length}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={w.eventIds.length === 0}
-                          onClick={() => void resendBulk(w.eventIds)}
-                          data-testid={`resend-window-${w.fromId}`}
-                        >
-                          Resend window
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {view.windows.length > 0 && <MissedWindows windows={view.windows} />}
           <ReconcileItemsTable items={view.items} labels={LABELS} params={params} />
           {view.totalItems > view.items.length && (
             <p className="muted">

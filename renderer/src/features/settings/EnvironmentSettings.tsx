@@ -5,8 +5,8 @@ import { useEvent, useTransport } from '../../transport';
 import { EnvironmentForm, movesOrigin, type EnvironmentDraft as Draft } from './EnvironmentForm';
 import { environmentSecret, type EnvironmentCredential } from '../../../../shared/settings/secret-names';
 import { PlainTable } from '../../components/PlainTable';
-
-const MIB = 1024 * 1024;
+import { EnvironmentRow } from './EnvironmentRow';
+import { PollerSettings } from './PollerSettings';
 
 const EMPTY: Draft = { id: '', name: '', baseUrl: '', apiV3Url: '', clientId: '', clientSecret: '', secretKey: '' };
 
@@ -25,17 +25,10 @@ export function EnvironmentSettings() {
   const [view, setView] = useState<SettingsView | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [interval, setIntervalText] = useState('');
-  const [retain, setRetain] = useState({ deliveries: '', mib: '' });
   useEffect(() => {
     transport.call('settings.get', {}).then(setView, (e: Error) => setMessage({ ok: false, text: e.message }));
   }, [transport]);
   useEvent('settings.changed', setView);
-  useEffect(() => {
-    if (!view) return;
-    setIntervalText(String(view.settings.poller.intervalMs));
-    setRetain({ deliveries: String(view.settings.poller.retainDeliveries), mib: String(Math.round(view.settings.poller.retainBytes / MIB)) });
-  }, [view]);
   if (!view) return <div className="card">Loading environments…</div>;
   const { environments, poller } = view.settings;
   const isSet = (id: string, secret: EnvironmentCredential) => view.secretsSet.includes(environmentSecret(id, secret));
@@ -107,28 +100,16 @@ export function EnvironmentSettings() {
           </td>
         </tr>
         {environments.live.map((e) => (
-          <tr key={e.id} data-testid={`env-row-${e.id}`}>
-            <td>
-              <input type="radio" name="active-env" checked={environments.active === e.id} onChange={() => void activate(e.id)} data-testid={`env-activate-${e.id}`} aria-label={`Use ${e.name}`} />
-            </td>
-            <td>{e.name}</td>
-            <td className="mono">{e.baseUrl}</td>
-            <td className="mono">{e.clientId}</td>
-            <td>
-              client secret {isSet(e.id, 'clientSecret') ? '✓ set' : '✗ missing'} · secret key {isSet(e.id, 'secretKey') ? '✓ set' : '—'}
-            </td>
-            <td className="row">
-              <button type="button" className="button button--small" onClick={() => setDraft({ ...e, clientSecret: '', secretKey: '' })} data-testid={`env-edit-${e.id}`}>
-                Edit
-              </button>
-              <button type="button" className="button button--small" onClick={() => void test(e.id)} data-testid={`env-test-${e.id}`}>
-                Test
-              </button>
-              <button type="button" className="button button--small" onClick={() => void remove(e.id)} data-testid={`env-remove-${e.id}`}>
-                Remove
-              </button>
-            </td>
-          </tr>
+          <EnvironmentRow
+            key={e.id}
+            environment={e}
+            active={environments.active === e.id}
+            isSet={isSet}
+            onActivate={() => void activate(e.id)}
+            onEdit={() => setDraft({ ...e, clientSecret: '', secretKey: '' })}
+            onTest={() => void test(e.id)}
+            onRemove={() => void remove(e.id)}
+          />
         ))}
       </PlainTable>
       {message && (
@@ -150,54 +131,7 @@ export function EnvironmentSettings() {
           Add live environment
         </button>
       )}
-      <h3 className="card__title" style={{ marginTop: 14 }}>
-        History poller
-      </h3>
-      <div className="row">
-        <label className="row">
-          <input
-            type="checkbox"
-            checked={poller.enabled}
-            onChange={(e) => void transport.call('settings.update', { poller: { enabled: e.target.checked } }).then(setView, fail)}
-            data-testid="poller-enabled"
-          />
-          Poll delivery history
-        </label>
-        <label className="row">
-          every
-          <input type="number" min={250} value={interval} onChange={(e) => setIntervalText(e.target.value)} style={{ width: 90 }} data-testid="poller-interval" />
-          ms
-        </label>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => void transport.call('settings.update', { poller: { intervalMs: Number(interval) } }).then(setView, fail)}
-          data-testid="poller-interval-save"
-        >
-          Apply
-        </button>
-      </div>
-      <div className="row" title="The oldest deliveries of the history copy are removed first; the poller never fetches them again.">
-        <label className="row">
-          Keep at most
-          <input type="number" min={1} value={retain.deliveries} onChange={(e) => setRetain({ ...retain, deliveries: e.target.value })} style={{ width: 110 }} data-testid="history-retain-deliveries" />
-          deliveries and
-          <input type="number" min={1} value={retain.mib} onChange={(e) => setRetain({ ...retain, mib: e.target.value })} style={{ width: 90 }} data-testid="history-retain-mib" />
-          MiB of history per environment
-        </label>
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() =>
-            void transport
-              .call('settings.update', { poller: { retainDeliveries: Number(retain.deliveries), retainBytes: Number(retain.mib) * MIB } })
-              .then(setView, fail)
-          }
-          data-testid="history-retain-save"
-        >
-          Apply
-        </button>
-      </div>
+      <PollerSettings poller={poller} setView={setView} fail={fail} />
     </div>
   );
 }

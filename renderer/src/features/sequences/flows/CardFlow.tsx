@@ -1,18 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { ChargeRequest, ThreeDsFrameMessage } from '../../../../../shared/service';
-import { useTransport } from '../../../transport';
 import { ChallengeFrame } from './ChallengeFrame';
-import { explainCharge, explainFrameMessage, type Outcome } from './explanations';
-import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
+import { useFlowsStore } from './flows-store';
 import { ProblemFields } from './ProblemFields';
 import { SubmitRow } from './SubmitRow';
 import { TextField } from './TextField';
-
-interface Challenge {
-  readonly url: string;
-  readonly id: string;
-  readonly charge: ChargeRequest;
-}
+import { useCardRun } from './use-card-run';
 
 const newReference = () => `flow-${Date.now().toString(36)}`;
 
@@ -22,7 +14,6 @@ const newReference = () => `flow-${Date.now().toString(36)}`;
  * authentication id. Every request goes through the core (credentials stay there).
  */
 export function CardFlow() {
-  const transport = useTransport();
   const info = useFlowsStore((s) => s.info);
   const cards = info?.testCards ?? [];
   const [number, setNumber] = useState('4000000000003220');
@@ -32,13 +23,9 @@ export function CardFlow() {
   const [buyer, setBuyer] = useState({ id: 'cust-1', name: 'Ana Pérez', email: 'ana@example.com', phoneNumber: '+50370000000' });
   const [amount, setAmount] = useState('25.50');
   const [reference, setReference] = useState(newReference);
-  // Each run is a new order: a reference already charged is replaced before the next run.
   const [lastReference, setLastReference] = useState<string | null>(null);
   const [billing, setBilling] = useState({ send: false, countryCode: 'USA', stateCode: 'CA', zipCode: '94105' });
-  const [busy, setBusy] = useState(false);
-  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
-  const [problem, setProblem] = useState<Record<string, string[]> | null>(null);
-  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const { busy, outcomes, problem, challenge, run, onFrameMessage } = useCardRun();
   const selected = cards.find((c) => c.number === number);
 
   const pickCard = (value: string) => {
@@ -46,71 +33,19 @@ export function CardFlow() {
     setNumber(value);
     setBilling((b) => ({ ...b, send: cards.find((c) => c.number === value)?.needsBillingInfo ?? false }));
   };
-  const say = (o: Outcome) => setOutcomes((list) => [...list, o]);
-
-  async function sendCharge(request: ChargeRequest): Promise<void> {
-    const result = await transport.call('flows.charge', request);
-    recordExchange(result.exchange);
-    if (result.problem) return setProblem(result.problem.errors);
-    if (!result.value) return say({ tone: 'error', text: `The charge was not accepted (${result.exchange.status ?? result.exchange.error}).` });
-    say(explainCharge(result.value));
-    if (result.value.order) await setFlowOrderId(result.value.order.id);
-    if (result.value.status === 'AUTHENTICATION_REQUIRED' && result.value.authentication)
-      setChallenge({ ...result.value.authentication, charge: request });
-  }
-
-  async function run(e: FormEvent): Promise<void> {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setOutcomes([]);
-    setProblem(null);
-    setChallenge(null);
+    // Each run is a new order: a reference already charged is replaced before the next run.
     const ref = reference === lastReference ? newReference() : reference;
     setReference(ref);
     setLastReference(ref);
-    startFlow({ reference: ref }, 'card');
-    try {
-      const pm = await transport.call('flows.createPaymentMethod', {
-        customer: buyer,
-        card: { number, expirationMonth: expiry.month, expirationYear: expiry.year, cvv, cardHolder: holder },
-      });
-      recordExchange(pm.exchange);
-      if (pm.problem) return setProblem(pm.problem.errors);
-      if (!pm.value) return say({ tone: 'error', text: `The payment method was not created (${pm.exchange.status ?? pm.exchange.error}).` });
-      say({ tone: 'info', text: `Payment method ${pm.value.id}: ${pm.value.bin.brand}, ${pm.value.bin.issuerName} (${pm.value.bin.countryCode}).` });
-      await sendCharge({
-        order: { id: ref, amount: Number(amount), description: 'Hooklab card flow', name: 'Hooklab flow order' },
-        cardId: pm.value.id,
-        authenticationId: null,
-        ...(billing.send ? { billingInfo: { countryCode: billing.countryCode, stateCode: billing.stateCode, zipCode: billing.zipCode } } : {}),
-      });
-    } catch (error) {
-      say({ tone: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function onFrameMessage(m: ThreeDsFrameMessage): Promise<void> {
-    if (!challenge || m.AuthenticationId !== challenge.id) return;
-    const c = challenge;
-    setChallenge(null);
-    say(explainFrameMessage(m));
-    if (m.MessageType !== 'authentication.complete' || m.Status !== 'SUCCESS') return;
-    setBusy(true);
-    try {
-      await sendCharge({ ...c.charge, authenticationId: m.AuthenticationId });
-    } catch (error) {
-      say({ tone: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+    void run(ref, { number, expiry, cvv, holder, buyer, amount, billing });
+  };
 
   return (
     <div className="card" data-testid="card-flow">
       <h2 className="card__title">Card flow: payment method, charge, 3-D Secure</h2>
-      <form className="flow-form" onSubmit={(e) => void run(e)}>
+      <form className="flow-form" onSubmit={submit}>
         {cards.length > 0 && (
           <label className="field flow-form__wide">
             <span>Sandbox test card</span>

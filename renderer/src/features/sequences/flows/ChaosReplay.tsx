@@ -1,16 +1,14 @@
-import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { ScenarioFileButtons } from './ScenarioFileButtons';
-import { runChaosReplay, type ChaosReport, type ChaosSend } from '../../../../../shared/flows/chaos-run';
-import { useTransport } from '../../../transport';
 import { useSettingsView } from '../../../app-state/use-settings-view';
 import { ChaosVerdict } from './ChaosVerdict';
 import { FailingOrderSearch } from './FailingOrderSearch';
 import { TextField } from './TextField';
 import { useFlowsStore } from './flows-store';
 import { closeScenario, openScenarioFile, saveOrderScenario, useOpenedScenario } from './scenario-file-actions';
-import { is2xx } from '../../../../../shared/http/status';
+import { ChaosSends } from './ChaosSends';
+import { useChaosRun, type ChaosForm } from './use-chaos-run';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
 
 /**
@@ -20,11 +18,10 @@ const randomSeed = () => String(Math.floor(Math.random() * 1_000_000));
  * the state the events lead to: did it end right under at-least-once, out-of-order delivery?
  */
 export function ChaosReplay() {
-  const transport = useTransport();
   const flowOrderId = useFlowsStore((s) => s.order.orderId);
   // A scenario file opened here or from a flow: its events are sent instead of the order's received ones.
   const scenario = useOpenedScenario((s) => s.scenario);
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<ChaosForm>({
     orderId: scenario?.file.source.orderId ?? flowOrderId ?? '',
     seed: randomSeed(),
     duplicateRate: '0.3',
@@ -33,12 +30,7 @@ export function ChaosReplay() {
     stateUrl: '',
     statePath: '',
   });
-  const [sends, setSends] = useState<ChaosSend[]>([]);
-  const [report, setReport] = useState<ChaosReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Events sent twice (the plan's second copies), so both of their rows say so.
-  const duplicated = new Set(sends.filter((s) => s.copy === 2).map((s) => `${s.type}#${s.eventId}`));
+  const { sends, report, error, setError, busy, run } = useChaosRun();
   /** One of the form's text fields, bound to its value. */
   const field = (name: keyof typeof form, label: string, props: Pick<ComponentProps<typeof TextField>, 'testId' | 'placeholder' | 'inputMode'> = {}) => (
     <TextField label={label} value={form[name]} onChange={(value) => setForm({ ...form, [name]: value })} {...props} />
@@ -75,36 +67,6 @@ export function ChaosReplay() {
     if (orderId) setForm((f) => ({ ...f, orderId }));
   }
 
-  async function run(e: FormEvent): Promise<void> {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setReport(null);
-    setSends([]);
-    try {
-      const result = await runChaosReplay(
-        transport.call.bind(transport),
-        sleep,
-        {
-          orderId: form.orderId.trim(),
-          seed: Number.parseInt(form.seed, 10) || 0,
-          duplicateRate: Math.min(1, Math.max(0, Number(form.duplicateRate) || 0)),
-          maxDelayMs: Math.min(60_000, Math.max(0, Math.floor(Number(form.maxDelayMs) || 0))),
-          targetUrl: form.targetUrl.trim(),
-          stateUrl: form.stateUrl.trim() || null,
-          statePath: form.statePath.trim() || null,
-          ...(scenario ? { scenario: scenario.file } : {}),
-        },
-        (send) => setSends((list) => [...list, send]),
-      );
-      setReport(result);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="card" data-testid="chaos-replay">
       <h2 className="card__title">Chaos replay</h2>
@@ -113,7 +75,10 @@ export function ChaosReplay() {
         seed: the same seed repeats the run exactly. Each send goes through Replay (signed with the key that verified the
         original, event id and created time kept) and is in Replay&apos;s history.
       </p>
-      <form className="flow-form" onSubmit={(e) => void run(e)}>
+      <form className="flow-form" onSubmit={(e) => {
+          e.preventDefault();
+          void run(form, scenario);
+        }}>
         {field('orderId', 'Order id', { testId: 'chaos-order' })}
         {field('seed', 'Seed', { inputMode: 'numeric', testId: 'chaos-seed' })}
         {field('duplicateRate', 'Duplicate rate (0-1)', { inputMode: 'decimal' })}
@@ -150,39 +115,7 @@ export function ChaosReplay() {
         </div>
       </form>
       {error && <p className="notice notice--error">{error}</p>}
-      {sends.length > 0 && (
-        <table className="table" data-testid="chaos-sends">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Event</th>
-              <th>Event id</th>
-              <th>Copy</th>
-              <th>Delay</th>
-              <th>Your handler answered</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sends.map((s) => (
-              <tr key={s.position} data-testid="chaos-send">
-                <td className="mono">{s.position}</td>
-                <td>{s.type}</td>
-                <td className="mono">{s.eventId ?? 'none (unlogged original)'}</td>
-                <td>{duplicated.has(`${s.type}#${s.eventId}`) ? <span className="badge">copy {s.copy} of 2</span> : 'once'}</td>
-                <td className="mono">{s.delayMs} ms</td>
-                <td>
-                  {s.status !== null ? (
-                    <span className={`badge ${is2xx(s.status) ? 'badge--ok' : 'badge--error'}`}>{s.status}</span>
-                  ) : (
-                    <span className="badge badge--error">{s.error ?? 'no answer'}</span>
-                  )}{' '}
-                  {s.latencyMs !== null && <span className="muted">{Math.round(s.latencyMs)} ms</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {sends.length > 0 && <ChaosSends sends={sends} />}
       {report && (
         <>
           {report.skipped.map((s, i) => (
