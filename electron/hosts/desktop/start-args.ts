@@ -1,5 +1,5 @@
-import { parseOptions, type OptionSpec, type ParsedArgs } from '../cli/framework/options';
-import { START_ARGS_ENV, START_OPTIONS } from '../cli/start/start-options';
+import { parseOptions, type OptionSpec, type ParsedArgs } from '../kit/options';
+import { START_ARGS_ENV, START_OPTIONS } from '../kit/run-options/run-options';
 
 /** The options the desktop app takes: `npm start`'s, which are `hooklab serve`'s (one list). */
 export const DESKTOP_OPTIONS: readonly OptionSpec[] = START_OPTIONS;
