@@ -5,8 +5,8 @@ import { START_OPTIONS } from '../../kit/run-options/run-options';
 const HELP: OptionSpec = { name: 'help', help: 'this help' };
 
 /**
- * `npm start`'s command line, read by the CLI's one parser (a later option overrides an earlier
- * one, as in serve). Throws a CliError on an unknown option or a missing value.
+ * `npm start`'s command line, read by the hosts' one parser (a later option overrides an earlier
+ * one, as in serve). Throws an InputError on an unknown option or a missing value.
  */
 export function parseStartArgs(argv: readonly string[]): ParsedArgs {
   return parseOptions([...START_OPTIONS, HELP], argv, { laterWins: true });
