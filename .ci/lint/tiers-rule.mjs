@@ -14,7 +14,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 const RENDERER_RANKS = { shell: 4, features: 3, components: 2, 'app-state': 1, transport: 0, lib: 0 };
 
 /**
- * Where a source path sits: its tier and, for features and services, which one; in the
+ * Where a source path sits: its tier and, for features, services and hosts, which one; in the
  * renderer, its layer (none for the page's entry, main.tsx, which may import any layer).
  */
 export function tierOf(path) {
@@ -26,8 +26,8 @@ export function tierOf(path) {
   }
   if (parts[0] !== 'electron' || parts.length < 3) return { tier: 'other' };
   const tier = parts[1];
-  if (tier === 'features' || tier === 'services') return { tier, unit: parts[2] };
-  if (tier === 'hosts' || tier === 'core' || tier === 'emulator') return { tier };
+  if (tier === 'features' || tier === 'services' || tier === 'hosts') return { tier, unit: parts[2] };
+  if (tier === 'core' || tier === 'emulator') return { tier };
   return { tier: 'other' };
 }
 
@@ -44,7 +44,11 @@ export function tierViolation(from, to) {
   if (a.tier === 'other' || b.tier === 'other') return null;
   switch (a.tier) {
     case 'hosts':
-      return b.tier === 'renderer' ? 'hosts reach the renderer only through the contract, never by import' : null;
+      if (b.tier === 'renderer') return 'hosts reach the renderer only through the contract, never by import';
+      if (b.tier === 'hosts' && b.unit === 'cli' && a.unit !== 'cli') {
+        return `only the CLI imports hosts/cli (hosts/${a.unit} -> hosts/cli): what hosts share lives in electron/hosts/kit`;
+      }
+      return null;
     case 'core':
       return BELOW_CORE.includes(b.tier) || b.tier === 'core' ? null : `core may import features, services and shared/, not ${b.tier}`;
     case 'features':

@@ -72,7 +72,7 @@ async function startServe(checkout: string): Promise<Running> {
   const home = mkdtempSync(join(tmpdir(), 'hooklab-serve-home-'));
   const dataDir = join(home, 'data');
   // Options by what the checkout's serve takes (58d4719 had --port and no sandbox or OTLP receiver).
-  const current = existsSync(join(checkout, 'electron/hosts/cli/options/host-options.ts'));
+  const current = ['electron/hosts/kit/run-options/host-options.ts', 'electron/hosts/cli/options/host-options.ts'].some((file) => existsSync(join(checkout, file)));
   const ports = current ? ['--ui-port', '0', '--listener-port', '0', '--sandbox-port', '0', '--otlp-port', '0'] : ['--port', '0', '--listener-port', '0'];
   const child = track(spawn('npm', ['run', 'serve', '--', ...ports, '--data-dir', dataDir], {
     cwd: checkout,

@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { calls, events, isCallName } from '../../../shared/contract';
 import type { Core } from '../../core/core';
-import { EVENTS_SUBPROTOCOL, TOKEN_ROTATED_CLOSE_CODE, tokenOpenUrl } from '../../../shared/security/host-token';
+import { tokenOpenUrl } from '../../../shared/security/host-token';
 import { bearerToken, guardRefusal, loopbackAuthorities, tokenMatches, type LoopbackAuthorities } from '../../services/net/request-guard';
-import { upgradeAuthorized } from './host-token';
+import { eventSockets } from './event-sockets';
+import { requestUrl, type AccessTokenSource } from './host-token';
 import { readStaticFile } from './static-files';
 import { readJsonBody } from './json-body';
 import { rendererCspFor } from '../security/csp';
@@ -21,12 +21,6 @@ export interface BrowserHostOptions {
    * (tests), or a random one for this run when absent.
    */
   readonly token?: string | AccessTokenSource;
-}
-
-/** A token that can change while the host runs (the data folder's, see services/instance). */
-export interface AccessTokenSource {
-  current(): string;
-  onRotate(listener: () => void): () => void;
 }
 
 
@@ -90,7 +84,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!tokenMatches(token(), bearerToken(req))) {
         return sendJson(res, 401, { ok: false, error: { code: 'forbidden', message: 'Unauthorized: send the access token as Authorization: Bearer' } });
       }
-      return handleApi(req, res, url);
+      return answerApi(core, req, res, url);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
     if (url.searchParams.has('token')) {
@@ -114,69 +108,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    if (url.pathname === '/api/contract' && req.method === 'GET') {
-      return sendJson(res, 200, {
-        calls: Object.entries(calls).map(([name, spec]) => ({ name, doc: spec.doc })),
-        events: Object.entries(events).map(([name, spec]) => ({ name, doc: spec.doc })),
-      });
-    }
-    const match = /^\/api\/calls\/([a-zA-Z0-9_.-]+)$/.exec(url.pathname);
-    if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
-    if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
-    const body = await readJsonBody(req, maxCallBody(match[1]!));
-    if (!body.ok) {
-      const refusal = { ok: false, error: { code: 'invalid-args', message: body.message } };
-      return body.status === 413 ? answerOversized(req, res, refusal) : sendJson(res, body.status, refusal);
-    }
-    const envelope = await core.invoke(match[1]!, body.value);
-    // The app's own page asks for call errors in the envelope only: Chromium logs every 4xx
-    // answer in the console ("a 404 for a missing order"), though the page handles it. Scripts
-    // keep the HTTP status.
-    const inEnvelope = req.headers[ERRORS_HEADER] === 'in-envelope';
-    const status = envelope.ok || inEnvelope ? 200 : httpStatusFor(envelope.error.code);
-    sendJson(res, status, envelope);
-  }
-
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: 64 * 1024,
-    // Select our protocol, never echo the token that rides beside it.
-    handleProtocols: (offered) => (offered.has(EVENTS_SUBPROTOCOL) ? EVENTS_SUBPROTOCOL : false),
-  });
-  server.on('upgrade', (req, socket, head) => {
-    const url = requestUrl(req);
-    const ok = url?.pathname === '/api/events' && guardRefusal(req, allowed) === null && upgradeAuthorized(token(), req);
-    if (!ok) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
-  });
-
-  // Sockets opened with the old token end at once, with a code the page reads as "no access".
-  const stopWatchingToken = source.onRotate(() => {
-    for (const client of wss.clients) client.close(TOKEN_ROTATED_CLOSE_CODE, 'access token rotated');
-  });
-
-  function attach(ws: WebSocket): void {
-    // Each socket is a client's session: its first frame names it, and what the client lent the
-    // core for it (an MCP server's key) ends when the socket closes, however the client ended.
-    const session = core.ctx.sessions.start();
-    ws.send(JSON.stringify({ session }));
-    const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
-    });
-    const end = () => {
-      unsubscribe();
-      core.ctx.sessions.end(session);
-    };
-    ws.once('close', end);
-    ws.once('error', end);
-    // Clients only listen; anything they send is ignored.
-    ws.on('message', () => {});
-  }
+  const sockets = eventSockets(core, source, () => allowed);
+  server.on('upgrade', sockets.upgrade);
 
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
@@ -198,13 +131,37 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        stopWatchingToken();
-        for (const client of wss.clients) client.terminate();
-        wss.close();
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** `/api/…` once the token matched: GET /api/contract lists the contract; POST /api/calls/<name> answers one call. */
+async function answerApi(core: Core, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  res.setHeader('Cache-Control', 'no-store');
+  if (url.pathname === '/api/contract' && req.method === 'GET') {
+    return sendJson(res, 200, {
+      calls: Object.entries(calls).map(([name, spec]) => ({ name, doc: spec.doc })),
+      events: Object.entries(events).map(([name, spec]) => ({ name, doc: spec.doc })),
+    });
+  }
+  const match = /^\/api\/calls\/([a-zA-Z0-9_.-]+)$/.exec(url.pathname);
+  if (!match) return sendJson(res, 404, { ok: false, error: { code: 'unknown-call', message: `no API at ${url.pathname}` } });
+  if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-args', message: 'calls are POST' } });
+  const body = await readJsonBody(req, maxCallBody(match[1]!));
+  if (!body.ok) {
+    const refusal = { ok: false, error: { code: 'invalid-args', message: body.message } };
+    return body.status === 413 ? answerOversized(req, res, refusal) : sendJson(res, body.status, refusal);
+  }
+  const envelope = await core.invoke(match[1]!, body.value);
+  // The app's own page asks for call errors in the envelope only: Chromium logs every 4xx
+  // answer in the console ("a 404 for a missing order"), though the page handles it. Scripts
+  // keep the HTTP status.
+  const inEnvelope = req.headers[ERRORS_HEADER] === 'in-envelope';
+  const status = envelope.ok || inEnvelope ? 200 : httpStatusFor(envelope.error.code);
+  sendJson(res, status, envelope);
 }
 
 function fixedToken(value: string): AccessTokenSource {
@@ -240,15 +197,6 @@ function answerOversized(req: IncomingMessage, res: ServerResponse, value: unkno
   req.once('end', done);
   req.socket.once('close', done);
   req.resume();
-}
-
-/** The request target as a URL, or null when it does not parse (a 400, never a 500). */
-function requestUrl(req: IncomingMessage): URL | null {
-  try {
-    return new URL(req.url ?? '/', 'http://localhost');
-  } catch {
-    return null;
-  }
 }
 
 /** Sent by the app's page (renderer/src/transport/browser-transport.ts): answer call errors with 200 and the error envelope. */

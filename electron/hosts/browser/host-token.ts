@@ -13,3 +13,18 @@ export function upgradeAuthorized(expected: string, req: IncomingMessage): boole
   const offered = offeredSubprotocols(req);
   return offered.includes(EVENTS_SUBPROTOCOL) && tokenMatches(expected, tokenFromSubprotocols(offered));
 }
+
+/** A token that can change while the host runs (the data folder's, see services/instance). */
+export interface AccessTokenSource {
+  current(): string;
+  onRotate(listener: () => void): () => void;
+}
+
+/** The request target as a URL, or null when it does not parse (a 400, never a 500). */
+export function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
+}

@@ -62,6 +62,46 @@ export interface OpenFolder {
   close(): Promise<void>;
 }
 
+/** The folder's saved settings and secrets as the terminal hosts keep them (settings.json, secrets.json). */
+function folderStore(dataDir: string): { backend: SettingsBackend; secrets: SecretStore } {
+  return { backend: confSettingsBackend(dataDir), secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher) };
+}
+
+type FolderCoreOptions = Omit<OpenFolderOptions, 'kind' | 'store' | 'log' | 'save' | 'onLockLost' | 'options'> & {
+  readonly store: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
+  readonly log: Logger;
+  readonly hostToken?: HostToken;
+  readonly notices?: CoreOptions['notices'];
+};
+
+/** The one composition of a core on a data folder, held (openDataFolder) or read (openFolderToRead). */
+function folderCore(options: FolderCoreOptions): Core {
+  return createCore({
+    hostKind: options.hostKind ?? 'browser',
+    version: options.version,
+    dataDir: options.dataDir,
+    settingsBackend: options.store.backend,
+    secrets: options.store.secrets,
+    log: options.log,
+    features: options.features ?? productFeatures,
+    ...(options.hostToken ? { hostToken: options.hostToken } : {}),
+    ...(options.notices ? { notices: options.notices } : {}),
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
+    ...(options.projectConfigPath !== undefined ? { projectConfigPath: options.projectConfigPath } : {}),
+  });
+}
+
+/**
+ * A core on the data folder for reading what it holds, without taking its lock, so a reader
+ * (`hooklab events`, --follow included) never keeps the app from starting: not started (calls
+ * on stored data need no start), no access token, every handler optional.
+ */
+export function openFolderToRead(dataDir: string, options: { readonly version: string; readonly log: Logger }): Core {
+  ensurePrivateDir(dataDir);
+  return folderCore({ dataDir, version: options.version, log: options.log, store: folderStore(dataDir), requireAllHandlers: false });
+}
+
 /**
  * The one way a process opens a data folder for itself: the desktop app, `serve`, `listen`,
  * `mcp`, and the terminal commands that write when no app runs. In order: the folder private
@@ -87,27 +127,10 @@ export function openDataFolder(options: OpenFolderOptions): OpenFolder {
   let build: (notices?: CoreOptions['notices']) => Core;
   try {
     hostToken = new HostToken(dataDir);
-    const store = options.store ?? {
-      backend: confSettingsBackend(dataDir),
-      secrets: new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
-    };
+    const store = options.store ?? folderStore(dataDir);
     // Run-only options live in the overrides: a core built again on them sees them too.
     const overrides = createRunOverrides(store.backend, store.secrets);
-    build = (notices) =>
-      createCore({
-        hostKind: options.hostKind ?? 'browser',
-        version: options.version,
-        dataDir,
-        settingsBackend: overrides.backend,
-        secrets: overrides.secrets,
-        log,
-        features: options.features ?? productFeatures,
-        hostToken,
-        ...(notices ? { notices } : {}),
-        ...(options.capabilities ? { capabilities: options.capabilities } : {}),
-        ...(options.requireAllHandlers !== undefined ? { requireAllHandlers: options.requireAllHandlers } : {}),
-        ...(options.projectConfigPath !== undefined ? { projectConfigPath: options.projectConfigPath } : {}),
-      });
+    build = (notices) => folderCore({ ...options, log, store: overrides, hostToken, ...(notices ? { notices } : {}) });
     core = build();
     const apply = options.options;
     if (apply) {

@@ -17,12 +17,12 @@ import type { Core } from '../../core/core';
 import { InstanceLockedError } from '../../services/instance/instance-lock';
 import { PROJECT_CONFIG_ENV } from '../../services/project-config/project-config';
 import { openDataFolder, type OpenFolder } from '../data-folder/open-folder';
-import { resolveDataDir } from '../cli/data-dir';
-import { CLI_EXTENSIONS } from '../cli/extensions';
+import { resolveDataDir } from '../kit/data-dir';
+import { CLI_EXTENSIONS } from '../kit/run-options/run-options';
 import { desktopStartArgs } from './start-args';
 import { otlpEnvironmentLines } from '../../../shared/tracing/otlp-environment';
 import { desktopNotify } from './notifications';
-import type { ParsedArgs } from '../cli/framework/options';
+import type { ParsedArgs } from '../kit/options';
 
 /** `npm start -- [options]`: the options of `hooklab serve` (see start-args.ts); throws on a malformed one. */
 function startArgs(): ParsedArgs {

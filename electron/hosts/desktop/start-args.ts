@@ -1,5 +1,5 @@
-import { parseOptions, type OptionSpec, type ParsedArgs } from '../cli/framework/options';
-import { START_ARGS_ENV, START_OPTIONS } from '../cli/start/start-options';
+import { parseOptions, type OptionSpec, type ParsedArgs } from '../kit/options';
+import { START_ARGS_ENV, START_OPTIONS } from '../kit/run-options/run-options';
 
 /** The options the desktop app takes: `npm start`'s, which are `hooklab serve`'s (one list). */
 export const DESKTOP_OPTIONS: readonly OptionSpec[] = START_OPTIONS;
@@ -12,7 +12,7 @@ const CHROMIUM_SWITCHES = new Set(['no-sandbox']);
  * checked, and they are read whole. A desktop app launched another way (a packaged app, `electron .`)
  * has them among its argv, which also holds its binary, the app folder and switches Chromium
  * reads (`--enable-logging`, `--no-sandbox`...): those are not ours to refuse, so only our
- * options are picked out (`--name value` or `--name=value`), then parsed by the CLI's one parser.
+ * options are picked out (`--name value` or `--name=value`), then parsed by the hosts' one parser (kit/options.ts).
  */
 export function desktopStartArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ParsedArgs {
   const handed = env[START_ARGS_ENV];

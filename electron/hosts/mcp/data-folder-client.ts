@@ -1,9 +1,8 @@
 import { createConsoleLogger } from '../../services/kernel/logger';
 import type { CoreContext } from '../../services/kernel/feature';
-import { describeHolder, readRunningInstance } from '../../services/instance/instance-lock';
-import { connectToRunningInstance } from '../../services/instance/instance-client';
+import { runningAppOn } from '../kit/running-app';
 import { openDataFolder } from '../data-folder/open-folder';
-import { coreClient, type ContractClient } from './contract-client';
+import { coreClient, type ContractClient } from '../kit/contract-client';
 
 /** How the MCP server reaches the data folder, and how it lets go of it. */
 export interface DataFolderClient {
@@ -29,12 +28,12 @@ export interface McpFolderOptions {
 }
 
 /**
- * The data folder's contract: through the local API of the Hooklab that holds it (the database
- * is never opened twice), else a core opened here under the folder's lock (kind `mcp`), so a
+ * The data folder's contract: through the local API of the Hooklab that holds it
+ * (kit/running-app.ts), else a core opened here under the folder's lock (kind `mcp`), so a
  * desktop app or serve started meanwhile is refused instead of opening it beside this one.
  */
 export async function openFolderForMcp(dataDir: string, version: string, options: McpFolderOptions): Promise<DataFolderClient> {
-  const instance = connectToRunningInstance(dataDir);
+  const instance = runningAppOn(dataDir);
   if (instance) {
     return {
       client: instance,
@@ -42,10 +41,6 @@ export async function openFolderForMcp(dataDir: string, version: string, options
       session: () => instance.session(),
       close: async () => instance.close(),
     };
-  }
-  const holder = readRunningInstance(dataDir);
-  if (holder) {
-    throw new Error(`the data folder ${dataDir} is held by ${describeHolder(holder)}, without a local API: try again once it has started`);
   }
   // No app runs: this process holds the folder, with the local API too, so `hooklab events`,
   // `replay` and an app started meanwhile go through it (or are told who holds it).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SIGNATURE_OUTCOMES, type DeliverySummary } from '../../../shared/contract/live';
-import type { ContractClient } from './contract-client';
-import { parseSince } from './since';
+import type { ContractClient } from '../kit/contract-client';
+import { parseSince } from '../kit/since';
 import { bodyNote, bodyView, line, toolResult } from './tool-result';
 import { withheldHeaders } from './withheld';
 import { defineTool, type ToolDefinition } from './tool-definition';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { explanationLines } from '../../../shared/explain/text';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

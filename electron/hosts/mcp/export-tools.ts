@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { timeoutSecondsArg } from './job-deadline';
-import { parseSince } from './since';
+import { parseSince } from '../kit/since';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

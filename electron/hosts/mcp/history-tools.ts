@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 import { runWithDeadline, timeoutSecondsArg } from './job-deadline';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 
 /** The argument every long tool takes: how long the agent waits before the job is cancelled. */
 export const timeoutSecondsArg = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DerivedOrderStatusSchema, FlagKindSchema } from '../../../shared/contract/sequences';
 import { derivedStateText, orderStateText } from '../../../shared/sequences/claimed-state';
 import { TEST_FRAMEWORKS } from '../../../shared/regression-test/test-file';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ContractClient } from './contract-client';
-import { parseSince } from './since';
+import type { ContractClient } from '../kit/contract-client';
+import { parseSince } from '../kit/since';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { RECONCILE_CATEGORIES, type ReconciliationView } from '../../../shared/contract/history';
 import { RECONCILE_HINTS, RECONCILE_LABELS, UNPAIRED_CAUSE_WORDS } from '../../../shared/history/reconcile-words';
-import type { ContractClient } from './contract-client';
-import { parseSince } from './since';
+import type { ContractClient } from '../kit/contract-client';
+import { parseSince } from '../kit/since';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

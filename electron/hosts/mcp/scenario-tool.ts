@@ -5,7 +5,7 @@ import { AGENT_SENT_HEADER, AGENT_SENT_VALUE } from '../../../shared/signing/age
 import { parseScenarioFile, SCENARIO_FILE_MAX_BYTES, type ScenarioFile } from '../../../shared/scenario/scenario-file';
 import { recordScenario } from '../../../shared/scenario/record';
 import { readBoundedTextFile } from '../../services/platform/bounded-file';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { runWithDeadline, timeoutSecondsArg } from './job-deadline';
 import type { McpSendPolicy } from './send-policy';
 import { line, toolResult } from './tool-result';

@@ -1,7 +1,7 @@
 import type { KeyChoice } from '../../../shared/contract/replay-drafts';
 import { SANDBOX_KEY_ID } from '../../features/sandbox/listener-link';
 import { parseTarget } from '../../services/net/target-policy';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 
 /**
  * What the user decided when they configured `hooklab mcp` (the agent's MCP configuration), not

@@ -3,7 +3,7 @@ import type { ReplayDetail } from '../../../shared/contract/replay';
 import { CHECK_IDS } from '../../../shared/contract/replay-checks';
 import { applyJsonSet } from '../../../shared/replay/json-set';
 import type { Draft } from '../../../shared/contract/replay-drafts';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { bodyNote, bodyView, line, toolResult } from './tool-result';
 import type { McpSendPolicy } from './send-policy';
 import { withheldIn, withheldSignatures } from './withheld';

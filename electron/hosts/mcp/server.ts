@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { deliveryTools } from './delivery-tools';
 import { historyTools } from './history-tools';
 import { orderTools } from './order-tools';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Trace } from '../../../shared/contract/tracing';
 import { exceptionsOf, formatDuration, layoutTrace } from '../../../shared/tracing/trace-layout';
 import { boundTrace, describeCut, type TraceBounds } from '../../../shared/tracing/bound-trace';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

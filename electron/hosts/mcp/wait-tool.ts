@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_DELIVERY_WAIT_MS, MAX_DELIVERY_WAIT_MS, type WaitForDeliveryResult } from '../../../shared/contract/live';
-import type { ContractClient } from './contract-client';
+import type { ContractClient } from '../kit/contract-client';
 import { deliveryLine } from './delivery-tools';
-import { parseSince } from './since';
+import { parseSince } from '../kit/since';
 import { line, toolResult } from './tool-result';
 import { defineTool, type ToolDefinition } from './tool-definition';
 

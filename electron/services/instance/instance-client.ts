@@ -49,6 +49,9 @@ export interface InstanceClient {
   close(): void;
 }
 
+/** The holder of a folder, with the address of its local API. */
+type RunningInstance = InstanceInfo & { url: string };
+
 /** The holder of the folder did not answer (it hangs, or exited between reading the lock and calling). */
 export class InstanceUnreachableError extends Error {
   constructor(instance: InstanceInfo & { url: string }, detail: string) {
@@ -69,18 +72,7 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
   const instance = { ...holder, url: holder.url };
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const refused = lockUrlProblem(instance.url);
-  const token = (): string => {
-    if (refused) throw new InstanceUnreachableError(instance, refused);
-    let value: string | null;
-    try {
-      value = readHostToken(dataDir);
-    } catch (error) {
-      if (error instanceof HostTokenRefusedError) throw new InstanceUnreachableError(instance, error.message);
-      throw error;
-    }
-    if (!value) throw new InstanceUnreachableError(instance, `the data folder ${dataDir} has no access token (host-token)`);
-    return value;
-  };
+  const token = folderToken(dataDir, instance, refused);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let socket: WebSocket | null = null;
   let ready: Promise<void> | null = null;
@@ -140,38 +132,9 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
 
   return {
     instance,
+    // Async, so a token that cannot be read is a rejected call, as every other failure.
     async call(name, args) {
-      const authorization = `Bearer ${token()}`;
-      let response: Response;
-      try {
-        response = await doFetch(new URL(`/api/calls/${name}`, instance.url), {
-          method: 'POST',
-          headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-          body: JSON.stringify(args ?? {}),
-          // The call's own deadline, declared with it in the contract: long work has none (its job
-          // is cancelled instead), so a running app is never reported as "not answering" mid-job.
-          ...(calls[name].deadlineMs === null ? {} : { signal: AbortSignal.timeout(calls[name].deadlineMs) }),
-        });
-      } catch (error) {
-        const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
-        throw new InstanceUnreachableError(instance, cause ?? (error as Error).message);
-      }
-      let envelope: unknown;
-      try {
-        envelope = await response.json();
-      } catch {
-        throw new InstanceUnreachableError(instance, `${name} answered ${response.status} without JSON`);
-      }
-      const body = envelope as { ok?: unknown; value?: unknown; error?: unknown };
-      if (body.ok === true) {
-        const result = calls[name].result.safeParse(body.value);
-        if (!result.success) throw new CallError('internal', `${name}: the instance answered a result the contract does not allow`);
-        return result.data as CallResult<typeof name>;
-      }
-      const error = CallErrorSchema.safeParse(body.error);
-      if (response.status === 401) throw new CallError('forbidden', `the instance refused the data folder's access token (rotated since it was read?)`);
-      if (!error.success) throw new InstanceUnreachableError(instance, `${name} answered ${response.status}`);
-      throw new CallError(error.data.code, error.data.message);
+      return postCall(doFetch, instance, token(), name, args);
     },
     onEvent(name, cb) {
       let set = listeners.get(name);
@@ -199,4 +162,55 @@ export function connectToRunningInstance(dataDir: string, options: { fetch?: typ
       session = null;
     },
   };
+}
+
+/** The folder's access token, read afresh for each call (it may have rotated); refused when the lock's address may not receive it. */
+function folderToken(dataDir: string, instance: RunningInstance, refused: string | null): () => string {
+  return () => {
+    if (refused) throw new InstanceUnreachableError(instance, refused);
+    let value: string | null;
+    try {
+      value = readHostToken(dataDir);
+    } catch (error) {
+      if (error instanceof HostTokenRefusedError) throw new InstanceUnreachableError(instance, error.message);
+      throw error;
+    }
+    if (!value) throw new InstanceUnreachableError(instance, `the data folder ${dataDir} has no access token (host-token)`);
+    return value;
+  };
+}
+
+/** One contract call through the instance's local API; its result checked against the contract. */
+async function postCall<N extends CallName>(doFetch: typeof fetch, instance: RunningInstance, token: string, name: N, args: CallArgs<N>): Promise<CallResult<N>> {
+  const authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await doFetch(new URL(`/api/calls/${name}`, instance.url), {
+      method: 'POST',
+      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify(args ?? {}),
+      // The call's own deadline, declared with it in the contract: long work has none (its job
+      // is cancelled instead), so a running app is never reported as "not answering" mid-job.
+      ...(calls[name].deadlineMs === null ? {} : { signal: AbortSignal.timeout(calls[name].deadlineMs) }),
+    });
+  } catch (error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+    throw new InstanceUnreachableError(instance, cause ?? (error as Error).message);
+  }
+  let envelope: unknown;
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new InstanceUnreachableError(instance, `${name} answered ${response.status} without JSON`);
+  }
+  const body = envelope as { ok?: unknown; value?: unknown; error?: unknown };
+  if (body.ok === true) {
+    const result = calls[name].result.safeParse(body.value);
+    if (!result.success) throw new CallError('internal', `${name}: the instance answered a result the contract does not allow`);
+    return result.data as CallResult<N>;
+  }
+  const error = CallErrorSchema.safeParse(body.error);
+  if (response.status === 401) throw new CallError('forbidden', `the instance refused the data folder's access token (rotated since it was read?)`);
+  if (!error.success) throw new InstanceUnreachableError(instance, `${name} answered ${response.status}`);
+  throw new CallError(error.data.code, error.data.message);
 }

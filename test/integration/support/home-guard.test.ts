@@ -3,7 +3,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { basename, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir } from '../../../electron/hosts/cli/data-dir';
+import { defaultDataDir } from '../../../electron/hosts/kit/data-dir';
 import { differences, photograph } from '../../support/home-guard';
 import { tempDirs } from '../../support/temp-dirs';
 

@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../framework/exit-codes';
 import type { CoreSession } from '../framework/session';
 import { deliveryLine } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
-import { parseSince } from '../values/since';
+import { parseSince } from '../../kit/since';
 import { parseTimeLimit } from '../values/time-limit';
 
 /** How long `--until-match` waits without --timeout. */
@@ -33,7 +33,7 @@ export async function untilMatch(inv: Invocation, session: CoreSession): Promise
   }
   const started = Date.now();
   const sinceText = inv.value('since');
-  const since = new Date(sinceText === undefined ? started : parseSince(sinceText, started)).toISOString();
+  const since = new Date(sinceText === undefined ? started : parseSince(sinceText, started, '--since')).toISOString();
   inv.out.progress(`waiting up to ${timeoutMs / 1000} s for a matching delivery through ${session.via}`);
   let result: WaitForDeliveryResult;
   do {

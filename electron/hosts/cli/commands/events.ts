@@ -5,7 +5,7 @@ import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession, type CoreSession } from '../framework/session';
 import { deliveryLine } from '../listening/delivery-line';
 import { wholeNumber } from '../sending/report';
-import { parseSince } from '../values/since';
+import { parseSince } from '../../kit/since';
 import { untilMatch } from './events-until-match';
 
 export const eventsCommand: CommandSpec = {
@@ -35,7 +35,7 @@ function filterOf(inv: Invocation): Filter {
   const signature = inv.value('signature');
   if (signature !== undefined && !(SIGNATURE_OUTCOMES as readonly string[]).includes(signature)) throw new CliError(`--signature: one of ${SIGNATURE_OUTCOMES.join(', ')}`);
   const sinceText = inv.value('since');
-  const since = sinceText === undefined ? null : parseSince(sinceText, Date.now());
+  const since = sinceText === undefined ? null : parseSince(sinceText, Date.now(), '--since');
   return (d) =>
     (type === undefined || d.eventType === type) &&
     (order === undefined || d.orderId === order) &&
@@ -79,7 +79,7 @@ async function run(inv: Invocation): Promise<number> {
   const matches = filterOf(inv);
   const limit = wholeNumber(inv.value('limit'), 'limit', 1, 1_000_000) ?? 50;
   const sinceText = inv.value('since');
-  const sinceMs = sinceText === undefined ? null : parseSince(sinceText, Date.now());
+  const sinceMs = sinceText === undefined ? null : parseSince(sinceText, Date.now(), '--since');
   const session = openSession(dataDirOf(inv), { writes: false });
   if (inv.flag('until-match')) {
     try {

@@ -3,7 +3,7 @@ import type { CommandSpec, Invocation } from '../framework/command';
 import { dataDirOf } from '../framework/context';
 import { CliError, EXIT } from '../framework/exit-codes';
 import { openSession, type CoreSession } from '../framework/session';
-import { parseSince } from '../values/since';
+import { parseSince } from '../../kit/since';
 import { REDACT_OPTION } from '../values/redact-option';
 import { writeNewFileFrom } from '../values/write-new-file';
 
@@ -40,7 +40,7 @@ function selectionOf(inv: Invocation): ShareSelection {
     ...(ids ? { ids } : {}),
     ...(type !== undefined ? { eventType: type } : {}),
     ...(order !== undefined ? { orderId: order } : {}),
-    ...(since !== undefined ? { since: new Date(parseSince(since, Date.now())).toISOString() } : {}),
+    ...(since !== undefined ? { since: new Date(parseSince(since, Date.now(), '--since')).toISOString() } : {}),
   };
 }
 

@@ -1,24 +1,17 @@
-import { join } from 'node:path';
 import { routeTargets } from '../../../../shared/project-config/schema';
 import type { ListenerSettings } from '../../../../shared/settings';
-import { forwardTargetsFor } from '../../../features/live/forwarding/routes';
-import { InstanceLockedError } from '../../../services/instance/instance-lock';
-import { openDataFolder } from '../../data-folder/open-folder';
-import { appVersion } from '../version';
 import { PROJECT_CONFIG_ENV, type LoadedProjectConfig } from '../../../services/project-config/project-config';
 import type { CommandSpec, Invocation } from '../framework/command';
 import { configOf, dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
-import { localSession, quietLogger } from '../framework/session';
-import { stderrNotify } from '../listening/stderr-notify';
-import { printDeliveries } from '../listening/delivery-printer';
-import { printTunnel } from '../listening/tunnel-printer';
-import { packageRoot } from '../package-root';
-import { portOption } from '../framework/options';
-import { applyLiveCliOptions, LISTENER_PORT_OPTION } from '../options/live-options';
-import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../listening/forward-allowance';
+import { SAVE_OPTION } from '../../kit/run-options/run-options';
+import { tracingCliExtension } from '../../kit/run-options/tracing-options';
+import { closeOnInterrupt, rendererDir, startAppRun } from '../listening/app-run';
+import { portOption } from '../../kit/options';
+import { applyLiveCliOptions, LISTENER_PORT_OPTION } from '../../kit/run-options/live-options';
+import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage, type ForwardAllowance } from '../../kit/run-options/forward-allowance';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
-import { envWebhookKey } from '../values/env-webhook-key';
+import { envWebhookKey } from '../../kit/env-webhook-key';
 import { otlpEnvironmentLines } from '../../../../shared/tracing/otlp-environment';
 
 export const listenCommand: CommandSpec = {
@@ -28,11 +21,10 @@ export const listenCommand: CommandSpec = {
   options: [
     { ...LISTENER_PORT_OPTION, formerly: 'port', help: "the listener's port (default: the config's, else the data folder's, 4780; 0: a free one)" },
     { name: 'forward-to', value: 'URL', repeatable: true, help: "forward every delivery there (default: the config's routes)" },
-    { name: 'otlp-port', value: 'N', help: "the OTLP receiver's port for the handler's spans (default 4318; 0: a free one)" },
-    { name: 'no-tracing', help: 'no OTLP receiver this run (handlers still get a traceparent header)' },
+    ...tracingCliExtension.options,
     { name: 'tunnel', help: 'open a public tunnel to the listener (its URL is printed as "public URL: …")' },
     { name: 'allow-non-loopback', help: 'allow forwarding to targets off this machine (from --forward-to or the config); without it such a target refuses the start' },
-    { name: 'save', help: 'keep these options (and --data-dir) for later starts, as a change in Settings; default: this run only' },
+    SAVE_OPTION,
   ],
   examples: ['hooklab listen --forward-to http://localhost:3000/webhooks', 'hooklab listen --json | jq .type'],
   run,
@@ -86,33 +78,18 @@ async function run(inv: Invocation): Promise<number> {
   const envKey = envWebhookKey(inv.io.env);
   if (envKey?.notice) inv.out.progress(`HOOKLAB_WEBHOOK_KEY: ${envKey.notice}`);
   const listener = plan.allow.length > 0 ? { ...patch, allowedTargets: [...(readSettingsSnapshot(dataDir)?.listener.allowedTargets ?? []), ...plan.allow] } : patch;
-  const otlpPort = portOption(inv, 'otlp-port');
-  let folder;
-  try {
-    folder = openDataFolder({
-      dataDir,
-      kind: 'listen',
-      version: appVersion(),
-      log: quietLogger(),
-      requireAllHandlers: false,
-      capabilities: { notify: stderrNotify() },
-      // Settings shows the file this run uses (else the one HOOKLAB_CONFIG names, as serve).
-      projectConfigPath: config?.path ?? inv.io.env[PROJECT_CONFIG_ENV],
-      save,
-      options: (ctx) => {
-        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);
-        if (otlpPort !== undefined) ctx.settings.update({ tracing: { port: otlpPort } });
-        if (inv.flag('no-tracing')) ctx.settings.update({ tracing: { enabled: false } });
-      },
-    });
-  } catch (error) {
-    if (error instanceof InstanceLockedError) throw new CliError(error.message);
-    throw error;
-  }
-  const core = await folder.start((started) => {
-    const session = localSession(started);
-    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
-    printTunnel(session, inv.out);
+  const { folder, core } = await startAppRun(inv, {
+    kind: 'listen',
+    dataDir,
+    save,
+    // Settings shows the file this run uses (else the one HOOKLAB_CONFIG names, as serve).
+    projectConfigPath: config?.path ?? inv.io.env[PROJECT_CONFIG_ENV],
+    options: (ctx) => {
+      // First: a malformed --otlp-port is refused before anything is set (or saved).
+      tracingCliExtension.apply(inv, inv.io.env, ctx);
+      applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);
+    },
+    quiet: true,
   });
   const status = core.ctx.status.get().listener;
   if (status.state !== 'listening' || !status.url) {
@@ -120,7 +97,7 @@ async function run(inv: Invocation): Promise<number> {
     throw new CliError(`the listener could not start: ${status.error ?? status.portError ?? status.state}`);
   }
   // The local API (and the UI when built) lets events, replay and the app reach this listener.
-  await folder.startLocalApi(0, join(packageRoot(), 'out/renderer'));
+  await folder.startLocalApi(0, rendererDir());
   const { forwardTargets, forwardRoutes } = core.ctx.settings.get().listener;
   const routes = Object.entries(forwardRoutes).map(([type, urls]) => `${type} -> ${urls.join(', ')}`);
   inv.out.progress(`Ready: listening on ${status.url} (data folder ${dataDir})`);
@@ -129,14 +106,6 @@ async function run(inv: Invocation): Promise<number> {
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);
   for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.out.progress(line);
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void folder.close().finally(() => resolve(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await closeOnInterrupt(folder);
+  return 0;
 }

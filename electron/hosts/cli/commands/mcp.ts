@@ -5,7 +5,7 @@ import { dataDirOf } from '../framework/context';
 import { CliError } from '../framework/exit-codes';
 import { packageRoot } from '../package-root';
 import { appVersion } from '../version';
-import { envWebhookKey } from '../values/env-webhook-key';
+import { envWebhookKey } from '../../kit/env-webhook-key';
 import { MCP_CLIENTS, mcpConfig, mcpConfigAdvice, mcpLaunch, type McpClient } from '../values/mcp-config';
 import { openFolderForMcp } from '../../mcp/data-folder-client';
 import { PROJECT_CONFIG_ENV } from '../../../services/project-config/project-config';

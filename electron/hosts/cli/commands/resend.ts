@@ -5,7 +5,7 @@ import { openSession, type CoreSession } from '../framework/session';
 import { SANDBOX_ENVIRONMENT_ID } from '../../../../shared/settings';
 import { wholeNumber } from '../sending/report';
 import { resendTally } from '../../../../shared/history/resend-tally';
-import { parseSince } from '../values/since';
+import { parseSince } from '../../kit/since';
 import { parseResendWhere } from '../values/resend-where';
 import { cliJobId, followJob, outcomeLine, resendWhere, positiveRate, resumeHint } from '../sending/resend-job';
 import { resumeResend } from '../sending/resend-resume';
@@ -63,7 +63,7 @@ async function run(inv: Invocation): Promise<number> {
   if (sinceText !== undefined && !pending) throw new CliError('--since goes with --pending');
   if (inv.flag('dry-run') && whereText === undefined) throw new CliError('--dry-run goes with --where');
   // Parsed before the session opens, so a mistake costs no core start.
-  const since = sinceText === undefined ? undefined : new Date(parseSince(sinceText, Date.now())).toISOString();
+  const since = sinceText === undefined ? undefined : new Date(parseSince(sinceText, Date.now(), '--since')).toISOString();
   const where = whereText === undefined ? undefined : parseResendWhere(whereText, Date.now());
   const rate = positiveRate(inv.value('rate'));
   const config = configOf(inv);

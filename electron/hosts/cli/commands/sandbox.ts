@@ -1,6 +1,6 @@
 import { startSandbox } from '../../../emulator';
 import type { CommandSpec, Invocation } from '../framework/command';
-import { portOption } from '../framework/options';
+import { portOption } from '../../kit/options';
 import { CliError } from '../framework/exit-codes';
 
 /**

@@ -1,11 +1,13 @@
 import type { CliIo } from '../cli-io';
 import { CliError, EXIT, EXIT_CODES_HELP } from './exit-codes';
-import { parseOptions, type OptionSpec, type ParsedOptions, type ParseRules } from './options';
+import { parseOptions, type OptionSpec, type ParsedOptions, type ParseRules } from '../../kit/options';
 import { createOutput, type Output } from './output';
 import { terminalLine } from './terminal-text';
+import { DATA_DIR_OPTION } from '../../kit/data-dir';
+import { InputError } from '../../kit/input-error';
 import { DataFolderError } from '../../../services/platform/private-files';
 
-export type { OptionSpec } from './options';
+export type { OptionSpec } from '../../kit/options';
 
 /** What a command's run receives: its words, its options, where to write. */
 export interface Invocation extends ParsedOptions {
@@ -36,7 +38,7 @@ export interface CommandSpec {
 
 /** Options every command takes. */
 export const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { name: 'data-dir', value: 'DIR', help: "Hooklab's data folder (default: the desktop app's)" },
+  DATA_DIR_OPTION,
   { name: 'config', value: 'FILE', help: 'config file (default: ./hooklab.config.json when present)' },
   { name: 'json', help: 'one JSON object per line on stdout' },
 ];
@@ -107,9 +109,9 @@ export async function runCommand(spec: CommandSpec, argv: readonly string[], io:
     return await spec.run({ ...parsed, io, out });
   } catch (error) {
     // A data folder that cannot be one (a file, /dev/null, read-only) is said in one line too.
-    if (error instanceof CliError || error instanceof DataFolderError) {
+    if (error instanceof InputError || error instanceof DataFolderError) {
       // The message may quote a file or an answer (a JSON parse error quotes the text).
-      const usage = error instanceof CliError && error.options.usage ? `${usageLine(spec)}\n` : '';
+      const usage = error instanceof InputError && error.options.usage ? `${usageLine(spec)}\n` : '';
       io.err(`hooklab ${spec.name}: ${terminalLine(error.message)}\n${usage}`);
       return EXIT.couldNotRun;
     }

@@ -1,5 +1,5 @@
 import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../../../services/project-config/project-config';
-import { chooseDataDir } from '../data-dir';
+import { chooseDataDir } from '../../kit/data-dir';
 import type { Invocation } from './command';
 import { CliError } from './exit-codes';
 

@@ -1,3 +1,5 @@
+import { InputError } from '../../kit/input-error';
+
 /** The exit statuses every `hooklab` command uses (stated in `hooklab --help`). */
 export const EXIT = {
   /** The command did what was asked. */
@@ -11,14 +13,7 @@ export const EXIT = {
 export const EXIT_CODES_HELP = 'Exit status: 0 done, 1 a check or expectation failed, 2 the command could not run (bad input, unreachable target).';
 
 /**
- * A reason the command cannot run: one line on stderr, exit status 2. `usage`: a mistake in how
- * the command was called, so the usage line follows.
+ * A reason the command cannot run: one line on stderr, exit status 2. It is the hosts' InputError
+ * (kit/input-error.ts), which the options every host shares throw too; runCommand says both.
  */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly options: { readonly usage?: boolean } = {},
-  ) {
-    super(message);
-  }
-}
+export class CliError extends InputError {}

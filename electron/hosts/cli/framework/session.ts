@@ -1,17 +1,12 @@
-import { join } from 'node:path';
 import { CallError, type CallArgs, type CallName, type CallResult, type EventName, type EventPayload } from '../../../../shared/contract';
-import { createCore, type Core, type CoreOptions } from '../../../core/core';
-import { productFeatures } from '../../../core/product-features';
-import { HostToken } from '../../../services/instance/host-token-file';
-import { connectToRunningInstance, InstanceUnreachableError } from '../../../services/instance/instance-client';
-import { describeHolder, InstanceLockedError, readRunningInstance } from '../../../services/instance/instance-lock';
-import { openDataFolder } from '../../data-folder/open-folder';
-import type { CoreContext, Feature } from '../../../services/kernel/feature';
+import type { Core } from '../../../core/core';
+import { InstanceUnreachableError } from '../../../services/instance/instance-client';
+import { InstanceLockedError } from '../../../services/instance/instance-lock';
+import { openDataFolder, openFolderToRead } from '../../data-folder/open-folder';
+import { coreClient } from '../../kit/contract-client';
+import { runningAppOn } from '../../kit/running-app';
 import { createConsoleLogger, type Logger } from '../../../services/kernel/logger';
 import { ensurePrivateDir } from '../../../services/platform/private-files';
-import { FileSecretStore, fileModeCipher, type SecretStore } from '../../../services/secrets/secret-store';
-import type { SettingsBackend } from '../../../services/settings/settings-service';
-import { confSettingsBackend } from '../../../services/settings/conf-backend';
 import { appVersion } from '../version';
 import { CliError } from './exit-codes';
 
@@ -30,38 +25,10 @@ export interface CoreSession {
   close(): Promise<void>;
 }
 
-export interface LocalCoreOptions {
-  /** The areas to compose (default: every feature, as the app). */
-  readonly features?: (ctx: CoreContext) => Feature[];
-  readonly hostToken?: HostToken;
-  readonly log?: Logger;
-  /** Settings and secrets as this run sees them (run-only command-line options); default: the folder's. */
-  readonly store?: { readonly backend: SettingsBackend; readonly secrets: SecretStore };
-  /** What this host can do for the core (listen shows notifications on stderr). */
-  readonly capabilities?: CoreOptions['capabilities'];
-}
-
 /** Warnings and errors on stderr; the core's info chatter stays out of a command's output. */
 export function quietLogger(): Logger {
   const write = createConsoleLogger();
   return { info: () => {}, warn: write.warn, error: write.error };
-}
-
-/** A core on the data folder in this process (not started: calls on stored data need no start). */
-export function openLocalCore(dataDir: string, options: LocalCoreOptions = {}): Core {
-  ensurePrivateDir(dataDir);
-  return createCore({
-    hostKind: 'browser',
-    version: appVersion(),
-    dataDir,
-    settingsBackend: options.store?.backend ?? confSettingsBackend(dataDir),
-    secrets: options.store?.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'), fileModeCipher),
-    log: options.log ?? quietLogger(),
-    features: options.features ?? productFeatures,
-    requireAllHandlers: false,
-    ...(options.hostToken ? { hostToken: options.hostToken } : {}),
-    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
-  });
 }
 
 function callFailure(error: unknown): never {
@@ -69,15 +36,12 @@ function callFailure(error: unknown): never {
   throw error;
 }
 
-/** A session on a core in this process. */
+/** A session on a core in this process, through the hosts' one adapter (kit/contract-client.ts). */
 export function localSession(core: Core): CoreSession {
+  const client = coreClient(core);
   return {
     via: `the data folder ${core.ctx.dataDir}`,
-    async call(name, args) {
-      const envelope = await core.invoke(name, args);
-      if (!envelope.ok) throw new CliError(envelope.error.message);
-      return envelope.value as CallResult<typeof name>;
-    },
+    call: (name, args) => client.call(name, args).catch(callFailure),
     onEvent: (name, cb) => core.ctx.bus.on(name, cb),
     eventsReady: async () => {},
     close: () => core.stop(),
@@ -85,16 +49,15 @@ export function localSession(core: Core): CoreSession {
 }
 
 /**
- * The running Hooklab on `dataDir` when there is one, else a core opened here. A holder without
- * a local API yet (starting) is named in the error instead of opening the database beside it.
- * A command that writes (`writes`: replay, resend, scenario record) holds the folder's lock
- * while it runs, through the one opener of a data folder; a reader (events, --follow included)
- * takes no lock, so it never keeps the app from starting.
+ * The running Hooklab on `dataDir` when there is one, else a core opened here (kit/running-app.ts
+ * says which). A command that writes (`writes`: replay, resend, scenario record) holds the
+ * folder's lock while it runs, through the one opener of a data folder; a reader (events,
+ * --follow included) takes no lock, so it never keeps the app from starting.
  */
 export function openSession(dataDir: string, options: { writes: boolean }): CoreSession {
   // A path that cannot be a data folder (a file, /dev/null, under /proc) is said before anything reads in it.
   ensurePrivateDir(dataDir);
-  const client = connectToRunningInstance(dataDir);
+  const client = runningAppOn(dataDir);
   if (client) {
     return {
       via: `the running Hooklab (${client.instance.kind}, pid ${client.instance.pid})`,
@@ -104,9 +67,7 @@ export function openSession(dataDir: string, options: { writes: boolean }): Core
       close: async () => client.close(),
     };
   }
-  const holder = readRunningInstance(dataDir);
-  if (holder) throw new CliError(`the data folder ${dataDir} is held by ${describeHolder(holder)}, with no local API: try again in a moment`);
-  if (!options.writes) return localSession(openLocalCore(dataDir));
+  if (!options.writes) return localSession(openFolderToRead(dataDir, { version: appVersion(), log: quietLogger() }));
   let folder;
   try {
     folder = openDataFolder({ dataDir, kind: 'command', version: appVersion(), log: quietLogger(), requireAllHandlers: false });

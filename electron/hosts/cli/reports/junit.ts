@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { OptionSpec } from '../framework/options';
+import type { OptionSpec } from '../../kit/options';
 import { CliError } from '../framework/exit-codes';
 
 /**

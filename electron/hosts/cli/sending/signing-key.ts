@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFolderCurrentKey } from '../../../services/webhook-keys/folder-key';
 import type { CliIo } from '../cli-io';
 import { CliError } from '../framework/exit-codes';
-import { envWebhookKey } from '../values/env-webhook-key';
+import { envWebhookKey } from '../../kit/env-webhook-key';
 
 /** The key events are signed with, and where it came from (printed; never the value). */
 export interface SigningKey {

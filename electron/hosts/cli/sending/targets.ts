@@ -4,7 +4,7 @@ import type { LoadedProjectConfig } from '../../../services/project-config/proje
 import { allowedTargetVerdict, targetVerdict } from '../../../services/net/target-policy';
 import { readSettingsSnapshot } from '../../../services/settings/settings-snapshot';
 import { CliError } from '../framework/exit-codes';
-import type { OptionSpec, ParsedOptions } from '../framework/options';
+import type { OptionSpec, ParsedOptions } from '../../kit/options';
 
 /**
  * The options chooseTargets reads, for every command that sends signed events (trigger,

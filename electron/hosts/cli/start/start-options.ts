@@ -1,16 +1,12 @@
-import { parseOptions, type OptionSpec, type ParsedArgs } from '../framework/options';
-import { COMMON_OPTIONS, optionLines } from '../framework/command';
-import { APP_RUN_OPTIONS } from '../extensions';
+import { parseOptions, type OptionSpec, type ParsedArgs } from '../../kit/options';
+import { optionLines } from '../framework/command';
+import { START_OPTIONS } from '../../kit/run-options/run-options';
 
-const DATA_DIR = COMMON_OPTIONS.find((o) => o.name === 'data-dir')!;
 const HELP: OptionSpec = { name: 'help', help: 'this help' };
 
-/** What `npm start` and the desktop app take: the options of `hooklab serve` (one list, APP_RUN_OPTIONS). */
-export const START_OPTIONS: readonly OptionSpec[] = [...APP_RUN_OPTIONS, DATA_DIR];
-
 /**
- * `npm start`'s command line, read by the CLI's one parser (a later option overrides an earlier
- * one, as in serve). Throws a CliError on an unknown option or a missing value.
+ * `npm start`'s command line, read by the hosts' one parser (a later option overrides an earlier
+ * one, as in serve). Throws an InputError on an unknown option or a missing value.
  */
 export function parseStartArgs(argv: readonly string[]): ParsedArgs {
   return parseOptions([...START_OPTIONS, HELP], argv, { laterWins: true });
@@ -30,9 +26,3 @@ export function startHelp(): string {
   ];
   return lines.join('\n') + '\n';
 }
-
-/**
- * How `npm start` hands the checked options to the desktop app it opens (a JSON array of the
- * words): Electron gives its argv to Chromium as well, which has switches of the same names.
- */
-export const START_ARGS_ENV = 'HOOKLAB_START_ARGS';

@@ -10,7 +10,7 @@ import { packageRoot } from '../package-root';
 import { desktopBuild, desktopBuildIsStale } from './desktop-build';
 import { chooseElectron } from './electron-binary';
 import { runStart } from './run-start';
-import { START_ARGS_ENV } from './start-options';
+import { START_ARGS_ENV } from '../../kit/run-options/run-options';
 
 const root = packageRoot();
 const io = processIo();

@@ -1,6 +1,6 @@
 import type { ResendWhere } from '../../../../shared/contract/history';
 import { CliError } from '../framework/exit-codes';
-import { parseSince } from './since';
+import { parseSince } from '../../kit/since';
 
 /** The names `--where` takes, as history.resendWhere's `where` spells them. */
 const WHERE_HELP =
@@ -37,7 +37,7 @@ export function parseResendWhere(text: string, nowMs: number): ResendWhere {
       }
       case 'createdFrom':
       case 'createdTo':
-        where[key] = new Date(parseSince(value, nowMs)).toISOString();
+        where[key] = new Date(parseSince(value, nowMs, '--since')).toISOString();
         break;
       case 'url':
         where.url = value || bad('give part of the URL');

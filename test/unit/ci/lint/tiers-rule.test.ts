@@ -34,6 +34,17 @@ describe('hooklab/tiers', () => {
     expect(await tierErrors('shared/text/probe.ts', "import type { X } from '../../electron/services/data/database';\nexport type Y = X;\n")).toHaveLength(1);
   });
 
+  it('refuses a host other than the CLI importing hosts/cli; what hosts share is the kit', async () => {
+    expect(await tierErrors('electron/hosts/desktop/probe.ts', "import { x } from '../cli/data-dir';\nexport const y = x;\n")).toEqual([
+      expect.stringContaining('only the CLI imports hosts/cli (hosts/desktop -> hosts/cli)'),
+    ]);
+    expect(await tierErrors('electron/hosts/mcp/probe.ts', "import type { X } from '../cli/framework/session';\nexport type Y = X;\n")).toHaveLength(1);
+    expect(await tierErrors('electron/hosts/browser/probe.ts', "export const m = import('../cli/hooklab-commands');\n")).toHaveLength(1);
+    expect(await tierErrors('electron/hosts/cli/commands/probe.ts', "import { x } from '../framework/session';\nexport const y = x;\n")).toEqual([]);
+    expect(await tierErrors('electron/hosts/desktop/probe.ts', "import { x } from '../kit/data-dir';\nexport const y = x;\n")).toEqual([]);
+    expect(await tierErrors('electron/hosts/cli/probe.ts', "import { x } from '../kit/options';\nexport const y = x;\n")).toEqual([]);
+  });
+
   it('keeps the emulator apart: only features/sandbox runs it, and it reaches only platform-level services', async () => {
     expect(await tierErrors('electron/features/flows/probe.ts', "import { x } from '../../emulator/cards';\nexport const y = x;\n")).toHaveLength(1);
     expect(await tierErrors('electron/features/sandbox/probe.ts', "import { x } from '../../emulator/index';\nexport const y = x;\n")).toEqual([]);

@@ -9,7 +9,7 @@ import { startOtelHandler, type OtelHandler } from '../../../../fixtures/otel-ha
 import { eventBody, post } from '../live/live-helpers';
 import { hooklabTools } from '../../../../../electron/hosts/mcp/server';
 import { createSendPolicy } from '../../../../../electron/hosts/mcp/send-policy';
-import { coreClient } from '../../../../../electron/hosts/mcp/contract-client';
+import { coreClient } from '../../../../../electron/hosts/kit/contract-client';
 import { hasErrorSpan, hasHandlerSpans, spanNamed, waitForTrace } from './tracing-helpers';
 
 const KEY = 'whsec-tracing-test-key';

@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../../support/hooklab-cli';
@@ -11,20 +11,21 @@ import { tempDirs } from '../../../../support/temp-dirs';
 const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 const newDir = tempDirs('hooklab-space-');
 
-/** A checkout under `<tmp>/x y/` holding the given scripts of electron/hosts/cli. */
+/** A checkout under `<tmp>/x y/` holding the given scripts, each at its own path in the checkout. */
 function checkoutWithSpace(scripts: readonly string[]): { parent: string; checkout: string } {
   const parent = newDir();
   const checkout = join(parent, 'x y');
-  const cli = join(checkout, 'electron', 'hosts', 'cli');
-  mkdirSync(cli, { recursive: true });
-  for (const script of scripts) copyFileSync(join(root, 'electron', 'hosts', 'cli', script), join(cli, script));
+  for (const script of scripts) {
+    mkdirSync(join(checkout, dirname(script)), { recursive: true });
+    copyFileSync(join(root, script), join(checkout, script));
+  }
   return { parent, checkout };
 }
 
 describe('a checkout under a path with a space', () => {
   it("npm install's prepare step links the bin inside the checkout, and writes nothing beside it", async () => {
-    const { parent, checkout } = checkoutWithSpace(['link-checkout-bin.mjs', 'checkout-bin.mjs']);
-    const r = await runNode([join(checkout, 'electron', 'hosts', 'cli', 'link-checkout-bin.mjs')], { cwd: checkout });
+    const { parent, checkout } = checkoutWithSpace(['tools/build/link-checkout-bin.mjs', 'electron/hosts/cli/checkout-bin.mjs']);
+    const r = await runNode([join(checkout, 'tools', 'build', 'link-checkout-bin.mjs')], { cwd: checkout });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readlinkSync(join(checkout, 'node_modules', '.bin', 'hooklab'))).toBe(join('..', '..', 'electron', 'hosts', 'cli', 'checkout-bin.mjs'));
@@ -32,7 +33,7 @@ describe('a checkout under a path with a space', () => {
   });
 
   it("npm run serve's UI check finds the built UI inside the checkout (no rebuild, nothing written beside it)", async () => {
-    const { parent, checkout } = checkoutWithSpace(['ensure-renderer.mjs', 'freshness.mjs']);
+    const { parent, checkout } = checkoutWithSpace(['tools/build/ensure-renderer.mjs', 'tools/build/freshness.mjs']);
     for (const folder of ['renderer', 'shared']) {
       mkdirSync(join(checkout, folder));
       writeFileSync(join(checkout, folder, 'source.ts'), '');
@@ -40,7 +41,7 @@ describe('a checkout under a path with a space', () => {
     }
     mkdirSync(join(checkout, 'out', 'renderer'), { recursive: true });
     writeFileSync(join(checkout, 'out', 'renderer', 'index.html'), '<!doctype html>');
-    const r = await runNode([join(checkout, 'electron', 'hosts', 'cli', 'ensure-renderer.mjs')], { cwd: checkout });
+    const r = await runNode([join(checkout, 'tools', 'build', 'ensure-renderer.mjs')], { cwd: checkout });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readdirSync(parent)).toEqual(['x y']);

@@ -8,7 +8,8 @@ import { judgeDelivery, headerPairs } from '../../../../../electron/features/liv
 import { openDatabase } from '../../../../../electron/services/data/database';
 import { DeliveryStore } from '../../../../../electron/services/data/delivery-store';
 import { nodeHmac } from '../../../../../electron/services/platform/node-hmac';
-import { openLocalCore } from '../../../../../electron/hosts/cli/framework/session';
+import { openFolderToRead } from '../../../../../electron/hosts/data-folder/open-folder';
+import { quietLogger } from '../../../../../electron/hosts/cli/framework/session';
 import { hooklabInProcess } from '../../../../support/hooklab-in-process';
 import { tempDirs } from '../../../../support/temp-dirs';
 
@@ -63,7 +64,7 @@ function scenario(events: Array<{ type: string; orderId: string }>): string {
 /** A data folder whose listener has a current webhook key (replay signs with it). */
 async function keyedDataFolder(): Promise<string> {
   const dataDir = newDir();
-  const core = openLocalCore(dataDir);
+  const core = openFolderToRead(dataDir, { version: '0.0.0', log: quietLogger() });
   const added = await core.invoke('live.addKey', { label: 'test', value: env.HOOKLAB_WEBHOOK_KEY, environmentId: null });
   expect(added.ok).toBe(true);
   await core.stop();

@@ -7,7 +7,7 @@ import { seededUserData, startDesktopHost, type DesktopHost } from './desktop-ho
 import { startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { freePort } from '../../../../support/free-port';
 import { processExists } from '../../../../support/server-process';
-import { START_ARGS_ENV } from '../../../../../electron/hosts/cli/start/start-options';
+import { START_ARGS_ENV } from '../../../../../electron/hosts/kit/run-options/run-options';
 
 const hosts: DesktopHost[] = [];
 const serves: ServeOnFolder[] = [];

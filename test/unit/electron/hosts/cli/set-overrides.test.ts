@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applySetOverrides, parseSetOverride } from '../../../../../electron/hosts/cli/values/set-overrides';
 import { checkExpectation, parseExpectation } from '../../../../../electron/hosts/cli/values/expectations';
 import { seededShuffle } from '../../../../../shared/flows/send-order';
-import { parseSince } from '../../../../../electron/hosts/cli/values/since';
+import { parseSince } from '../../../../../electron/hosts/kit/since';
 import { terminalSafe } from '../../../../../electron/hosts/cli/framework/terminal-text';
 
 const doc = { orderId: '1', metadata: { amount: 10, paid: true, note: null, items: [{ quantity: '2' }] } };

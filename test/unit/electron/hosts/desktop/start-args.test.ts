@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desktopStartArgs } from '../../../../../electron/hosts/desktop/start-args';
-import { START_ARGS_ENV } from '../../../../../electron/hosts/cli/start/start-options';
+import { START_ARGS_ENV } from '../../../../../electron/hosts/kit/run-options/run-options';
 
 describe("the desktop app's command line", () => {
   it("picks out npm start's options among Electron's own arguments and Chromium switches", () => {

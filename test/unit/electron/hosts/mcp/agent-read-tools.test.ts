@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CallArgs, CallName } from '../../../../../shared/contract';
 import type { ReconciliationView } from '../../../../../shared/contract/history';
-import type { ContractClient } from '../../../../../electron/hosts/mcp/contract-client';
+import type { ContractClient } from '../../../../../electron/hosts/kit/contract-client';
 import { DocsLibrary } from '../../../../../electron/hosts/mcp/docs-library';
 import { docsTool } from '../../../../../electron/hosts/mcp/docs-tools';
 import { reconcileTool } from '../../../../../electron/hosts/mcp/reconcile-tool';

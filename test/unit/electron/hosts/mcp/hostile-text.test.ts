@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallName } from '../../../../../shared/contract';
-import type { ContractClient } from '../../../../../electron/hosts/mcp/contract-client';
+import type { ContractClient } from '../../../../../electron/hosts/kit/contract-client';
 import type { McpSendPolicy } from '../../../../../electron/hosts/mcp/send-policy';
 import { hooklabTools } from '../../../../../electron/hosts/mcp/server';
 import { toolError, UNTRUSTED_NOTE } from '../../../../../electron/hosts/mcp/tool-result';

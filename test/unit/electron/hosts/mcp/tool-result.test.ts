@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES, bodyNote, bodyView } from '../../../../../electron/hosts/mcp/tool-result';
-import { parseSince } from '../../../../../electron/hosts/mcp/since';
+import { parseSince } from '../../../../../electron/hosts/kit/since';
 
 describe('bodyView', () => {
   it('keeps a small UTF-8 body whole, as text', () => {

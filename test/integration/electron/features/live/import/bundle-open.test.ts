@@ -9,7 +9,8 @@ import { keyedHandler, type KeyedHandler } from '../../../../../support/keyed-ha
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 import { post } from '../live-helpers';
-import { openLocalCore } from '../../../../../../electron/hosts/cli/framework/session';
+import { openFolderToRead } from '../../../../../../electron/hosts/data-folder/open-folder';
+import { quietLogger } from '../../../../../../electron/hosts/cli/framework/session';
 
 const SENDER_KEY = 'the-senders-real-store-key';
 const THROWAWAY = 'bundle-throwaway-key-3f9a';
@@ -158,7 +159,7 @@ describe('a .hooklab bundle, opened by a teammate', () => {
     const file = join(newDir(), 'b.hooklab');
     writeFileSync(file, JSON.stringify({ format: 'hooklab-bundle', version: 1, signingKey: THROWAWAY, deliveries: [{ receivedAt: '2026-01-01T00:00:00Z', method: 'POST', url: 'https://x.test/webhooks', headers: [['Content-Type', 'application/json']], bodyBase64: Buffer.from(event('Created')).toString('base64') }] }));
     const dataDir = newDir();
-    const core = openLocalCore(dataDir);
+    const core = openFolderToRead(dataDir, { version: '0.0.0', log: quietLogger() });
     expect((await core.invoke('live.addKey', { label: 'mine', value: 'my-folder-key', environmentId: null })).ok).toBe(true);
     await core.stop();
     const handler = await handlerKeyed('my-folder-key');

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLocalCore } from '../../../../../../electron/hosts/cli/framework/session';
+import { openFolderToRead } from '../../../../../../electron/hosts/data-folder/open-folder';
+import { quietLogger } from '../../../../../../electron/hosts/cli/framework/session';
 import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { judged } from '../../../features/share-export/share-helpers';
@@ -14,7 +15,7 @@ const event = (orderId: string, type: string, eventId: number) =>
 /** A data folder whose listener stored three deliveries of two orders. */
 async function folderWithDeliveries(): Promise<string> {
   const dataDir = newDir();
-  const core = openLocalCore(dataDir);
+  const core = openFolderToRead(dataDir, { version: '0.0.0', log: quietLogger() });
   core.ctx.deliveries.insertBatch([event('o-1', 'Created', 1), event('o-1', 'SuccessPayment', 2), event('o-2', 'SuccessPayment', 3)]);
   await core.stop();
   return dataDir;

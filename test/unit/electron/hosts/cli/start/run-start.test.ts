@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runStart } from '../../../../../../electron/hosts/cli/start/run-start';
 import type { QuietBuild } from '../../../../../../electron/hosts/cli/start/quiet-build';
-import { START_OPTIONS } from '../../../../../../electron/hosts/cli/start/start-options';
+import { START_OPTIONS } from '../../../../../../electron/hosts/kit/run-options/run-options';
 import { serveCommand } from '../../../../../../electron/hosts/cli/commands/serve';
 import { optionsOf } from '../../../../../../electron/hosts/cli/framework/command';
 import type { CliIo } from '../../../../../../electron/hosts/cli/cli-io';

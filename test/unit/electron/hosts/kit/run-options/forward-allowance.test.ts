@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planForwardAllowance } from '../../../../../../electron/hosts/cli/listening/forward-allowance';
+import { planForwardAllowance } from '../../../../../../electron/hosts/kit/run-options/forward-allowance';
 
 const LOCAL = 'http://127.0.0.1:3000/webhooks';
 const REMOTE = 'https://hooks.example.com/in';

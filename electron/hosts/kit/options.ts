@@ -1,4 +1,4 @@
-import { CliError } from './exit-codes';
+import { InputError } from './input-error';
 
 /** One option of a command: with `value` it takes one (e.g. 'URL'), without it is a flag. */
 export interface OptionSpec {
@@ -57,7 +57,7 @@ export function parseOptions(options: readonly OptionSpec[], argv: readonly stri
     const short = /^-([a-zA-Z])$/.exec(word) ? options.find((o) => o.short === word[1]) : undefined;
     if (short) {
       const value = argv[++i];
-      if (value === undefined) throw new CliError(`${word} needs a value (${short.value ?? ''})`);
+      if (value === undefined) throw new InputError(`${word} needs a value (${short.value ?? ''})`);
       values.set(short.name, [...(values.get(short.name) ?? []), value]);
       continue;
     }
@@ -68,18 +68,18 @@ export function parseOptions(options: readonly OptionSpec[], argv: readonly stri
     const eq = word.indexOf('=');
     const typed = word.slice(2, eq === -1 ? undefined : eq);
     const option = known.get(typed);
-    if (!option) throw new CliError(`unknown option --${typed}`);
+    if (!option) throw new InputError(`unknown option --${typed}`);
     const name = option.name;
     if (typed !== name) notices.push(`--${typed} is now --${name} (the old spelling still works)`);
     if (!option.value) {
-      if (eq !== -1) throw new CliError(`--${name} takes no value`);
+      if (eq !== -1) throw new InputError(`--${name} takes no value`);
       flags.add(name);
       continue;
     }
     const value = eq === -1 ? argv[++i] : word.slice(eq + 1);
-    if (value === undefined) throw new CliError(`--${typed} needs a value (${option.value})`);
+    if (value === undefined) throw new InputError(`--${typed} needs a value (${option.value})`);
     const previous = values.get(name) ?? [];
-    if (previous.length > 0 && !option.repeatable && !rules.laterWins) throw new CliError(`--${name} is given twice`);
+    if (previous.length > 0 && !option.repeatable && !rules.laterWins) throw new InputError(`--${name} is given twice`);
     values.set(name, option.repeatable ? [...previous, value] : [value]);
   }
   return {
@@ -96,6 +96,6 @@ export function portOption(args: Pick<ParsedOptions, 'value'>, name: string): nu
   const text = args.value(name);
   if (text === undefined) return undefined;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) throw new CliError(`--${name} must be a port number 0-65535`);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) throw new InputError(`--${name} must be a port number 0-65535`);
   return port;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions, portOption, type OptionSpec } from '../../../../../../electron/hosts/cli/framework/options';
+import { parseOptions, portOption, type OptionSpec } from '../../../../../electron/hosts/kit/options';
 
 const OPTIONS: OptionSpec[] = [
   { name: 'listener-port', formerly: 'port', value: 'N', help: '' },

@@ -1,8 +1,8 @@
 import type { SecretName, SettingsPatch } from '../../../../shared/settings';
 import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type LiveEnvironment } from '../../../../shared/settings';
 import type { CliExtension } from './cli-extension';
-import type { ParsedOptions } from '../framework/options';
-import { CliError } from '../framework/exit-codes';
+import type { ParsedOptions } from '../options';
+import { InputError } from '../input-error';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
 import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
@@ -35,10 +35,10 @@ export function parseHistoryCliOptions(
   const apiV3Flag = args.value('api-v3-url');
   const clientId = args.value('client-id');
   if (baseUrl === undefined && apiV3Flag === undefined && clientId === undefined) return null;
-  if (baseUrl === undefined) throw new CliError('--base-url is required with --api-v3-url or --client-id');
-  if (clientId === undefined) throw new CliError('--client-id is required with --base-url');
+  if (baseUrl === undefined) throw new InputError('--base-url is required with --api-v3-url or --client-id');
+  if (clientId === undefined) throw new InputError('--client-id is required with --base-url');
   const secret = env.HOOKLAB_CLIENT_SECRET;
-  if (!secret) throw new CliError('set the client secret in the HOOKLAB_CLIENT_SECRET environment variable');
+  if (!secret) throw new InputError('set the client secret in the HOOKLAB_CLIENT_SECRET environment variable');
   const parsed = LiveEnvironmentSchema.safeParse({
     id: CLI_ENVIRONMENT_ID,
     name: CLI_ENVIRONMENT_ID,
@@ -48,7 +48,7 @@ export function parseHistoryCliOptions(
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new CliError(`invalid environment option ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+    throw new InputError(`invalid environment option ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
   }
   const environment = parsed.data;
   const live = [...current.live.filter((e) => e.id !== CLI_ENVIRONMENT_ID), environment];

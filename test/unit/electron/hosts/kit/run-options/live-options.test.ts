@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions } from '../../../../../../electron/hosts/cli/framework/options';
-import { applyLiveCliOptions, liveCliExtension, parseLiveCliOptions } from '../../../../../../electron/hosts/cli/options/live-options';
+import { parseOptions } from '../../../../../../electron/hosts/kit/options';
+import { applyLiveCliOptions, liveCliExtension, parseLiveCliOptions } from '../../../../../../electron/hosts/kit/run-options/live-options';
 import { SettingsService, memorySettingsBackend } from '../../../../../../electron/services/settings/settings-service';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 

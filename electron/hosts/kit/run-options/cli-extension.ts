@@ -1,4 +1,4 @@
-import type { OptionSpec, ParsedOptions } from '../framework/options';
+import type { OptionSpec, ParsedOptions } from '../options';
 import type { CoreContext } from '../../../services/kernel/feature';
 
 /**

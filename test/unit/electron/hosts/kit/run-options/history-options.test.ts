@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyCliExtension, parseHistoryCliOptions } from '../../../../../../electron/hosts/cli/options/history-options';
-import { parseOptions } from '../../../../../../electron/hosts/cli/framework/options';
+import { historyCliExtension, parseHistoryCliOptions } from '../../../../../../electron/hosts/kit/run-options/history-options';
+import { parseOptions } from '../../../../../../electron/hosts/kit/options';
 import { SettingsService, memorySettingsBackend } from '../../../../../../electron/services/settings/settings-service';
 import { MemorySecretStore } from '../../../../../../electron/services/secrets/secret-store';
 import { SettingsPatchSchema } from '../../../../../../shared/settings';

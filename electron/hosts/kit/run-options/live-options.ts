@@ -1,12 +1,12 @@
 import type { ListenerSettings, TunnelSettings, WebhookKeyInfo } from '../../../../shared/settings';
 import type { CliExtension } from './cli-extension';
-import type { OptionSpec, ParsedOptions } from '../framework/options';
-import { portOption } from '../framework/options';
-import { CliError } from '../framework/exit-codes';
+import type { OptionSpec, ParsedOptions } from '../options';
+import { portOption } from '../options';
+import { InputError } from '../input-error';
 import type { CoreContext } from '../../../services/kernel/feature';
 import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
-import { envWebhookKey } from '../values/env-webhook-key';
-import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from '../listening/forward-allowance';
+import { envWebhookKey } from '../env-webhook-key';
+import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from './forward-allowance';
 import type { Logger } from '../../../services/kernel/logger';
 
 /** What the live options of `npm run serve` ask for. */
@@ -41,14 +41,14 @@ export function parseLiveCliOptions(args: Pick<ParsedOptions, 'value' | 'values'
       try {
         url = new URL(target);
       } catch {
-        throw new CliError(`--forward-to "${target}" is not a URL`);
+        throw new InputError(`--forward-to "${target}" is not a URL`);
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--forward-to "${target}" must be http(s)`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError(`--forward-to "${target}" must be http(s)`);
     }
     listener.forwardTargets = targets;
   }
   const option = args.value('webhook-key');
-  if (option !== undefined && option.trim() === '') throw new CliError('the webhook key is empty');
+  if (option !== undefined && option.trim() === '') throw new InputError('the webhook key is empty');
   const fromEnv = option === undefined ? envWebhookKey(env) : null;
   const webhookKey = option ?? fromEnv?.value ?? null;
   return { listener, tunnel: args.flag('tunnel') ? { enabled: true } : {}, webhookKey, ...(fromEnv?.notice ? { keyNotice: `HOOKLAB_WEBHOOK_KEY: ${fromEnv.notice}` } : {}) };
@@ -82,7 +82,7 @@ function withForwardAllowance(options: LiveCliOptions, saved: ListenerSettings, 
     allowed: saved.allowedTargets,
     allowNonLoopback,
   });
-  if (plan.refused.length > 0) throw new CliError(refusalMessage(plan.refused, '--forward-to'));
+  if (plan.refused.length > 0) throw new InputError(refusalMessage(plan.refused, '--forward-to'));
   if (plan.idle.length > 0) log.warn(idleMessage(plan.idle));
   if (plan.allow.length === 0) return options;
   return { ...options, listener: { ...options.listener, allowedTargets: [...saved.allowedTargets, ...plan.allow] } };

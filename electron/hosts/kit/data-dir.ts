@@ -3,7 +3,12 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ensurePrivateDir, writePrivateFile } from '../../services/platform/private-files';
 
+import type { OptionSpec } from './options';
+
 export const APP_NAME = 'Hooklab';
+
+/** `--data-dir DIR`: every host and command takes it, by this one spec. */
+export const DATA_DIR_OPTION: OptionSpec = { name: 'data-dir', value: 'DIR', help: "Hooklab's data folder (default: the desktop app's)" };
 
 /**
  * The platform's app-data folder (created 0700 by the core: electron/services/platform/private-files.ts), the same one Electron's `app.getPath('userData')` gives, so

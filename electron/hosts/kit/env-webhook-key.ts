@@ -1,4 +1,4 @@
-import { readKeyInput } from '../../../../shared/signing/key-input';
+import { readKeyInput } from '../../../shared/signing/key-input';
 
 /** HOOKLAB_WEBHOOK_KEY as every command reads it: trimmed, with what was trimmed said. */
 export interface EnvWebhookKey {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseDataDir, resolveDataDir, SAVED_START_FILE } from '../../../../../electron/hosts/cli/data-dir';
+import { chooseDataDir, resolveDataDir, SAVED_START_FILE } from '../../../../../electron/hosts/kit/data-dir';
 import { tempDirs } from '../../../../support/temp-dirs';
 
 const newDir = tempDirs('hooklab-data-dir-');

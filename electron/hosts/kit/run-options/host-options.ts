@@ -1,5 +1,5 @@
 import type { CliExtension } from './cli-extension';
-import { portOption } from '../framework/options';
+import { portOption } from '../options';
 
 /** `--ui-port N` (formerly `--port`): the port of the browser UI and the local API (settings.localApi.port). */
 export const hostCliExtension: CliExtension = {

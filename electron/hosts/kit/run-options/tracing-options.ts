@@ -1,5 +1,5 @@
 import type { CliExtension } from './cli-extension';
-import { portOption } from '../framework/options';
+import { portOption } from '../options';
 
 /** `--otlp-port N` (0: a free port) and `--no-tracing`: the local OTLP receiver (settings.tracing). */
 export const tracingCliExtension: CliExtension = {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHandler, type TestHandler } from '../../../../../fixtures/handlers';
-import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
-import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
-import { tempDirs } from '../../../../../support/temp-dirs';
-import { startServeOn } from '../../../services/instance/serve-on-folder';
+import { startHandler, type TestHandler } from '../../../../fixtures/handlers';
+import { runHooklab, startHooklab } from '../../../../support/hooklab-cli';
+import { processesStoppedAfterEach } from '../../../../support/stopped-processes';
+import { tempDirs } from '../../../../support/temp-dirs';
+import { startServeOn } from '../../services/instance/serve-on-folder';
 
 const KEY = 'forward-allowance-key-2b9c';
 const env = { HOOKLAB_WEBHOOK_KEY: KEY };

@@ -1,6 +1,6 @@
 import type { CliExtension } from './cli-extension';
-import { CliError } from '../framework/exit-codes';
-import { portOption } from '../framework/options';
+import { InputError } from '../input-error';
+import { portOption } from '../options';
 
 /**
  * `--sandbox-port N` moves the embedded sandbox; `--no-sandbox` runs without it (a machine that
@@ -14,7 +14,7 @@ export const sandboxCliExtension: CliExtension = {
   apply(args, _env, ctx) {
     const port = portOption(args, 'sandbox-port');
     const off = args.flag('no-sandbox');
-    if (port !== undefined && off) throw new CliError('--sandbox-port and --no-sandbox exclude each other', { usage: true });
+    if (port !== undefined && off) throw new InputError('--sandbox-port and --no-sandbox exclude each other', { usage: true });
     if (port !== undefined) ctx.settings.update({ sandbox: { port, enabled: true } });
     if (off) ctx.settings.update({ sandbox: { enabled: false } });
   },
