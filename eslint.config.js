@@ -118,7 +118,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['electron/hosts/cli/*.mjs', 'tools/build/*.mjs'],
+    files: ['electron/hosts/cli/*.mjs', 'electron/hosts/build/*.mjs'],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly' } },
   },
 );

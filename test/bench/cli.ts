@@ -28,7 +28,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const node = join(root, 'node_modules/.bin/node');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-execFileSync(node, ['tools/build/ensure-package.mjs'], { cwd: root, stdio: 'inherit' });
+execFileSync(node, ['electron/hosts/build/ensure-package.mjs'], { cwd: root, stdio: 'inherit' });
 
 // A bare handler: answers 200 at once, keeps the requests of the latest scenario run.
 let kept: Array<{ headers: string[]; body: Buffer }> = [];

@@ -26,7 +26,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // The CLI runs as installed: the built bin (rebuilt here when a source is newer).
-execFileSync(join(root, 'node_modules/.bin/node'), ['tools/build/ensure-package.mjs'], { cwd: root, stdio: 'inherit' });
+execFileSync(join(root, 'node_modules/.bin/node'), ['electron/hosts/build/ensure-package.mjs'], { cwd: root, stdio: 'inherit' });
 const handler = await startHandler('correct', { key: KEY });
 const newEventId = createEventIdGenerator(() => Date.now());
 

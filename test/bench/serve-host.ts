@@ -53,7 +53,7 @@ export interface ServeInChromium {
  * Chromium (/usr/bin/chromium). Interrupting the bench stops serve's group too.
  */
 export async function startServeInChromium(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServeInChromium> {
-  execFileSync(process.execPath, ['tools/build/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/build/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const serve = await startServe(dataDir, env);
   const exited = new Promise((resolve) => serve.child.once('exit', resolve));
   const stopServe = () => {

@@ -3,7 +3,7 @@
 // link-checkout-bin.mjs at `npm install`): npm never links a project's own "bin", and the built
 // bin it names may not exist yet in a fresh checkout. Builds dist/package when missing or stale,
 // then runs it in this process.
-import { rebuildPackageIfStale } from '../../../tools/build/ensure-package.mjs';
+import { rebuildPackageIfStale } from '../build/ensure-package.mjs';
 
 rebuildPackageIfStale();
 await import('../../../dist/package/cli/hooklab.js');

@@ -16,7 +16,7 @@ if (tooOld) {
 
 // In Hooklab's own checkout the built bin may be older than the sources: rebuild, then run the
 // new build in a fresh process (this one has already loaded the old entry).
-const checkoutBuilder = new URL('../../../tools/build/ensure-package.mjs', import.meta.url);
+const checkoutBuilder = new URL('../build/ensure-package.mjs', import.meta.url);
 if (import.meta.url.includes('/dist/package/') && existsSync(checkoutBuilder)) {
   const { rebuildPackageIfStale } = (await import(checkoutBuilder.href)) as { rebuildPackageIfStale(): boolean };
   if (rebuildPackageIfStale()) {

@@ -14,7 +14,7 @@ const isRunner = (commandLine: string): boolean => /[\\/]playwright(-core)?[\\/]
  */
 export default function globalSetup(): () => Promise<void> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  execFileSync(process.execPath, ['tools/build/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['electron/hosts/build/ensure-renderer.mjs'], { cwd: root, stdio: 'inherit' });
   const home = guardRealHome();
   const marker = markTestRun();
   return async () => {

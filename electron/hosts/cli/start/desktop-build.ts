@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isStale } from '../../../../tools/build/freshness.mjs';
+import { isStale } from '../../build/freshness.mjs';
 import type { QuietBuild } from './quiet-build';
 
 /** What Electron loads (out/main, out/preload, out/renderer), built by `electron-vite build`. */

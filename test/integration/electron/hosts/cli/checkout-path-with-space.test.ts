@@ -24,7 +24,7 @@ function checkoutWithSpace(scripts: readonly string[]): { parent: string; checko
 
 describe('a checkout under a path with a space', () => {
   it("npm install's prepare step links the bin inside the checkout, and writes nothing beside it", async () => {
-    const { parent, checkout } = checkoutWithSpace(['tools/build/link-checkout-bin.mjs', 'electron/hosts/cli/checkout-bin.mjs']);
+    const { parent, checkout } = checkoutWithSpace(['electron/hosts/build/link-checkout-bin.mjs', 'electron/hosts/cli/checkout-bin.mjs']);
     const r = await runNode([join(checkout, 'tools', 'build', 'link-checkout-bin.mjs')], { cwd: checkout });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -33,7 +33,7 @@ describe('a checkout under a path with a space', () => {
   });
 
   it("npm run serve's UI check finds the built UI inside the checkout (no rebuild, nothing written beside it)", async () => {
-    const { parent, checkout } = checkoutWithSpace(['tools/build/ensure-renderer.mjs', 'tools/build/freshness.mjs']);
+    const { parent, checkout } = checkoutWithSpace(['electron/hosts/build/ensure-renderer.mjs', 'electron/hosts/build/freshness.mjs']);
     for (const folder of ['renderer', 'shared']) {
       mkdirSync(join(checkout, folder));
       writeFileSync(join(checkout, folder, 'source.ts'), '');

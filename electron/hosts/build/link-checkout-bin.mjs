@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const binDir = join(root, 'node_modules', '.bin');
 const link = join(binDir, 'hooklab');
 const target = join(root, 'electron', 'hosts', 'cli', 'checkout-bin.mjs');

@@ -6,7 +6,7 @@ import { isStale } from './freshness.mjs';
 import { fileURLToPath } from 'node:url';
 
 // fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 if (isStale([join(root, 'out/renderer/index.html')], [join(root, 'renderer'), join(root, 'shared')])) {
   process.stderr.write('Building the Hooklab UI (out/renderer)...\n');

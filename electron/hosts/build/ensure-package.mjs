@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStale } from './freshness.mjs';
 
 // fileURLToPath, not .pathname: a checkout under a path with a space (x%20y) must stay itself.
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Rebuilds when stale; returns whether it did. */
 export function rebuildPackageIfStale() {
