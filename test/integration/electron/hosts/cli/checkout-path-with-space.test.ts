@@ -25,7 +25,7 @@ function checkoutWithSpace(scripts: readonly string[]): { parent: string; checko
 describe('a checkout under a path with a space', () => {
   it("npm install's prepare step links the bin inside the checkout, and writes nothing beside it", async () => {
     const { parent, checkout } = checkoutWithSpace(['electron/hosts/build/link-checkout-bin.mjs', 'electron/hosts/cli/checkout-bin.mjs']);
-    const r = await runNode([join(checkout, 'tools', 'build', 'link-checkout-bin.mjs')], { cwd: checkout });
+    const r = await runNode([join(checkout, 'electron', 'hosts', 'build', 'link-checkout-bin.mjs')], { cwd: checkout });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readlinkSync(join(checkout, 'node_modules', '.bin', 'hooklab'))).toBe(join('..', '..', 'electron', 'hosts', 'cli', 'checkout-bin.mjs'));
@@ -41,7 +41,7 @@ describe('a checkout under a path with a space', () => {
     }
     mkdirSync(join(checkout, 'out', 'renderer'), { recursive: true });
     writeFileSync(join(checkout, 'out', 'renderer', 'index.html'), '<!doctype html>');
-    const r = await runNode([join(checkout, 'tools', 'build', 'ensure-renderer.mjs')], { cwd: checkout });
+    const r = await runNode([join(checkout, 'electron', 'hosts', 'build', 'ensure-renderer.mjs')], { cwd: checkout });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readdirSync(parent)).toEqual(['x y']);
