@@ -94,7 +94,7 @@ describe('share round trip: export from folder A, import into a fresh folder B',
     const imported = (await Promise.all(eventIds.map((eventId) => b.call('live.importedHistory', { eventId })))).flatMap((r) => r.deliveries);
     expect(imported.map((h) => [h.id, h.eventId, h.payload]).sort()).toEqual(bundled.map((h) => [h.id, h.eventId, h.payload]).sort());
     expect(new Set(imported.map((h) => h.fileName))).toEqual(new Set([path.split('/').pop()]));
-    expect(await b.call('history.summary')).toMatchObject({ deliveries: 0, events: 0 });
+    expect(await b.call('history.summary', {})).toMatchObject({ deliveries: 0, events: 0 });
     expect((await b.call('history.local', { eventId: eventIds[0]! })).deliveries).toEqual([]);
     expect((await b.call('history.reconcile', { refresh: true })).counts).toMatchObject({ received: 0, lost: 0 });
 
