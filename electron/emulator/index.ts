@@ -18,6 +18,7 @@ import { Router } from './router';
 import { runScenario, type ScenarioResult } from './scenarios';
 import { registerServiceApi } from './service-api';
 import { SandboxState } from './state';
+import { storeHandles } from './store-handles';
 import { ANY_KEY, replaceForeignKeys, type KeyPolicy } from './store-keys';
 import type { ChaosSettings, DeliveryRecord, StoreRecord } from './types';
 
@@ -180,11 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const hostPart = host.includes(':') ? `[${host}]` : host;
   ctx.baseUrl = `http://${hostPart}:${port}`;
 
-  const mustStore = (id: string): StoreRecord => {
-    const s = state.stores.get(id);
-    if (!s) throw new Error(`unknown store ${id}`);
-    return s;
-  };
+  const { mustStore, ...stores } = storeHandles(ctx);
   let closed = false;
   return {
     baseUrl: ctx.baseUrl,
@@ -194,29 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     controlToken: ctx.controlToken,
     replacedKeys,
     defaultStore: storeCredentials(defaultStore),
-    createStore: (opts = {}) => {
-      const url = opts.webhookUrl === undefined ? undefined : checkWebhookSetting(opts.webhookUrl, 'webhookUrl', targetRefusal);
-      const key = opts.webhookKey === undefined ? undefined : checkGivenKey(keys, opts.webhookKey);
-      return storeCredentials(state.createStore({ ...(url !== undefined ? { webhookUrl: url } : {}), ...(key !== undefined ? { webhookKey: key } : {}) }));
-    },
-    getStore: (id) => {
-      const s = state.stores.get(id);
-      return s ? storeCredentials(s) : null;
-    },
-    setWebhook: (id, url, key) => {
-      const s = mustStore(id);
-      const checked = checkWebhookSetting(url, 'url', targetRefusal);
-      if (key !== undefined) setGivenKey(keys, s, key);
-      s.webhookUrl = checked;
-      state.saveStore(s);
-      return storeCredentials(s);
-    },
-    setChaos: (id, chaos) => {
-      const s = mustStore(id);
-      s.chaos = mergeChaos(s.chaos, chaos);
-      state.saveStore(s);
-      return s.chaos;
-    },
+    ...stores,
     dispatchEvent: async (id, event) => {
       const outcomes = await dispatcher.dispatch(mustStore(id), event);
       return outcomes.flatMap((o) => (o.delivery ? [toDelivery(o.delivery)] : []));

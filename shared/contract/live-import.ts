@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, defineEvent } from './define';
+import { WebhookDeliverySchema } from '../service';
 
 /** The largest file a window hands over by its bytes (a drop, a file picker); larger: `hooklab import FILE`. */
 export const MAX_DROPPED_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -9,6 +10,8 @@ export const ImportOutcomeSchema = z.object({
   fileName: z.string(),
   kind: z.enum(['har', 'bundle']),
   count: z.number().int(),
+  /** The bundle's service history rows stored with it (live.importedHistory reads them; 0 for a HAR). */
+  historyRows: z.number().int(),
   firstId: z.number().int().nullable(),
   note: z.string().nullable(),
   /** Requests judged otherwise here than the sender's Hooklab recorded (other keys, or a changed file). */
@@ -33,6 +36,12 @@ export const liveImportCalls = {
     ImportOutcomeSchema,
     // A file of up to 512 MB is judged and stored in one go: no 30 s deadline cuts it short.
     { largeBody: true, longRunning: true },
+  ),
+  'live.importedHistory': defineCall(
+    "The service history rows imported bundles carry for one event (the sender's service's, never this folder's history copy), oldest first, each with the file it came from.",
+    z.object({ eventId: z.number().int(), limit: z.number().int().min(1).max(1000).default(100) }).strict(),
+    z.object({ deliveries: z.array(WebhookDeliverySchema.extend({ importId: z.number().int(), fileName: z.string() })) }),
+    { readOnly: true },
   ),
 } as const;
 

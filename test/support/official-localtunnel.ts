@@ -25,10 +25,11 @@ export interface OfficialLocaltunnel {
  * requests go to 127.0.0.1:<port> with the `Host` of the public URL (see publicPost). With
  * `domain: 'localhost'` it runs as docs/live.md's offline recipe does (`--domain localhost`,
  * through lt-server-with-domain.ts): it hands out `http://<id>.localhost:<port>`, names only
- * Hooklab resolves (to loopback, RFC 6761).
+ * Hooklab resolves (to loopback, RFC 6761). `port` starts it again on the port a stopped one had
+ * (a restart of the tunnel server, as its operator would do).
  */
-export async function startOfficialLocaltunnel(options: { domain?: 'localhost' } = {}): Promise<OfficialLocaltunnel> {
-  const port = await freePort();
+export async function startOfficialLocaltunnel(options: { domain?: 'localhost'; port?: number } = {}): Promise<OfficialLocaltunnel> {
+  const port = options.port ?? (await freePort());
   const proc = options.domain
     ? spawnServer('test/support/lt-server-with-domain.ts', [OFFICIAL_LT_SERVER], { env: { LT_PORT: String(port), LT_DOMAIN: options.domain } })
     : spawnShell(`exec "${process.execPath}" "${OFFICIAL_LT_SERVER}"`, { env: { LT_PORT: String(port) } });

@@ -1,5 +1,5 @@
-import { pairArrivals } from '../../../shared/history/pair-arrivals';
 import type { UnpairedCause } from '../../../shared/history/delivery-urls';
+import { addTo, pairByEventId, pairByPayload } from './reconcile-pairing';
 /** One history delivery, as reconciliation needs it. */
 export interface HistoryRef {
   readonly id: number;
@@ -92,16 +92,6 @@ export interface Reconciliation {
 }
 
 /**
- * Orders a group's deliveries by how likely each is to be one that reached us: history says a
- * receiver answered 2xx, then one answered at all (not 0, not 500 = unreachable), then by id.
- */
-function arrivalRank(d: HistoryRef): number {
-  if (d.delivered) return 0;
-  if (d.status !== 0 && d.status !== 500) return 1;
-  return 2;
-}
-
-/**
  * Matches history to what the listener received. History deliveries and received rows are
  * grouped by event id; within an event, as many history deliveries count as received as there
  * were arrivals (automatic retries of one delivery arrive several times but are logged once),
@@ -124,63 +114,17 @@ export function reconcile(
   for (const r of received) {
     if (r.unverified) unverified.push(r);
     else if (r.eventId === null) withoutEvent.push(r);
-    else {
-      const list = receivedByEvent.get(r.eventId);
-      if (list) list.push(r);
-      else receivedByEvent.set(r.eventId, [r]);
-    }
+    else addTo(receivedByEvent, r.eventId, r);
   }
   const historyByEvent = new Map<number, HistoryRef[]>();
-  for (const h of history) {
-    const list = historyByEvent.get(h.eventId);
-    if (list) list.push(h);
-    else historyByEvent.set(h.eventId, [h]);
-  }
+  for (const h of history) addTo(historyByEvent, h.eventId, h);
 
-  const pairOf = new Map<number, ReceivedRef>();
-  for (const [eventId, group] of historyByEvent) {
-    const all = receivedByEvent.get(eventId);
-    if (!all) continue;
-    // First by time: each arrival belongs to the delivery logged last before it (its retries
-    // too), so a resend's arrival never counts for its original (see pairArrivals).
-    const byTime = pairArrivals(group, all);
-    for (const r of all) {
-      const deliveryId = byTime.get(r.id);
-      // The last arrival of a delivery is the one whose handler outcome counts.
-      if (deliveryId !== undefined) pairOf.set(deliveryId, r);
-    }
-    const unpaired = group.filter((h) => !pairOf.has(h.id));
-    const arrivals = all.filter((r) => !byTime.has(r.id));
-    if (unpaired.length === 0 || arrivals.length === 0) continue;
-    // Arrivals the times do not explain (clocks far apart): as many of the remaining deliveries
-    // count as received as there were such arrivals, preferring those a receiver answered.
-    const ranked = unpaired.length === 1 ? unpaired : [...unpaired].sort((a, b) => arrivalRank(a) - arrivalRank(b) || a.id - b.id);
-    const matched = ranked.slice(0, Math.min(ranked.length, arrivals.length)).sort((a, b) => a.id - b.id);
-    // Later arrivals of one event are retries or resends: pair in arrival order, the last
-    // matched delivery taking the last arrival (the one whose handler outcome counts).
-    matched.forEach((h, i) => {
-      const r = i === matched.length - 1 ? arrivals[arrivals.length - 1] : arrivals[i];
-      if (r) pairOf.set(h.id, r);
-    });
-  }
-
-  const unmatchedByPayload = new Map<number, ReceivedRef>();
-  const stillUnlogged: ReceivedRef[] = [];
-  if (withoutEvent.length > 0) {
-    const candidates = history.filter((h) => !pairOf.has(h.id)).map((h) => h.id);
-    const byHash = new Map<string, number[]>();
-    for (const [id, hash] of payloadHashes(candidates)) {
-      const list = byHash.get(hash);
-      if (list) list.push(id);
-      else byHash.set(hash, [id]);
-    }
-    for (const r of withoutEvent) {
-      const ids = byHash.get(r.bodySha256.toLowerCase());
-      const id = ids?.shift();
-      if (id === undefined) stillUnlogged.push(r);
-      else unmatchedByPayload.set(id, r);
-    }
-  }
+  const pairOf = pairByEventId(historyByEvent, receivedByEvent);
+  const { byPayload: unmatchedByPayload, unlogged: stillUnlogged } = pairByPayload(
+    () => history.filter((h) => !pairOf.has(h.id)).map((h) => h.id),
+    withoutEvent,
+    payloadHashes,
+  );
 
   const counts: Record<ReconcileCategory, number> = {
     received: 0,
@@ -232,11 +176,7 @@ export function reconcile(
 
   for (const r of unverified) {
     if (r.eventId === null) stillUnlogged.push(r);
-    else if (!historyByEvent.has(r.eventId)) {
-      const list = receivedByEvent.get(r.eventId);
-      if (list) list.push(r);
-      else receivedByEvent.set(r.eventId, [r]);
-    }
+    else if (!historyByEvent.has(r.eventId)) addTo(receivedByEvent, r.eventId, r);
   }
   for (const r of stillUnlogged) {
     counts.unlogged++;

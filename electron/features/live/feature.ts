@@ -297,6 +297,7 @@ export function createLiveFeature(ctx: CoreContext, options: LiveFeatureOptions 
       },
       'live.exportAll': async ({ ids }) => exports.start(ids),
       'live.import': createImportCall(ctx, imports, hmac, () => search.scheduleIndexing()),
+      'live.importedHistory': async ({ eventId, limit }) => ({ deliveries: imports.historyOf(eventId, limit) }),
       'live.exportResult': async ({ jobId, offset }) => exports.read(jobId, offset),
       'live.search': async ({ query, limit }) => search.search(query, limit),
       'live.activity': async ({ fromMs, toMs }) => {

@@ -31,7 +31,8 @@ export function bucketWidth(fromMs: number, toMs: number): number {
 }
 
 /**
- * The activity strip's aggregate reads of received deliveries and their forward results
+ * The activity strip's aggregate reads of received deliveries and their forward results. Only
+ * what the listener received counts: imported rows (`import_id` set) never arrived here.
  * (read-only: `DeliveryStore` owns the tables and writes them). Counting is done by SQLite,
  * one read per slice over the range, so 100,000 stored deliveries come back as at most 120 rows and the
  * renderer never walks the rows itself.
@@ -42,18 +43,18 @@ export class DeliveryActivity {
 
   constructor(db: Database) {
     // One read per slice rather than one GROUP BY over the range: each is a walk of the
-    // received_by_time index (migration 012) summing as it goes, where the GROUP BY computed a
+    // received_by_time index (migrations 012 and 017) summing as it goes, where the GROUP BY computed a
     // slot per row and sorted 100,000 of them in a temporary B-tree (about 9x slower).
     this.inSlice = db.prepare(
       `SELECT count(*) AS n, sum(signature_outcome = 'valid') AS valid,
               sum(signature_outcome = 'invalid') AS invalid, sum(signature_outcome = 'missing') AS missing
          FROM received_deliveries
-        WHERE received_at_ms >= ? AND received_at_ms < ?`,
+        WHERE received_at_ms >= ? AND received_at_ms < ? AND import_id IS NULL`,
     );
     this.failed = db.prepare(
       `SELECT CAST((d.received_at_ms - ?) / ? AS INTEGER) AS slot, count(DISTINCT d.id) AS n
          FROM received_deliveries d JOIN forward_results f ON f.delivery_id = d.id
-        WHERE d.received_at_ms >= ? AND d.received_at_ms < ?
+        WHERE d.received_at_ms >= ? AND d.received_at_ms < ? AND d.import_id IS NULL
           AND (f.status IS NULL OR f.status < 200 OR f.status > 299)
         GROUP BY slot`,
     );

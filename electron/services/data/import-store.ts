@@ -3,6 +3,7 @@ import type { Database } from './database';
 import { withTransaction } from '../platform/sqlite-transaction';
 import { TRUNCATION_CODES } from './delivery-row';
 import type { ForwardResult } from '../../../shared/contract/live';
+import type { WebhookDelivery } from '../../../shared/service';
 import { summarizeForwards, type IncomingDelivery } from './received-delivery';
 
 /*
@@ -32,6 +33,9 @@ export interface ImportRecord {
   readonly signingKeyId: string | null;
 }
 
+/** A service history row a bundle carried, with the import it came from (never a row of this folder's history copy). */
+export type ImportedHistoryRow = WebhookDelivery & ImportMark;
+
 /** Which import a stored delivery came from (Live's and Sequences' `imported`). */
 export interface ImportMark {
   readonly importId: number;
@@ -41,6 +45,8 @@ export interface ImportMark {
 export interface ImportResult {
   readonly importId: number;
   readonly ids: readonly number[];
+  /** How many of the file's service history rows were stored (a bundle's; none for a HAR). */
+  readonly historyRows: number;
 }
 
 export class ImportStore {
@@ -50,6 +56,8 @@ export class ImportStore {
   private readonly byHash: StatementSync;
   private readonly laterOfOrder: StatementSync;
   private readonly insertForward: StatementSync;
+  private readonly insertHistory: StatementSync;
+  private historyByEvent: StatementSync | undefined;
   private countImported: StatementSync | undefined;
 
   constructor(private readonly db: Database) {
@@ -73,15 +81,43 @@ export class ImportStore {
       AND (event_id IS NULL OR event_id <> ?) AND verified IS ? AND import_id = ? LIMIT 1`);
     this.insertForward = db.prepare(`INSERT INTO forward_results (delivery_id, target, status, headers_json, body, latency_ms, error, created_at, trace_id)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.insertHistory = db.prepare(`INSERT INTO imported_history (import_id, id, event_id, event_type, event_created, url, payload,
+      response_status_code, delivered, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
-  /** Stores one file's requests, in the file's order, in one transaction. */
-  importAll(record: ImportRecord, items: readonly ImportedDelivery[]): ImportResult {
+  /** Stores one file's requests, in the file's order, and a bundle's history rows, in one transaction. */
+  importAll(record: ImportRecord, items: readonly ImportedDelivery[], history: readonly WebhookDelivery[] = []): ImportResult {
     return withTransaction(this.db, () => {
       const importId = Number(this.insertImport.run(record.fileName, record.kind, record.importedAt, record.note, items.length, record.signingKeyId).lastInsertRowid);
       const ids = items.map((item) => this.insertOne(importId, item));
-      return { importId, ids };
+      for (const h of history) {
+        this.insertHistory.run(importId, h.id, h.eventId, h.eventType, h.eventCreated, h.url, h.payload, h.responseStatusCode, h.delivered ? 1 : 0, h.created);
+      }
+      return { importId, ids, historyRows: history.length };
     });
+  }
+
+  /** The imported service history rows of one event (every import's), oldest first, each with its file. */
+  historyOf(eventId: number, limit: number): ImportedHistoryRow[] {
+    this.historyByEvent ??= this.db.prepare(`SELECT h.*, i.file_name FROM imported_history h JOIN imports i ON i.id = h.import_id
+      WHERE h.event_id = ? ORDER BY h.created, h.import_id, h.id LIMIT ?`);
+    const rows = this.historyByEvent.all(eventId, limit) as Array<{
+      import_id: number; id: number; event_id: number; event_type: string; event_created: string; url: string;
+      payload: string; response_status_code: number; delivered: number; created: string; file_name: string;
+    }>;
+    return rows.map((r) => ({
+      id: Number(r.id),
+      eventId: Number(r.event_id),
+      eventType: r.event_type,
+      eventCreated: r.event_created,
+      url: r.url,
+      payload: r.payload,
+      responseStatusCode: Number(r.response_status_code),
+      delivered: r.delivered === 1,
+      created: r.created,
+      importId: Number(r.import_id),
+      fileName: r.file_name,
+    }));
   }
 
   /** The Replay key an imported delivery's bundle was signed with (null: received, a HAR, or no key). */

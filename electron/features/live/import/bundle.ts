@@ -1,5 +1,6 @@
 import { readKeyInput } from '../../../../shared/signing/key-input';
 import type { ForwardResult } from '../../../../shared/contract/live';
+import { WebhookDeliverySchema, type WebhookDelivery } from '../../../../shared/service';
 import { readForwardSection, readForwards } from './forwards';
 import { decodeBase64, ImportRefused, refuseTooMany } from './import-file';
 import { isRecord, pathOf, timeOf, withheld, type ImportedFile, type ImportedRequest } from './imported-request';
@@ -35,7 +36,26 @@ export function readBundle(json: unknown, fileName: string, nowMs: number): Impo
     requests: deliveries.map((d, index) => readDelivery(d, `delivery ${index + 1}`, fileName, nowMs, section)),
     note: typeof bundle['note'] === 'string' && bundle['note'] !== '' ? bundle['note'] : null,
     signingKey: bundleKey(bundle['signingKey']),
+    history: readHistory(bundle['history'], fileName),
   };
+}
+
+/** The bundle's `history` rows (none when it has no list); one row of the wrong shape, or an id twice, refuses the file. */
+function readHistory(rows: unknown, fileName: string): WebhookDelivery[] {
+  if (rows === undefined) return [];
+  if (!Array.isArray(rows)) throw new ImportRefused(`${fileName}: the bundle's history is not a list: nothing imported`);
+  refuseTooMany(fileName, rows.length, 'history rows');
+  const ids = new Set<number>();
+  return rows.map((row, index) => {
+    const parsed = WebhookDeliverySchema.safeParse(row);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.') || 'the row';
+      throw new ImportRefused(`${fileName}: history row ${index + 1} is not a delivery of the service's history (${field}): nothing imported`);
+    }
+    if (ids.has(parsed.data.id)) throw new ImportRefused(`${fileName}: history row ${index + 1} repeats delivery ${parsed.data.id}: nothing imported`);
+    ids.add(parsed.data.id);
+    return parsed.data;
+  });
 }
 
 /** The bundle's key as HOOKLAB_WEBHOOK_KEY takes it (trimmed); null when it has none. */

@@ -19,7 +19,7 @@ export function readHar(json: unknown, fileName: string, nowMs: number): Importe
   // judged here they are all missing, which says nothing of the sender's keys, so not compared.
   const compared = !(isRecord(log._hooklab) && log._hooklab['redacted'] === true);
   const requests = log.entries.map((entry, index) => readEntry(entry, `entry ${index + 1}`, fileName, nowMs, compared));
-  return { kind: 'har', requests, note: null, signingKey: null };
+  return { kind: 'har', requests, note: null, signingKey: null, history: [] };
 }
 
 function readEntry(entry: unknown, where: string, fileName: string, nowMs: number, compared: boolean): ImportedRequest {

@@ -1,4 +1,5 @@
 import type { ForwardResult } from '../../../../shared/contract/live';
+import type { WebhookDelivery } from '../../../../shared/service';
 
 /** One request read from an imported file, before Hooklab judges it. */
 export interface ImportedRequest {
@@ -27,6 +28,8 @@ export interface ImportedFile {
   readonly note: string | null;
   /** A bundle's throwaway key: judges its deliveries, and is kept as a Replay key (encrypted in the secrets, never sent to a window). */
   readonly signingKey: string | null;
+  /** A bundle's service history rows for its deliveries' events (the sender's service's, never this folder's); none for a HAR. */
+  readonly history: readonly WebhookDelivery[];
 }
 
 /** A time from the file, or `fallback` when it has none or it does not parse. */

@@ -15,6 +15,8 @@ export interface ImportOutcome {
   readonly fileName: string;
   readonly kind: 'har' | 'bundle';
   readonly count: number;
+  /** The bundle's service history rows stored beside its deliveries (0 for a HAR). */
+  readonly historyRows: number;
   readonly firstId: number | null;
   readonly note: string | null;
   /** Requests whose verdict here differs from the one the sender's Hooklab recorded. */
@@ -74,12 +76,14 @@ export function importFile(
       signingKeyId: file.signingKey ? deps.keepBundleKey(`bundle key · ${source.fileName}`, file.signingKey) : null,
     },
     judged,
+    file.history,
   );
   return {
     importId: stored.importId,
     fileName: source.fileName,
     kind: file.kind,
     count: stored.ids.length,
+    historyRows: stored.historyRows,
     firstId: stored.ids[0] ?? null,
     note: file.note,
     verdictsDiffering,

@@ -52,6 +52,7 @@ function describe(o: ImportOutcome): string {
   const verdicts = Object.entries(o.verdicts).map(([verdict, n]) => `${n} ${verdict}`).join(', ');
   const what = o.kind === 'bundle' ? 'bundle' : 'HAR';
   const lines = [`imported ${o.count} request${o.count === 1 ? '' : 's'} from ${terminalSafe(o.fileName, 200)} (${what}${verdicts ? `: ${verdicts}` : ''}), marked imported in Live`];
+  if (o.historyRows > 0) lines.push(`${o.historyRows} row${o.historyRows === 1 ? '' : 's'} of the sender's service history kept beside them (never counted as this folder's history)`);
   if (o.verdictsDiffering > 0) lines.push(`${o.verdictsDiffering} judged otherwise here than by the sender's Hooklab (this folder's keys differ from theirs)`);
   if (o.note) lines.push(`note: ${terminalSafe(o.note, 2000)}`);
   return lines.join('\n');

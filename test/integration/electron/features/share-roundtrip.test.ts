@@ -74,8 +74,7 @@ describe('share round trip: export from folder A, import into a fresh folder B',
     const opened = await b.call('sequences.get', { orderId: ORDER });
     const states = (d: typeof seen) => ({ status: d.summary.status, payment: d.summary.payment, shipping: d.summary.shipping, flagKinds: d.flags.map((f) => f.kind) });
     expect(states(opened)).toEqual(states(seen));
-    // Each delivery judged as A judged it (the bundle's history rows are not imported: B's
-    // timeline holds the deliveries only).
+    // Each delivery judged as A judged it.
     expect(b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature)).toEqual(
       a.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature),
     );
@@ -85,6 +84,19 @@ describe('share round trip: export from folder A, import into a fresh folder B',
       const body = Buffer.from(row.body).toString();
       for (const literal of [BUYER.name, BUYER.phone, BUYER.email]) expect(body).not.toContain(literal);
     }
+
+    // The bundle's history rows came too, kept apart from B's own history copy: read with the
+    // file's name, never counted as B's history, never reconciled with what B's listener received.
+    const bundled = (JSON.parse(text) as { history: Array<{ id: number; eventId: number; payload: string }> }).history;
+    expect(bundled.length).toBeGreaterThan(0);
+    expect(outcome.historyRows).toBe(bundled.length);
+    const eventIds = [...new Set(bundled.map((h) => h.eventId))];
+    const imported = (await Promise.all(eventIds.map((eventId) => b.call('live.importedHistory', { eventId })))).flatMap((r) => r.deliveries);
+    expect(imported.map((h) => [h.id, h.eventId, h.payload]).sort()).toEqual(bundled.map((h) => [h.id, h.eventId, h.payload]).sort());
+    expect(new Set(imported.map((h) => h.fileName))).toEqual(new Set([path.split('/').pop()]));
+    expect(await b.call('history.summary', {})).toMatchObject({ deliveries: 0, events: 0 });
+    expect((await b.call('history.local', { eventId: eventIds[0]! })).deliveries).toEqual([]);
+    expect((await b.call('history.reconcile', { refresh: true })).counts).toMatchObject({ received: 0, lost: 0 });
 
     const handler = closeAfter(await keyedHandler(signingKey));
     const run = await hooklabInProcess(['scenario', 'run', path, '--to', handler.url, '--speed', 'max', '--data-dir', newDir()], { cwd: newDir() });

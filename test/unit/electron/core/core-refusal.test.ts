@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Feature } from '../../../../electron/services/kernel/feature';
 import type { Logger } from '../../../../electron/services/kernel/logger';
-import { memorySettingsBackend } from '../../../../electron/services/settings/settings-service';
-import { MemorySecretStore } from '../../../../electron/services/secrets/secret-store';
+import { coresOnFreshFolders } from '../../../support/core-on-fresh-folder';
 
 // Every database the core opens is counted, and so is each close: a refused core must let go of
 // what it opened (the folder's file and its checkpoint worker).
@@ -28,30 +24,15 @@ vi.mock('../../../../electron/services/data/app-database', async (importOriginal
   };
 });
 
-const { createCore } = await import('../../../../electron/core/core');
-
 describe('a core that refuses to start', () => {
-  let dir: string | null = null;
+  const freshCore = coresOnFreshFolders('hooklab-refusal-');
   afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
     opened.count = 0;
     opened.closed = 0;
   });
 
-  function coreWith(features: () => Feature[], requireAllHandlers = false, log?: Logger) {
-    dir = mkdtempSync(join(tmpdir(), 'hooklab-refusal-'));
-    return createCore({
-      hostKind: 'browser',
-      version: 'test',
-      dataDir: dir,
-      settingsBackend: memorySettingsBackend(),
-      secrets: new MemorySecretStore(),
-      log: log ?? { info: () => {}, warn: () => {}, error: () => {} },
-      features,
-      requireAllHandlers,
-    });
-  }
+  const coreWith = (features: () => Feature[], requireAllHandlers = false, log?: Logger) =>
+    freshCore({ features, requireAllHandlers, ...(log ? { log } : {}) });
 
   it('closes its database when a call would have no handler', () => {
     expect(() => coreWith(() => [], true)).toThrow(/contract calls without a handler/);

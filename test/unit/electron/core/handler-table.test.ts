@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createCore, handlerTable } from '../../../../electron/core/core';
+import { describe, expect, it } from 'vitest';
+import { handlerTable } from '../../../../electron/core/core';
 import type { Feature } from '../../../../electron/services/kernel/feature';
-import { memorySettingsBackend } from '../../../../electron/services/settings/settings-service';
-import { MemorySecretStore } from '../../../../electron/services/secrets/secret-store';
-import { silentLogger } from '../../../../electron/services/kernel/logger';
+import { coresOnFreshFolders } from '../../../support/core-on-fresh-folder';
 
 const listing = (name: string): Feature => ({
   name,
@@ -14,26 +9,9 @@ const listing = (name: string): Feature => ({
 });
 
 describe('the core handler table', () => {
-  let dir: string | null = null;
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = null;
-  });
-
+  const freshCore = coresOnFreshFolders('hooklab-handlers-');
   /** A core on a fresh folder with only `features` (the calls they leave out are not required). */
-  function coreWith(features: Feature[]) {
-    dir = mkdtempSync(join(tmpdir(), 'hooklab-handlers-'));
-    return createCore({
-      hostKind: 'browser',
-      version: 'test',
-      dataDir: dir,
-      settingsBackend: memorySettingsBackend(),
-      secrets: new MemorySecretStore(),
-      log: silentLogger,
-      features: () => features,
-      requireAllHandlers: false,
-    });
-  }
+  const coreWith = (features: Feature[]) => freshCore({ features: () => features });
 
   it('takes each call from the one feature that implements it', () => {
     const table = handlerTable([listing('live'), { name: 'other', handlers: {} }]);

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordedOrder } from '../../../../fixtures/recorded-order';
 import { startStatefulHandler, type StatefulHandler } from '../../../../fixtures/stateful-handler';
-import { processExists } from '../../../../support/server-process';
+import { addReplayTarget, mcpAndServeStoppedAfterAll } from '../../../../support/mcp-on-served-folder';
 import { orderEventBody, postSignedWebhook } from '../../../../support/signed-webhook';
 import { callWith, startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
 import { mcpCommand, startMcp, textOf, type McpSession } from './mcp-process';
@@ -26,7 +26,7 @@ describe('run_scenario through hooklab mcp', () => {
   async function target(kind: Parameters<typeof startStatefulHandler>[0]): Promise<StatefulHandler> {
     const h = await startStatefulHandler(kind, KEY);
     handlers.push(h);
-    expect((await callWith(serve.url, serve.token, 'replay.addTarget', { url: h.url })).status).toBe(200);
+    await addReplayTarget(serve, h.url);
     return h;
   }
 
@@ -42,13 +42,7 @@ describe('run_scenario through hooklab mcp', () => {
     mcp = await startMcp(dataDir, { ...command, args, cwd: dataDir });
   }, 60_000);
 
-  afterAll(async () => {
-    await mcp?.close();
-    await serve?.stop();
-    for (const h of handlers) await h.close();
-    expect(processExists(-mcp.pid)).toBe(false);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  mcpAndServeStoppedAfterAll(() => ({ dataDir, serve, mcp }), handlers);
 
   it('PASS for a handler that keeps duplicates out, each send marked as the agent\'s and signed with the MCP key', async () => {
     const h = await target('correct');

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startHandler, type TestHandler } from '../../../../fixtures/handlers';
+import { addReplayTarget, mcpAndServeStoppedAfterAll } from '../../../../support/mcp-on-served-folder';
 import { processExists } from '../../../../support/server-process';
 import { tempDirs } from '../../../../support/temp-dirs';
 import { callWith, startServeOn, type ServeOnFolder } from '../../services/instance/serve-on-folder';
@@ -35,18 +36,12 @@ describe('hooklab mcp is no signing oracle and no door to local services', () =>
     mcp = await startMcp(dataDir);
   }, 60_000);
 
-  afterAll(async () => {
-    await mcp?.close();
-    await serve?.stop();
-    for (const h of handlers) await h.close();
-    expect(processExists(-mcp.pid)).toBe(false);
-    rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  mcpAndServeStoppedAfterAll(() => ({ dataDir, serve, mcp }), handlers);
 
   async function handler(asTarget: boolean): Promise<TestHandler> {
     const h = await startHandler('correct', { key: PRODUCTION_KEY });
     handlers.push(h);
-    if (asTarget) expect((await callWith(serve.url, serve.token, 'replay.addTarget', { url: h.url })).status).toBe(200);
+    if (asTarget) await addReplayTarget(serve, h.url);
     return h;
   }
 

@@ -22,7 +22,14 @@ function setup() {
     const id = Number(insert.run(new Date(atMs).toISOString(), atMs, verdict).lastInsertRowid);
     for (const s of handlerStatuses) forward.run(id, s);
   };
-  return { db, add, activity: new DeliveryActivity(db) };
+  const imports = db.prepare(`INSERT INTO imports (file_name, kind, imported_at, count) VALUES ('team.hooklab', 'bundle', '', 1)`);
+  /** A row imported from a file: stored beside received ones, never received here. */
+  const addImported = (atMs: number, verdict: string, handlerStatuses: Array<number | null> = []) => {
+    const id = Number(insert.run(new Date(atMs).toISOString(), atMs, verdict).lastInsertRowid);
+    db.prepare('UPDATE received_deliveries SET import_id = ? WHERE id = ?').run(Number(imports.run().lastInsertRowid), id);
+    for (const s of handlerStatuses) forward.run(id, s);
+  };
+  return { db, add, addImported, activity: new DeliveryActivity(db) };
 }
 
 describe('DeliveryActivity (the activity strip, counted in SQL)', () => {
@@ -42,6 +49,16 @@ describe('DeliveryActivity (the activity strip, counted in SQL)', () => {
       { startMs: T0, valid: 1, invalid: 1, missing: 0, other: 0, handlerFailed: 1 },
       { startMs: T0 + 60_000, valid: 0, invalid: 0, missing: 1, other: 1, handlerFailed: 2 },
       { startMs: T0 + 5 * 60_000, valid: 1, invalid: 0, missing: 0, other: 0, handlerFailed: 0 },
+    ]);
+  });
+
+  it('leaves imported rows out: they were never received here', () => {
+    const { add, addImported, activity } = setup();
+    add(T0 + 1_000, 'valid', [200]);
+    addImported(T0 + 2_000, 'invalid', [500]);
+    addImported(T0 + 3 * 60_000, 'valid', [null]);
+    expect(activity.read(T0, T0 + 3_600_000).buckets).toEqual([
+      { startMs: T0, valid: 1, invalid: 0, missing: 0, other: 0, handlerFailed: 0 },
     ]);
   });
 

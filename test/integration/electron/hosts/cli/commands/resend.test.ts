@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectToRunningInstance, type InstanceClient } from '../../../../../../electron/services/instance/instance-client';
-import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
+import type { InstanceClient } from '../../../../../../electron/services/instance/instance-client';
+import { startHooklab } from '../../../../../support/hooklab-cli';
+import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
+import { listeningFoldersAfterEach } from '../../../../../support/listening-folder';
 import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { event } from '../../../features/history/sandbox-app';
@@ -8,11 +10,10 @@ import { startReceiver, type Receiver } from '../../../features/history/receiver
 
 const newDir = tempDirs('hooklab-resend-');
 const processes = processesStoppedAfterEach();
+const listening = listeningFoldersAfterEach(newDir, processes);
 const receivers: Receiver[] = [];
-const clients: InstanceClient[] = [];
 
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
   for (const r of receivers.splice(0)) await r.close();
 });
 
@@ -27,12 +28,7 @@ async function setWebhook(client: InstanceClient, url: string): Promise<void> {
  * `restoreWebhook` points the store back at the listener.
  */
 async function listenWithRefusedWebhooks() {
-  const dataDir = newDir();
-  const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
-  processes.push(listener);
-  await listener.waitFor(/Ready: listening on/);
-  const client = connectToRunningInstance(dataDir)!;
-  clients.push(client);
+  const { dataDir, client } = await listening();
   const refusing = await startReceiver(400);
   receivers.push(refusing);
   const { webhookUrl } = await client.call('sandbox.info', {});
@@ -59,7 +55,7 @@ describe('hooklab resend --pending --since', () => {
     expect(newer.created > older.created).toBe(true);
     await restoreWebhook();
 
-    const r = await runHooklab(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
+    const r = await hooklabInProcess(['resend', '--pending', '--since', newer.created, '--data-dir', dataDir, '--json']);
     // Progress of the job goes to stderr, one line per tenth and at its end.
     expect(r.stderr).toMatch(/^job cli-resend-\S+: 1 of 1 · done$/m);
     expect(r.code).toBe(0);
@@ -72,10 +68,10 @@ describe('hooklab resend --pending --since', () => {
     expect(stillPending.events.map((e) => e.eventId)).toEqual([older.eventId]);
 
     // A window with nothing pending in it is said as such (exit 2), and --since needs --pending.
-    const none = await runHooklab(['resend', '--pending', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--data-dir', dataDir]);
+    const none = await hooklabInProcess(['resend', '--pending', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--data-dir', dataDir]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/no event first logged since \S+ is pending/);
-    const alone = await runHooklab(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
+    const alone = await hooklabInProcess(['resend', String(older.id), '--since', '2h', '--data-dir', dataDir]);
     expect(alone.code).toBe(2);
     expect(alone.stderr).toMatch(/--since goes with --pending/);
   });
@@ -88,7 +84,7 @@ describe('hooklab resend --where', () => {
     await client.call('history.pollNow', {});
     await restoreWebhook();
 
-    const dry = await runHooklab(['resend', '--where', 'pendingOnly,status=400-499', '--dry-run', '--data-dir', dataDir, '--json']);
+    const dry = await hooklabInProcess(['resend', '--where', 'pendingOnly,status=400-499', '--dry-run', '--data-dir', dataDir, '--json']);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout.trim())).toEqual({ deliveries: 12, events: 12, resends: 12 });
 
@@ -116,7 +112,7 @@ describe('hooklab resend --where', () => {
     expect((await client.call('history.summary', {})).pendingEvents).toBe(12 - job.done);
 
     // --resume without an id continues the latest cancelled resend: the rest, once.
-    const resumed = await runHooklab(['resend', '--resume', '--rate', '50', '--data-dir', dataDir]);
+    const resumed = await hooklabInProcess(['resend', '--resume', '--rate', '50', '--data-dir', dataDir]);
     expect(resumed.code).toBe(0);
     const rest = 12 - job.done;
     expect(resumed.stderr).toMatch(new RegExp(`resuming job ${jobId}: resending ${rest} events`));
@@ -124,7 +120,7 @@ describe('hooklab resend --where', () => {
     expect(resumed.stdout).toMatch(new RegExp(`done: ${rest} of ${rest} resent: delivered ${rest}, refused 0, failed 0`));
     expect((await client.call('history.summary', {})).pendingEvents).toBe(0);
     expect((await client.call('jobs.get', { jobId })).resumable).toBe(false);
-    const again = await runHooklab(['resend', '--resume', jobId, '--data-dir', dataDir]);
+    const again = await hooklabInProcess(['resend', '--resume', jobId, '--data-dir', dataDir]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/left nothing to resume/);
   }, 90_000);

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  connectToRunningInstance,
-  type InstanceClient,
-} from '../../../../../../electron/services/instance/instance-client';
-import { runHooklab, startHooklab } from '../../../../../support/hooklab-cli';
-import { processesStoppedAfterEach } from '../../../../../support/stopped-processes';
+import { hooklabInProcess } from '../../../../../support/hooklab-in-process';
+import { listeningFoldersAfterEach } from '../../../../../support/listening-folder';
 import { tempDirs } from '../../../../../support/temp-dirs';
 import { event } from '../../../features/history/sandbox-app';
 import { startReceiver, type Receiver } from '../../../features/history/receiver';
@@ -12,25 +8,18 @@ import { startMcp, textOf, type McpSession } from '../../mcp/mcp-process';
 import type { Explanation } from '../../../../../../shared/explain/model';
 
 const newDir = tempDirs('hooklab-why-');
-const processes = processesStoppedAfterEach();
+const listening = listeningFoldersAfterEach(newDir);
 const receivers: Receiver[] = [];
-const clients: InstanceClient[] = [];
 const mcps: McpSession[] = [];
 
 afterEach(async () => {
   for (const m of mcps.splice(0)) await m.close();
-  for (const c of clients.splice(0)) c.close();
   for (const r of receivers.splice(0)) await r.close();
 });
 
 /** `hooklab listen` on a fresh folder: one order that arrived, one the store sent to another URL that refused it. */
 async function listenWithTwoOrders() {
-  const dataDir = newDir();
-  const listener = startHooklab(['listen', '--data-dir', dataDir, '--listener-port', '0']);
-  processes.push(listener);
-  await listener.waitFor(/Ready: listening on/);
-  const client = connectToRunningInstance(dataDir)!;
-  clients.push(client);
+  const { dataDir, client } = await listening();
   await client.call('sandbox.sendEvent', { event: event('why-arrived') });
   const refusing = await startReceiver(400);
   receivers.push(refusing);
@@ -50,7 +39,7 @@ describe('hooklab why', () => {
   it('answers as explain_order does; exit 1 with a cause, 0 when ok; #N is a received delivery', async () => {
     const { dataDir, client, refusing, historyId } = await listenWithTwoOrders();
 
-    const stuck = await runHooklab(['why', 'why-elsewhere', '--data-dir', dataDir, '--json']);
+    const stuck = await hooklabInProcess(['why', 'why-elsewhere', '--data-dir', dataDir, '--json']);
     expect(stuck.code, stuck.stderr).toBe(1);
     const fromCli = JSON.parse(stuck.stdout) as Explanation;
     expect(fromCli.causes.map((c) => c.code)).toEqual(['other-url']);
@@ -65,17 +54,17 @@ describe('hooklab why', () => {
     expect(text).toContain(refusing.url);
     expect(text).toContain(`fix: Set the store's webhook URL to`);
 
-    const words = await runHooklab(['why', 'why-elsewhere', '--data-dir', dataDir]);
+    const words = await hooklabInProcess(['why', 'why-elsewhere', '--data-dir', dataDir]);
     expect(words.code).toBe(1);
     expect(words.stdout).toContain(`1. other-url: ${fromCli.causes[0]!.summary}`);
     expect(words.stdout).toContain(`   fix: ${fromCli.causes[0]!.fix}`);
 
-    const ok = await runHooklab(['why', 'why-arrived', '--data-dir', dataDir]);
+    const ok = await hooklabInProcess(['why', 'why-arrived', '--data-dir', dataDir]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^Order why-arrived: ok/);
 
     const { rows } = await client.call('live.list', { limit: 10 });
-    const delivery = await runHooklab(['why', `#${rows[0]!.id}`, '--data-dir', dataDir, '--json']);
+    const delivery = await hooklabInProcess(['why', `#${rows[0]!.id}`, '--data-dir', dataDir, '--json']);
     expect(delivery.code).toBe(0);
     expect((JSON.parse(delivery.stdout) as Explanation).orderId).toBe('why-arrived');
     // Five terminal tools started one after another (each a Node with tsx).
@@ -83,12 +72,12 @@ describe('hooklab why', () => {
 
   it('a number that names no order says how to ask for the delivery; a bad #N is a usage error', async () => {
     const { dataDir } = await listenWithTwoOrders();
-    const number = await runHooklab(['why', '1', '--data-dir', dataDir]);
+    const number = await hooklabInProcess(['why', '1', '--data-dir', dataDir]);
     expect(number.code).toBe(2);
     expect(number.stderr).toContain(
       `no delivery names order "1" (for received delivery 1, write '#1')`,
     );
-    const bad = await runHooklab(['why', '#x', '--data-dir', dataDir]);
+    const bad = await hooklabInProcess(['why', '#x', '--data-dir', dataDir]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"#x" is not a received delivery');
   }, 60_000);
