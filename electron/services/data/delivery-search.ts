@@ -151,7 +151,12 @@ export class DeliverySearch {
     if (indexed > 0 && elapsed > 0) {
       const fitting = Math.round((indexed * BUDGET_MS) / elapsed);
       // At most doubling: one fast chunk of small rows says little about the next rows' size.
-      this.backgroundChunk = Math.max(MIN_BACKGROUND_CHUNK, Math.min(this.chunk, indexed * 2, fitting));
+      // A chunk that emptied the backlog (fewer rows than it could take) keeps the size it had:
+      // sized from those few rows, a steady stream's next turn would start again at a handful,
+      // and an FTS5 transaction of 10 rows costs 2-3 times as much a row as one of 250
+      // (test/bench/ingest-stages.ts).
+      const grown = indexed === limit ? indexed * 2 : limit;
+      this.backgroundChunk = Math.max(MIN_BACKGROUND_CHUNK, Math.min(this.chunk, grown, fitting));
     }
     return indexed;
   }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +106,39 @@ describe('a search during a burst', () => {
     search.indexAll();
     expect(search.search('burstcode', 20_000)).toMatchObject({ indexing: 0 });
     expect(search.search('burstcode', 20_000).ids).toHaveLength(5001);
+  });
+
+  it('starts the next background turn of a steady stream at the chunk size it reached, not at twice the few rows that emptied the backlog', async () => {
+    const { store, search } = setup();
+    // Each chunk seems to take a microsecond: the time budget never limits the chunk here.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 0.001));
+    const limits: number[] = [];
+    const indexSome = search.indexSome.bind(search);
+    vi.spyOn(search, 'indexSome').mockImplementation((limit?: number) => {
+      limits.push(limit ?? -1);
+      return indexSome(limit);
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // 300 waiting: chunks of 1, 2, 4 ... 128 (255 rows), then 45 of a chunk of 256 empty it.
+      store.insertBatch(Array.from({ length: 300 }, (_, n) => delivery(`{"n":${n}}`)));
+      search.scheduleIndexing(0);
+      await vi.runAllTimersAsync();
+      expect(limits.at(-1)).toBe(256);
+      expect(search.pending()).toBe(0);
+      // The stream goes on: 200 more arrive. They go in one chunk, not in chunks of 90, 180...
+      limits.length = 0;
+      store.insertBatch(Array.from({ length: 200 }, (_, n) => delivery(`{"m":${n}}`)));
+      search.scheduleIndexing(0);
+      await vi.runAllTimersAsync();
+      expect(limits).toEqual([256]);
+      expect(search.pending()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+      search.stop();
+    }
   });
 });
 

@@ -57,6 +57,18 @@ describe('judgeDelivery', () => {
     expect(judged.event.eventId).toBeNull();
   });
 
+  it('reads only the headers it judges: other headers, repeated or named like an object key, change nothing', () => {
+    const signature = signBody(nodeHmac, 'secret', body);
+    const judged = judgeDelivery(
+      raw(['Host', 'a', 'host', 'b', '__proto__', 'x', 'X-Svc-Event-Created', '2024-05-01T10:00:00Z', 'X-SVC-HMAC-SHA256', signature, 'x-svc-event-id', '12', 'X-Custom', '1', 'X-Custom', '2']),
+      context,
+      nodeHmac,
+    );
+    expect(judged.verdict).toMatchObject({ outcome: 'valid', keyId: 'k1' });
+    expect(judged.event).toEqual({ eventId: 12, eventCreated: '2024-05-01T10:00:00Z', eventCreatedMs: Date.parse('2024-05-01T10:00:00Z') });
+    expect(judged.headers).toHaveLength(8);
+  });
+
   it('answers by attempt from the rules, null in pass-through, 413 for a truncated body', () => {
     const judged = judgeDelivery(raw([]), context, nodeHmac);
     expect([1, 2, 3].map((attempt) => judged.answerFor(attempt)?.status)).toEqual([500, 500, 200]);
