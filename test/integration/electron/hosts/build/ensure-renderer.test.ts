@@ -13,9 +13,9 @@ const newDir = tempDirs('hooklab-ensure-ui-');
 /** A checkout without a built UI whose `build:renderer` runs `script` (a stand-in for Vite's build). */
 function checkoutBuilding(script: string): string {
   const checkout = newDir();
-  const cli = join(checkout, 'electron', 'hosts', 'cli');
-  mkdirSync(cli, { recursive: true });
-  for (const file of ['ensure-renderer.mjs', 'freshness.mjs']) copyFileSync(join(root, 'electron', 'hosts', 'cli', file), join(cli, file));
+  const build = join(checkout, 'electron', 'hosts', 'build');
+  mkdirSync(build, { recursive: true });
+  for (const file of ['ensure-renderer.mjs', 'freshness.mjs']) copyFileSync(join(root, 'electron', 'hosts', 'build', file), join(build, file));
   for (const folder of ['renderer', 'shared']) mkdirSync(join(checkout, folder));
   writeFileSync(join(checkout, 'build.cjs'), script);
   writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'checkout', private: true, scripts: { 'build:renderer': 'node build.cjs' } }));
@@ -33,7 +33,7 @@ describe("npm run serve's UI build", () => {
     const checkout = checkoutBuilding(`${VITE_LIKE}
 require('node:fs').mkdirSync('out/renderer', { recursive: true });
 require('node:fs').writeFileSync('out/renderer/index.html', '<!doctype html>');`);
-    const r = await runNode([join(checkout, 'electron', 'hosts', 'cli', 'ensure-renderer.mjs')], { cwd: checkout });
+    const r = await runNode([join(checkout, 'electron', 'hosts', 'build', 'ensure-renderer.mjs')], { cwd: checkout });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('Building the UI…\n');
@@ -44,7 +44,7 @@ require('node:fs').writeFileSync('out/renderer/index.html', '<!doctype html>');`
     const checkout = checkoutBuilding(`${VITE_LIKE}
 console.error('[vite:esbuild] renderer/src/main.tsx: Unexpected "}"');
 process.exit(1);`);
-    const r = await runNode([join(checkout, 'electron', 'hosts', 'cli', 'ensure-renderer.mjs')], { cwd: checkout });
+    const r = await runNode([join(checkout, 'electron', 'hosts', 'build', 'ensure-renderer.mjs')], { cwd: checkout });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Building the UI…\n');
     expect(r.stderr).toContain('✓ 2431 modules transformed.');
