@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { ShareSelection } from '../../../../shared/contract/share-export';
-import { jobsStore, useJob } from '../../app-state/page-jobs';
+import { useJob, useJobs } from '../../app-state/page-jobs';
 import { download } from '../../lib/download';
 import { useTransport } from '../../transport';
 import { JobProgress } from '../JobProgress';
@@ -15,6 +15,7 @@ const MIME = { har: 'application/json', bundle: 'application/vnd.hooklab.bundle+
  * saved as a download, as Live's other exports are.
  */
 export function useShareExport(testId: string, options: { closable?: boolean } = {}): { start: (selection: ShareSelection, request: ShareRequest) => Promise<void>; running: boolean; view: ReactElement | null } {
+  const jobs = useJobs();
   const transport = useTransport();
   const [started, setStarted] = useState<{ jobId: string; format: ShareRequest['format'] } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +53,7 @@ export function useShareExport(testId: string, options: { closable?: boolean } =
           ? await transport.call('share.exportHar', { selection, redact: request.redact })
           : await transport.call('share.exportBundle', { selection, redact: request.redact, note: request.note });
       setStarted({ jobId: answer.jobId, format: request.format });
-      void jobsStore.refresh(answer.jobId);
+      void jobs.refresh(answer.jobId);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -5,7 +5,7 @@ import { browserParams, filterFrom, fromBrowserParams, type BrowserQuery, type C
 import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EventDeliveries } from './EventDeliveries';
-import { resend } from './history-store';
+import { useHistory } from './history-store';
 import { hrefFor, navigate, paramsString, type Route } from '../../app-state/routes';
 import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { SavedFilters } from '../../components/saved-filters/SavedFilters';
@@ -43,6 +43,7 @@ function Select({ value, options, onChange, testId }: { value: string; options: 
  * (`#/history/browser?eventType=…`): a link or a saved filter opens the same query, and runs it.
  */
 export function HistoryBrowser({ route }: { route: Route }) {
+  const { resend } = useHistory();
   const transport = useTransport();
   // The controls are the URL's params, their one home: each change is written there.
   const routeParams = useRouteParams(route);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { JobProgress } from '../../components/JobProgress';
-import { jobsStore, useJob } from '../../app-state/page-jobs';
+import { useJob, useJobs } from '../../app-state/page-jobs';
 import { download } from '../../lib/download';
 import { transport } from '../../transport';
 
@@ -26,6 +26,7 @@ const fileName = () => `hooklab-deliveries-${new Date().toISOString().replace(/[
  * temporary link in the desktop app and the browser).
  */
 export function useExportAllJob(): { start: (ids: readonly number[] | null) => Promise<void>; running: boolean; view: ReactElement | null } {
+  const jobs = useJobs();
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -51,7 +52,7 @@ export function useExportAllJob(): { start: (ids: readonly number[] | null) => P
     try {
       const started = await transport.call('live.exportAll', ids ? { ids: [...ids] } : {});
       setJobId(started.jobId);
-      void jobsStore.refresh(started.jobId);
+      void jobs.refresh(started.jobId);
     } catch (e) {
       setError((e as Error).message);
     }

@@ -13,7 +13,8 @@ import { ExportMenus } from './ExportMenus';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
-import { followLive, liveStore, useLiveStore } from './live-store';
+import { liveSlice, useLive, useLiveStore } from './live-store';
+import { useFollow } from '../../app-state/store-root';
 import { transport } from '../../transport';
 import { download } from '../../lib/download';
 import { TunnelNotice } from '../../components/TunnelNotice';
@@ -46,11 +47,12 @@ const setRange = (range: TimeRange | null) => replaceParams((params) => ({ ...pa
  * links, back/forward and saved filters restore them.
  */
 export function LivePage({ route }: { route: Route }) {
+  const live = useLive();
   const rows = useLiveStore((s) => s.rows);
-  // Before followLive: the strip's one aggregate call is sent ahead of the 100,000 summaries'
+  // Before following Live: the strip's one aggregate call is sent ahead of the 100,000 summaries'
   // pages, which the core would otherwise answer first.
   const activity = useActivity(rows[0]?.receivedAt ?? null);
-  useEffect(followLive, []);
+  useFollow(liveSlice);
   const total = useLiveStore((s) => s.total);
   const loadingAll = useLiveStore((s) => s.loadingAll);
   const error = useLiveStore((s) => s.error);
@@ -70,12 +72,12 @@ export function LivePage({ route }: { route: Route }) {
   const viewParams = useRouteParams(route);
   const { query, columnFilters, sorting } = useMemo(() => tableViewFromParams(viewParams), [viewParams]);
   const range = useMemo(() => parseRangeParam(viewParams['t']), [viewParams]);
-  useEffect(() => liveStore.searchBodies(query), [query]);
+  useEffect(() => live.searchBodies(query), [live, query]);
   const routeId = selectedId(route.rest);
   useEffect(() => {
-    if (routeId === null) liveStore.closeDetail();
-    else if (routeId !== liveStore.getState().activeId) void liveStore.activate(routeId);
-  }, [routeId]);
+    if (routeId === null) live.closeDetail();
+    else if (routeId !== live.getState().activeId) void live.activate(routeId);
+  }, [live, routeId]);
   // The current params are read at call time: a link keeps the search and filters as they are.
   const open = useCallback(
     (id: number | null) => navigate(hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params)),
@@ -89,7 +91,7 @@ export function LivePage({ route }: { route: Route }) {
     const preparing = searchDeliveries.prepare(rows);
     return () => preparing.cancel();
   }, [rows]);
-  const columns = useMemo(() => liveColumns(checked), [checked]);
+  const columns = useMemo(() => liveColumns(checked, live.toggleChecked), [checked, live]);
   // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
   const processed = useMemo(
     () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
@@ -102,7 +104,7 @@ export function LivePage({ route }: { route: Route }) {
   const runExport = async (ids: number[]) => {
     setBusy('Exporting…');
     try {
-      const blob = await liveStore.exportNdjson(ids, (done, total) =>
+      const blob = await live.exportNdjson(ids, (done, total) =>
         setBusy(`Exporting ${formatCount(done)} of ${formatCount(total)}…`),
       );
       download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);

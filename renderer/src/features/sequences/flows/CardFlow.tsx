@@ -3,7 +3,7 @@ import type { ChargeRequest, ThreeDsFrameMessage } from '../../../../../shared/s
 import { useTransport } from '../../../transport';
 import { ChallengeFrame } from './ChallengeFrame';
 import { explainCharge, explainFrameMessage, type Outcome } from './explanations';
-import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
+import { useFlows, useFlowsStore } from './flows-store';
 import { ProblemFields } from './ProblemFields';
 import { SubmitRow } from './SubmitRow';
 import { TextField } from './TextField';
@@ -22,6 +22,7 @@ const newReference = () => `flow-${Date.now().toString(36)}`;
  * authentication id. Every request goes through the core (credentials stay there).
  */
 export function CardFlow() {
+  const { recordExchange, setFlowOrderId, startFlow } = useFlows();
   const transport = useTransport();
   const info = useFlowsStore((s) => s.info);
   const cards = info?.testCards ?? [];
