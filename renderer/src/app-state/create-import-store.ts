@@ -48,3 +48,5 @@ export function createImportStore(transport: Transport, onImported: (outcome: Im
 
   return { use, importFile, dismiss: () => setState({ kind: 'idle' }) };
 }
+
+export type ImportStore = ReturnType<typeof createImportStore>;

@@ -1,9 +1,18 @@
-import { transport } from '../transport';
-import { createImportStore } from './create-import-store';
-import { hrefFor, navigate } from './routes';
+import { slice, useSlice } from './store-root';
+import type { ImportState, ImportStore } from './create-import-store';
 
 /** This page's import (drop onto the window, Live's Import…): opens the first imported request in Live. */
-export const importStore = createImportStore(transport, (outcome) => {
-  if (outcome.firstId !== null) navigate(hrefFor('live', String(outcome.firstId)));
-});
-export const useImportStore = importStore.use;
+export const importSlice = slice<ImportStore>('import');
+
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useImportStore(): ImportState;
+export function useImportStore<T>(selector: (s: ImportState) => T): T;
+export function useImportStore<T>(selector?: (s: ImportState) => T): T | ImportState {
+  return useSlice(importSlice).use<unknown>(selector ?? whole) as T;
+}
+
+const whole = (s: ImportState) => s;
+
+export function useImport(): ImportStore {
+  return useSlice(importSlice);
+}

@@ -6,7 +6,7 @@ import { formatTime } from '../lib/format';
 /** Every job the core knows (running, or ended lately), by id. */
 export type JobsById = Readonly<Record<string, JobView>>;
 
-interface JobsState {
+export interface JobsState {
   readonly jobs: JobsById;
   readonly error: string | null;
 }

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { NavigateTarget, Notice } from '../../../shared/contract';
-import { transport as pageTransport, type Transport } from '../transport';
+import type { Transport } from '../transport/transport';
 import { hrefFor, navigate } from './routes';
-import { jobsStore } from './page-jobs';
+import type { JobsStore } from './jobs-store';
 
 const BROWSER_SETTING = 'hooklab.browserNotifications';
 
@@ -24,10 +24,11 @@ export function hrefForTarget(target: NavigateTarget, jobKind?: string): string 
   }
 }
 
-const openTarget = (target: NavigateTarget) => {
-  const kind = target.area === 'jobs' ? jobsStore.use.getState().jobs[target.jobId]?.kind : undefined;
+/** Opens a notice's target (a job's is where the job was started, as the jobs store knows it). */
+function openTarget(jobs: JobsStore, target: NavigateTarget): void {
+  const kind = target.area === 'jobs' ? jobs.use.getState().jobs[target.jobId]?.kind : undefined;
   navigate(hrefForTarget(target, kind));
-};
+}
 
 /** Whether this browser tab shows notifications (asked once: the browser's permission, and this switch). */
 export function browserNotificationsOn(): boolean {
@@ -60,16 +61,16 @@ export async function setBrowserNotifications(on: boolean): Promise<string | nul
  * Notification API (the desktop app shows them natively), a click opens the target; and the
  * host's `app.navigate` (a native notification clicked) opens it in this window.
  */
-export function followNotices(transport: Transport = pageTransport): () => void {
+export function followNotices(transport: Transport, jobs: JobsStore): () => void {
   const stops = [
-    transport.subscribe('app.navigate', openTarget),
+    transport.subscribe('app.navigate', (target) => openTarget(jobs, target)),
     transport.subscribe('app.notification', (notice: Notice) => {
       if (transport.kind !== 'browser' || !browserNotificationsOn()) return;
       const more = notice.heldBack > 0 ? ` (+${notice.heldBack} more this minute)` : '';
       const shown = new Notification(notice.title, { body: `${notice.body}${more}`, tag: notice.kind });
       shown.onclick = () => {
         window.focus();
-        if (notice.target) openTarget(notice.target);
+        if (notice.target) openTarget(jobs, notice.target);
         shown.close();
       };
     }),

@@ -1,16 +1,14 @@
-import { transport } from '../transport';
-import { createPendingStore } from './create-pending-store';
-import { windowTitle } from './window-title';
+import { slice, useSlice } from './store-root';
+import type { PendingState, PendingStore } from './create-pending-store';
 
-/** This page's pending count, over the page's one transport; the window title says it. */
-export const pendingStore = createPendingStore(transport, { onPending: (pending) => (document.title = windowTitle(pending)) });
-export const usePendingStore = pendingStore.use;
+/** The pending count (the shell follows it; the window title says it). */
+export const pendingSlice = slice<PendingStore>('pending');
 
-let started = false;
-
-/** Follows the pending count from any area (idempotent): the one follow of this page's store. */
-export function followPending(): void {
-  if (started) return;
-  started = true;
-  pendingStore.follow();
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function usePendingStore(): PendingState;
+export function usePendingStore<T>(selector: (s: PendingState) => T): T;
+export function usePendingStore<T>(selector?: (s: PendingState) => T): T | PendingState {
+  return useSlice(pendingSlice).use<unknown>(selector ?? whole) as T;
 }
+
+const whole = (s: PendingState) => s;

@@ -1,16 +1,18 @@
-import { transport } from '../transport';
-import { createSentElsewhereStore } from './create-sent-elsewhere-store';
+import { slice, useSlice } from './store-root';
+import type { SentElsewhereState, SentElsewhereStore } from './create-sent-elsewhere-store';
 
-/** This page's sent-elsewhere banner state, over the page's one transport. */
-export const sentElsewhereStore = createSentElsewhereStore(transport);
-export const useSentElsewhereStore = sentElsewhereStore.use;
-export const refreshSentElsewhere = sentElsewhereStore.refresh;
+/** The sent-elsewhere banner's state (followed from the first banner shown). */
+export const sentElsewhereSlice = slice<SentElsewhereStore>('sent-elsewhere');
 
-let started = false;
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useSentElsewhereStore(): SentElsewhereState;
+export function useSentElsewhereStore<T>(selector: (s: SentElsewhereState) => T): T;
+export function useSentElsewhereStore<T>(selector?: (s: SentElsewhereState) => T): T | SentElsewhereState {
+  return useSlice(sentElsewhereSlice).use<unknown>(selector ?? whole) as T;
+}
 
-/** Follows from any area (idempotent): the one follow of this page's store. */
-export function followSentElsewhere(): void {
-  if (started) return;
-  started = true;
-  sentElsewhereStore.follow();
+const whole = (s: SentElsewhereState) => s;
+
+export function useSentElsewhere(): SentElsewhereStore {
+  return useSlice(sentElsewhereSlice);
 }

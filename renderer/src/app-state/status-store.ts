@@ -1,15 +1,14 @@
-import { transport } from '../transport';
-import { createStatusStore } from './create-status-store';
+import { slice, useSlice } from './store-root';
+import type { StatusState, StatusStore } from './create-status-store';
 
-/** This page's status, over the page's one transport; a status shown marks the page ready. */
-export const statusStore = createStatusStore(transport, { onReady: () => (document.body.dataset.appReady = 'true') });
-export const useStatusStore = statusStore.use;
+/** The host's status (the shell follows it; a status shown marks the page ready). */
+export const statusSlice = slice<StatusStore>('status');
 
-let started = false;
-
-/** Starts following the host's status (idempotent): the one follow of this page's store. */
-export function followStatus(): void {
-  if (started) return;
-  started = true;
-  statusStore.follow();
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useStatusStore(): StatusState;
+export function useStatusStore<T>(selector: (s: StatusState) => T): T;
+export function useStatusStore<T>(selector?: (s: StatusState) => T): T | StatusState {
+  return useSlice(statusSlice).use<unknown>(selector ?? whole) as T;
 }
+
+const whole = (s: StatusState) => s;

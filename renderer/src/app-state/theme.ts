@@ -19,18 +19,18 @@ export function isDark(): boolean {
   return preference === 'system' ? window.matchMedia(DARK_QUERY).matches : preference === 'dark';
 }
 
-let following = false;
+/** Sets `data-theme="dark|light"` on <html> (app.css picks the palette from it). */
+function applyTheme(): void {
+  document.documentElement.dataset.theme = isDark() ? 'dark' : 'light';
+}
 
 /**
- * Sets `data-theme="dark|light"` on <html> (app.css picks the palette from it), and keeps it
- * in step with the system's preference while the user follows the system.
+ * Applies the theme, and keeps it in step with the system's preference while the user follows
+ * the system: called once, by the page's entry (main.tsx).
  */
-export function applyTheme(): void {
-  document.documentElement.dataset.theme = isDark() ? 'dark' : 'light';
-  if (!following) {
-    following = true;
-    window.matchMedia(DARK_QUERY).addEventListener('change', applyTheme);
-  }
+export function followTheme(): void {
+  applyTheme();
+  window.matchMedia(DARK_QUERY).addEventListener('change', applyTheme);
 }
 
 /** Saves the preference (this machine) and applies it at once. */

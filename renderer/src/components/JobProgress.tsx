@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { endedAt } from '../app-state/jobs-store';
-import { jobsStore, useJob } from '../app-state/page-jobs';
+import { useJob, useJobs } from '../app-state/page-jobs';
 import { Button, Card, Count, Notice } from './ui';
 import './job-progress.css';
 
@@ -11,6 +11,7 @@ const STATE_WORDS = { running: 'running', done: 'finished', cancelled: 'cancelle
  * scenarios, Live's replays and exports): done of total, failures, Cancel while it runs, and when it ended.
  */
 export function JobProgress({ jobId, title, children, onResume }: { jobId: string; title?: string; children?: ReactNode; onResume?: () => void }) {
+  const jobs = useJobs();
   const job = useJob(jobId);
   if (!job) return null;
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
@@ -57,7 +58,7 @@ export function JobProgress({ jobId, title, children, onResume }: { jobId: strin
       {job.error && <Notice tone="error">{job.error}</Notice>}
       <div className="job-progress__actions">
         {job.state === 'running' && (
-          <Button data-testid="job-cancel" onClick={() => void jobsStore.cancel(job.jobId)}>
+          <Button data-testid="job-cancel" onClick={() => void jobs.cancel(job.jobId)}>
             Cancel
           </Button>
         )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { followSentElsewhere, refreshSentElsewhere, useSentElsewhereStore } from '../app-state/sent-elsewhere-store';
+import { useState } from 'react';
+import { sentElsewhereSlice, useSentElsewhere, useSentElsewhereStore } from '../app-state/sent-elsewhere-store';
+import { useFollow } from '../app-state/store-root';
 import { sentElsewhereText } from '../lib/sent-elsewhere';
 import { transport } from '../transport';
 import { Button, Notice } from './ui';
@@ -10,10 +11,11 @@ import { Button, Notice } from './ui';
  * it: interface 4.9).
  */
 export function SentElsewhereBanner() {
+  const sentElsewhere = useSentElsewhere();
   const value = useSentElsewhereStore((s) => s.value);
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  useEffect(() => followSentElsewhere(), []);
+  useFollow(sentElsewhereSlice);
   if (!value || (value.groups.length === 0 && !outcome)) return null;
   const resend = async (url: string, eventIds: number[]) => {
     setBusy(url);
@@ -25,7 +27,7 @@ export function SentElsewhereBanner() {
       setOutcome(`Not resent: ${(error as Error).message}`);
     } finally {
       setBusy(null);
-      refreshSentElsewhere();
+      sentElsewhere.refresh();
     }
   };
   return (

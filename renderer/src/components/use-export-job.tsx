@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { jobsStore, useJob } from '../app-state/page-jobs';
+import { useJob, useJobs } from '../app-state/page-jobs';
 import { download } from '../lib/download';
 import { JobProgress } from './JobProgress';
 
@@ -42,6 +42,7 @@ export function useExportJob({
   closeTestId = `${testId}-close`,
   closable = true,
 }: ExportJobOptions): ExportJob {
+  const jobs = useJobs();
   const [started, setStarted] = useState<{ jobId: string; read: ExportCalls['read'] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function useExportJob({
     try {
       const { jobId } = await begin();
       setStarted({ jobId, read });
-      void jobsStore.refresh(jobId);
+      void jobs.refresh(jobId);
     } catch (e) {
       setError((e as Error).message);
     }

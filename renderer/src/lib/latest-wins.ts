@@ -47,3 +47,28 @@ export function createLatestWins<I, R>(
     },
   };
 }
+
+/**
+ * The other shape of "latest answer wins", for calls that must each start at once (a list read
+ * and then its pages, a reload that replaces state): every call is a turn, and only the newest
+ * turn's answers are applied. `begin()` starts a turn and returns whether it is still the newest;
+ * `cancel()` makes every turn begun so far stale (a page left: an answer still under way is not
+ * applied).
+ */
+export interface LatestOnly {
+  begin(): () => boolean;
+  cancel(): void;
+}
+
+export function createLatestOnly(): LatestOnly {
+  let newest = 0;
+  return {
+    begin() {
+      const turn = ++newest;
+      return () => turn === newest;
+    },
+    cancel() {
+      newest++;
+    },
+  };
+}

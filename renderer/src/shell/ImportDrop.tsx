@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Notice } from '../components/ui';
-import { importStore, useImportStore } from '../app-state/import-store';
+import { useImport, useImportStore } from '../app-state/import-store';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
@@ -9,6 +9,7 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
  * file at a time), with an overlay while it is held over the window and one line after.
  */
 export function ImportDrop() {
+  const importer = useImport();
   const [over, setOver] = useState(false);
   useEffect(() => {
     // dragenter/dragleave fire for every child crossed: a counter says when the window is left.
@@ -33,7 +34,7 @@ export function ImportDrop() {
       depth = 0;
       setOver(false);
       const file = e.dataTransfer?.files[0];
-      if (file) void importStore.importFile(file);
+      if (file) void importer.importFile(file);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -45,7 +46,7 @@ export function ImportDrop() {
       window.removeEventListener('dragover', overWindow);
       window.removeEventListener('drop', drop);
     };
-  }, []);
+  }, [importer]);
   return (
     <>
       {over && (
@@ -63,10 +64,11 @@ export function ImportDrop() {
 
 /** One line about the last import, until dismissed. */
 function ImportResult() {
+  const importer = useImport();
   const state = useImportStore();
   if (state.kind === 'idle') return null;
   const dismiss = (
-    <button type="button" className="button button--quiet" onClick={importStore.dismiss} data-testid="import-dismiss">
+    <button type="button" className="button button--quiet" onClick={importer.dismiss} data-testid="import-dismiss">
       Dismiss
     </button>
   );

@@ -1,6 +1,7 @@
-import type { CallErrorBody, CallName, EventName } from '../../../shared/contract';
+import type { EventName } from '../../../shared/contract';
 import { eventSubprotocols, TOKEN_ROTATED_CLOSE_CODE } from '../../../shared/security/host-token';
-import { TransportError, type Transport } from './transport';
+import type { Transport } from './transport';
+import { callHost } from './browser-call';
 
 export interface BrowserTransportOptions {
   /** Origin of the browser host, e.g. `http://127.0.0.1:4790`; defaults to the page's. */
@@ -32,8 +33,6 @@ function unauthorizedMessage(token: string | undefined): string {
   return token ? `this tab’s access token is not valid (rotated, or another data folder’s): ${how}` : `this tab has no access token: ${how}`;
 }
 
-
-type Envelope = { ok: true; value: unknown } | { ok: false; error: CallErrorBody };
 type Listener = (payload: unknown) => void;
 
 /**
@@ -125,30 +124,7 @@ export function createBrowserTransport(options: BrowserTransportOptions = {}): B
   const transport: BrowserTransport = {
     kind: 'browser',
     async call(name, args) {
-      // Errors in the envelope, not as 4xx statuses the browser would log in the console
-      // (the host's ERRORS_HEADER); 401 still comes as 401.
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Hooklab-Errors': 'in-envelope' };
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      let response: Response;
-      try {
-        response = await fetch(new URL(`/api/calls/${encodeURIComponent(name satisfies CallName)}`, base), {
-          method: 'POST',
-          headers,
-          credentials: 'omit',
-          body: JSON.stringify(args ?? {}),
-        });
-      } catch (error) {
-        throw new TransportError('network', `Hooklab is not reachable: ${(error as Error).message}`);
-      }
-      let envelope: Envelope;
-      try {
-        envelope = (await response.json()) as Envelope;
-      } catch {
-        throw new TransportError('internal', `${name}: the host answered ${response.status} without a result`);
-      }
-      if (!envelope.ok && response.status === 401) throw new TransportError(envelope.error.code, deny());
-      if (!envelope.ok) throw new TransportError(envelope.error.code, envelope.error.message);
-      return envelope.value as never;
+      return (await callHost(base, options.token, name, args, deny)) as never;
     },
     subscribe(event, cb) {
       let set = listeners.get(event satisfies EventName);

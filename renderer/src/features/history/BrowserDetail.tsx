@@ -1,7 +1,7 @@
 import type { WebhookDelivery } from '../../../../shared/service';
 import { CodeView } from '../../components/monaco';
 import { EventDeliveries } from './EventDeliveries';
-import { resend } from './history-store';
+import { useHistory } from './history-store';
 
 /** The delivery opened from the browser's results: its payload and its event's other deliveries. */
 export function BrowserDetail({
@@ -11,6 +11,7 @@ export function BrowserDetail({
   detail: WebhookDelivery;
   onClose: () => void;
 }) {
+  const { resend } = useHistory();
   return (
     <div className="card" data-testid="history-detail">
       <h2 className="card__title row">

@@ -1,16 +1,19 @@
 import { JobProgress } from '../../components/JobProgress';
-import { jobsStore, useJob } from '../../app-state/page-jobs';
+import { useJob, useJobsStore } from '../../app-state/page-jobs';
 import { resumableJobIds } from '../../app-state/jobs-store';
-import { transport } from '../../transport';
+import { useTransport } from '../../transport';
 import { Count, Notice } from '../../components/ui';
-import { followResendJob, loadEvents, loadSummary, useHistoryStore } from './history-store';
+import { useHistory, useHistoryStore } from './history-store';
 
 /** Continues a cancelled resend as a new job (only what it had not sent), followed as the current bulk resend. */
-function resume(jobId: string): void {
-  void transport
-    .call('history.resendResume', { jobId })
-    .then((resumed) => followResendJob(resumed.jobId))
-    .finally(() => void (loadEvents(), loadSummary()));
+function useResume(): (jobId: string) => void {
+  const transport = useTransport();
+  const history = useHistory();
+  return (jobId) =>
+    void transport
+      .call('history.resendResume', { jobId })
+      .then((resumed) => history.followResendJob(resumed.jobId))
+      .finally(() => void (history.loadEvents(), history.loadSummary()));
 }
 
 /**
@@ -18,7 +21,8 @@ function resume(jobId: string): void {
  * core lists those cancelled before it (their rest is kept in the data folder).
  */
 function ResumableResends({ except }: { except: string | null }) {
-  const ids = jobsStore.use((s) => resumableJobIds(s.jobs, 'history.resend').join(' '));
+  const resume = useResume();
+  const ids = useJobsStore((s) => resumableJobIds(s.jobs, 'history.resend').join(' '));
   const others = ids.split(' ').filter((id) => id !== '' && id !== except);
   if (others.length === 0) return null;
   return (
@@ -32,6 +36,7 @@ function ResumableResends({ except }: { except: string | null }) {
 
 /** The running (or last) bulk resend: its job's progress, then what it came to; and the resends left to resume. */
 export function BulkResend() {
+  const resume = useResume();
   const bulk = useHistoryStore((s) => s.bulk);
   const job = useJob(bulk?.jobId ?? null);
   const resumable = <ResumableResends except={bulk?.jobId ?? null} />;

@@ -2,13 +2,14 @@ import { Fragment, useEffect, useState } from 'react';
 import type { WebhookDelivery } from '../../../../shared/service';
 import { hrefFor } from '../../app-state/routes';
 import { useTransport } from '../../transport';
-import { resend, showDiff } from './history-store';
+import { useHistory } from './history-store';
 
 /**
  * The deliveries of one event (original and resends) with what arrived here for it, and the
  * diffs that make sense between them.
  */
 export function EventDeliveries({ eventId }: { eventId: number }) {
+  const { resend, showDiff } = useHistory();
   const transport = useTransport();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
   const [arrivals, setArrivals] = useState<Array<{ id: number; receivedAt: string; deliveryId: number | null }>>([]);

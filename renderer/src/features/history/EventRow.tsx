@@ -3,7 +3,7 @@ import type { HistoryEvent } from '../../../../shared/contract/history';
 import { hrefFor } from '../../app-state/routes';
 import { Time } from '../../components/ui';
 import { EventDeliveries } from './EventDeliveries';
-import { resend } from './history-store';
+import { useHistory } from './history-store';
 
 interface EventRowProps {
   readonly event: HistoryEvent;
@@ -25,6 +25,7 @@ export function EventRow({
   onToggleSelected,
   resending,
 }: EventRowProps) {
+  const { resend } = useHistory();
   return (
     <Fragment>
       <tr data-testid={`event-row-${e.eventId}`} data-pending={!e.delivered}>

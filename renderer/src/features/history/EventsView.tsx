@@ -3,7 +3,7 @@ import { BulkResend } from './BulkResend';
 import { ResendWhereForm } from './ResendWhereForm';
 import { useJob } from '../../app-state/page-jobs';
 import { EventDeliveries } from './EventDeliveries';
-import { EVENTS_PAGE, resendBulk, showDiff, showEvents, useHistoryStore } from './history-store';
+import { EVENTS_PAGE, useHistory, useHistoryStore } from './history-store';
 import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
 import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { eventsQueryFromParams, withEventsQuery, type EventsQuery } from './events-query';
@@ -28,6 +28,7 @@ const changeQuery = (patch: Partial<EventsQuery>) =>
  * "Pending only" and the page are URL params; the open event is the route's.
  */
 export function EventsView({ route, openEventId }: { route: Route; openEventId: number | null }) {
+  const { resendBulk, showDiff, showEvents } = useHistory();
   const { events, eventsTotal, summary, bulk, resending } = useHistoryStore();
   const activity = useHistoryActivity();
   const open = openEventId;
@@ -37,7 +38,7 @@ export function EventsView({ route, openEventId }: { route: Route; openEventId: 
   const { pendingOnly, offset: eventsOffset, range: eventsRange } = query;
   useEffect(() => {
     void showEvents(query);
-  }, [query]);
+  }, [showEvents, query]);
   const toggle = (eventId: number) =>
     setSelected((s) => (s.includes(eventId) ? s.filter((e) => e !== eventId) : [...s.slice(-1), eventId]));
   const bulkJob = useJob(bulk?.jobId ?? null);

@@ -9,7 +9,7 @@ import { ReconciliationView } from './ReconciliationView';
 import { ResendOutcome } from '../../components/ResendOutcome';
 import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
 import { TunnelNotice } from '../../components/TunnelNotice';
-import { loadEvents, loadSummary, openTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
+import { useHistory, openTab, tabOfRoute, useHistoryStore, type HistoryTab } from './history-store';
 import type { Route } from '../../app-state/routes';
 import './history.css';
 import { plural } from '../../../../shared/text/plural';
@@ -67,6 +67,7 @@ function PollerLine() {
  * The tab and the open event are in the URL: `#/history/<tab>`, `#/history/events/<eventId>`.
  */
 export function HistoryPage({ route }: { route: Route }) {
+  const { loadEvents, loadSummary } = useHistory();
   const { summary, summaryError, lastResend, resendError, resending } = useHistoryStore();
   const tab = tabOfRoute(route.rest);
   const openEvent = /^events\/(\d+)$/.exec(route.rest)?.[1];
@@ -77,7 +78,7 @@ export function HistoryPage({ route }: { route: Route }) {
       void loadSummary();
       void loadEvents();
     });
-  }, [transport]);
+  }, [transport, loadSummary, loadEvents]);
   useEvent('history.updated', () => {
     void loadSummary();
     if (tab === 'events') void loadEvents();

@@ -1,9 +1,10 @@
 import type { ReconciliationView } from '../../../../shared/contract/history';
 import { Time } from '../../components/ui';
-import { resendBulk } from './history-store';
+import { useHistory } from './history-store';
 
 /** Stretches of delivery ids in which nothing arrived here, each with a way to resend its events. */
 export function MissedWindows({ windows }: { windows: ReconciliationView['windows'] }) {
+  const { resendBulk } = useHistory();
   return (
     <div className="card" data-testid="missed-windows">
       <h2 className="card__title">Missed windows</h2>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { RECONCILE_CATEGORIES, type ReconcileItemView } from '../../../../shared/contract/history';
 import { DataTable, setUrlColumnFilters, setUrlSorting, tableViewFromParams, type DataColumnMeta } from '../../components/data-table';
-import { showDiff } from './history-store';
+import { useHistory } from './history-store';
 import { hrefFor, type RouteParams } from '../../app-state/routes';
 import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
@@ -33,6 +33,7 @@ export function ReconcileItemsTable({
   labels: Record<ReconcileItemView['category'], string>;
   params: RouteParams;
 }) {
+  const { showDiff } = useHistory();
   const view = useMemo(() => tableViewFromParams(params), [params]);
   const columns = useMemo<Array<ColumnDef<ReconcileItemView, unknown>>>(
     () => [

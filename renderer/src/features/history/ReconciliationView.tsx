@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECONCILE_CATEGORIES, type ReconciliationView as View } from '../../../../shared/contract/history';
 import { RECONCILE_HINTS, RECONCILE_LABELS } from '../../../../shared/history/reconcile-words';
-import { loadReconciliation, resendBulk, useHistoryStore } from './history-store';
+import { useHistory, useHistoryStore } from './history-store';
 import { MissedWindows } from './MissedWindows';
 import { ReconcileItemsTable } from './ReconcileItemsTable';
 import { hrefFor, type Route } from '../../app-state/routes';
@@ -22,6 +22,7 @@ const HINTS = RECONCILE_HINTS;
  * which nothing arrived and a way to resend them.
  */
 export function ReconciliationView({ route }: { route: Route }) {
+  const { loadReconciliation, resendBulk } = useHistory();
   const view = useHistoryStore((s) => s.reconciliation);
   // The result stays on screen while deliveries arrive: its age is said, and kept current.
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -33,8 +34,10 @@ export function ReconciliationView({ route }: { route: Route }) {
   const params = useRouteParams(route);
   const category = categoryOf(params.category);
   const [error, setError] = useState<string | null>(null);
-  const run = (next: Category | undefined, refresh: boolean) =>
-    loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message));
+  const run = useCallback(
+    (next: Category | undefined, refresh: boolean) => loadReconciliation(next, refresh).then(() => setError(null), (e: Error) => setError(e.message)),
+    [loadReconciliation],
+  );
   const choose = (next: Category | undefined) => replaceParams((params) => ({ ...params, category: next ?? '' }));
   // Opening the tab computes afresh (a result kept from an earlier visit would be stale); a
   // category chosen within the tab only filters what was computed.
@@ -43,7 +46,7 @@ export function ReconciliationView({ route }: { route: Route }) {
     const refresh = !opened.current;
     opened.current = true;
     void run(category, refresh);
-  }, [category]);
+  }, [run, category]);
   return (
     <div data-testid="history-reconcile">
       <div className="row" style={{ marginBottom: 8 }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EVENT_TYPES } from '../../../../shared/service/enums';
 import type { ResendEstimate } from '../../../../shared/contract/history';
 import { transport } from '../../transport';
-import { followResendJob } from './history-store';
+import { useHistory } from './history-store';
 import { Button, Count, Notice } from '../../components/ui';
 import { EMPTY_RESEND_FORM, toResendWhere, type ResendForm } from './resend-where-form';
 
@@ -11,6 +11,7 @@ import { EMPTY_RESEND_FORM, toResendWhere, type ResendForm } from './resend-wher
  * run), then resend once per event as a job at a chosen rate (progress in BulkResend).
  */
 export function ResendWhereForm({ onClose }: { onClose: () => void }) {
+  const { followResendJob } = useHistory();
   const [form, setForm] = useState<ResendForm>(EMPTY_RESEND_FORM);
   const [estimate, setEstimate] = useState<{ of: ResendForm; counts: ResendEstimate } | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import type {
   ResendOutcomeView,
 } from '../../../../shared/contract/history';
 import type { Transport } from '../../transport/transport';
+import { createLatestOnly } from '../../lib/latest-wins';
 import { ALL_EVENTS, type EventsQuery } from './events-query';
 import { hrefFor, navigate, tabOfRest } from '../../app-state/routes';
 
@@ -89,15 +90,15 @@ export function createHistoryStore(transport: Transport, jobs: HistoryJobs, opti
 
   /** The query the events page is for (the URL's, handed over by the Events tab). */
   let shown: EventsQuery = ALL_EVENTS;
-  let eventsSeq = 0;
+  const eventsTurns = createLatestOnly();
 
   /** Reads the events page again, for the query shown (after a resend, a change of the copy); an older answer is dropped. */
   async function loadEvents(): Promise<void> {
-    const seq = ++eventsSeq;
+    const newest = eventsTurns.begin();
     const { pendingOnly, offset, range } = shown;
     const created = range ? { createdFromMs: range.fromMs, createdToMs: range.toMs } : {};
     const page = await transport.call('history.events', { pendingOnly, offset, limit: EVENTS_PAGE, ...created });
-    if (seq === eventsSeq) setState({ events: page.events, eventsTotal: page.total });
+    if (newest()) setState({ events: page.events, eventsTotal: page.total });
   }
 
   /** Shows the events page of `query` (the Events tab's URL params). */

@@ -1,11 +1,12 @@
 import { useRef } from 'react';
-import { importStore, useImportStore } from '../../app-state/import-store';
+import { useImport, useImportStore } from '../../app-state/import-store';
 
 /**
  * Live's Import…: a HAR or a .hooklab bundle picked from disk (the same import as dropping it
  * onto the window, and as File → Import in the desktop app).
  */
 export function ImportButton() {
+  const importer = useImport();
   const input = useRef<HTMLInputElement>(null);
   const busy = useImportStore((s) => s.kind === 'busy');
   return (
@@ -29,7 +30,7 @@ export function ImportButton() {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) void importStore.importFile(file);
+          if (file) void importer.importFile(file);
         }}
       />
     </>

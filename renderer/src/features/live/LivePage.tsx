@@ -1,27 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
-import { changeTableView, DataTable, processRows, setUrlColumnFilters, setUrlSorting, tableViewFromParams } from '../../components/data-table';
-import { SavedFilters } from '../../components/saved-filters/SavedFilters';
+import { DataTable, processRows, setUrlColumnFilters, setUrlSorting, tableViewFromParams } from '../../components/data-table';
 import { SplitPane, useSplitLayout } from '../../components/split-pane';
-import { hrefFor, navigate, parseHash, type Route, type RouteParams } from '../../app-state/routes';
+import { hrefFor, navigate, parseHash, type Route } from '../../app-state/routes';
 import { replaceParams, useRouteParams } from '../../app-state/url-state';
 import { DeliveryDetailPane } from './DeliveryDetailPane';
 import { ReplaySelected } from './ReplaySelected';
 import { useExportAllJob } from './ExportAllJob';
-import { ExportMenus } from './ExportMenus';
+import { LiveToolbar } from './LiveToolbar';
 import { liveColumns, searchDeliveries } from './live-columns';
 import { matchDeliveries } from './delivery-matches';
 import { useLiveKeys } from './use-live-keys';
-import { followLive, liveStore, useLiveStore } from './live-store';
-import { transport } from '../../transport';
-import { download } from '../../lib/download';
+import { liveSlice, useLive, useLiveStore } from './live-store';
+import { useFollow } from '../../app-state/store-root';
 import { TunnelNotice } from '../../components/TunnelNotice';
 import { SentElsewhereBanner } from '../../components/SentElsewhereBanner';
-import { formatCount } from '../../lib/format';
 import { ActivityStrip, parseRangeParam, rangeParam, type TimeRange } from '../../components/activity-strip';
 import { useActivity } from './use-activity';
-import { ImportButton } from './ImportButton';
 import './live.css';
 
 /** The rows received within the strip's selected range (all when none). */
@@ -37,7 +33,6 @@ function inRange(rows: DeliverySummary[], range: TimeRange | null): DeliverySumm
 const selectedId = (rest: string): number | null => (/^\d+$/.test(rest) ? Number(rest) : null);
 
 // The URL is the one home of the search, column filters, sort and time range.
-const setQuery = (query: string) => changeTableView((view) => ({ ...view, query }));
 const setRange = (range: TimeRange | null) => replaceParams((params) => ({ ...params, t: range ? rangeParam(range) : '' }));
 
 /**
@@ -46,11 +41,12 @@ const setRange = (range: TimeRange | null) => replaceParams((params) => ({ ...pa
  * links, back/forward and saved filters restore them.
  */
 export function LivePage({ route }: { route: Route }) {
+  const live = useLive();
   const rows = useLiveStore((s) => s.rows);
-  // Before followLive: the strip's one aggregate call is sent ahead of the 100,000 summaries'
+  // Before following Live: the strip's one aggregate call is sent ahead of the 100,000 summaries'
   // pages, which the core would otherwise answer first.
   const activity = useActivity(rows[0]?.receivedAt ?? null);
-  useEffect(followLive, []);
+  useFollow(liveSlice);
   const total = useLiveStore((s) => s.total);
   const loadingAll = useLiveStore((s) => s.loadingAll);
   const error = useLiveStore((s) => s.error);
@@ -61,7 +57,6 @@ export function LivePage({ route }: { route: Route }) {
   const [replaying, setReplaying] = useState(false);
   const liveUpdates = useLiveStore((s) => s.liveUpdates);
   const bodyHits = useLiveStore((s) => s.bodyHits);
-  const [busy, setBusy] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const split = useSplitLayout('live', { orientation: 'above', fraction: 0.42 });
 
@@ -70,12 +65,12 @@ export function LivePage({ route }: { route: Route }) {
   const viewParams = useRouteParams(route);
   const { query, columnFilters, sorting } = useMemo(() => tableViewFromParams(viewParams), [viewParams]);
   const range = useMemo(() => parseRangeParam(viewParams['t']), [viewParams]);
-  useEffect(() => liveStore.searchBodies(query), [query]);
+  useEffect(() => live.searchBodies(query), [live, query]);
   const routeId = selectedId(route.rest);
   useEffect(() => {
-    if (routeId === null) liveStore.closeDetail();
-    else if (routeId !== liveStore.getState().activeId) void liveStore.activate(routeId);
-  }, [routeId]);
+    if (routeId === null) live.closeDetail();
+    else if (routeId !== live.getState().activeId) void live.activate(routeId);
+  }, [live, routeId]);
   // The current params are read at call time: a link keeps the search and filters as they are.
   const open = useCallback(
     (id: number | null) => navigate(hrefFor('live', id === null ? '' : String(id), parseHash(window.location.hash).params)),
@@ -89,91 +84,32 @@ export function LivePage({ route }: { route: Route }) {
     const preparing = searchDeliveries.prepare(rows);
     return () => preparing.cancel();
   }, [rows]);
-  const columns = useMemo(() => liveColumns(checked), [checked]);
+  const columns = useMemo(() => liveColumns(checked, live.toggleChecked), [checked, live]);
   // Column filters and sort applied here, so the count ("8 of 97") is the table's, in the same render.
   const processed = useMemo(
     () => processRows(visible, columns as ReadonlyArray<ColumnDef<DeliverySummary, unknown>>, columnFilters, sorting),
     [visible, columns, columnFilters, sorting],
   );
   const filtered = query.trim() !== '' || columnFilters.length > 0 || range !== null;
-  const count = processed.length;
-
   const exportAll = useExportAllJob();
-  const runExport = async (ids: number[]) => {
-    setBusy('Exporting…');
-    try {
-      const blob = await liveStore.exportNdjson(ids, (done, total) =>
-        setBusy(`Exporting ${formatCount(done)} of ${formatCount(total)}…`),
-      );
-      download(blob, `hooklab-deliveries-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const applySaved = (params: RouteParams) => navigate(hrefFor('live', route.rest, params));
-  const bodyMatches = bodyHits && bodyHits.query === query ? bodyHits : null;
 
   return (
     // data-live-updates: how many store updates live events caused (the burst benchmark reads it).
     <section className="page live-page" data-testid="page-live" data-live-updates={liveUpdates}>
-      <div className="row live-toolbar">
-        <h1 className="page__title">Live</h1>
-        <input
-          ref={search}
-          className="live-search"
-          type="search"
-          placeholder="Search, bodies too ( / )"
-          title="Searches event type, order, ids, path, headers and bodies"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid="live-search"
-          aria-label="Search deliveries"
-        />
-        <span className="muted" data-testid="live-count" title={bodyMatches?.more ? 'Only the newest body matches are listed' : undefined}>
-          {filtered ? `${formatCount(count)} of ${formatCount(total)}` : `${formatCount(total)} deliveries`}
-          {bodyMatches?.more ? ' (newest body matches)' : ''}
-          {loadingAll ? ' (loading older…)' : ''}
-        </span>
-        {bodyMatches && bodyMatches.indexing > 0 && (
-          <span className="muted" data-testid="live-search-indexing" title="A burst is being indexed: bodies of these deliveries are not searched yet">
-            indexing {bodyMatches.indexing.toLocaleString('en-US')}…
-          </span>
-        )}
-        <SavedFilters area="live" current={viewParams} onApply={applySaved} />
-        <ExportMenus
-          checked={[...checked]}
-          shown={filtered ? processed : null}
-          total={total}
-          busy={busy !== null}
-          onNdjsonSelected={() => void runExport([...checked])}
-          onNdjsonAll={() => void exportAll.start(filtered ? processed.map((d) => d.id) : null)}
-          ndjsonAllRunning={exportAll.running}
-          onReplaySelected={() => setReplaying((r) => !r)}
-        />
-        <ImportButton />
-        <button
-          type="button"
-          className="button"
-          disabled={total === 0}
-          onClick={() => {
-            if (window.confirm('Delete every received delivery from this machine?')) void transport.call('live.clear', {});
-          }}
-          data-testid="live-clear"
-        >
-          Clear
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => split.update({ orientation: split.layout.orientation === 'above' ? 'beside' : 'above' })}
-          title={split.layout.orientation === 'above' ? 'Show the detail beside the table' : 'Show the detail below the table'}
-          data-testid="live-split-orientation"
-        >
-          {split.layout.orientation === 'above' ? 'Beside' : 'Below'}
-        </button>
-        {busy && <span className="muted">{busy}</span>}
-      </div>
+      <LiveToolbar
+        search={search}
+        query={query}
+        shown={filtered ? processed : null}
+        total={total}
+        loadingAll={loadingAll}
+        bodyHits={bodyHits}
+        viewParams={viewParams}
+        onApplySaved={(params) => navigate(hrefFor('live', route.rest, params))}
+        checked={checked}
+        exportAll={exportAll}
+        onToggleReplay={() => setReplaying((r) => !r)}
+        split={split}
+      />
       {error && <p className="notice notice--error">{error}</p>}
       <TunnelNotice />
       <SentElsewhereBanner />

@@ -1,7 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { DeliverySummary } from '../../../../shared/contract/live';
 import { createRowSearch } from '../../components/data-table';
-import { liveStore } from './live-store';
 import { Time } from '../../components/ui';
 import { formatTime } from '../../lib/format';
 import { is2xx } from '../../../../shared/http/status';
@@ -80,7 +79,7 @@ const LONGEST_EVENT_TYPE = longest(EVENT_TYPES);
 const LONGEST_ORDER_TYPE = longest(ORDER_TYPES);
 const LONG_EVENT_ID = '1795874225011';
 
-export function liveColumns(checked: ReadonlySet<number>) {
+export function liveColumns(checked: ReadonlySet<number>, toggleChecked: (id: number) => void) {
   return [
     column.display({
       id: 'check',
@@ -93,7 +92,7 @@ export function liveColumns(checked: ReadonlySet<number>) {
           data-testid="row-check"
           checked={checked.has(row.original.id)}
           onClick={(e) => e.stopPropagation()}
-          onChange={() => liveStore.toggleChecked(row.original.id)}
+          onChange={() => toggleChecked(row.original.id)}
         />
       ),
     }),

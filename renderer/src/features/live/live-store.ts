@@ -1,18 +1,19 @@
-import { transport } from '../../transport';
-import { createLiveStore } from './create-live-store';
+import { slice, useSlice } from '../../app-state/store-root';
+import type { LiveStore, LiveState } from './create-live-store';
 
-/** This page's Live slice, over the page's one transport. */
-export const liveStore = createLiveStore(transport);
-export const useLiveStore = liveStore.use;
+/** The Live area's slice (followed from the Live page's first visit on). */
+export const liveSlice = slice<LiveStore>('live');
 
-let following = false;
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useLiveStore(): LiveState;
+export function useLiveStore<T>(selector: (s: LiveState) => T): T;
+export function useLiveStore<T>(selector?: (s: LiveState) => T): T | LiveState {
+  return useSlice(liveSlice).use<unknown>(selector ?? whole) as T;
+}
 
-/**
- * Follows the core from the Live page's first visit on, and keeps following (coming back shows
- * what arrived meanwhile without reading 100k summaries again): the one follow of this store.
- */
-export function followLive(): void {
-  if (following) return;
-  following = true;
-  liveStore.follow();
+const whole = (s: LiveState) => s;
+
+/** The slice itself: its actions, and its state outside render (`getState`). */
+export function useLive(): LiveStore {
+  return useSlice(liveSlice);
 }

@@ -2,8 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { editableVerbatim, lineEndingOf } from '../../../../shared/replay/editor-text';
 import { MAX_CHECKED_DEPTH, jsonNesting } from '../../../../shared/text/json-nesting';
 import { base64ToBytes, hexDump } from '../../lib/curl';
-import { editRequest, sendNow, useEditorStore } from './editor-store';
-import { saveEditorDraft } from './drafts-store';
+import { useEditor, useEditorStore } from './editor-store';
+import { useDrafts } from './drafts-store';
 
 // Monaco is most of the bundle: loaded with the first editor, not with the shell.
 const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ default: m.BodyEditorMonaco })));
@@ -13,12 +13,15 @@ const LazyMonaco = lazy(() => import('./BodyEditorMonaco').then((m) => ({ defaul
  * read-only (hex for non-UTF-8, the text for mixed line endings or a BOM) and sent unchanged.
  */
 export function BodyEditor() {
+  const editor = useEditor();
+  const { editRequest, sendNow } = editor;
+  const { saveEditorDraft } = useDrafts();
   const docVersion = useEditorStore((s) => s.docVersion);
   const kind = useEditorStore((s) => s.request.body.kind);
   // The body as opened: Monaco starts from it, and later edits are Monaco's own (one line-ending
   // style), so nothing here re-renders per keystroke or rescans a 1 MB text on each one.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- docVersion and kind are when to read the store again, not what is read
-  const opened = useMemo(() => useEditorStore.getState().request.body, [docVersion, kind]);
+  const opened = useMemo(() => editor.getState().request.body, [docVersion, kind]);
   const verdict = useMemo(() => (opened.kind === 'text' ? editableVerbatim(opened.text) : null), [opened]);
   const [forceEdit, setForceEdit] = useState(0);
   // Measured once per opened document, like the verdict: a deep body stays deep while edited.
@@ -59,7 +62,7 @@ export function BodyEditor() {
           readOnly={exactOnly}
           onChange={(text) => editRequest({ body: { kind: 'text', text } })}
           onSend={() => {
-            if (!useEditorStore.getState().sending) void sendNow();
+            if (!editor.getState().sending) void sendNow();
           }}
           onSave={() => void saveEditorDraft()}
         />

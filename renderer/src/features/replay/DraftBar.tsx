@@ -1,6 +1,6 @@
 import type { DraftOrigin } from '../../../../shared/contract/replay-drafts';
-import { editDraft, useEditorStore } from './editor-store';
-import { saveEditorDraft } from './drafts-store';
+import { useEditor, useEditorStore } from './editor-store';
+import { useDrafts } from './drafts-store';
 import { hrefFor } from '../../app-state/routes';
 import { describeOrigin } from './draft-origin';
 
@@ -13,6 +13,8 @@ function originHref(origin: DraftOrigin): string | null {
 
 /** The draft's name, where it came from, save / save as new, and what the core warned about. */
 export function DraftBar() {
+  const { editDraft } = useEditor();
+  const { saveEditorDraft } = useDrafts();
   const draft = useEditorStore((s) => s.draft);
   const name = useEditorStore((s) => s.name);
   const dirty = useEditorStore((s) => s.dirty);

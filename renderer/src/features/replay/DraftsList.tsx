@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { DraftSummary } from '../../../../shared/contract/replay-drafts';
-import { openDraft, useEditorStore } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
 import { Bytes, Time } from '../../components/ui';
-import { deleteDraft, loadDrafts, renameDraft, useDraftsStore } from './drafts-store';
+import { useDrafts, useDraftsStore } from './drafts-store';
 
 function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }) {
+  const { renameDraft, deleteDraft } = useDrafts();
+  const { openDraft } = useEditor();
   const [renaming, setRenaming] = useState<string | null>(null);
   const dirty = useEditorStore((s) => s.dirty);
   if (renaming !== null) {
@@ -65,11 +67,12 @@ function DraftRow({ draft, active }: { draft: DraftSummary; active: boolean }) {
 
 /** Saved drafts: open, rename, delete. */
 export function DraftsList() {
+  const { loadDrafts } = useDrafts();
   const { drafts, error } = useDraftsStore();
   const activeId = useEditorStore((s) => s.draft?.id ?? null);
   useEffect(() => {
     void loadDrafts();
-  }, []);
+  }, [loadDrafts]);
   return (
     <section className="card" data-testid="replay-drafts">
       <h2 className="card__title">Drafts</h2>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useEditorStore, editRequest } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
 import { BodyEditor } from './BodyEditor';
 import { DraftBar } from './DraftBar';
 import { DraftsList } from './DraftsList';
@@ -14,6 +14,8 @@ import { useReplayKeys, useReplayTargets } from './replay-data';
 
 /** The editor tab: where drafts come from, the body, and everything that decides what is sent. */
 export function EditorView() {
+  const editor = useEditor();
+  const { editRequest } = editor;
   const hasDraft = useEditorStore((s) => s.draft !== null);
   const opening = useEditorStore((s) => s.opening);
   const openError = useEditorStore((s) => s.openError);
@@ -65,7 +67,7 @@ export function EditorView() {
           <HeadersEditor />
           <section className="card">
             <h2 className="card__title">Export</h2>
-            <ExportPanel source={editorExportSource} />
+            <ExportPanel source={() => editorExportSource(editor)} />
           </section>
         </aside>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CallArgs } from '../../../../shared/contract';
 import { useTransport } from '../../transport';
-import { useEditorStore } from './editor-store';
+import type { EditorStore } from './create-editor-store';
 import { download } from '../../lib/download';
 
 type Format = 'curl' | 'fetch' | 'fixture';
@@ -52,8 +52,8 @@ export function ExportPanel({ source, testId = 'replay-export' }: { source: () =
 }
 
 /** The editor's request as an export source. */
-export function editorExportSource(): Source | null {
-  const s = useEditorStore.getState();
+export function editorExportSource(editor: EditorStore): Source | null {
+  const s = editor.getState();
   if (!s.draft) return null;
   return { kind: 'request', request: s.request, targetUrl: s.targetUrl, origin: s.draft.origin };
 }

@@ -4,7 +4,7 @@ import type { CheckEvidence, CheckResult } from '../../../../shared/contract/rep
 import { plural } from '../../../../shared/text/plural';
 import { HeaderTable } from '../../components/HeaderTable';
 import { KeyPicker } from './KeyPicker';
-import { prefillCheckUrl, runHandlerCheck, useCheckStore } from './check-store';
+import { useCheck, useCheckStore } from './check-store';
 import { useReplayKeys, useReplayTargets } from './replay-data';
 import { is2xx } from '../../../../shared/http/status';
 import { TraceWaterfall } from '../../components/trace/TraceWaterfall';
@@ -81,8 +81,10 @@ function CheckRow({ check }: { check: CheckResult }) {
  * (their project has the package, not Hooklab's own npm scripts).
  */
 export function HandlerCheckView() {
+  const check = useCheck();
+  const { prefillCheckUrl, runHandlerCheck } = check;
   const s = useCheckStore();
-  useEffect(prefillCheckUrl, []);
+  useEffect(prefillCheckUrl, [prefillCheckUrl]);
   const keys = useReplayKeys();
   const targets = useReplayTargets();
   const checks = s.report?.checks ?? s.done;
@@ -108,7 +110,7 @@ export function HandlerCheckView() {
             list="replay-check-targets"
             placeholder="http://127.0.0.1:3000/webhooks"
             value={s.url}
-            onChange={(e) => useCheckStore.setState({ url: e.target.value })}
+            onChange={(e) => check.use.setState({ url: e.target.value })}
             data-testid="check-url"
           />
           <datalist id="replay-check-targets">
@@ -118,7 +120,7 @@ export function HandlerCheckView() {
             {s.running ? 'Checking…' : 'Run the check'}
           </button>
         </form>
-        <KeyPicker value={s.key} onChange={(key) => useCheckStore.setState({ key })} keys={keys} testId="check-key" />
+        <KeyPicker value={s.key} onChange={(key) => check.use.setState({ key })} keys={keys} testId="check-key" />
       </section>
       {s.running && s.jobId && (
         <div data-testid="check-progress">

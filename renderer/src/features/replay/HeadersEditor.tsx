@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import type { HeadersSpec } from '../../../../shared/contract/replay-drafts';
 import { WEBHOOK_HEADER_NAMES } from '../../../../shared/service/webhooks';
-import { editRequest, useEditorStore } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
+import type { EditorStore } from './create-editor-store';
 
 /** Headers the core sets itself, each of which can be left out. */
 const STANDARD_HEADERS = [WEBHOOK_HEADER_NAMES.signature, WEBHOOK_HEADER_NAMES.eventId, WEBHOOK_HEADER_NAMES.eventCreated, 'Content-Type', 'User-Agent'] as const;
 
-function setHeaders(patch: Partial<HeadersSpec>): void {
-  editRequest({ headers: { ...useEditorStore.getState().request.headers, ...patch } });
+/** Changes some of the editor's headers, keeping the rest as they are now. */
+function headersSetter(editor: EditorStore): (patch: Partial<HeadersSpec>) => void {
+  return (patch) => editor.editRequest({ headers: { ...editor.getState().request.headers, ...patch } });
 }
 
 /** A datetime-local value (local time) from an ISO time, and back, for the "chosen" time. */
@@ -55,6 +57,7 @@ function ModeField<M extends string>({
  * chosen), Content-Type, User-Agent, extra headers, and any header left out.
  */
 export function HeadersEditor() {
+  const setHeaders = headersSetter(useEditor());
   const headers = useEditorStore((s) => s.request.headers);
   const origin = useEditorStore((s) => s.draft?.origin);
   const removed = new Set(headers.removed.map((h) => h.toLowerCase()));

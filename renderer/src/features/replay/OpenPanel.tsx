@@ -1,18 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { CallResult } from '../../../../shared/contract';
 import { useTransport } from '../../transport';
-import { openDraft, useEditorStore } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
+import type { EditorStore } from './create-editor-store';
 import { openPanelTitle } from './draft-origin';
 
 type Templates = CallResult<'replay.templates'>;
 
 /** Asks before replacing unsaved edits. */
-function mayReplace(): boolean {
-  return !useEditorStore.getState().dirty || window.confirm('Discard the unsaved changes in the editor?');
+function mayReplace(editor: EditorStore): boolean {
+  return !editor.getState().dirty || window.confirm('Discard the unsaved changes in the editor?');
 }
 
 /** Start a draft from a template of any event type (see docs/service.md#event-types) with an orderType (see docs/service.md#order-types), or a fixture file. */
 export function OpenPanel() {
+  const editor = useEditor();
+  const { openDraft } = editor;
   const transport = useTransport();
   const [templates, setTemplates] = useState<Templates | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +59,7 @@ export function OpenPanel() {
         type="button"
         className="button button--primary"
         disabled={!templates}
-        onClick={() => mayReplace() && void openDraft({ kind: 'template', eventType, ...(orderType ? { orderType } : {}) })}
+        onClick={() => mayReplace(editor) && void openDraft({ kind: 'template', eventType, ...(orderType ? { orderType } : {}) })}
         data-testid="replay-template-open"
       >
         Open template
@@ -70,7 +73,7 @@ export function OpenPanel() {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (!file || !mayReplace()) return;
+            if (!file || !mayReplace(editor)) return;
             void file.text().then((content) => openDraft({ kind: 'fixture', content, name: file.name }));
           }}
         />

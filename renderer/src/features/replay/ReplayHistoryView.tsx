@@ -8,15 +8,7 @@ import { TraceDiff } from '../../components/trace/TraceDiff';
 import { ReplayResult } from './ReplayResult';
 import { replayColumns } from './replay-history-columns';
 import { useReplayTargets } from './replay-data';
-import {
-  clearReplayHistory,
-  diffSelected,
-  loadReplayHistory,
-  replayAgain,
-  showReplay,
-  toggleSelected,
-  useReplayHistoryStore,
-} from './replay-history-store';
+import { useReplayHistory, useReplayHistoryStore } from './replay-history-store';
 
 /**
  * Every replay sent: filter by target and status, click one for the request and answer, send
@@ -24,12 +16,14 @@ import {
  * filters are the route's params (`#/replay/history?sort=-id&f.status=4xx`), their one home.
  */
 export function ReplayHistoryView({ route }: { route: Route }) {
+  const history = useReplayHistory();
+  const { clearReplayHistory, diffSelected, loadReplayHistory, replayAgain, showReplay, toggleSelected } = history;
   const s = useReplayHistoryStore();
   const params = useRouteParams(route);
   const { sorting, columnFilters } = useMemo(() => tableViewFromParams(params), [params]);
   useEffect(() => {
-    if (!useReplayHistoryStore.getState().loaded) void loadReplayHistory();
-  }, []);
+    if (!history.getState().loaded) void loadReplayHistory();
+  }, [history, loadReplayHistory]);
   const targetsKey = useMemo(() => [...new Set(s.rows.map((r) => r.targetUrl))].sort().join('\n'), [s.rows]);
   const known = useReplayTargets().value;
   // The label the user gave each target, shown before its URL.
@@ -43,7 +37,7 @@ export function ReplayHistoryView({ route }: { route: Route }) {
         onToggle: toggleSelected,
         onAgain: (id) => void replayAgain(id),
       }),
-    [targetsKey, s.selected, labels],
+    [targetsKey, s.selected, labels, toggleSelected, replayAgain],
   );
   const [left, right] = [...s.selected].sort((a, b) => a - b);
   const traceOf = (id: number | undefined) => s.rows.find((r) => r.id === id)?.traceId ?? null;

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
-import { navigate, tabOfRest, type Route, type RouteParams } from '../../app-state/routes';
+import { navigate, tabOfRest, type Route } from '../../app-state/routes';
 import { Tabs } from '../../components/Tabs';
 import { EditorView } from './EditorView';
 import { HandlerCheckView } from './HandlerCheckView';
 import { ReplayHistoryView } from './ReplayHistoryView';
-import { followEditor, openDraft } from './editor-store';
+import { editorSlice, useEditor } from './editor-store';
 import { REPLAY_TABS, replayTabHref, sourceOfLink, type ReplayTab } from './replay-links';
-import { followReplayHistory, useReplayHistoryStore } from './replay-history-store';
+import { replayHistorySlice, useReplayHistoryStore } from './replay-history-store';
+import { useLeftPlace, usePageMemory } from '../../app-state/page-memory';
+import { useFollow } from '../../app-state/store-root';
 import './replay.css';
 
 const TABS: Array<[ReplayTab, string]> = [
@@ -14,16 +16,6 @@ const TABS: Array<[ReplayTab, string]> = [
   ['history', 'Replay history'],
   ['check', 'Handler check'],
 ];
-
-/** The deep link last opened (so coming back to it does not re-open it over edits). */
-let openedLink: string | null = null;
-
-/**
- * The Replay history tab's params where it was left (its sort and filters), so coming back from
- * another tab returns there: a place to go back to, as the navigation remembers each area's, read
- * from the URL and only ever written back to it.
- */
-let historyParams: RouteParams = {};
 
 /**
  * The Replay area: edit a webhook (from a delivery, a template, a draft or a fixture), have the
@@ -34,21 +26,22 @@ let historyParams: RouteParams = {};
 export function ReplayPage({ route }: { route: Route }) {
   const { rest } = route;
   const tab: ReplayTab = sourceOfLink(rest) ? 'editor' : tabOfRest(REPLAY_TABS, rest);
-  if (tab === 'history') historyParams = route.params;
+  // The history tab's sort and filters where it was left, so coming back from another tab returns there.
+  const historyPlace = useLeftPlace('replay.history', tab === 'history' ? route : null);
+  const { openedLinks } = usePageMemory();
+  const { openDraft } = useEditor();
   const total = useReplayHistoryStore((s) => s.total);
   const loaded = useReplayHistoryStore((s) => s.loaded);
   // The stores follow the core from the first visit on (and keep following: edits and replays
   // made elsewhere, a key changed in Settings, are current when the user comes back).
-  useEffect(() => {
-    followEditor();
-    followReplayHistory();
-  }, []);
+  useFollow(editorSlice);
+  useFollow(replayHistorySlice);
   useEffect(() => {
     const source = sourceOfLink(rest);
-    if (!source || openedLink === rest) return;
-    openedLink = rest;
+    if (!source || openedLinks.get('replay') === rest) return;
+    openedLinks.set('replay', rest);
     void openDraft(source);
-  }, [rest]);
+  }, [openedLinks, openDraft, rest]);
   return (
     <div className="page replay-page" data-testid="page-replay">
       <h1 className="page__title">Replay</h1>
@@ -58,7 +51,7 @@ export function ReplayPage({ route }: { route: Route }) {
       <Tabs
         tabs={TABS.map(([id, label]) => [id, id === 'history' && loaded ? `${label} (${total})` : label] as const)}
         value={tab}
-        onChange={(id) => navigate(replayTabHref(id, historyParams))}
+        onChange={(id) => navigate(replayTabHref(id, historyPlace()?.params ?? {}))}
         testIdPrefix="replay-tab"
         className="replay-tabs"
       />

@@ -1,7 +1,7 @@
 import { REPLAY_METHODS, type ReplayMethod } from '../../../../shared/contract/replay-drafts';
 import type { ReplayTarget } from '../../../../shared/contract/replay-targets';
 import { useEffect, useRef } from 'react';
-import { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions, useEditorStore } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
 import type { Loaded } from './replay-data';
 import { ReplayResult } from './ReplayResult';
 import { AnswerTimes } from './AnswerTimes';
@@ -27,6 +27,7 @@ function WholeNumberInput(props: { min: number; max: number; value: number; onCh
 
 /** Target, "send N times" (one after another with an interval, or all at once), Send, and what came back. */
 export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
+  const { editDraft, editRequest, preselectDraftTarget, sendNow, setSendOptions } = useEditor();
   const targetUrl = useEditorStore((s) => s.targetUrl);
   const method = useEditorStore((s) => s.request.method);
   const options = useEditorStore((s) => s.sendOptions);
@@ -42,7 +43,7 @@ export function SendPanel({ targets }: { targets: Loaded<ReplayTarget[]> }) {
   const docVersion = useEditorStore((s) => s.docVersion);
   useEffect(() => {
     if (targets.value) preselectDraftTarget(targets.value);
-  }, [docVersion, targets.value]);
+  }, [docVersion, targets.value, preselectDraftTarget]);
   return (
     <section className="card replay-send" data-testid="replay-send-panel">
       <TargetPanel value={targetUrl} onChange={(url) => editDraft({ targetUrl: url })} targets={targets} />

@@ -1,6 +1,6 @@
 import { TAMPER_PRESETS, type TamperPreset } from '../../../../shared/replay/vocabulary';
 import { TAMPER_LABELS } from './tamper-labels';
-import { editRequest, useEditorStore } from './editor-store';
+import { useEditor, useEditorStore } from './editor-store';
 
 /** What each preset tests in the handler (its label is TAMPER_LABELS). */
 export const TAMPER_TESTS: Record<TamperPreset, string> = {
@@ -16,6 +16,7 @@ export const TAMPER_TESTS: Record<TamperPreset, string> = {
 
 /** One click per tampering, clearly labelled; "Signed honestly" undoes it. */
 export function TamperPresets() {
+  const { editRequest } = useEditor();
   const tamper = useEditorStore((s) => s.request.tamper);
   return (
     <section className="card" data-testid="replay-tamper">

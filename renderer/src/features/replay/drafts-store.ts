@@ -1,8 +1,19 @@
-import { transport } from '../../transport';
-import { createDraftsStore } from './create-drafts-store';
-import { editorStore } from './editor-store';
+import { slice, useSlice } from '../../app-state/store-root';
+import type { DraftsStore, DraftsState } from './create-drafts-store';
 
-/** This page's saved drafts, over the page's one transport, beside its editor. */
-export const draftsStore = createDraftsStore(transport, editorStore);
-export const useDraftsStore = draftsStore.use;
-export const { loadDrafts, renameDraft, deleteDraft, saveEditorDraft } = draftsStore;
+/** The saved drafts, beside the editor's slice. */
+export const draftsSlice = slice<DraftsStore>('drafts');
+
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useDraftsStore(): DraftsState;
+export function useDraftsStore<T>(selector: (s: DraftsState) => T): T;
+export function useDraftsStore<T>(selector?: (s: DraftsState) => T): T | DraftsState {
+  return useSlice(draftsSlice).use<unknown>(selector ?? whole) as T;
+}
+
+const whole = (s: DraftsState) => s;
+
+/** The slice itself: its actions, and its state outside render (`getState`). */
+export function useDrafts(): DraftsStore {
+  return useSlice(draftsSlice);
+}

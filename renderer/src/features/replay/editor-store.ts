@@ -1,20 +1,19 @@
-import { transport } from '../../transport';
-import { newJobId } from '../../app-state/page-jobs';
-import { createEditorStore } from './create-editor-store';
+import { slice, useSlice } from '../../app-state/store-root';
+import type { EditorStore, EditorState } from './create-editor-store';
 
-/** This page's Replay editor slice, over the page's one transport. */
-export const editorStore = createEditorStore(transport, { newJobId });
-export const useEditorStore = editorStore.use;
-export const { openDraft, editRequest, editDraft, preselectDraftTarget, setSendOptions, sendNow } = editorStore;
+/** The Replay editor's slice (followed from the Replay page's first visit on: the signature preview stays in step). */
+export const editorSlice = slice<EditorStore>('editor');
 
-let following = false;
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useEditorStore(): EditorState;
+export function useEditorStore<T>(selector: (s: EditorState) => T): T;
+export function useEditorStore<T>(selector?: (s: EditorState) => T): T | EditorState {
+  return useSlice(editorSlice).use<unknown>(selector ?? whole) as T;
+}
 
-/**
- * Keeps the signature preview in step from the Replay page's first visit on (idempotent): the
- * one follow of this page's store.
- */
-export function followEditor(): void {
-  if (following) return;
-  following = true;
-  editorStore.follow();
+const whole = (s: EditorState) => s;
+
+/** The slice itself: its actions, and its state outside render (`getState`). */
+export function useEditor(): EditorStore {
+  return useSlice(editorSlice);
 }

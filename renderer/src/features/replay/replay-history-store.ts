@@ -1,21 +1,21 @@
-import { transport } from '../../transport';
-import { createReplayHistoryStore } from './create-replay-history-store';
+import { slice, useSlice } from '../../app-state/store-root';
+import type { ReplayHistoryStore, ReplayHistoryState } from './create-replay-history-store';
 
 export type { ReplayDiff } from './create-replay-history-store';
 
-/** This page's replay history slice, over the page's one transport. */
-export const replayHistoryStore = createReplayHistoryStore(transport);
-export const useReplayHistoryStore = replayHistoryStore.use;
-export const { loadReplayHistory, showReplay, replayAgain, toggleSelected, diffSelected, clearReplayHistory } = replayHistoryStore;
+/** The replay history's slice (followed from the Replay page's first visit on). */
+export const replayHistorySlice = slice<ReplayHistoryStore>('replay-history');
 
-let following = false;
+/** The slice's state, or what `selector` picks of it (re-renders when that changes). */
+export function useReplayHistoryStore(): ReplayHistoryState;
+export function useReplayHistoryStore<T>(selector: (s: ReplayHistoryState) => T): T;
+export function useReplayHistoryStore<T>(selector?: (s: ReplayHistoryState) => T): T | ReplayHistoryState {
+  return useSlice(replayHistorySlice).use<unknown>(selector ?? whole) as T;
+}
 
-/**
- * Follows new replays from the Replay page's first visit on, and keeps following (replays made
- * elsewhere are current when the user comes back): the one follow of this page's store.
- */
-export function followReplayHistory(): void {
-  if (following) return;
-  following = true;
-  replayHistoryStore.follow();
+const whole = (s: ReplayHistoryState) => s;
+
+/** The slice itself: its actions, and its state outside render (`getState`). */
+export function useReplayHistory(): ReplayHistoryStore {
+  return useSlice(replayHistorySlice);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SandboxChaos } from '../../../../shared/contract/sandbox';
 import { useTransport } from '../../transport';
-import { useSandboxStore } from './sandbox-store';
+import { useSandbox } from './sandbox-store';
 
 const RATE_FIELDS = [
   ['duplicateRate', 'Duplicates', 'Share of deliveries sent twice (same event id).'],
@@ -14,6 +14,7 @@ const DELAY_FIELDS = [
 
 /** Fault injection of the sandbox store: the ways the real service misbehaves, on demand. */
 export function ChaosCard({ chaos }: { chaos: SandboxChaos }) {
+  const sandbox = useSandbox();
   const transport = useTransport();
   const [draft, setDraft] = useState(chaos);
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +23,7 @@ export function ChaosCard({ chaos }: { chaos: SandboxChaos }) {
     transport.call('sandbox.setChaos', patch).then(
       (next) => {
         setError(null);
-        useSandboxStore.setState((s) => ({ info: s.info ? { ...s.info, chaos: next } : s.info }));
+        sandbox.use.setState((s) => ({ info: s.info ? { ...s.info, chaos: next } : s.info }));
       },
       (e: Error) => setError(e.message),
     );

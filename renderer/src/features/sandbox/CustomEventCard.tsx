@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { CodeView } from '../../components/monaco';
 import { useTransport } from '../../transport';
 import { EVENT_TYPES, eventTemplate } from './event-templates';
-import { recordRun, useSandboxStore } from './sandbox-store';
+import { useSandbox, useSandboxStore } from './sandbox-store';
 import { SandboxEventInputSchema } from '../../../../shared/contract/sandbox';
 import { fieldErrors } from '../../../../shared/validation/field-errors';
 
 /** Sends any event (docs/service.md#webhook-event; known type or not) from the sandbox store, signed with its key. */
 export function CustomEventCard() {
+  const { recordRun } = useSandbox();
   const transport = useTransport();
   const busy = useSandboxStore((s) => s.lastRun?.running ?? false);
   const [type, setType] = useState('Created');

@@ -7,7 +7,7 @@ import { EnvironmentCard } from './EnvironmentCard';
 import { RunResult } from './RunResult';
 import { ScenariosCard } from './ScenariosCard';
 import { WebhookUrlCard } from './WebhookUrlCard';
-import { loadSandbox, useSandboxStore } from './sandbox-store';
+import { useSandbox, useSandboxStore } from './sandbox-store';
 import './sandbox.css';
 
 /**
@@ -15,12 +15,13 @@ import './sandbox.css';
  * webhook handler without a merchant account. Everything here acts on the sandbox only.
  */
 export function SandboxPage() {
+  const { loadSandbox } = useSandbox();
   const { info, loadError } = useSandboxStore();
   const sandboxStatus = useStatusStore((s) => s.status?.sandbox);
   // Re-read when the sandbox starts, stops or moves.
   useEffect(() => {
     void loadSandbox();
-  }, [sandboxStatus?.state, sandboxStatus?.baseUrl]);
+  }, [loadSandbox, sandboxStatus?.state, sandboxStatus?.baseUrl]);
   return (
     <section className="page" data-testid="page-sandbox">
       <h1 className="page__title">

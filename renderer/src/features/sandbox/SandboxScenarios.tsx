@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStatusStore } from '../../app-state/status-store';
 import { RunResult } from './RunResult';
 import { ScenariosCard } from './ScenariosCard';
-import { loadSandbox } from './sandbox-store';
+import { useSandbox } from './sandbox-store';
 import './sandbox.css';
 
 /**
@@ -10,11 +10,12 @@ import './sandbox.css';
  * shell hands it to Sequences → Flows, so that feature does not import this one).
  */
 export function SandboxScenarios() {
+  const { loadSandbox } = useSandbox();
   const environmentId = useStatusStore((s) => s.status?.host.environment?.id);
   const sandboxState = useStatusStore((s) => s.status?.sandbox.state);
   useEffect(() => {
     void loadSandbox();
-  }, [environmentId, sandboxState]);
+  }, [loadSandbox, environmentId, sandboxState]);
   return (
     <div className="sandbox-run">
       <ScenariosCard />

@@ -1,8 +1,9 @@
 import { useTransport } from '../../transport';
-import { recordRun, useSandboxStore } from './sandbox-store';
+import { useSandbox, useSandboxStore } from './sandbox-store';
 
 /** One button per scenario the sandbox offers, with its description. */
 export function ScenariosCard() {
+  const { recordRun } = useSandbox();
   const transport = useTransport();
   const scenarios = useSandboxStore((s) => s.scenarios);
   return (

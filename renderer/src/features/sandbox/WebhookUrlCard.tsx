@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SandboxInfo } from '../../../../shared/contract/sandbox';
 import { useTransport } from '../../transport';
-import { loadSandbox } from './sandbox-store';
+import { useSandbox } from './sandbox-store';
 import { Button, Card, Notice } from '../../components/ui';
 
 /**
@@ -10,6 +10,7 @@ import { Button, Card, Notice } from '../../components/ui';
  * what History and Live say when the service sends elsewhere.
  */
 export function WebhookUrlCard({ info }: { info: SandboxInfo }) {
+  const { loadSandbox } = useSandbox();
   const transport = useTransport();
   const [draft, setDraft] = useState(info.webhookUrl ?? '');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);

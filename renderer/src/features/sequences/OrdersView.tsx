@@ -10,7 +10,7 @@ import { orderColumns } from './order-columns';
 import { OrderFilters } from './OrderFilters';
 import { OrderPanel } from './OrderPanel';
 import { orderFiltersFromParams } from './order-query';
-import { loadOrder, loadOrders, MAX_LISTED, showOrders, useSequencesStore } from './sequences-store';
+import { MAX_LISTED, useSequences, useSequencesStore } from './sequences-store';
 
 const NO_FILTERS: ColumnFiltersState = [];
 
@@ -24,6 +24,8 @@ const openOrder = (orderId: string) =>
  * their one home.
  */
 export function OrdersView({ route, selectedId }: { route: Route; selectedId: string | null }) {
+  const sequences = useSequences();
+  const { loadOrder, loadOrders, showOrders } = sequences;
   const transport = useTransport();
   const { orders, total, unassigned, unassignedTotal, listError, loaded, detail, detailError } = useSequencesStore();
   const params = useRouteParams(route);
@@ -34,20 +36,20 @@ export function OrdersView({ route, selectedId }: { route: Route; selectedId: st
 
   useEffect(() => {
     void showOrders(filters);
-  }, [filters]);
+  }, [showOrders, filters]);
   useEffect(() => {
     return transport.onReconnect(() => {
       void loadOrders();
-      void loadOrder(useSequencesStore.getState().selectedId);
+      void loadOrder(sequences.getState().selectedId);
     });
-  }, [transport]);
+  }, [transport, sequences, loadOrders, loadOrder]);
   useEffect(() => {
     void loadOrder(selectedId);
-  }, [selectedId]);
+  }, [loadOrder, selectedId]);
   // The core coalesces changes; one list read per event, and the open order only when it changed.
   useEvent('sequences.changed', (payload) => {
     void loadOrders();
-    const open = useSequencesStore.getState().selectedId;
+    const open = sequences.getState().selectedId;
     if (open !== null && (payload.more || payload.orderIds.includes(open))) void loadOrder(open);
   });
 

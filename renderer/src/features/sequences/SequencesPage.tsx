@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
-import { hrefFor, navigate, useRoute, type RouteParams } from '../../app-state/routes';
+import { hrefFor, navigate, useRoute } from '../../app-state/routes';
+import { useLeftPlace } from '../../app-state/page-memory';
 import { FlowsPanel } from './flows/FlowsPanel';
 import { flowKindOfRest, sequencesTabOfRest, type SequencesTab } from './sequences-route';
 import { OrdersView } from './OrdersView';
 import './sequences.css';
 import { Tabs } from '../../components/Tabs';
-
-/**
- * Where the Orders tab was left (its open order, filters and sort), so coming back from Flows
- * returns there: read from the URL and only ever written back to it.
- */
-let lastOrders: { rest: string; params: RouteParams } = { rest: '', params: {} };
 
 const TABS: Array<[SequencesTab, string]> = [
   ['orders', 'Orders'],
@@ -27,7 +22,8 @@ export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
   const route = useRoute();
   const { rest } = route;
   const tab = sequencesTabOfRest(rest);
-  if (tab === 'orders') lastOrders = { rest, params: route.params };
+  // Where the Orders tab was left (its open order, filters and sort), so coming back from Flows returns there.
+  const ordersPlace = useLeftPlace('sequences.orders', tab === 'orders' ? route : null);
   const selectedId = tab === 'orders' && rest ? safeDecode(rest) : null;
   return (
     <section className={`page sequences-page sequences-page--${tab}`} data-testid="page-sequences">
@@ -35,7 +31,10 @@ export function SequencesPage({ scenarios }: { scenarios?: ReactNode }) {
       <Tabs
         tabs={TABS}
         value={tab}
-        onChange={(id) => navigate(id === 'flows' ? hrefFor('sequences', 'flows') : hrefFor('sequences', lastOrders.rest, lastOrders.params))}
+        onChange={(id) => {
+          const orders = ordersPlace() ?? { rest: '', params: {} };
+          navigate(id === 'flows' ? hrefFor('sequences', 'flows') : hrefFor('sequences', orders.rest, orders.params));
+        }}
         testIdPrefix="sequences-tab"
         className="sequences-tabs"
       />

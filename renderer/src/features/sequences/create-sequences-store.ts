@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { BadInput, OrderDetail, OrderSummary } from '../../../../shared/contract/sequences';
 import type { CallResult } from '../../../../shared/contract';
 import type { Transport } from '../../transport/transport';
+import { createLatestOnly } from '../../lib/latest-wins';
 import { ALL_ORDERS, orderQuery, type OrderFilters } from './order-query';
 
 export interface SequencesState {
@@ -47,25 +48,25 @@ export function createSequencesStore(transport: Transport) {
   const { getState, setState } = use;
   /** The filters the list is for (the URL's, handed over by the Orders tab). */
   let shown: OrderFilters = ALL_ORDERS;
-  let listSeq = 0;
-  let detailSeq = 0;
+  const listTurns = createLatestOnly();
+  const detailTurns = createLatestOnly();
 
   /**
    * Reads the orders matching the filters shown again (after a change, a reconnect): the newest
    * FIRST_PAGE, then all of them when there are more. An older answer arriving late is dropped.
    */
   async function loadOrders(): Promise<void> {
-    const seq = ++listSeq;
+    const newest = listTurns.begin();
     const query = orderQuery(shown);
     try {
       for (const limit of [FIRST_PAGE, MAX_LISTED]) {
         const r = await transport.call('sequences.list', { ...query, limit });
-        if (seq !== listSeq) return;
+        if (!newest()) return;
         apply(r);
         if (r.total <= limit) return;
       }
     } catch (error) {
-      if (seq === listSeq) setState({ listError: message(error), loaded: true });
+      if (newest()) setState({ listError: message(error), loaded: true });
     }
   }
 
@@ -90,7 +91,7 @@ export function createSequencesStore(transport: Transport) {
 
   /** Reads one order (the deep link's or the clicked row's). */
   async function loadOrder(orderId: string | null): Promise<void> {
-    const seq = ++detailSeq;
+    const newest = detailTurns.begin();
     if (orderId === null) {
       setState({ selectedId: null, detail: null, detailError: null });
       return;
@@ -103,9 +104,9 @@ export function createSequencesStore(transport: Transport) {
     });
     try {
       const detail = await transport.call('sequences.get', { orderId });
-      if (seq === detailSeq) setState({ detail, detailError: null });
+      if (newest()) setState({ detail, detailError: null });
     } catch (error) {
-      if (seq === detailSeq) setState({ detail: null, detailError: message(error) });
+      if (newest()) setState({ detail: null, detailError: message(error) });
     }
   }
 

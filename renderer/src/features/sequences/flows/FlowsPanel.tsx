@@ -5,7 +5,7 @@ import { ChaosReplay } from './ChaosReplay';
 import { ExchangeLog } from './ExchangeLog';
 import { FlowEvents } from './FlowEvents';
 import { FlowScenarioFiles } from './FlowScenarioFiles';
-import { flowsStore, loadFlowsInfo, useFlowsStore } from './flows-store';
+import { useFlows, useFlowsStore } from './flows-store';
 import { loggedFor } from './create-flows-store';
 import { PaymentLinkFlow } from './PaymentLinkFlow';
 import './flows.css';
@@ -20,6 +20,8 @@ import type { FlowKind } from '../sequences-route';
  * in the chaos replay.
  */
 export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode; kind: FlowKind; onKind: (kind: FlowKind) => void }) {
+  const flowsStore = useFlows();
+  const { loadFlowsInfo } = flowsStore;
   const flows = useFlowsStore();
   const { info, loadError } = flows;
   // A tab shows its own flow's last run only: not the card flow's requests on the Payment link tab.
@@ -29,8 +31,8 @@ export function FlowsPanel({ scenarios, kind, onKind }: { scenarios?: ReactNode;
 
   useEffect(() => {
     void loadFlowsInfo();
-  }, [environment?.id, sandboxState]);
-  useEffect(() => flowsStore.follow(), []);
+  }, [loadFlowsInfo, environment?.id, sandboxState]);
+  useEffect(() => flowsStore.follow(), [flowsStore]);
 
   const tabs: Array<[FlowKind, string]> = [
     ['card', 'Card'],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OrderActionArgs } from '../../../../../shared/contract/flows';
 import { SHIPPING_STATUSES, type ShippingStatus } from '../../../../../shared/service';
 import { useTransport } from '../../../transport';
-import { recordExchange, useFlowsStore } from './flows-store';
+import { useFlows, useFlowsStore } from './flows-store';
 
 /** The happy path (see docs/service.md#shipping-status), for the "next step" button. */
 const NEXT: Partial<Record<ShippingStatus, ShippingStatus>> = {
@@ -24,6 +24,7 @@ interface OrderView {
  * cancel, finalize, delete, reverse. Each answer joins the flow's log.
  */
 export function OrderActions({ orderCode, onChanged }: { orderCode: string; onChanged: () => void }) {
+  const { recordExchange } = useFlows();
   const transport = useTransport();
   const cards = useFlowsStore((s) => s.info?.testCards ?? []);
   const [view, setView] = useState<OrderView | null>(null);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { checkPaymentLinkRequest } from '../../../../../shared/flows/payment-link-checks';
 import type { PaymentLinkOrder, PaymentLinkRequest, PaymentLinkResponse } from '../../../../../shared/service';
 import { useTransport } from '../../../transport';
-import { recordExchange, setFlowOrderId, startFlow, useFlowsStore } from './flows-store';
+import { useFlows, useFlowsStore } from './flows-store';
 import { OrderActions } from './OrderActions';
 import { LinkOrderSummary } from './LinkOrderSummary';
 import { emptyRow, LineItemsEditor, toLineItem, type ItemRow } from './LineItemsEditor';
@@ -28,6 +28,7 @@ function parseMetadata(text: string): Array<{ name: string; value: string }> | u
  * sandbox, pay, ship, cancel, finalize, delete or reverse it. Its webhooks follow below.
  */
 export function PaymentLinkFlow() {
+  const { recordExchange, setFlowOrderId, startFlow } = useFlows();
   const transport = useTransport();
   const info = useFlowsStore((s) => s.info);
   const [method, setMethod] = useState<'products' | 'amount'>('products');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ChargeRequest, ThreeDsFrameMessage } from '../../../../../shared/service';
 import { useTransport } from '../../../transport';
 import { explainCharge, explainFrameMessage, type Outcome } from './explanations';
-import { recordExchange, setFlowOrderId, startFlow } from './flows-store';
+import { useFlows } from './flows-store';
 
 interface Challenge {
   readonly url: string;
@@ -38,6 +38,7 @@ export interface CardForm {
  */
 export function useCardRun() {
   const transport = useTransport();
+  const { recordExchange, setFlowOrderId, startFlow } = useFlows();
   const [busy, setBusy] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [problem, setProblem] = useState<Record<string, string[]> | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLatestWins } from '../../../../../renderer/src/lib/latest-wins';
+import { createLatestOnly, createLatestWins } from '../../../../../renderer/src/lib/latest-wins';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -54,5 +54,20 @@ describe('createLatestWins', () => {
     d.resolve('late');
     await new Promise((r) => setTimeout(r, 0));
     expect(shown).toEqual(['bad x']);
+  });
+});
+
+describe('createLatestOnly', () => {
+  it('starts every call at once and applies only the newest turn, until cancelled', () => {
+    const turns = createLatestOnly();
+    const first = turns.begin();
+    expect(first()).toBe(true);
+    const second = turns.begin();
+    // A newer call overtook the first: its answer is dropped, the newest one's applied.
+    expect(first()).toBe(false);
+    expect(second()).toBe(true);
+    turns.cancel();
+    expect(second()).toBe(false);
+    expect(turns.begin()()).toBe(true);
   });
 });
