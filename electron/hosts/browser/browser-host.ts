@@ -73,7 +73,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      core.ctx.log.error('browser host request failed', { message: (error as Error).message });
+      core.ctx.runtime.log.error('browser host request failed', { message: (error as Error).message });
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'internal error' } });
       else res.destroy();
     });
@@ -163,14 +163,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   function attach(ws: WebSocket): void {
     // Each socket is a client's session: its first frame names it, and what the client lent the
     // core for it (an MCP server's key) ends when the socket closes, however the client ended.
-    const session = core.ctx.sessions.start();
+    const session = core.ctx.runtime.sessions.start();
     ws.send(JSON.stringify({ session }));
-    const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
+    const unsubscribe = core.ctx.runtime.bus.subscribe((event, payload) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
     });
     const end = () => {
       unsubscribe();
-      core.ctx.sessions.end(session);
+      core.ctx.runtime.sessions.end(session);
     };
     ws.once('close', end);
     ws.once('error', end);

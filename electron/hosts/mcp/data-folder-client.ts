@@ -1,5 +1,5 @@
 import { createConsoleLogger } from '../../services/kernel/logger';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { CoreContext } from '../../core/context';
 import { describeHolder, readRunningInstance } from '../../services/instance/instance-lock';
 import { connectToRunningInstance } from '../../services/instance/instance-client';
 import { openDataFolder } from '../data-folder/open-folder';
@@ -61,7 +61,7 @@ export async function openFolderForMcp(dataDir: string, version: string, options
   try {
     const core = await folder.start();
     const host = await folder.startLocalApi(0, options.rendererDir);
-    const { sessions } = core.ctx;
+    const { sessions } = core.ctx.runtime;
     const session = sessions.start();
     return {
       client: coreClient(core),

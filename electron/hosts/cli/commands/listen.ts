@@ -100,9 +100,9 @@ async function run(inv: Invocation): Promise<number> {
       projectConfigPath: config?.path ?? inv.io.env[PROJECT_CONFIG_ENV],
       save,
       options: (ctx) => {
-        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);
-        if (otlpPort !== undefined) ctx.settings.update({ tracing: { port: otlpPort } });
-        if (inv.flag('no-tracing')) ctx.settings.update({ tracing: { enabled: false } });
+        applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, { ...ctx.config, clock: ctx.runtime.clock });
+        if (otlpPort !== undefined) ctx.config.settings.update({ tracing: { port: otlpPort } });
+        if (inv.flag('no-tracing')) ctx.config.settings.update({ tracing: { enabled: false } });
       },
     });
   } catch (error) {
@@ -111,24 +111,24 @@ async function run(inv: Invocation): Promise<number> {
   }
   const core = await folder.start((started) => {
     const session = localSession(started);
-    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
+    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.config.settings.get().listener, type));
     printTunnel(session, inv.out);
   });
-  const status = core.ctx.status.get().listener;
+  const status = core.ctx.runtime.status.get().listener;
   if (status.state !== 'listening' || !status.url) {
     await folder.close();
     throw new CliError(`the listener could not start: ${status.error ?? status.portError ?? status.state}`);
   }
   // The local API (and the UI when built) lets events, replay and the app reach this listener.
   await folder.startLocalApi(0, join(packageRoot(), 'out/renderer'));
-  const { forwardTargets, forwardRoutes } = core.ctx.settings.get().listener;
+  const { forwardTargets, forwardRoutes } = core.ctx.config.settings.get().listener;
   const routes = Object.entries(forwardRoutes).map(([type, urls]) => `${type} -> ${urls.join(', ')}`);
   inv.out.progress(`Ready: listening on ${status.url} (data folder ${dataDir})`);
   if (plan.idle.length > 0) inv.out.progress(idleMessage(plan.idle));
   if (forwardTargets.length > 0) inv.out.progress(`forwarding to ${forwardTargets.join(', ')}`);
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);
-  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.out.progress(line);
+  for (const line of otlpEnvironmentLines(core.ctx.runtime.status.get().tracing.endpoint)) inv.out.progress(line);
   return new Promise<number>((resolve) => {
     let stopping = false;
     const stop = () => {

@@ -64,16 +64,16 @@ async function run(inv: Invocation): Promise<number> {
   // The same line per delivery as `hooklab listen`, beside the UI, and the tunnel's public URL.
   const core = await folder.start((started) => {
     const session = localSession(started);
-    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
+    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.config.settings.get().listener, type));
     printTunnel(session, inv.out);
   });
   const rendererDir = join(packageRoot(), 'out/renderer');
-  const host = await folder.startLocalApi(core.ctx.settings.get().localApi.port, rendererDir, (taken) =>
+  const host = await folder.startLocalApi(core.ctx.config.settings.get().localApi.port, rendererDir, (taken) =>
     inv.io.err(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--ui-port N to choose one)\n`),
   );
   if (save) inv.io.out('Options saved for later starts (--save).\n');
   inv.io.out(`Data folder: ${dataDir}\n`);
-  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.io.out(`${line}\n`);
+  for (const line of otlpEnvironmentLines(core.ctx.runtime.status.get().tracing.endpoint)) inv.io.out(`${line}\n`);
   inv.io.out(`Hooklab is running at ${host.openUrl}\n`);
   // Tabs with the old address now show "no access"; this is the address that works.
   hostToken.onRotate(() => inv.io.out(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));

@@ -6,7 +6,8 @@ import { HostToken } from '../../../services/instance/host-token-file';
 import { connectToRunningInstance, InstanceUnreachableError } from '../../../services/instance/instance-client';
 import { describeHolder, InstanceLockedError, readRunningInstance } from '../../../services/instance/instance-lock';
 import { openDataFolder } from '../../data-folder/open-folder';
-import type { CoreContext, Feature } from '../../../services/kernel/feature';
+import type { Feature } from '../../../services/kernel/feature';
+import type { CoreContext } from '../../../core/context';
 import { createConsoleLogger, type Logger } from '../../../services/kernel/logger';
 import { ensurePrivateDir } from '../../../services/platform/private-files';
 import { FileSecretStore, fileModeCipher, type SecretStore } from '../../../services/secrets/secret-store';
@@ -72,13 +73,13 @@ function callFailure(error: unknown): never {
 /** A session on a core in this process. */
 export function localSession(core: Core): CoreSession {
   return {
-    via: `the data folder ${core.ctx.dataDir}`,
+    via: `the data folder ${core.ctx.config.dataDir}`,
     async call(name, args) {
       const envelope = await core.invoke(name, args);
       if (!envelope.ok) throw new CliError(envelope.error.message);
       return envelope.value as CallResult<typeof name>;
     },
-    onEvent: (name, cb) => core.ctx.bus.on(name, cb),
+    onEvent: (name, cb) => core.ctx.runtime.bus.on(name, cb),
     eventsReady: async () => {},
     close: () => core.stop(),
   };

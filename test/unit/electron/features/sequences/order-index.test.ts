@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../../electron/services/data/database';
 import { DeliverySource } from '../../../../../electron/features/sequences/delivery-source';
+import { HistorySequenceReads, SequenceReads } from '../../../../../electron/services/data/sequence-reads';
 import { OrderIndex, type IndexScope } from '../../../../../electron/features/sequences/order-index';
 import { THREE_DS_GRACE_MS } from '../../../../../shared/sequences';
 import { at, body, move } from './build';
@@ -19,7 +20,7 @@ function setup(scope: IndexScope = { environmentId: 'sandbox', otherEnvironmentK
   const db = openDatabase(':memory:');
   const clock = { now: at(0) };
   let current = scope;
-  const index = new OrderIndex(new DeliverySource(db), () => current, () => clock.now);
+  const index = new OrderIndex(new DeliverySource(new SequenceReads(db), new HistorySequenceReads(db)), () => current, () => clock.now);
   return { db, clock, index, setScope: (s: IndexScope) => (current = s) };
 }
 

@@ -15,7 +15,7 @@ const event = (orderId: string, type: string, eventId: number) =>
 async function folderWithDeliveries(): Promise<string> {
   const dataDir = newDir();
   const core = openLocalCore(dataDir);
-  core.ctx.deliveries.insertBatch([event('o-1', 'Created', 1), event('o-1', 'SuccessPayment', 2), event('o-2', 'SuccessPayment', 3)]);
+  core.ctx.data.deliveries.insertBatch([event('o-1', 'Created', 1), event('o-1', 'SuccessPayment', 2), event('o-2', 'SuccessPayment', 3)]);
   await core.stop();
   return dataDir;
 }
