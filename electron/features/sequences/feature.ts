@@ -21,6 +21,7 @@ const MAX_CHANGED_IDS = 500;
  */
 export function createSequencesFeature(ctx: SequencesDeps, options: SequencesFeatureOptions = {}): Feature {
   const coalesceMs = options.coalesceMs ?? 250;
+  const imports = ctx.data.imports;
   const index = new OrderIndex(
     new DeliverySource(ctx.data.sequenceReads, ctx.data.historySequenceReads),
     () => {
@@ -31,8 +32,8 @@ export function createSequencesFeature(ctx: SequencesDeps, options: SequencesFea
       };
     },
     () => ctx.runtime.clock.now(),
+    (ids) => (ids.length === 0 || imports.importedCount() === 0 ? new Set() : new Set(imports.marksOf(ids).keys())),
   );
-  const imports = ctx.data.imports;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let recheckTimer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribers: Array<() => void> = [];
@@ -93,12 +94,8 @@ export function createSequencesFeature(ctx: SequencesDeps, options: SequencesFea
         ctx.runtime.bus.on('live.imported', schedule),
         ctx.runtime.bus.on('history.updated', schedule),
         ctx.runtime.bus.on('live.removed', ({ keptFromId }) => {
-          // The index forgets by id; imported rows (never removed by retention) may sit below
-          // keptFromId, so with any stored it reads afresh instead.
-          if (imports.importedCount() > 0) {
-            index.reset();
-            schedule();
-          } else index.forgetLiveBelow(keptFromId);
+          // Only what retention removed: the index keeps imported rows below keptFromId.
+          index.forgetLiveBelow(keptFromId);
           announce();
         }),
         ctx.runtime.bus.on('live.cleared', () => {
