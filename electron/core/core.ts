@@ -12,6 +12,8 @@ import type { Feature } from '../services/kernel/feature';
 import type { CoreContext } from './context';
 import type { CoreOptions } from './options';
 import { composeContext } from './compose';
+import { startUpMoves } from './data-moves';
+import { runDataMoves } from '../services/data/data-moves';
 import { createAppFeature } from './app-feature';
 import { createJobsFeature } from './jobs-feature';
 import { createWebhookKeysFeature } from './webhook-keys-feature';
@@ -128,6 +130,8 @@ export function createCore(options: CoreOptions): Core {
     invoke,
     async start() {
       try {
+        // What an older Hooklab left is moved once, before any feature reads it.
+        runDataMoves(ctx.data.db, startUpMoves(ctx), () => new Date(ctx.runtime.clock.now()).toISOString());
         for (const feature of features) {
           await feature.start?.();
           started.push(feature);

@@ -1,7 +1,7 @@
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import { inspectBody } from './listener/inspect';
 
-/** Rows stored before the listener classified bodies (migration 007) get their kind once. */
+/** Start-up data move 2 (core/data-moves.ts): rows stored before the listener classified bodies (migration 007) get their kind. */
 export function classifyStoredBodies(store: DeliveryStore): void {
   for (;;) {
     const rows = store.untypedWithoutKind(500);

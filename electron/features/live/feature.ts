@@ -8,7 +8,6 @@ import { DeliveryWaits } from './delivery-wait';
 import { LiveListener } from './live-listener';
 import { liveHandlers } from './live-handlers';
 import type { LiveDeps } from './deps';
-import { classifyStoredBodies } from './classify-stored-bodies';
 
 /** How long after start the backlog of the search index (an upgrade's backfill) is indexed. */
 const STARTUP_INDEXING_DELAY_MS = 2000;
@@ -54,7 +53,6 @@ export function createLiveFeature(ctx: LiveDeps, options: LiveFeatureOptions = {
     async start() {
       exports.clearFolder();
       const { retainDeliveries, retainBytes } = ctx.config.settings.get().listener;
-      classifyStoredBodies(store);
       const totals = await listener.thread().enforce({ maxDeliveries: retainDeliveries, maxBytes: retainBytes });
       listener.received = totals.count;
       ctx.runtime.status.update('listener', listener.storageStatus(totals));

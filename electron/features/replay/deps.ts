@@ -1,4 +1,3 @@
-import type { Database } from '../../services/data/database';
 import type { DeliveryStore } from '../../services/data/delivery-store';
 import type { HistoryStore } from '../../services/data/history-store';
 import type { ImportStore } from '../../services/data/import-store';
@@ -21,7 +20,6 @@ import type { WebhookKeys } from '../../services/webhook-keys/webhook-keys';
  */
 export interface ReplayDeps {
   readonly data: {
-    readonly db: Database;
     readonly deliveries: DeliveryStore;
     readonly history: HistoryStore;
     readonly imports: ImportStore;

@@ -1,6 +1,4 @@
 import type { Feature } from '../../services/kernel/feature';
-import { ReplaySettingsTables } from '../../services/data/replay-settings-tables';
-import { moveReplaySettingsFromDatabase } from './replay-settings';
 import { replayParts } from './replay-parts';
 import { draftHandlers } from './draft-handlers';
 import { sendHandlers } from './send-handlers';
@@ -12,8 +10,6 @@ import type { ReplayDeps } from './deps';
  * history and diff, targets with the non-loopback opt-in, the handler check and exports.
  */
 export function createReplayFeature(ctx: ReplayDeps): Feature {
-  // Before anything reads them: an existing user's settings and targets leave the database.
-  moveReplaySettingsFromDatabase(ctx.config.settings, new ReplaySettingsTables(ctx.data.db), ctx.runtime.log);
   const parts = replayParts(ctx);
   return {
     name: 'replay',

@@ -15,6 +15,7 @@ import { migration013 } from './013-resend-remainders';
 import { migration014 } from './014-received-batch-bookkeeping';
 import { migration015 } from './015-search-index-file';
 import { migration016 } from './016-imports';
+import { migration017 } from './017-data-moves';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];

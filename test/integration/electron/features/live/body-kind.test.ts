@@ -46,8 +46,9 @@ describe('deliveries without an event type', () => {
       const url = `http://127.0.0.1:${before.core.ctx.runtime.status.get().listener.port}`;
       await post(`${url}/text`, 'hello=world');
       await post(`${url}/binary`, Buffer.from([0xff, 0xfe]));
-      // As an older Hooklab left them: no kind stored.
+      // As an older Hooklab left them: no kind stored, and no start-up move recorded.
       before.core.ctx.data.db.prepare('UPDATE received_deliveries SET body_kind = NULL').run();
+      before.core.ctx.data.db.prepare('DELETE FROM data_moves').run();
       await before.close();
 
       const after = await startTestApp(options);
