@@ -21,6 +21,7 @@ import { initialStatus, StatusHub } from '../services/kernel/status-hub';
 import { createConsoleLogger, type Logger } from '../services/kernel/logger';
 import { Environments } from '../services/environments/environments';
 import { WebhookKeys } from '../services/webhook-keys/webhook-keys';
+import { KeyChoices } from '../services/webhook-keys/key-choices';
 import { ClientSessions } from '../services/kernel/client-sessions';
 import { Jobs } from '../services/jobs/jobs';
 import { ensurePrivateDir } from '../services/platform/private-files';
@@ -53,7 +54,7 @@ export function composeData(db: Database, databasePath: string, resendRequests: 
 }
 
 /** The configuration's services: settings, secrets, environments and keys, and what the host can do. */
-function composeConfig(options: CoreOptions, clock: CoreRuntime['clock']): CoreConfig {
+function composeConfig(options: CoreOptions, clock: CoreRuntime['clock']): Omit<CoreConfig, 'keyChoices'> {
   const settings = new SettingsService(options.settingsBackend);
   return {
     dataDir: options.dataDir,
@@ -66,7 +67,7 @@ function composeConfig(options: CoreOptions, clock: CoreRuntime['clock']): CoreC
   };
 }
 
-function composeRuntime(options: CoreOptions, config: CoreConfig): CoreRuntime {
+function composeRuntime(options: CoreOptions, config: Omit<CoreConfig, 'keyChoices'>): CoreRuntime {
   const log = options.log ?? createConsoleLogger();
   const clock = options.clock ?? systemClock;
   const bus = new EventBus((event, error) => log.error(`a follower of ${event} failed`, { message: (error as Error)?.message ?? String(error) }));
@@ -99,7 +100,7 @@ function composeRuntime(options: CoreOptions, config: CoreConfig): CoreRuntime {
  * once in the log (with where each file went) and kept in the status bar until restart;
  * unreadable secrets leave the list as soon as they are entered again.
  */
-function reportNotices(options: CoreOptions, ctx: Omit<CoreContext, 'data'>, database: AppDatabase, folderWarning: string | null): void {
+function reportNotices(options: CoreOptions, ctx: { config: Omit<CoreConfig, 'keyChoices'>; runtime: CoreRuntime }, database: AppDatabase, folderWarning: string | null): void {
   const { settings, secrets, environments } = ctx.config;
   const { log, status } = ctx.runtime;
   const setAside = [...(options.notices ?? []), ...(options.settingsBackend.notices ?? []), ...settings.notices, ...secrets.notices, ...database.notices];
@@ -125,7 +126,9 @@ export function composeContext(options: CoreOptions): { ctx: CoreContext; databa
   const database = openAppDatabase(databasePath);
   reportNotices(options, { config, runtime }, database, folderWarning);
   try {
-    return { ctx: { data: composeData(database.db, databasePath, runtime.resendRequests, runtime.log), runtime, config }, database };
+    const data = composeData(database.db, databasePath, runtime.resendRequests, runtime.log);
+    const keyChoices = new KeyChoices(config.webhookKeys, { ...config, clock: runtime.clock }, data.replays);
+    return { ctx: { data, runtime, config: { ...config, keyChoices } }, database };
   } catch (error) {
     void database.close();
     throw error;

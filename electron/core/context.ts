@@ -23,6 +23,7 @@ import type { Jobs } from '../services/jobs/jobs';
 import type { HostCapabilities } from '../services/kernel/host-capabilities';
 import type { WebhookKeys } from '../services/webhook-keys/webhook-keys';
 import type { ClientSessions } from '../services/kernel/client-sessions';
+import type { KeyChoices } from '../services/webhook-keys/key-choices';
 
 /**
  * The tables' stores and reads, each built once per core on this thread's connection
@@ -74,6 +75,8 @@ export interface CoreConfig {
   readonly environments: Environments;
   /** The webhook keys: the listener verifies with them, Replay, the handler check and the CLI sign with them. */
   readonly webhookKeys: WebhookKeys;
+  /** What a draft or an import signs with: the webhook keys and Replay's throwaway keys (some held for a client's session only). */
+  readonly keyChoices: KeyChoices;
   /** What the host can do for the core (show a notification, bring the window to a place). */
   readonly host: HostCapabilities;
   /** The project config file the host was given (CoreOptions.projectConfigPath); null: `hooklab.config.json` where the host started. */

@@ -3,7 +3,6 @@ import type { DeliverySearch } from '../../services/data/delivery-search';
 import type { DeliveryActivity } from '../../services/data/delivery-activity';
 import type { ImportStore } from '../../services/data/import-store';
 import type { HistoryStore } from '../../services/data/history-store';
-import type { ReplayStore } from '../../services/data/replay-store';
 import type { Clock } from '../../services/platform/clock';
 import type { EventBus } from '../../services/kernel/event-bus';
 import type { Logger } from '../../services/kernel/logger';
@@ -14,10 +13,11 @@ import type { SettingsService } from '../../services/settings/settings-service';
 import type { SecretStore } from '../../services/secrets/secret-store';
 import type { Environments } from '../../services/environments/environments';
 import type { WebhookKeys } from '../../services/webhook-keys/webhook-keys';
+import type { KeyChoices } from '../../services/webhook-keys/key-choices';
 
 /**
  * What Live uses of the core: the received deliveries with their search, activity and imports,
- * the history copy a detail pairs with, Replay's keys' table (an imported bundle's key), the
+ * the history copy a detail pairs with, the key choices (an imported bundle's key), the
  * database's file for the listener's thread, and the runtime and configuration it follows.
  */
 export interface LiveDeps {
@@ -28,7 +28,6 @@ export interface LiveDeps {
     readonly activity: DeliveryActivity;
     readonly imports: ImportStore;
     readonly history: HistoryStore;
-    readonly replays: ReplayStore;
   };
   readonly runtime: {
     readonly clock: Clock;
@@ -44,5 +43,7 @@ export interface LiveDeps {
     readonly secrets: SecretStore;
     readonly environments: Environments;
     readonly webhookKeys: WebhookKeys;
+    /** An imported bundle's key becomes a Replay throwaway key. */
+    readonly keyChoices: KeyChoices;
   };
 }

@@ -10,9 +10,9 @@ import type { Jobs } from '../../services/jobs/jobs';
 import type { ClientSessions } from '../../services/kernel/client-sessions';
 import type { StartedTraces } from '../../services/tracing/started-traces';
 import type { SettingsService } from '../../services/settings/settings-service';
-import type { SecretStore } from '../../services/secrets/secret-store';
 import type { Environments } from '../../services/environments/environments';
 import type { WebhookKeys } from '../../services/webhook-keys/webhook-keys';
+import type { KeyChoices } from '../../services/webhook-keys/key-choices';
 
 /**
  * What Replay uses of the core: its drafts and replays, the stores a draft opens from, jobs and
@@ -36,8 +36,8 @@ export interface ReplayDeps {
   };
   readonly config: {
     readonly settings: SettingsService;
-    readonly secrets: SecretStore;
     readonly environments: Environments;
     readonly webhookKeys: WebhookKeys;
+    readonly keyChoices: KeyChoices;
   };
 }

@@ -1,5 +1,5 @@
 import { nodeHmac } from '../../services/platform/node-hmac';
-import { KeyChoices } from '../../services/webhook-keys/key-choices';
+import type { KeyChoices } from '../../services/webhook-keys/key-choices';
 import { ReplayTargets } from './targets';
 import { ReplaySettingsHome } from './replay-settings';
 import { ReplayService } from './replay-service';
@@ -22,7 +22,7 @@ export interface ReplayParts {
 
 export function replayParts(ctx: ReplayDeps): ReplayParts {
   const replaySettings = new ReplaySettingsHome(ctx.config.settings);
-  const keys = new KeyChoices(ctx.config.webhookKeys, { ...ctx.config, clock: ctx.runtime.clock }, ctx.data.replays);
+  const keys = ctx.config.keyChoices;
   const targets = new ReplayTargets(ctx, replaySettings);
   const newEventId = createEventIdGenerator(() => ctx.runtime.clock.now());
   const service = new ReplayService(ctx, ctx.data.replays, ctx.data.replayReads, () => replaySettings.get(), keys, targets, nodeHmac, newEventId);

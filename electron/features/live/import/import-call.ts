@@ -2,7 +2,6 @@ import { CallError } from '../../../../shared/contract/errors';
 import type { CallArgs, CallResult } from '../../../../shared/contract';
 import type { HmacSha256 } from '../../../../shared/signing';
 import type { LiveDeps } from '../deps';
-import { KeyChoices } from '../../../services/webhook-keys/key-choices';
 import { ImportRefused, readImportFile, refuseOverLimit, type ImportSource } from './import-file';
 import { importFile } from './importer';
 
@@ -12,7 +11,7 @@ import { importFile } from './importer';
  */
 export function createImportCall(ctx: LiveDeps, hmac: HmacSha256, onImported: () => void) {
   // A bundle's key becomes a Replay throwaway key (its value in the secrets, as every key's).
-  const replayKeys = new KeyChoices(ctx.config.webhookKeys, { ...ctx.config, clock: ctx.runtime.clock }, ctx.data.replays);
+  const replayKeys = ctx.config.keyChoices;
   return async (args: CallArgs<'live.import'>): Promise<CallResult<'live.import'>> => {
     try {
       const source: ImportSource = 'path' in args ? readImportFile(args.path) : droppedFile(args.file);
