@@ -1,5 +1,6 @@
 import { CallError, type SettingsView } from '../../shared/contract';
-import type { CoreContext, Feature } from '../services/kernel/feature';
+import type { Feature } from '../services/kernel/feature';
+import type { CoreContext } from './context';
 import type { ListenerSettings, SettingsPatch } from '../../shared/settings';
 import { normaliseTarget, unallowedTargets } from '../services/net/target-policy';
 import type { HostToken } from '../services/instance/host-token-file';
@@ -23,35 +24,35 @@ export function withTypedTargetsAllowed(patch: SettingsPatch, current: ListenerS
  * is the data folder's access token of the local API, when the host serves one.
  */
 export function createAppFeature(ctx: CoreContext, hostToken?: HostToken): Feature {
-  const view = (): SettingsView => ({ settings: ctx.settings.get(), secretsSet: ctx.secrets.names() });
-  const pushView = () => ctx.bus.emit('settings.changed', view());
-  ctx.settings.onChange(() => {
-    ctx.status.updateHost({ environment: ctx.environments.activeInfo() });
+  const view = (): SettingsView => ({ settings: ctx.config.settings.get(), secretsSet: ctx.config.secrets.names() });
+  const pushView = () => ctx.runtime.bus.emit('settings.changed', view());
+  ctx.config.settings.onChange(() => {
+    ctx.runtime.status.updateHost({ environment: ctx.config.environments.activeInfo() });
     pushView();
   });
   return {
     name: 'app',
     handlers: {
-      'app.status': async () => ctx.status.get(),
+      'app.status': async () => ctx.runtime.status.get(),
       'settings.get': async () => view(),
       'settings.update': async (patch) => {
-        ctx.settings.update(withTypedTargetsAllowed(patch, ctx.settings.get().listener));
+        ctx.config.settings.update(withTypedTargetsAllowed(patch, ctx.config.settings.get().listener));
         return view();
       },
       'secrets.set': async ({ name, value }) => {
-        ctx.secrets.set(name, value);
+        ctx.config.secrets.set(name, value);
         pushView();
         return { ok: true as const };
       },
       'secrets.delete': async ({ name }) => {
-        ctx.secrets.delete(name);
+        ctx.config.secrets.delete(name);
         pushView();
         return { ok: true as const };
       },
       'app.rotateAccessToken': async () => {
         if (!hostToken) throw new CallError('unavailable', 'this Hooklab serves no local API, so it has no access token to rotate');
         hostToken.rotate();
-        return { rotatedAt: new Date(ctx.clock.now()).toISOString() };
+        return { rotatedAt: new Date(ctx.runtime.clock.now()).toISOString() };
       },
     },
   };

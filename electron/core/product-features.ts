@@ -1,4 +1,5 @@
-import type { CoreContext, Feature } from '../services/kernel/feature';
+import type { Feature } from '../services/kernel/feature';
+import type { CoreContext } from './context';
 import { createLiveFeature } from '../features/live/feature';
 import { createHistoryFeature } from '../features/history/feature';
 import { createSandboxFeature } from '../features/sandbox/feature';

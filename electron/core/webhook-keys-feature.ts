@@ -1,15 +1,16 @@
 import { CallError } from '../../shared/contract/errors';
 import { readKeyInput } from '../../shared/signing/key-input';
-import type { CoreContext, Feature } from '../services/kernel/feature';
+import type { Feature } from '../services/kernel/feature';
+import type { CoreContext } from './context';
 
 /**
  * The webhook-key calls (declared with Live's calls, where Settings → Listener uses them) over
  * the core's one WebhookKeys service: keys are not Live's, the listener only verifies with them.
  */
-export function createWebhookKeysFeature(ctx: Pick<CoreContext, 'webhookKeys' | 'environments'>): Feature {
-  const keys = ctx.webhookKeys;
+export function createWebhookKeysFeature(config: Pick<CoreContext['config'], 'webhookKeys' | 'environments'>): Feature {
+  const keys = config.webhookKeys;
   const requireEnvironment = (environmentId: string | null) => {
-    if (environmentId !== null && !ctx.environments.isKnown(environmentId)) {
+    if (environmentId !== null && !config.environments.isKnown(environmentId)) {
       throw new CallError('not-found', `no environment ${environmentId}`);
     }
   };

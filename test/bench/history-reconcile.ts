@@ -70,7 +70,7 @@ for (let round = 0; round < rounds; round++) {
   db.prepare('SELECT id, event_id, received_at, body_sha256 FROM received_deliveries ORDER BY id').all();
   bare.push(performance.now() - t);
   t = performance.now();
-  const input = loadReconciliationInput(db, 'sandbox', null);
+  const input = loadReconciliationInput(db, store, 'sandbox', null);
   const result = reconcile(input.history, input.received, input.payloadHashes);
   full.push(performance.now() - t);
   counts = result.counts;

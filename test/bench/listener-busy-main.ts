@@ -62,7 +62,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hooklab-bench-busy-'));
   seed(dataDir);
   const core = await startHooklab(dataDir);
-  const port = core.ctx.status.get().listener.port!;
+  const port = core.ctx.runtime.status.get().listener.port!;
   const h = core.handlers;
   const idle = await runLoad(port);
 

@@ -168,7 +168,7 @@ async function main() {
     // hooklab-full <cap>: a store kept at that retention cap, so every batch also removes the oldest rows.
     const listener = mode === 'hooklab-full' ? { retainDeliveries: Number(process.argv[3]) } : {};
     const core = await startHooklab(mkdtempSync(join(tmpdir(), 'hooklab-bench-')), listener);
-    process.stdout.write(`READY ${core.ctx.status.get().listener.port}\n`);
+    process.stdout.write(`READY ${core.ctx.runtime.status.get().listener.port}\n`);
     return;
   }
   if (mode === 'seed') {
@@ -179,7 +179,7 @@ async function main() {
   if (mode === 'memory') {
     const core = await startHooklab(process.argv[3]!);
     global.gc?.();
-    const count = core.ctx.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries').get() as { n: number };
+    const count = core.ctx.data.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries').get() as { n: number };
     const idle = process.memoryUsage();
     let before: number | undefined;
     let listed = 0;

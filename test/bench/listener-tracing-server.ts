@@ -35,11 +35,11 @@ const core = createCore({
   requireAllHandlers: false,
 });
 await core.start();
-const status = core.ctx.status.get();
+const status = core.ctx.runtime.status.get();
 let cpuFrom = process.cpuUsage();
 process.on('SIGUSR1', () => (cpuFrom = process.cpuUsage()));
 process.on('SIGUSR2', () => {
-  const { spans, dropped } = core.ctx.status.get().tracing;
+  const { spans, dropped } = core.ctx.runtime.status.get().tracing;
   const used = process.cpuUsage(cpuFrom);
   process.stdout.write(`SPANS ${spans} ${dropped} ${used.user + used.system}\n`);
 });

@@ -14,6 +14,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openDatabase } from '../../electron/services/data/database';
 import { DeliverySource } from '../../electron/features/sequences/delivery-source';
+import { HistorySequenceReads, SequenceReads } from '../../electron/services/data/sequence-reads';
 import { OrderIndex } from '../../electron/features/sequences/order-index';
 import { seedOrders } from './sequences-seed';
 
@@ -47,7 +48,7 @@ try {
       },
       async () => {
         const t = performance.now();
-        const index = new OrderIndex(new DeliverySource(db), () => ({ environmentId: 'sandbox', otherEnvironmentKeyIds: [] }), () => Date.now());
+        const index = new OrderIndex(new DeliverySource(new SequenceReads(db), new HistorySequenceReads(db)), () => ({ environmentId: 'sandbox', otherEnvironmentKeyIds: [] }), () => Date.now());
         const list = await index.list({ offset: 0, limit: 200 });
         grouped.push(performance.now() - t);
         listed = list.allOrders;

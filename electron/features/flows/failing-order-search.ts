@@ -6,7 +6,7 @@ import { is2xx } from '../../../shared/http/status';
 import { differenceText, eventLabel, reproducingExpectations, sequenceScenarioFile, stepText } from '../../../shared/fuzz/report';
 import { searchFailingOrder } from '../../../shared/fuzz/search';
 import { HandlerUnreachable, type FuzzHandler } from '../../../shared/fuzz/trial';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { FlowsDeps } from './deps';
 import { sendSigned } from '../../services/net/send-signed';
 import { targetVerdict } from '../../services/net/target-policy';
 import { readHandlerState } from './handler-state';
@@ -22,14 +22,14 @@ function loopbackUrl(url: string, what: string): string {
 }
 
 /** The handler under test, reached from the core: signed with `key`, traced like every send to a handler. */
-function coreHandler(ctx: CoreContext, targetUrl: string, stateUrl: string, key: string, signal: AbortSignal): FuzzHandler {
+function coreHandler(ctx: FlowsDeps, targetUrl: string, stateUrl: string, key: string, signal: AbortSignal): FuzzHandler {
   return {
     send: async (delivery) => {
-      const result = await sendSigned(targetUrl, delivery, key, { keepAlive: true, startTrace: () => ctx.traces.start() });
+      const result = await sendSigned(targetUrl, delivery, key, { keepAlive: true, startTrace: () => ctx.runtime.traces.start() });
       return { error: result.ok ? null : `the handler ${targetUrl} could not be reached: ${result.error}` };
     },
     readState: async () => {
-      const answer = await readHandlerState(ctx.fetch, ctx.clock, stateUrl);
+      const answer = await readHandlerState(ctx.runtime.fetch, ctx.runtime.clock, stateUrl);
       if (answer.error !== null) throw new HandlerUnreachable(`the state URL ${stateUrl} could not be read: ${answer.error}`);
       if (!is2xx(answer.status)) throw new HandlerUnreachable(`the state URL ${stateUrl} answered ${answer.status}`);
       return answer.body;
@@ -46,7 +46,7 @@ function coreHandler(ctx: CoreContext, targetUrl: string, stateUrl: string, key:
  * run, signed with the current webhook key (what the listener verifies and the user's handler
  * should too). Answers the minimal failing sequence in words and as a scenario file.
  */
-export async function runFailingOrderSearch(ctx: CoreContext, args: ParsedArgs<'flows.searchFailingOrder'>): Promise<FuzzSearchReport> {
+export async function runFailingOrderSearch(ctx: FlowsDeps, args: ParsedArgs<'flows.searchFailingOrder'>): Promise<FuzzSearchReport> {
   const targetUrl = loopbackUrl(args.targetUrl, 'the handler');
   const stateUrl = loopbackUrl(args.stateUrl, 'the state URL');
   const expectations = args.expect.map((text) => {
@@ -54,12 +54,12 @@ export async function runFailingOrderSearch(ctx: CoreContext, args: ParsedArgs<'
     if ('error' in parsed) throw new CallError('invalid-args', `expectation ${parsed.error}`);
     return parsed.expectation;
   });
-  const current = ctx.webhookKeys.current();
-  const key = current ? ctx.webhookKeys.valueOf(current.id) : undefined;
+  const current = ctx.config.webhookKeys.current();
+  const key = current ? ctx.config.webhookKeys.valueOf(current.id) : undefined;
   if (!key) throw new CallError('conflict', 'no current webhook key to sign with: add your store key in Settings → Webhook keys');
   const file = args.scenario;
-  return ctx.jobs.run({ kind: 'flows.fuzz', title: `Search for a failing order (${args.runs} runs, seed ${args.seed})`, total: args.runs + 1, jobId: args.jobId }, async (job) => {
-    const started = ctx.clock.now();
+  return ctx.runtime.jobs.run({ kind: 'flows.fuzz', title: `Search for a failing order (${args.runs} runs, seed ${args.seed})`, total: args.runs + 1, jobId: args.jobId }, async (job) => {
+    const started = ctx.runtime.clock.now();
     let lastRun = -1;
     let nextEventId = started;
     try {
@@ -67,7 +67,7 @@ export async function runFailingOrderSearch(ctx: CoreContext, args: ParsedArgs<'
         runs: args.runs,
         seed: args.seed,
         maxGapMs: MAX_GAP_MS,
-        now: () => ctx.clock.now(),
+        now: () => ctx.runtime.clock.now(),
         endsAt: started + args.timeLimitSeconds * 1000,
         signal: job.signal,
         onProgress: ({ run }) => {
@@ -95,7 +95,7 @@ export async function runFailingOrderSearch(ctx: CoreContext, args: ParsedArgs<'
         failures: outcome.failures.map(differenceText),
         differences: outcome.differences.map(differenceText),
         expect: reproducingExpectations(outcome.differences),
-        scenario: sequenceScenarioFile(file, outcome.minimal, new Date(ctx.clock.now()).toISOString()),
+        scenario: sequenceScenarioFile(file, outcome.minimal, new Date(ctx.runtime.clock.now()).toISOString()),
       };
     } catch (error) {
       if (error instanceof HandlerUnreachable) throw new CallError('unavailable', error.message);

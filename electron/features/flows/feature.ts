@@ -1,4 +1,5 @@
-import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Feature } from '../../services/kernel/feature';
+import type { FlowsDeps } from './deps';
 import { FlowRunner } from './flow-runner';
 import { readHandlerState } from './handler-state';
 import { runFailingOrderSearch } from './failing-order-search';
@@ -7,7 +8,7 @@ import { runFailingOrderSearch } from './failing-order-search';
  * The flow runner (Sequences → Flows): card and payment-link flows against the active
  * environment, through the core so credentials and tokens never reach the renderer.
  */
-export function createFlowsFeature(ctx: CoreContext): Feature {
+export function createFlowsFeature(ctx: FlowsDeps): Feature {
   const runner = new FlowRunner(ctx);
   return {
     name: 'flows',
@@ -18,7 +19,7 @@ export function createFlowsFeature(ctx: CoreContext): Feature {
       'flows.createPaymentLink': (body) => runner.createPaymentLink(body),
       'flows.readPaymentLink': ({ orderCode }) => runner.readPaymentLink(orderCode),
       'flows.orderAction': (args) => runner.orderAction(args),
-      'flows.handlerState': ({ url }) => readHandlerState(ctx.fetch, ctx.clock, url),
+      'flows.handlerState': ({ url }) => readHandlerState(ctx.runtime.fetch, ctx.runtime.clock, url),
       'flows.searchFailingOrder': (args) => runFailingOrderSearch(ctx, args),
     },
   };

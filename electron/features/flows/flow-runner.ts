@@ -13,7 +13,7 @@ import {
   type ValidationProblem,
 } from '../../../shared/service';
 import type { z } from 'zod';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { FlowsDeps } from './deps';
 import type { Connection } from '../../services/environments/environments';
 import { ClientPool } from '../../services/service-api/client-pool';
 import { HistoryApiError } from '../../services/service-api/errors';
@@ -39,13 +39,13 @@ export class FlowRunner {
   private readonly clients: ClientPool;
   readonly frameOrigins = new FrameOrigins();
 
-  constructor(private readonly ctx: CoreContext) {
-    this.clients = new ClientPool(ctx.fetch, ctx.clock);
+  constructor(private readonly ctx: FlowsDeps) {
+    this.clients = new ClientPool(ctx.runtime.fetch, ctx.runtime.clock);
   }
 
   info(): FlowsInfo {
-    const environment = this.ctx.environments.activeInfo();
-    const connection = this.ctx.environments.active();
+    const environment = this.ctx.config.environments.activeInfo();
+    const connection = this.ctx.config.environments.active();
     const reason = !connection
       ? environment.isSandbox
         ? 'the sandbox is not running'
@@ -99,7 +99,7 @@ export class FlowRunner {
     }
     const { orderCode, action, ...rest } = args;
     const body = controlBody(action, rest);
-    const answer = await sendFlowRequest(this.ctx.fetch, this.ctx.clock, {
+    const answer = await sendFlowRequest(this.ctx.runtime.fetch, this.ctx.runtime.clock, {
       step: STEP_NAMES[action](args),
       method: 'POST',
       url: `${connection.baseUrl.replace(/\/+$/, '')}/_sandbox/orders/${encodeURIComponent(orderCode)}/${action}`,
@@ -111,7 +111,7 @@ export class FlowRunner {
   }
 
   private connection(): Connection {
-    const connection = this.ctx.environments.active();
+    const connection = this.ctx.config.environments.active();
     if (!connection) throw new CallError('unavailable', this.info().reason ?? 'no environment is active');
     return connection;
   }
@@ -125,7 +125,7 @@ export class FlowRunner {
     const connection = this.connection();
     const tokens = this.clients.for(connection).tokens;
     const send = async (token: string) =>
-      sendFlowRequest(this.ctx.fetch, this.ctx.clock, { ...req, url: this.url(connection, req.path), authorization: `Bearer ${token}` });
+      sendFlowRequest(this.ctx.runtime.fetch, this.ctx.runtime.clock, { ...req, url: this.url(connection, req.path), authorization: `Bearer ${token}` });
     const token = await this.token(tokens);
     const first = await send(token);
     if (first.status !== 401) return first;
@@ -136,7 +136,7 @@ export class FlowRunner {
   private async paymentLinkCall(req: Omit<FlowRequest, 'url' | 'authorization'> & { path: string }): Promise<FlowAnswer> {
     const connection = this.connection();
     if (!connection.secretKey) return this.withToken(req);
-    return sendFlowRequest(this.ctx.fetch, this.ctx.clock, {
+    return sendFlowRequest(this.ctx.runtime.fetch, this.ctx.runtime.clock, {
       ...req,
       url: this.url(connection, req.path),
       authorization: `Bearer ${connection.secretKey}`,

@@ -1,5 +1,4 @@
-import type { CoreContext } from '../../services/kernel/feature';
-import type { HistoryStore } from '../../services/data/history-store';
+import type { HistoryDeps } from './deps';
 import { receivedCompleteSinceMs, storedEventIds } from '../../services/data/reconciliation-reads';
 import { ANSWERED_BY_ANOTHER_GRACE_MS, isAnsweredByAnother } from '../../../shared/history/delivery-urls';
 import { ownAddresses } from './own-addresses';
@@ -15,18 +14,18 @@ const WINDOW_MS = 3_600_000;
  * service logged. Counted again when the copy or the listener's table changes, and while a
  * delivery waits out its grace period.
  */
-export function watchAnsweredByAnother(ctx: CoreContext, store: HistoryStore): { start(): void; stop(): void } {
+export function watchAnsweredByAnother(ctx: HistoryDeps): { start(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const offs: Array<() => void> = [];
 
   const count = (): number => {
-    const nowMs = ctx.clock.now();
-    const environmentId = ctx.settings.get().environments.active;
-    const delivered = store.reconciliationRefs(environmentId, new Date(nowMs - WINDOW_MS).toISOString()).filter((h) => h.delivered);
+    const nowMs = ctx.runtime.clock.now();
+    const environmentId = ctx.config.settings.get().environments.active;
+    const delivered = ctx.data.history.reconciliationRefs(environmentId, new Date(nowMs - WINDOW_MS).toISOString()).filter((h) => h.delivered);
     if (delivered.length === 0) return 0;
     const { addresses } = ownAddresses(ctx);
-    const stored = storedEventIds(ctx.db, [...new Set(delivered.map((h) => h.eventId))]);
-    return delivered.filter((h) => isAnsweredByAnother(h, { addresses, storedEventIds: stored, nowMs, completeSinceMs: receivedCompleteSinceMs(ctx.db, nowMs) })).length;
+    const stored = storedEventIds(ctx.data.db, [...new Set(delivered.map((h) => h.eventId))]);
+    return delivered.filter((h) => isAnsweredByAnother(h, { addresses, storedEventIds: stored, nowMs, completeSinceMs: receivedCompleteSinceMs(ctx.data.db, nowMs) })).length;
   };
 
   const refresh = () => {
@@ -34,11 +33,11 @@ export function watchAnsweredByAnother(ctx: CoreContext, store: HistoryStore): {
     try {
       answeredByAnother = count();
     } catch (error) {
-      ctx.log.error('could not count deliveries answered by another', { message: (error as Error)?.message });
+      ctx.runtime.log.error('could not count deliveries answered by another', { message: (error as Error)?.message });
       return;
     }
-    const probe = ctx.status.get().tunnel.probe;
-    if (probe.answeredByAnother !== answeredByAnother) ctx.status.update('tunnel', { probe: { ...probe, answeredByAnother } });
+    const probe = ctx.runtime.status.get().tunnel.probe;
+    if (probe.answeredByAnother !== answeredByAnother) ctx.runtime.status.update('tunnel', { probe: { ...probe, answeredByAnother } });
   };
 
   /** At most one count a second in a burst of arrivals or polls. */
@@ -56,7 +55,7 @@ export function watchAnsweredByAnother(ctx: CoreContext, store: HistoryStore): {
 
   return {
     start() {
-      offs.push(ctx.bus.on('history.updated', soon), ctx.bus.on('live.received', soon));
+      offs.push(ctx.runtime.bus.on('history.updated', soon), ctx.runtime.bus.on('live.received', soon));
       tick();
     },
     stop() {

@@ -1,4 +1,4 @@
-import type { CoreContext } from '../../services/kernel/feature';
+import type { HistoryDeps } from './deps';
 import type { DeliveryUrls, SentElsewhere } from '../../../shared/contract/history';
 import type { HistoryRefRow } from '../../services/data/history-store';
 import type { DeliveryUrlRow } from '../../services/data/delivery-url-reads';
@@ -9,12 +9,12 @@ import { isAnsweredByAnother, isOwnUrl } from '../../../shared/history/delivery-
  * and, when the sandbox is the environment, the listener's loopback address (the sandbox
  * delivers there). `publicUrl` is the one to show: the public URL, else the loopback one.
  */
-export function ownAddresses(ctx: CoreContext): { publicUrl: string | null; addresses: string[] } {
-  const { tunnel, listener } = ctx.status.get();
+export function ownAddresses(ctx: { readonly runtime: Pick<HistoryDeps['runtime'], 'status'>; readonly config: Pick<HistoryDeps['config'], 'environments'> }): { publicUrl: string | null; addresses: string[] } {
+  const { tunnel, listener } = ctx.runtime.status.get();
   const addresses: string[] = [];
   const publicUrl = tunnel.state !== 'disabled' ? tunnel.publicUrl : null;
   if (publicUrl) addresses.push(publicUrl);
-  if (ctx.environments.activeInfo().isSandbox && listener.port !== null) {
+  if (ctx.config.environments.activeInfo().isSandbox && listener.port !== null) {
     addresses.push(`http://127.0.0.1:${listener.port}/`, `http://localhost:${listener.port}/`);
   }
   return { publicUrl: publicUrl ?? addresses[0] ?? null, addresses };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../services/data/database';
 import { answeredStatuses, receivedReconciliationRefs } from '../../services/data/reconciliation-reads';
-import { HistoryStore } from '../../services/data/history-store';
+import type { HistoryStore } from '../../services/data/history-store';
 import type { HistoryRef, LeftOutRef, ReceivedRef } from './reconciliation';
 
 /**
@@ -15,6 +15,7 @@ import type { HistoryRef, LeftOutRef, ReceivedRef } from './reconciliation';
  */
 export function loadReconciliationInput(
   db: Database,
+  copy: HistoryStore,
   environmentId: string,
   sinceMs: number | null,
   otherEnvironmentKeyIds: readonly string[] = [],
@@ -26,7 +27,6 @@ export function loadReconciliationInput(
   listenerStatuses: Set<number>;
 } {
   const since = sinceMs ?? 0;
-  const copy = new HistoryStore(db);
   const history = copy.reconciliationRefs(environmentId, new Date(since).toISOString());
   const { received, leftOut } = receivedReconciliationRefs(db, since, otherEnvironmentKeyIds);
   const payloadHashes = (ids: number[]) => {

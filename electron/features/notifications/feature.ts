@@ -2,8 +2,8 @@ import type { Notice } from '../../../shared/contract/notifications';
 import { answeredByAnotherWords } from '../../../shared/net/public-url-words';
 import type { AppStatus } from '../../../shared/contract/status';
 import type { NotificationSettings } from '../../../shared/settings';
-import { HistoryStore } from '../../services/data/history-store';
-import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Feature } from '../../services/kernel/feature';
+import type { NotificationsDeps } from './deps';
 import { NotificationRules, NotificationThrottle, type Decision } from './rules';
 
 /** How often the age of pending events is looked at besides each history update. */
@@ -20,33 +20,33 @@ const SWITCH: Record<Decision['kind'], keyof NotificationSettings> = {
 
 /**
  * Notifications: this feature decides when (rules and throttle, fed by the typed bus), the
- * host decides how (ctx.host.notify: Electron's Notification, a stderr line for serve/listen;
+ * host decides how (ctx.config.host.notify: Electron's Notification, a stderr line for serve/listen;
  * the browser host's page shows the `app.notification` event with the browser's API). A click
  * asks the window to open the notice's target (`app.navigate`).
  */
-export function createNotificationsFeature(ctx: CoreContext): Feature {
+export function createNotificationsFeature(ctx: NotificationsDeps): Feature {
   const rules = new NotificationRules();
   const throttle = new NotificationThrottle();
-  // Forward results come from the app's one DeliveryStore (ctx.deliveries), never a second copy.
-  const history = new HistoryStore(ctx.db);
+  // Forward results come from the app's one DeliveryStore (ctx.data.deliveries), never a second copy.
+  const history = ctx.data.history;
   const unsubscribers: Array<() => void> = [];
   let pendingTimer: ReturnType<typeof setInterval> | null = null;
-  const settings = () => ctx.settings.get().notifications;
+  const settings = () => ctx.config.settings.get().notifications;
 
   const say = (decision: Decision | null) => {
     if (!decision || !settings()[SWITCH[decision.kind]]) return;
-    const now = ctx.clock.now();
+    const now = ctx.runtime.clock.now();
     const admitted = throttle.admit(decision.kind, now);
     if (!admitted) return;
     const notice: Notice = { ...decision, heldBack: admitted.heldBack, at: new Date(now).toISOString() };
-    ctx.bus.emit('app.notification', notice);
+    ctx.runtime.bus.emit('app.notification', notice);
     const target = notice.target;
     try {
-      ctx.host.notify?.(notice, () => {
-        if (target) ctx.bus.emit('app.navigate', target);
+      ctx.config.host.notify?.(notice, () => {
+        if (target) ctx.runtime.bus.emit('app.navigate', target);
       });
     } catch (error) {
-      ctx.log.warn('the host could not show a notification', { message: (error as Error).message });
+      ctx.runtime.log.warn('the host could not show a notification', { message: (error as Error).message });
     }
   };
 
@@ -66,10 +66,10 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
   };
 
   const checkPending = () => {
-    const environmentId = ctx.settings.get().environments.active;
+    const environmentId = ctx.config.settings.get().environments.active;
     const ids = history.pendingEventIds(environmentId);
     const oldest = ids[0] === undefined ? null : history.get(environmentId, ids[0]);
-    const age = oldest ? ctx.clock.now() - Date.parse(oldest.created) : null;
+    const age = oldest ? ctx.runtime.clock.now() - Date.parse(oldest.created) : null;
     say(rules.pendingAge(ids.length, age, settings().pendingMinutes));
   };
 
@@ -78,17 +78,17 @@ export function createNotificationsFeature(ctx: CoreContext): Feature {
     handlers: {},
     async start() {
       unsubscribers.push(
-        ctx.bus.on('live.forwarded', ({ id }) => {
-          for (const f of ctx.deliveries.forwards(id)) say(rules.handlerAnswered(f.target, f.status, f.error, id));
+        ctx.runtime.bus.on('live.forwarded', ({ id }) => {
+          for (const f of ctx.data.deliveries.forwards(id)) say(rules.handlerAnswered(f.target, f.status, f.error, id));
         }),
-        ctx.bus.on('live.received', ({ deliveries }) => {
+        ctx.runtime.bus.on('live.received', ({ deliveries }) => {
           for (const d of deliveries) say(rules.deliveryReceived(d));
         }),
-        ctx.bus.on('app.status', (status) => observeTunnel(status.tunnel)),
-        ctx.bus.on('history.updated', checkPending),
-        ctx.bus.on('job.progress', (p) => {
+        ctx.runtime.bus.on('app.status', (status) => observeTunnel(status.tunnel)),
+        ctx.runtime.bus.on('history.updated', checkPending),
+        ctx.runtime.bus.on('job.progress', (p) => {
           if (p.state === 'running') return;
-          const job = ctx.jobs.get(p.jobId);
+          const job = ctx.runtime.jobs.get(p.jobId);
           say(rules.jobEnded({ ...p, title: job?.title ?? p.kind }));
         }),
       );

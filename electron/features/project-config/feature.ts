@@ -1,5 +1,5 @@
 import type { ProjectConfigView } from '../../../shared/contract/project-config';
-import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Feature } from '../../services/kernel/feature';
 import { loadProjectConfig, ProjectConfigError } from '../../services/project-config/project-config';
 
 /**
@@ -26,9 +26,9 @@ export function readProjectConfigView(cwd: string, file: string | undefined): Pr
 }
 
 /** project.config: the file the core was given (CoreOptions.projectConfigPath), else the one in the folder the host started in. */
-export function createProjectConfigFeature(ctx: Pick<CoreContext, 'projectConfigPath'>): Feature {
+export function createProjectConfigFeature(ctx: { readonly config: { readonly projectConfigPath: string | null } }): Feature {
   return {
     name: 'project-config',
-    handlers: { 'project.config': async () => readProjectConfigView(process.cwd(), ctx.projectConfigPath ?? undefined) },
+    handlers: { 'project.config': async () => readProjectConfigView(process.cwd(), ctx.config.projectConfigPath ?? undefined) },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { ReplayDeps } from './deps';
 import { CallError } from '../../../shared/contract/errors';
 import type { ReplayDetail, ReplaySentFrom } from '../../../shared/contract/replay';
 import type { DraftOrigin, ReplayRequestSpec, SignPreview } from '../../../shared/contract/replay-drafts';
@@ -46,7 +46,7 @@ export class ReplayService {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly ctx: CoreContext,
+    private readonly ctx: ReplayDeps,
     private readonly store: ReplayStore,
     private readonly reads: ReplayReads,
     /** Replay's settings as they are now (the timeout and the body cap). */
@@ -63,7 +63,7 @@ export class ReplayService {
       hmac: this.hmac,
       key: this.keys.resolve(spec.key),
       origin,
-      nowMs: this.ctx.clock.now(),
+      nowMs: this.ctx.runtime.clock.now(),
       newEventId: this.newEventId,
       tamper: {
         wrongKey: randomBytes(24).toString('base64'),
@@ -146,7 +146,7 @@ export class ReplayService {
     const one = () => this.sendOne(request, meta);
     if (args.times === 1) return { replays: [await one()] };
     const title = `Send ${args.times} times to ${target.href}`;
-    const { jobId, result } = this.ctx.jobs.start({ kind: 'replay.send', title, total: args.times, jobId: args.jobId }, (job) =>
+    const { jobId, result } = this.ctx.runtime.jobs.start({ kind: 'replay.send', title, total: args.times, jobId: args.jobId }, (job) =>
       args.mode === 'concurrent' ? this.sendConcurrently(args, one, job) : this.sendInSequence(args, one, job),
     );
     return { replays: await result, jobId };
@@ -208,10 +208,10 @@ export class ReplayService {
     untraced: OutgoingRequest,
     meta: Pick<ReplayDetail['summary'], 'batchId' | 'draftId' | 'draftName' | 'eventId' | 'eventType' | 'tamper' | 'sentFrom'> & { signature: string | null; keyLabel: string | null },
   ): Promise<ReplayDetail> {
-    const trace = this.ctx.traces.start();
+    const trace = this.ctx.runtime.traces.start();
     const request: OutgoingRequest = { ...untraced, headers: withTraceparent(untraced.headers, trace) };
     const work = (async () => {
-      const sentAt = new Date(this.ctx.clock.now()).toISOString();
+      const sentAt = new Date(this.ctx.runtime.clock.now()).toISOString();
       const result = await exchange(request, {
         timeoutMs: this.settings().timeoutMs,
         responseCap: RESPONSE_CAP,
@@ -232,7 +232,7 @@ export class ReplayService {
           traceId: trace.traceId,
         },
       ]);
-      this.ctx.bus.emit('replay.sent', { replays: [detail!.summary] });
+      this.ctx.runtime.bus.emit('replay.sent', { replays: [detail!.summary] });
       return detail!;
     })();
     this.inFlight.add(work);

@@ -55,7 +55,7 @@ function nextTargetId(targets: readonly ReplayTargetEntry[]): number {
 }
 
 /**
- * Moves what an existing user's database still holds of Replay's settings and targets
+ * Start-up data move 1 (core/data-moves.ts). Moves what an existing user's database still holds of Replay's settings and targets
  * (versions before the `replay` section) into the settings file, then empties those tables,
  * so the file is the only place read from then on. The tables' values win over the file's:
  * they are there only when the move has not happened yet, or a version before it ran since.
@@ -63,9 +63,9 @@ function nextTargetId(targets: readonly ReplayTargetEntry[]): number {
  * between saving the file and emptying the tables repeats harmlessly). A value the settings no
  * longer accept is left out, and said in the log.
  */
-export function moveReplaySettingsFromDatabase(settings: SettingsService, tables: ReplaySettingsTables, log: Logger): void {
+export function moveReplaySettingsFromDatabase(settings: SettingsService, tables: ReplaySettingsTables, log: Logger): boolean {
   const old = tables.read();
-  if (!old) return;
+  if (!old) return true;
   const section = ReplaySectionSchema.shape;
   const patch: { timeoutMs?: number; bodyCapBytes?: number; targets?: ReplayTargetEntry[] } = {};
   const skipped: string[] = [];
@@ -90,8 +90,9 @@ export function moveReplaySettingsFromDatabase(settings: SettingsService, tables
   } catch (error) {
     // Kept in the database, tried again at the next start; this run uses the defaults.
     log.warn("Replay's settings and targets could not be moved to the settings file", { message: (error as Error).message });
-    return;
+    return false;
   }
   tables.clear();
   if (skipped.length > 0) log.warn(`Replay settings left out while moving them to the settings file (not valid any more): ${skipped.join(', ')}`);
+  return true;
 }

@@ -5,7 +5,7 @@ import { expectationOutcome, parseExpectationText } from '../../../shared/flows/
 import { is2xx } from '../../../shared/http/status';
 import { scenarioEventBytes } from '../../../shared/scenario/scenario-file';
 import { orderIdOf, scenarioSends } from '../../../shared/flows/send-order';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { ReplayDeps } from './deps';
 import { sendSigned } from '../../services/net/send-signed';
 import { readStateJson } from '../../services/net/state-json';
 import { targetVerdict } from '../../services/net/target-policy';
@@ -19,7 +19,7 @@ const DEFAULT_HEADERS: ReadonlyArray<[string, string]> = [
 ];
 
 export interface ScenarioRunDeps {
-  readonly ctx: CoreContext;
+  readonly ctx: ReplayDeps;
   readonly targets: ReplayTargets;
   readonly keys: KeyChoices;
   readonly newEventId: () => string;
@@ -52,7 +52,7 @@ export async function runScenario(deps: ScenarioRunDeps, args: ParsedArgs<'scena
   const sends = scenarioSends(file.events, args);
   const total = sends.reduce((n, s) => n + 1 + s.copies, 0) + (stateUrl ? 1 : 0);
   const title = `Scenario run${file.source.orderId ? ` of order ${file.source.orderId}` : ''} to ${target}`;
-  return ctx.jobs.run({ kind: 'scenario.run', title, total, jobId: args.jobId }, async (job) => {
+  return ctx.runtime.jobs.run({ kind: 'scenario.run', title, total, jobId: args.jobId }, async (job) => {
     const lines: Array<{ passed: boolean; text: string }> = [];
     const refused: string[] = [];
     let sent = 0;
@@ -61,12 +61,12 @@ export async function runScenario(deps: ScenarioRunDeps, args: ParsedArgs<'scena
       const delivery = {
         body,
         eventId: event.eventId ?? deps.newEventId(),
-        created: event.eventCreated ?? new Date(ctx.clock.now()).toISOString(),
+        created: event.eventCreated ?? new Date(ctx.runtime.clock.now()).toISOString(),
         headers: [...(event.headers.length > 0 ? event.headers : DEFAULT_HEADERS), ...args.headers],
       };
       const what = `${event.eventType ?? '(no type)'} order ${orderIdOf(body) ?? '-'} event ${delivery.eventId}`;
       for (let copy = 0; copy <= copies && !job.signal.aborted; copy++) {
-        const result = await sendSigned(target, delivery, key.value, { keepAlive: true, startTrace: () => ctx.traces.start() });
+        const result = await sendSigned(target, delivery, key.value, { keepAlive: true, startTrace: () => ctx.runtime.traces.start() });
         sent++;
         const ok = result.ok && is2xx(result.answer.status);
         const answer = result.ok ? `${result.answer.status} in ${Math.round(result.latencyMs)} ms` : `unreachable: ${result.error}`;

@@ -1,4 +1,4 @@
-import type { CoreContext } from '../../services/kernel/feature';
+import type { ReplayDeps } from './deps';
 import type { ReplayTarget } from '../../../shared/contract/replay-targets';
 import { CallError } from '../../../shared/contract/errors';
 import type { ReplaySettingsHome } from './replay-settings';
@@ -11,7 +11,7 @@ import { parseTarget, targetVerdict, type TargetVerdict } from '../../services/n
  */
 export class ReplayTargets {
   constructor(
-    private readonly ctx: CoreContext,
+    private readonly ctx: ReplayDeps,
     private readonly own: ReplaySettingsHome,
   ) {}
 
@@ -19,7 +19,7 @@ export class ReplayTargets {
   private optedIn(href: string): boolean {
     return (
       this.own.listTargets().some((t) => t.optedIn && normalise(t.url) === href) ||
-      this.ctx.settings.get().listener.allowedTargets.some((u) => normalise(u) === href)
+      this.ctx.config.settings.get().listener.allowedTargets.some((u) => normalise(u) === href)
     );
   }
 
@@ -37,7 +37,7 @@ export class ReplayTargets {
 
   list(): ReplayTarget[] {
     const own = this.own.listTargets();
-    const listener = this.ctx.settings
+    const listener = this.ctx.config.settings
       .get()
       .listener.forwardTargets.filter((u) => !own.some((t) => normalise(t.url) === normalise(u)))
       .map((url): ReplayTarget => this.view({ id: null, source: 'listener', url, label: 'listener forward target', optedIn: false, reason: null }));
@@ -73,7 +73,7 @@ export class ReplayTargets {
     }
     const stored = this.own.upsertTarget(
       { url: url.href, label: input.label, optedIn: !loopback, reason: loopback ? null : input.reason.trim() },
-      new Date(this.ctx.clock.now()).toISOString(),
+      new Date(this.ctx.runtime.clock.now()).toISOString(),
     );
     return this.view({ id: stored.id, source: 'replay', url: stored.url, label: stored.label, optedIn: stored.optedIn, reason: stored.reason });
   }

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { DeliveryRef } from '../../../shared/contract/sequences';
 import { historyDeliveryInput, type DeliveryInput } from '../../../shared/sequences';
-import type { Database } from '../../services/data/database';
-import {
+import type {
   HistorySequenceReads,
   SequenceReads,
-  type HistorySequenceIndexRow,
-  type HistorySequenceRow,
-  type SequenceIndexRow,
-  type SequenceRow,
+  HistorySequenceIndexRow,
+  HistorySequenceRow,
+  SequenceIndexRow,
+  SequenceRow,
 } from '../../services/data/sequence-reads';
 import { eventFromNodes } from './event-fields';
 
@@ -97,13 +96,10 @@ function* boundedParts<R extends { id: number }>(
  * cursor per store is enough to read each delivery once. Rows come in pages to bound memory.
  */
 export class DeliverySource {
-  private readonly received: SequenceReads;
-  private readonly copy: HistorySequenceReads;
-
-  constructor(db: Database) {
-    this.received = new SequenceReads(db);
-    this.copy = new HistorySequenceReads(db);
-  }
+  constructor(
+    private readonly received: SequenceReads,
+    private readonly copy: HistorySequenceReads,
+  ) {}
 
   /** The deliveries named (one order's, to open it with their whole bodies). */
   read(refs: readonly DeliveryRef[], environmentId: string): DeliveryInput[] {

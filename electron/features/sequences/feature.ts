@@ -1,7 +1,7 @@
 import { CallError } from '../../../shared/contract/errors';
-import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Feature } from '../../services/kernel/feature';
+import type { SequencesDeps } from './deps';
 import { otherEnvironmentKeyIds } from '../../services/webhook-keys/key-environments';
-import { ImportStore } from '../../services/data/import-store';
 import { DeliverySource } from './delivery-source';
 import { withImportMarks } from './import-marks';
 import { OrderIndex } from './order-index';
@@ -19,20 +19,21 @@ const MAX_CHANGED_IDS = 500;
  * environment's history copy, kept current from live.received and history.updated (coalesced),
  * and the calls sequences.list and sequences.get.
  */
-export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatureOptions = {}): Feature {
+export function createSequencesFeature(ctx: SequencesDeps, options: SequencesFeatureOptions = {}): Feature {
   const coalesceMs = options.coalesceMs ?? 250;
+  const imports = ctx.data.imports;
   const index = new OrderIndex(
-    new DeliverySource(ctx.db),
+    new DeliverySource(ctx.data.sequenceReads, ctx.data.historySequenceReads),
     () => {
-      const environmentId = ctx.settings.get().environments.active;
+      const environmentId = ctx.config.settings.get().environments.active;
       return {
         environmentId,
-        otherEnvironmentKeyIds: otherEnvironmentKeyIds(ctx.settings.get().listener.keys, environmentId, (id) => ctx.environments.isKnown(id)),
+        otherEnvironmentKeyIds: otherEnvironmentKeyIds(ctx.config.settings.get().listener.keys, environmentId, (id) => ctx.config.environments.isKnown(id)),
       };
     },
-    () => ctx.clock.now(),
+    () => ctx.runtime.clock.now(),
+    (ids) => (ids.length === 0 || imports.importedCount() === 0 ? new Set() : new Set(imports.marksOf(ids).keys())),
   );
-  const imports = new ImportStore(ctx.db);
   let timer: ReturnType<typeof setTimeout> | null = null;
   let recheckTimer: ReturnType<typeof setTimeout> | null = null;
   const unsubscribers: Array<() => void> = [];
@@ -40,7 +41,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
   const announce = () => {
     const changed = index.takeChanged();
     if (changed.length > 0)
-      ctx.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
+      ctx.runtime.bus.emit('sequences.changed', { orderIds: changed.slice(0, MAX_CHANGED_IDS), more: changed.length > MAX_CHANGED_IDS, orders: index.size });
   };
   /** Wakes up when a 3-D Secure success leaves its grace period, so the open view gets its flag. */
   const armRecheck = () => {
@@ -53,7 +54,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
       index.recheckNow();
       announce();
       armRecheck();
-    }, Math.min(Math.max(at - ctx.clock.now(), 0), 2 ** 31 - 1));
+    }, Math.min(Math.max(at - ctx.runtime.clock.now(), 0), 2 ** 31 - 1));
     recheckTimer.unref?.();
   };
 
@@ -66,7 +67,7 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
       announce();
       armRecheck();
     } catch (error) {
-      ctx.log.error('sequences: refreshing the order index failed', { message: (error as Error).message });
+      ctx.runtime.log.error('sequences: refreshing the order index failed', { message: (error as Error).message });
     }
   };
   const schedule = () => {
@@ -89,26 +90,22 @@ export function createSequencesFeature(ctx: CoreContext, options: SequencesFeatu
     },
     async start() {
       unsubscribers.push(
-        ctx.bus.on('live.received', schedule),
-        ctx.bus.on('live.imported', schedule),
-        ctx.bus.on('history.updated', schedule),
-        ctx.bus.on('live.removed', ({ keptFromId }) => {
-          // The index forgets by id; imported rows (never removed by retention) may sit below
-          // keptFromId, so with any stored it reads afresh instead.
-          if (imports.importedCount() > 0) {
-            index.reset();
-            schedule();
-          } else index.forgetLiveBelow(keptFromId);
+        ctx.runtime.bus.on('live.received', schedule),
+        ctx.runtime.bus.on('live.imported', schedule),
+        ctx.runtime.bus.on('history.updated', schedule),
+        ctx.runtime.bus.on('live.removed', ({ keptFromId }) => {
+          // Only what retention removed: the index keeps imported rows below keptFromId.
+          index.forgetLiveBelow(keptFromId);
           announce();
         }),
-        ctx.bus.on('live.cleared', () => {
+        ctx.runtime.bus.on('live.cleared', () => {
           index.reset();
-          ctx.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
+          ctx.runtime.bus.emit('sequences.changed', { orderIds: [], more: true, orders: 0 });
         }),
       );
       // Another active environment or another key attribution changes which deliveries count.
       unsubscribers.push(
-        ctx.settings.onChange((next, previous) => {
+        ctx.config.settings.onChange((next, previous) => {
           if (next.environments.active !== previous.environments.active || next.listener.keys !== previous.listener.keys) schedule();
         }),
       );

@@ -1,4 +1,4 @@
-import type { BadInput, OrderDetail, OrderSummary } from '../../../shared/contract/sequences';
+import type { BadInput, DeliveryRef, OrderDetail, OrderSummary } from '../../../shared/contract/sequences';
 import { deriveOrder, groupByOrder, normaliseOrderId, parseDelivery, type GroupedDeliveries, type ParsedDelivery } from '../../../shared/sequences';
 import type { DeliverySource, SourceCursor } from './delivery-source';
 import { START } from './delivery-source';
@@ -68,6 +68,11 @@ export class OrderIndex {
     private readonly source: DeliverySource,
     private readonly scope: () => IndexScope,
     private readonly now: () => number,
+    /**
+     * Which of these received ids are imported rows (ImportStore): retention never removes
+     * those, so they stay although they may sit below the oldest received delivery kept.
+     */
+    private readonly imported: (ids: readonly number[]) => ReadonlySet<number> = () => new Set(),
   ) {}
 
   /**
@@ -79,17 +84,22 @@ export class OrderIndex {
     if (keptFromId === null) return this.reset();
     if (keptFromId <= this.liveFloor) return;
     this.liveFloor = keptFromId;
+    const start = this.liveHead;
+    while (this.liveHead < this.liveIds.length && this.liveIds[this.liveHead]! < keptFromId) this.liveHead++;
+    // Imported rows below the floor were not removed: they leave the queue (retention never
+    // takes them) but stay in their orders.
+    const kept = this.imported(this.liveIds.slice(start, this.liveHead));
     const touched = new Set<string>();
-    while (this.liveHead < this.liveIds.length && this.liveIds[this.liveHead]! < keptFromId) {
-      const orderId = this.liveOrders[this.liveHead++];
-      if (orderId !== null && orderId !== undefined) touched.add(orderId);
+    for (let i = start; i < this.liveHead; i++) {
+      const orderId = this.liveOrders[i];
+      if (orderId !== null && orderId !== undefined && !kept.has(this.liveIds[i]!)) touched.add(orderId);
     }
     if (this.liveHead > 50_000) {
       this.liveIds = this.liveIds.slice(this.liveHead);
       this.liveOrders = this.liveOrders.slice(this.liveHead);
       this.liveHead = 0;
     }
-    const gone = (d: ParsedDelivery) => d.input.ref.source === 'live' && d.input.ref.id < keptFromId;
+    const gone = (d: ParsedDelivery) => d.input.ref.source === 'live' && d.input.ref.id < keptFromId && !kept.has(d.input.ref.id);
     const now = this.now();
     for (const id of touched) {
       const kept = (this.grouped.orders.get(id) ?? []).filter((d) => !gone(d));
@@ -102,7 +112,7 @@ export class OrderIndex {
       }
       this.unreported.add(id);
     }
-    const unassigned = this.grouped.unassigned.filter((b) => !(b.delivery.source === 'live' && b.delivery.id < keptFromId));
+    const unassigned = this.grouped.unassigned.filter((b) => !(b.delivery.source === 'live' && b.delivery.id < keptFromId && !kept.has(b.delivery.id)));
     this.grouped = { ...this.grouped, unassigned };
     this.sorted = null;
   }
@@ -157,7 +167,7 @@ export class OrderIndex {
     const changed = new Set<string>();
     for (const page of this.source.pagesAfter(this.cursor, scope.environmentId, scope.otherEnvironmentKeyIds)) {
       // Rows read before retention removed them are not taken in after it did.
-      const deliveries = this.liveFloor > 0 ? page.deliveries.filter((d) => d.ref.source !== 'live' || d.ref.id >= this.liveFloor) : page.deliveries;
+      const deliveries = this.liveFloor > 0 ? this.aboveFloor(page.deliveries) : page.deliveries;
       groupByOrder(deliveries, this.grouped, { touched: changed, slim: true, seen: this.queueLive });
       this.cursor = page.cursor;
       await yieldToLoop();
@@ -174,6 +184,14 @@ export class OrderIndex {
     if (changed.size > 0) this.sorted = null;
     if (!first) for (const id of changed) this.unreported.add(id);
     return [...changed];
+  }
+
+  /** Rows read after retention removed those below the floor: the imported ones among them stay. */
+  private aboveFloor<T extends { readonly ref: DeliveryRef }>(deliveries: readonly T[]): readonly T[] {
+    const below = deliveries.filter((d) => d.ref.source === 'live' && d.ref.id < this.liveFloor).map((d) => d.ref.id);
+    if (below.length === 0) return deliveries;
+    const kept = this.imported(below);
+    return deliveries.filter((d) => d.ref.source !== 'live' || d.ref.id >= this.liveFloor || kept.has(d.ref.id));
   }
 
   private derive(orderId: string, now: number): OrderDetail {

@@ -1,7 +1,6 @@
 import type { ShareSelection } from '../../../shared/contract/share-export';
-import { HistoryStore } from '../../services/data/history-store';
-import { TraceStore } from '../../services/data/trace-store';
-import type { CoreContext, Feature } from '../../services/kernel/feature';
+import type { Feature } from '../../services/kernel/feature';
+import type { ShareExportDeps } from './deps';
 import { writeBundle } from './bundle-file';
 import { writeHar } from './har-file';
 import { heldSecrets } from './secret-values';
@@ -13,12 +12,11 @@ import { ShareExports } from './share-exports';
  * `.hooklab` bundle, each written by a job into the data folder. Importing them is another
  * area's.
  */
-export function createShareExportFeature(ctx: CoreContext): Feature {
-  const exports = new ShareExports(ctx.dataDir, ctx.deliveries, ctx.jobs, () => heldSecrets(ctx));
-  const history = new HistoryStore(ctx.db);
-  const traces = new TraceStore(ctx.db);
-  const version = () => ctx.status.get().host.version;
-  const total = (selection: ShareSelection) => countSelected(ctx.deliveries, selection);
+export function createShareExportFeature(ctx: ShareExportDeps): Feature {
+  const exports = new ShareExports(ctx.config.dataDir, ctx.data.deliveries, ctx.runtime.jobs, () => heldSecrets(ctx.config));
+  const { history, spans: traces } = ctx.data;
+  const version = () => ctx.runtime.status.get().host.version;
+  const total = (selection: ShareSelection) => countSelected(ctx.data.deliveries, selection);
   return {
     name: 'share-export',
     async start() {
@@ -26,12 +24,12 @@ export function createShareExportFeature(ctx: CoreContext): Feature {
     },
     handlers: {
       'share.exportHar': async ({ selection, redact }) =>
-        exports.start('har', selection, total(selection), (work, limit) => writeHar(work, selectedPages(ctx.deliveries, selection, limit), { version: version(), redact })),
+        exports.start('har', selection, total(selection), (work, limit) => writeHar(work, selectedPages(ctx.data.deliveries, selection, limit), { version: version(), redact })),
       'share.exportBundle': async ({ selection, note, redact }) =>
         exports.start('bundle', selection, total(selection), (work, limit) =>
           writeBundle(
             work,
-            { store: ctx.deliveries, history, traces, environmentId: ctx.environments.activeInfo().id, now: ctx.clock.now() },
+            { store: ctx.data.deliveries, history, traces, environmentId: ctx.config.environments.activeInfo().id, now: ctx.runtime.clock.now() },
             selection,
             limit,
             { version: version(), note, redact },

@@ -1,5 +1,5 @@
 import { readHostToken } from '../../services/instance/host-token-file';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { SecretStore } from '../../services/secrets/secret-store';
 
 /** Values this short could be anything (a port, a word): never hunted for, they are not secrets. */
 const SHORTEST_SECRET = 8;
@@ -42,12 +42,12 @@ export function withoutSecretQuery(url: string): string {
  * Every secret this data folder holds (webhook keys, API credentials, the folder's access
  * token): a shared file is scrubbed of each, wherever a sender's bytes put it.
  */
-export function heldSecrets(ctx: Pick<CoreContext, 'secrets' | 'dataDir'>): string[] {
-  const values = ctx.secrets.names().flatMap((name) => {
-    const value = ctx.secrets.get(name);
+export function heldSecrets(config: { readonly secrets: SecretStore; readonly dataDir: string }): string[] {
+  const values = config.secrets.names().flatMap((name) => {
+    const value = config.secrets.get(name);
     return value === undefined ? [] : [value];
   });
-  const token = readHostToken(ctx.dataDir);
+  const token = readHostToken(config.dataDir);
   if (token) values.push(token);
   // Longest first: a secret that contains another is replaced whole.
   return [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= SHORTEST_SECRET))].sort((a, b) => b.length - a.length);

@@ -1,7 +1,7 @@
 import type { Settings, TracingSettings } from '../../../shared/settings';
 import { redactTrace } from '../../../shared/tracing/redact-trace';
-import type { CoreContext, Feature } from '../../services/kernel/feature';
-import { TraceStore } from '../../services/data/trace-store';
+import type { Feature } from '../../services/kernel/feature';
+import type { TracingDeps } from './deps';
 import { OtlpReceiver, RECEIVER_HOST } from './otlp-receiver';
 import { OtlpDecoder } from './otlp-decoder';
 import type { ReadSpans } from './otlp-spans';
@@ -13,38 +13,38 @@ export const endpointOf = (port: number) => `http://${RECEIVER_HOST}:${port}`;
  * Tracing: the local OTLP receiver, which keeps the spans of the traces Hooklab started (every
  * forward, replay and check carries its own `traceparent`), and `traces.get`, which shows them.
  */
-export function createTracingFeature(ctx: CoreContext): Feature {
-  const store = new TraceStore(ctx.db);
+export function createTracingFeature(ctx: TracingDeps): Feature {
+  const store = ctx.data.spans;
   let dropped = 0;
-  const settings = () => ctx.settings.get().tracing;
-  const report = () => ctx.status.update('tracing', { spans: store.counts().count, dropped });
+  const settings = () => ctx.config.settings.get().tracing;
+  const report = () => ctx.runtime.status.update('tracing', { spans: store.counts().count, dropped });
 
   // Bodies are decoded on a thread of their own, which keeps only the spans of traces Hooklab
-  // started (it knows them by the data folder's trace key, as ctx.traces does).
-  const decoder = new OtlpDecoder(ctx.dataDir);
+  // started (it knows them by the data folder's trace key, as ctx.runtime.traces does).
+  const decoder = new OtlpDecoder(ctx.config.dataDir);
   const accept = (read: ReadSpans) => {
     const { retainSpans, retainBytes } = settings();
     const added = store.add(read.kept, { spans: retainSpans, bytes: retainBytes });
     dropped += read.dropped;
     if (read.dropped > 0 || added > 0) report();
-    if (added > 0) ctx.bus.emit('traces.received', { traceIds: [...new Set(read.kept.map((s) => s.traceId))] });
+    if (added > 0) ctx.runtime.bus.emit('traces.received', { traceIds: [...new Set(read.kept.map((s) => s.traceId))] });
   };
   const receiver = new OtlpReceiver({ maxRequestBytes: () => settings().maxRequestBytes, decode: (input) => decoder.decode(input), accept });
 
   async function open(next: TracingSettings): Promise<void> {
     await receiver.stop();
     if (!next.enabled) {
-      ctx.status.update('tracing', { endpoint: null });
+      ctx.runtime.status.update('tracing', { endpoint: null });
       return;
     }
     try {
       const port = await receiver.start(next.port);
-      ctx.status.update('tracing', { endpoint: endpointOf(port) });
+      ctx.runtime.status.update('tracing', { endpoint: endpointOf(port) });
     } catch (error) {
       // Another collector (Jaeger, an OpenTelemetry Collector) may hold the standard port: the
       // rest of Hooklab runs on, the status says there is no endpoint and the log says why.
-      ctx.log.warn(`the OTLP receiver could not listen on ${RECEIVER_HOST}:${next.port}`, { message: (error as Error).message });
-      ctx.status.update('tracing', { endpoint: null });
+      ctx.runtime.log.warn(`the OTLP receiver could not listen on ${RECEIVER_HOST}:${next.port}`, { message: (error as Error).message });
+      ctx.runtime.status.update('tracing', { endpoint: null });
     }
   }
 
@@ -65,7 +65,7 @@ export function createTracingFeature(ctx: CoreContext): Feature {
     async start() {
       report();
       await open(settings());
-      unsubscribe = ctx.settings.onChange(applyChange);
+      unsubscribe = ctx.config.settings.onChange(applyChange);
     },
     async stop() {
       unsubscribe?.();

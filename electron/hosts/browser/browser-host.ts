@@ -67,7 +67,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      core.ctx.log.error('browser host request failed', { message: (error as Error).message });
+      core.ctx.runtime.log.error('browser host request failed', { message: (error as Error).message });
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'internal error' } });
       else res.destroy();
     });

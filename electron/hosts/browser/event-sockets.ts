@@ -51,14 +51,14 @@ export function eventSockets(core: Core, source: AccessTokenSource, allowed: () 
  * core for it (an MCP server's key) ends when the socket closes, however the client ended.
  */
 function attach(core: Core, ws: WebSocket): void {
-  const session = core.ctx.sessions.start();
+  const session = core.ctx.runtime.sessions.start();
   ws.send(JSON.stringify({ session }));
-  const unsubscribe = core.ctx.bus.subscribe((event, payload) => {
+  const unsubscribe = core.ctx.runtime.bus.subscribe((event, payload) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event, payload }));
   });
   const end = () => {
     unsubscribe();
-    core.ctx.sessions.end(session);
+    core.ctx.runtime.sessions.end(session);
   };
   ws.once('close', end);
   ws.once('error', end);

@@ -4,7 +4,7 @@ import { DamagedDatabaseError } from '../../services/data/app-database';
 import { productFeatures } from '../../core/product-features';
 import { acquireInstanceLock, type InstanceKind, type InstanceLock } from '../../services/instance/instance-lock';
 import { HostToken } from '../../services/instance/host-token-file';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { CoreContext } from '../../core/context';
 import { createConsoleLogger, type Logger } from '../../services/kernel/logger';
 import { ensurePrivateDir } from '../../services/platform/private-files';
 import { startOnPreferredPort } from '../../services/net/preferred-port';

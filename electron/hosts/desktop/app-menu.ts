@@ -42,5 +42,5 @@ async function importChosenFile(core: () => Core | null, win: () => BrowserWindo
     return;
   }
   const { firstId } = result.value as { firstId: number | null };
-  if (firstId !== null) running.ctx.bus.emit('app.navigate', { area: 'live', deliveryId: firstId });
+  if (firstId !== null) running.ctx.runtime.bus.emit('app.navigate', { area: 'live', deliveryId: firstId });
 }

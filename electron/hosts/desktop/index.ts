@@ -103,17 +103,17 @@ function runAsTheOnlyInstance(): void {
     registerContractHandlers(ipcMain, (name, args) => opened.core.invoke(name, args), trustOnly(() => win?.webContents.id ?? null));
     const running = await opened.start((next) => {
       core = next;
-      next.ctx.bus.subscribe((event, payload) => {
+      next.ctx.runtime.bus.subscribe((event, payload) => {
         if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, { event, payload });
       });
     });
     // The same API the browser host serves, so `hooklab` commands act through the running app
     // (and the app shows what they do) instead of being refused by the lock.
-    await opened.startLocalApi(running.ctx.settings.get().localApi.port, join(outDir, 'renderer'), (taken) =>
-      running.ctx.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
+    await opened.startLocalApi(running.ctx.config.settings.get().localApi.port, join(outDir, 'renderer'), (taken) =>
+      running.ctx.runtime.log.warn(`port ${taken} is in use: the local API runs on a free port this time`),
     );
     // The terminal that started the app (npm start) learns where a handler sends its spans.
-    for (const line of otlpEnvironmentLines(running.ctx.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
+    for (const line of otlpEnvironmentLines(running.ctx.runtime.status.get().tracing.endpoint)) process.stdout.write(`${line}\n`);
     win = createMainWindow(join(outDir, 'preload'));
     win.on('closed', () => (win = null));
     installAppMenu(() => core, () => win);

@@ -1,5 +1,5 @@
 import { createConsoleLogger } from '../../services/kernel/logger';
-import type { CoreContext } from '../../services/kernel/feature';
+import type { CoreContext } from '../../core/context';
 import { runningAppOn } from '../kit/running-app';
 import { openDataFolder } from '../data-folder/open-folder';
 import { coreClient, type ContractClient } from '../kit/contract-client';
@@ -56,7 +56,7 @@ export async function openFolderForMcp(dataDir: string, version: string, options
   try {
     const core = await folder.start();
     const host = await folder.startLocalApi(0, options.rendererDir);
-    const { sessions } = core.ctx;
+    const { sessions } = core.ctx.runtime;
     const session = sessions.start();
     return {
       client: coreClient(core),

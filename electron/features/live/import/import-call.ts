@@ -1,10 +1,7 @@
 import { CallError } from '../../../../shared/contract/errors';
 import type { CallArgs, CallResult } from '../../../../shared/contract';
 import type { HmacSha256 } from '../../../../shared/signing';
-import type { CoreContext } from '../../../services/kernel/feature';
-import type { ImportStore } from '../../../services/data/import-store';
-import { ReplayStore } from '../../../services/data/replay-store';
-import { KeyChoices } from '../../../services/webhook-keys/key-choices';
+import type { LiveDeps } from '../deps';
 import { ImportRefused, readImportFile, refuseOverLimit, type ImportSource } from './import-file';
 import { importFile } from './importer';
 
@@ -12,22 +9,22 @@ import { importFile } from './importer';
  * `live.import`: a file by path (the CLI, the desktop's File → Import) or by its bytes (a drop
  * onto the window, the browser host's picker). A refusal is one `invalid` line; nothing is stored.
  */
-export function createImportCall(ctx: CoreContext, store: ImportStore, hmac: HmacSha256, onImported: () => void) {
+export function createImportCall(ctx: LiveDeps, hmac: HmacSha256, onImported: () => void) {
   // A bundle's key becomes a Replay throwaway key (its value in the secrets, as every key's).
-  const replayKeys = new KeyChoices(ctx.webhookKeys, ctx, new ReplayStore(ctx.db));
+  const replayKeys = ctx.config.keyChoices;
   return async (args: CallArgs<'live.import'>): Promise<CallResult<'live.import'>> => {
     try {
       const source: ImportSource = 'path' in args ? readImportFile(args.path) : droppedFile(args.file);
       const outcome = importFile(source, {
-        store,
-        keys: ctx.webhookKeys.known(),
+        store: ctx.data.imports,
+        keys: ctx.config.webhookKeys.known(),
         hmac,
-        nowMs: ctx.clock.now(),
+        nowMs: ctx.runtime.clock.now(),
         keepBundleKey: (label, value) => replayKeys.addThrowaway(label, value),
       });
-      ctx.log.info('imported a file', { fileName: outcome.fileName, count: outcome.count, kind: outcome.kind });
+      ctx.runtime.log.info('imported a file', { fileName: outcome.fileName, count: outcome.count, kind: outcome.kind });
       onImported();
-      ctx.bus.emit('live.imported', { importId: outcome.importId, fileName: outcome.fileName, count: outcome.count, firstId: outcome.firstId });
+      ctx.runtime.bus.emit('live.imported', { importId: outcome.importId, fileName: outcome.fileName, count: outcome.count, firstId: outcome.firstId });
       return outcome;
     } catch (error) {
       if (error instanceof ImportRefused) throw new CallError('invalid-args', error.message);

@@ -1,4 +1,4 @@
-import type { CoreContext } from '../../../services/kernel/feature';
+import type { LiveDeps } from '../deps';
 import type { TunnelStatus } from '../../../../shared/contract/status';
 import type { TunnelService } from '../tunnel/tunnel-service';
 import type { ProbeTarget } from './probe-cause';
@@ -21,21 +21,21 @@ export function probeTarget(tunnel: TunnelStatus): ProbeTarget | { missing: stri
  * it follows the tunnel's URL, and two failures in a row move the tunnel to its next server.
  * Call `tunnelChanged` after every tunnel status change.
  */
-export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, key: ProbeKey, options: { intervalMs?: number } = {}) {
+export function createTunnelProbe(ctx: { readonly runtime: Pick<LiveDeps['runtime'], 'status' | 'clock'>; readonly config: Pick<LiveDeps['config'], 'settings'> }, tunnel: TunnelService, key: ProbeKey, options: { intervalMs?: number } = {}) {
   let probedUrl: string | null = null;
   let lastState: TunnelStatus['state'] = 'disabled';
   const probe = new PublicUrlProbe({
     key,
-    target: () => probeTarget(ctx.status.get().tunnel),
+    target: () => probeTarget(ctx.runtime.status.get().tunnel),
     // The service's own log (History's `answered-by-another` count) stays beside each verdict.
-    onVerdict: (verdict) => ctx.status.update('tunnel', { probe: { ...verdict, answeredByAnother: ctx.status.get().tunnel.probe.answeredByAnother } }),
+    onVerdict: (verdict) => ctx.runtime.status.update('tunnel', { probe: { ...verdict, answeredByAnother: ctx.runtime.status.get().tunnel.probe.answeredByAnother } }),
     onFailures: (inARow, cause) => {
       // Every second failure in a row: a next server that cannot open either is left after two
       // more probes for the one after it, not at every probe while it connects.
-      if (inARow % FAILOVER_AFTER === 0 && ctx.status.get().tunnel.state !== 'own-url') tunnel.failover(cause);
+      if (inARow % FAILOVER_AFTER === 0 && ctx.runtime.status.get().tunnel.state !== 'own-url') tunnel.failover(cause);
     },
-    intervalMs: () => options.intervalMs ?? ctx.settings.get().tunnel.probeIntervalSeconds * 1000,
-    now: () => ctx.clock.now(),
+    intervalMs: () => options.intervalMs ?? ctx.config.settings.get().tunnel.probeIntervalSeconds * 1000,
+    now: () => ctx.runtime.clock.now(),
   });
   return {
     probe,
@@ -43,11 +43,11 @@ export function createTunnelProbe(ctx: CoreContext, tunnel: TunnelService, key: 
     stop: () => probe.stop(),
     /** The tunnel's status changed: a new URL resets the verdict, a reopening probes at once. */
     tunnelChanged(): void {
-      const status = ctx.status.get().tunnel;
+      const status = ctx.runtime.status.get().tunnel;
       const url = status.state === 'disabled' ? null : status.publicUrl;
       if (url !== probedUrl) {
         probedUrl = url;
-        if (url === null) ctx.status.update('tunnel', { probe: { ...NO_PROBE, answeredByAnother: ctx.status.get().tunnel.probe.answeredByAnother } });
+        if (url === null) ctx.runtime.status.update('tunnel', { probe: { ...NO_PROBE, answeredByAnother: ctx.runtime.status.get().tunnel.probe.answeredByAnother } });
         probe.targetChanged();
       } else if ((status.state === 'open' || status.state === 'own-url') && status.state !== lastState) {
         probe.probeSoon();

@@ -87,25 +87,25 @@ async function run(inv: Invocation): Promise<number> {
     options: (ctx) => {
       // First: a malformed --otlp-port is refused before anything is set (or saved).
       tracingCliExtension.apply(inv, inv.io.env, ctx);
-      applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, ctx);
+      applyLiveCliOptions({ listener, tunnel: inv.flag('tunnel') ? { enabled: true } : {}, webhookKey: envKey?.value ?? null }, { ...ctx.config, clock: ctx.runtime.clock });
     },
     quiet: true,
   });
-  const status = core.ctx.status.get().listener;
+  const status = core.ctx.runtime.status.get().listener;
   if (status.state !== 'listening' || !status.url) {
     await folder.close();
     throw new CliError(`the listener could not start: ${status.error ?? status.portError ?? status.state}`);
   }
   // The local API (and the UI when built) lets events, replay and the app reach this listener.
   await folder.startLocalApi(0, rendererDir());
-  const { forwardTargets, forwardRoutes } = core.ctx.settings.get().listener;
+  const { forwardTargets, forwardRoutes } = core.ctx.config.settings.get().listener;
   const routes = Object.entries(forwardRoutes).map(([type, urls]) => `${type} -> ${urls.join(', ')}`);
   inv.out.progress(`Ready: listening on ${status.url} (data folder ${dataDir})`);
   if (plan.idle.length > 0) inv.out.progress(idleMessage(plan.idle));
   if (forwardTargets.length > 0) inv.out.progress(`forwarding to ${forwardTargets.join(', ')}`);
   for (const route of routes) inv.out.progress(`forwarding ${route}`);
   if (config) inv.out.progress(`config ${config.path}`);
-  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.out.progress(line);
+  for (const line of otlpEnvironmentLines(core.ctx.runtime.status.get().tracing.endpoint)) inv.out.progress(line);
   await closeOnInterrupt(folder);
   return 0;
 }

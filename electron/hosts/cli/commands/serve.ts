@@ -35,12 +35,12 @@ async function run(inv: Invocation): Promise<number> {
     },
     refusalIsUsage: true,
   });
-  const host = await folder.startLocalApi(core.ctx.settings.get().localApi.port, rendererDir(), (taken) =>
+  const host = await folder.startLocalApi(core.ctx.config.settings.get().localApi.port, rendererDir(), (taken) =>
     inv.io.err(`hooklab: port ${taken} is in use: the UI runs on a free port this time (--ui-port N to choose one)\n`),
   );
   if (save) inv.io.out('Options saved for later starts (--save).\n');
   inv.io.out(`Data folder: ${dataDir}\n`);
-  for (const line of otlpEnvironmentLines(core.ctx.status.get().tracing.endpoint)) inv.io.out(`${line}\n`);
+  for (const line of otlpEnvironmentLines(core.ctx.runtime.status.get().tracing.endpoint)) inv.io.out(`${line}\n`);
   inv.io.out(`Hooklab is running at ${host.openUrl}\n`);
   // Tabs with the old address now show "no access"; this is the address that works.
   folder.hostToken.onRotate(() => inv.io.out(`Access token rotated: Hooklab is now at ${host.openUrl}\n`));

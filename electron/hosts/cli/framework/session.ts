@@ -40,9 +40,9 @@ function callFailure(error: unknown): never {
 export function localSession(core: Core): CoreSession {
   const client = coreClient(core);
   return {
-    via: `the data folder ${core.ctx.dataDir}`,
+    via: `the data folder ${core.ctx.config.dataDir}`,
     call: (name, args) => client.call(name, args).catch(callFailure),
-    onEvent: (name, cb) => core.ctx.bus.on(name, cb),
+    onEvent: (name, cb) => core.ctx.runtime.bus.on(name, cb),
     eventsReady: async () => {},
     close: () => core.stop(),
   };

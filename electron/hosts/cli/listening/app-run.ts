@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Core } from '../../../core/core';
 import { forwardTargetsFor } from '../../../features/live/forwarding/routes';
 import { InstanceLockedError, type InstanceKind } from '../../../services/instance/instance-lock';
-import type { CoreContext } from '../../../services/kernel/feature';
+import type { CoreContext } from '../../../core/context';
 import { DataFolderError } from '../../../services/platform/private-files';
 import { openDataFolder, type OpenFolder } from '../../data-folder/open-folder';
 import type { Invocation } from '../framework/command';
@@ -55,7 +55,7 @@ export async function startAppRun(inv: Invocation, run: AppRun): Promise<{ folde
   }
   const core = await folder.start((started) => {
     const session = localSession(started);
-    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.settings.get().listener, type));
+    printDeliveries(session, inv.out, (type) => forwardTargetsFor(started.ctx.config.settings.get().listener, type));
     printTunnel(session, inv.out);
   });
   return { folder, core };

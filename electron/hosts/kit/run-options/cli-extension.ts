@@ -1,5 +1,5 @@
 import type { OptionSpec, ParsedOptions } from '../options';
-import type { CoreContext } from '../../../services/kernel/feature';
+import type { CoreContext } from '../../../core/context';
 
 /**
  * Options of an area that set its settings before the core starts (listener, history...), taken

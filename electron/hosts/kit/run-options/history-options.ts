@@ -3,9 +3,8 @@ import { defaultApiV3Url, LiveEnvironmentSchema, type EnvironmentSettings, type 
 import type { CliExtension } from './cli-extension';
 import type { ParsedOptions } from '../options';
 import { InputError } from '../input-error';
-import type { CoreContext } from '../../../services/kernel/feature';
 import { CLI_KEY_ID } from './live-options';
-import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
+import { WebhookKeys, type WebhookKeysStores } from '../../../services/webhook-keys/webhook-keys';
 import { environmentSecret } from '../../../../shared/settings/secret-names';
 
 /** The id (and name) of the live environment the command line defines. */
@@ -65,7 +64,7 @@ export function parseHistoryCliOptions(
  * origins), and the new ones must survive that. This runs before the core starts, so the
  * poller never sees the environment without them.
  */
-export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
+export function applyHistoryCliOptions(options: HistoryCliOptions, ctx: WebhookKeysStores): void {
   ctx.settings.update(options.settingsPatch);
   for (const secret of options.secrets) ctx.secrets.set(secret.name, secret.value);
   // The webhook key given on the command line (--webhook-key) is this store's: what it verifies
@@ -81,7 +80,7 @@ export const historyCliExtension: CliExtension = {
     { name: 'api-v3-url', value: 'URL', help: "the service's v3 API (default: <base-url>/api/v3)" },
   ],
   apply(args, env, ctx) {
-    const options = parseHistoryCliOptions(args, env, ctx.settings.get().environments);
-    if (options) applyHistoryCliOptions(options, ctx);
+    const options = parseHistoryCliOptions(args, env, ctx.config.settings.get().environments);
+    if (options) applyHistoryCliOptions(options, { ...ctx.config, clock: ctx.runtime.clock });
   },
 };

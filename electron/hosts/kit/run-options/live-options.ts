@@ -3,8 +3,7 @@ import type { CliExtension } from './cli-extension';
 import type { OptionSpec, ParsedOptions } from '../options';
 import { portOption } from '../options';
 import { InputError } from '../input-error';
-import type { CoreContext } from '../../../services/kernel/feature';
-import { WebhookKeys } from '../../../services/webhook-keys/webhook-keys';
+import { WebhookKeys, type WebhookKeysStores } from '../../../services/webhook-keys/webhook-keys';
 import { envWebhookKey } from '../env-webhook-key';
 import { forwardUrls, idleMessage, planForwardAllowance, refusalMessage } from './forward-allowance';
 import type { Logger } from '../../../services/kernel/logger';
@@ -55,7 +54,7 @@ export function parseLiveCliOptions(args: Pick<ParsedOptions, 'value' | 'values'
 }
 
 /** Applies parsed options like a change made in the UI (saved only with `--save`, see serve.ts). */
-export function applyLiveCliOptions(options: LiveCliOptions, ctx: Pick<CoreContext, 'settings' | 'secrets' | 'clock'>): void {
+export function applyLiveCliOptions(options: LiveCliOptions, ctx: WebhookKeysStores): void {
   let keys: WebhookKeyInfo[] | undefined;
   if (options.webhookKey !== null) {
     // Saved below with the other options, in one change.
@@ -99,7 +98,7 @@ export const liveCliExtension: CliExtension = {
   ],
   apply: (args, env, ctx) => {
     const options = parseLiveCliOptions(args, env);
-    if (options.keyNotice) ctx.log.warn(options.keyNotice);
-    applyLiveCliOptions(withForwardAllowance(options, ctx.settings.get().listener, args.flag('allow-non-loopback'), ctx.log), ctx);
+    if (options.keyNotice) ctx.runtime.log.warn(options.keyNotice);
+    applyLiveCliOptions(withForwardAllowance(options, ctx.config.settings.get().listener, args.flag('allow-non-loopback'), ctx.runtime.log), { ...ctx.config, clock: ctx.runtime.clock });
   },
 };

@@ -15,7 +15,7 @@ export const sandboxCliExtension: CliExtension = {
     const port = portOption(args, 'sandbox-port');
     const off = args.flag('no-sandbox');
     if (port !== undefined && off) throw new InputError('--sandbox-port and --no-sandbox exclude each other', { usage: true });
-    if (port !== undefined) ctx.settings.update({ sandbox: { port, enabled: true } });
-    if (off) ctx.settings.update({ sandbox: { enabled: false } });
+    if (port !== undefined) ctx.config.settings.update({ sandbox: { port, enabled: true } });
+    if (off) ctx.config.settings.update({ sandbox: { enabled: false } });
   },
 };

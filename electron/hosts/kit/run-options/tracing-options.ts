@@ -9,7 +9,7 @@ export const tracingCliExtension: CliExtension = {
   ],
   apply(args, _env, ctx) {
     const port = portOption(args, 'otlp-port');
-    if (port !== undefined) ctx.settings.update({ tracing: { port } });
-    if (args.flag('no-tracing')) ctx.settings.update({ tracing: { enabled: false } });
+    if (port !== undefined) ctx.config.settings.update({ tracing: { port } });
+    if (args.flag('no-tracing')) ctx.config.settings.update({ tracing: { enabled: false } });
   },
 };

@@ -17,6 +17,7 @@ import { migration015 } from './015-search-index-file';
 import { migration016 } from './016-imports';
 import { migration017 } from './017-received-by-time-and-import';
 import { migration018 } from './018-imported-history';
+import { migration019 } from './019-data-moves';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];

@@ -61,8 +61,8 @@ async function startOn(dataDir: string): Promise<Started> {
   const first = folder.core;
   try {
     const core = await folder.start();
-    const count = core.ctx.db.prepare('SELECT count(*) AS n FROM received_deliveries').get() as { n: number };
-    const status = core.ctx.status.get();
+    const count = core.ctx.data.db.prepare('SELECT count(*) AS n FROM received_deliveries').get() as { n: number };
+    const status = core.ctx.runtime.status.get();
     return { warnings, replaced: core !== first, notices: status.host.dataNotices, deliveries: count.n, listener: status.listener.state };
   } finally {
     await folder.close();

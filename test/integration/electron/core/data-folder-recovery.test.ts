@@ -138,8 +138,8 @@ describe('settings and secrets of the wrong shape (issue 25, item 17)', () => {
     const good = fileModeCipher.seal('whk_good');
     writeFileSync(join(dir, 'secrets.json'), JSON.stringify({ 'webhookKey:storea': { sealedBy: 'base64', value: good }, 'webhookKey:storeb': 12345 }));
     const app = closeAfter(await startOn(dir));
-    expect(app.core.ctx.secrets.get('webhookKey:storea')).toBe('whk_good');
-    expect(app.core.ctx.secrets.names()).not.toContain('webhookKey:storeb');
+    expect(app.core.ctx.config.secrets.get('webhookKey:storea')).toBe('whk_good');
+    expect(app.core.ctx.config.secrets.names()).not.toContain('webhookKey:storeb');
     const [copy] = setAsideCopies(dir, 'secrets.json');
     expect(copy).toBeDefined();
     const { host } = await app.call('app.status', {});
@@ -165,7 +165,7 @@ describe('secrets sealed by the other host', () => {
     // Written by a desktop app from before seals were marked: a bare string.
     writeFileSync(join(dir, 'secrets.json'), JSON.stringify({ 'webhookKey:storea': desktopLikeCipher.seal('whk_real') }));
     const app = closeAfter(await startOn(dir));
-    expect(app.core.ctx.secrets.get('webhookKey:storea')).toBeUndefined();
+    expect(app.core.ctx.config.secrets.get('webhookKey:storea')).toBeUndefined();
     const { host } = await app.call('app.status', {});
     expect(host.dataNotices).toEqual(["key 'store A' was sealed by the desktop app: open it there or enter it again."]);
     const { keys } = await app.call('replay.keys', {});
@@ -173,7 +173,7 @@ describe('secrets sealed by the other host', () => {
     // Entering it again here replaces it, and the notice goes.
     await app.call('secrets.set', { name: 'webhookKey:storea', value: 'whk_real' });
     expect((await app.call('app.status', {})).host.dataNotices).toEqual([]);
-    expect(app.core.ctx.secrets.get('webhookKey:storea')).toBe('whk_real');
+    expect(app.core.ctx.config.secrets.get('webhookKey:storea')).toBe('whk_real');
   });
 
   it('the desktop app reports a value the browser host saved, by name', async () => {
@@ -181,7 +181,7 @@ describe('secrets sealed by the other host', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(KEY_SETTINGS));
     new FileSecretStore(join(dir, 'secrets.json'), fileModeCipher).set('webhookKey:storea', 'whk_browser');
     const app = closeAfter(await startOn(dir, desktopLikeCipher));
-    expect(app.core.ctx.secrets.get('webhookKey:storea')).toBeUndefined();
+    expect(app.core.ctx.config.secrets.get('webhookKey:storea')).toBeUndefined();
     expect((await app.call('app.status', {})).host.dataNotices).toEqual([
       "key 'store A' was saved by the browser host (npm run serve): open it there or enter it again.",
     ]);

@@ -32,7 +32,7 @@ export const sandboxEvent = (orderId: string, type = 'Created') => ({
 });
 
 /** The listener's base URL. */
-export const listenerUrl = (app: TestApp) => app.core.ctx.status.get().listener.url!;
+export const listenerUrl = (app: TestApp) => app.core.ctx.runtime.status.get().listener.url!;
 
 /** Posts `body` to the listener signed with `key` (as another sender would), with an event id. */
 export async function postSigned(

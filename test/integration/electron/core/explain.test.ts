@@ -26,7 +26,7 @@ async function forwardTo(app: TestApp, ...targets: string[]): Promise<void> {
 /** Resolves when the listener stored the results of its next forward. */
 function nextForward(app: TestApp): Promise<number> {
   return new Promise((resolve) => {
-    const off = app.core.ctx.bus.on('live.forwarded', ({ id }) => {
+    const off = app.core.ctx.runtime.bus.on('live.forwarded', ({ id }) => {
       off();
       resolve(id);
     });
@@ -113,7 +113,7 @@ describe('explain.order names the seeded cause, with its evidence', () => {
 
   it('handler-error: a traced handler throws and answers 500; the evidence quotes the exception', async () => {
     const app = closeAfter(await startExplainApp());
-    const handler = await startOtelHandler(app.core.ctx.status.get().tracing.endpoint!);
+    const handler = await startOtelHandler(app.core.ctx.runtime.status.get().tracing.endpoint!);
     closeAfter({ close: () => handler.stop() });
     await forwardTo(app, `${handler.url}/webhooks/throws`);
     await sendThroughSandbox(app, 'why-error', 'Created', { forwarded: true });

@@ -29,7 +29,7 @@ async function exported(app: TestApp, started: Promise<{ jobId: string }>): Prom
 describe('share round trip: export from folder A, import into a fresh folder B', () => {
   it('10,000 deliveries as HAR: every body byte-identical in order, every verdict and duplicate equal, nothing counted as received', async () => {
     const a = closeAfter(await startKeyedApp(SENDER_KEY));
-    const sent = a.core.ctx.deliveries;
+    const sent = a.core.ctx.data.deliveries;
     for (let start = 1; start <= 10_000; start += 500) sent.insertBatch(Array.from({ length: 500 }, (_, i) => judged(arrival(start + i))));
     const { path } = await exported(a, a.call('share.exportHar', {}));
     const before = sent.exportRows({ afterId: 0, limit: 20_000 });
@@ -39,7 +39,7 @@ describe('share round trip: export from folder A, import into a fresh folder B',
     const outcome = await b.call('live.import', { path });
     expect(outcome).toMatchObject({ kind: 'har', count: 10_000, verdictsDiffering: 0 });
 
-    const after = b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 20_000 });
+    const after = b.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 20_000 });
     expect(after).toHaveLength(10_000);
     // A's delivery id → B's, to compare what each calls a duplicate of what.
     const idInB = new Map(before.map((r, i) => [r.summary.id, after[i]!.summary.id]));
@@ -56,10 +56,10 @@ describe('share round trip: export from folder A, import into a fresh folder B',
     expect([...kinds].sort()).toEqual(['duplicate', 'invalid', 'missing', 'valid']);
 
     // Nothing of it was received by B's listener.
-    expect(b.core.ctx.deliveries.totals().count).toBe(0);
+    expect(b.core.ctx.data.deliveries.totals().count).toBe(0);
     const eventIds = after.flatMap((r) => (r.summary.eventId === null ? [] : [r.summary.eventId])).slice(0, 50);
-    expect(receivedEventIds(b.core.ctx.db, eventIds).size).toBe(0);
-    expect(storedEventIds(b.core.ctx.db, eventIds).size).toBe(0);
+    expect(receivedEventIds(b.core.ctx.data.db, eventIds).size).toBe(0);
+    expect(storedEventIds(b.core.ctx.data.db, eventIds).size).toBe(0);
   }, 300_000);
 
   it('an order of 13 deliveries as a redacted bundle, opened in a folder with no key: the same states and flags, no buyer literal, scenario run signs validly', async () => {
@@ -75,12 +75,12 @@ describe('share round trip: export from folder A, import into a fresh folder B',
     const states = (d: typeof seen) => ({ status: d.summary.status, payment: d.summary.payment, shipping: d.summary.shipping, flagKinds: d.flags.map((f) => f.kind) });
     expect(states(opened)).toEqual(states(seen));
     // Each delivery judged as A judged it.
-    expect(b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature)).toEqual(
-      a.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature),
+    expect(b.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature)).toEqual(
+      a.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 100 }).map((r) => r.summary.signature),
     );
 
     // B stored no literal of the buyer.
-    for (const row of b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 })) {
+    for (const row of b.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 100 })) {
       const body = Buffer.from(row.body).toString();
       for (const literal of [BUYER.name, BUYER.phone, BUYER.email]) expect(body).not.toContain(literal);
     }
@@ -108,27 +108,27 @@ describe('share round trip: export from folder A, import into a fresh folder B',
 
   it('a redacted HAR (no signatures, a withheld body): imported whole, and its verdicts are not called different', async () => {
     const a = storeOrder(closeAfter(await startKeyedApp(SENDER_KEY)));
-    a.core.ctx.deliveries.insertBatch([judged({ body: Uint8Array.from([0xff, 0xfe, 0x41]), eventId: 900 })]);
+    a.core.ctx.data.deliveries.insertBatch([judged({ body: Uint8Array.from([0xff, 0xfe, 0x41]), eventId: 900 })]);
     const { path } = await exported(a, a.call('share.exportHar', { redact: true }));
 
     const b = closeAfter(await startKeyedApp(SENDER_KEY));
     const outcome = await b.call('live.import', { path });
     // The redacted file left the signatures out: there is nothing here to judge them by.
     expect(outcome).toMatchObject({ kind: 'har', count: 14, verdictsDiffering: 0, verdicts: { missing: 14 } });
-    const rows = b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 100 });
+    const rows = b.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 100 });
     expect(rows[13]!.body).toHaveLength(0);
     for (const row of rows) for (const literal of [BUYER.name, BUYER.phone, BUYER.email]) expect(Buffer.from(row.body).toString()).not.toContain(literal);
   });
 
   it.each([false, true])('a bundle of unsigned, wrongly signed, duplicate and non-UTF-8 deliveries (redact %s): every verdict and duplicate equal, bytes equal or withheld', async (redact) => {
     const a = closeAfter(await startKeyedApp(SENDER_KEY));
-    a.core.ctx.deliveries.insertBatch(Array.from({ length: 300 }, (_, i) => judged(arrival(i + 1))));
+    a.core.ctx.data.deliveries.insertBatch(Array.from({ length: 300 }, (_, i) => judged(arrival(i + 1))));
     const { path } = await exported(a, a.call('share.exportBundle', { redact }));
 
     const b = closeAfter(await startKeyedApp(null));
     expect(await b.call('live.import', { path })).toMatchObject({ kind: 'bundle', count: 300, verdictsDiffering: 0 });
-    const before = a.core.ctx.deliveries.exportRows({ afterId: 0, limit: 1000 });
-    const after = b.core.ctx.deliveries.exportRows({ afterId: 0, limit: 1000 });
+    const before = a.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 1000 });
+    const after = b.core.ctx.data.deliveries.exportRows({ afterId: 0, limit: 1000 });
     const idInB = new Map(before.map((r, i) => [r.summary.id, after[i]!.summary.id]));
     after.forEach((r, i) => {
       const was = before[i]!;

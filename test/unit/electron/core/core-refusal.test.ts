@@ -53,11 +53,11 @@ describe('a core that refuses to start', () => {
     const log: Logger = { info: () => {}, warn: () => {}, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
     const core = coreWith(() => [], false, log);
     const heard: string[] = [];
-    core.ctx.bus.on('live.cleared', () => {
+    core.ctx.runtime.bus.on('live.cleared', () => {
       throw new Error('socket closed');
     });
-    core.ctx.bus.on('live.cleared', () => heard.push('second'));
-    core.ctx.bus.emit('live.cleared', {} as never);
+    core.ctx.runtime.bus.on('live.cleared', () => heard.push('second'));
+    core.ctx.runtime.bus.emit('live.cleared', {} as never);
     expect(heard).toEqual(['second']);
     expect(errors).toEqual(['a follower of live.cleared failed {"message":"socket closed"}']);
     await core.stop();

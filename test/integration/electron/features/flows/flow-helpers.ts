@@ -18,7 +18,7 @@ export function collectReceived(app: TestApp): Received {
       else waiters.push(w);
     }
   };
-  const stop = app.core.ctx.bus.subscribe((event, payload) => {
+  const stop = app.core.ctx.runtime.bus.subscribe((event, payload) => {
     if (event !== 'live.received') return;
     all.push(...(payload as { deliveries: DeliverySummary[] }).deliveries);
     check();

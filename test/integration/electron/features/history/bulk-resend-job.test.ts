@@ -29,7 +29,7 @@ describe('bulk resend jobs against the sandbox', () => {
   };
   const ended = (jobId: string) =>
     new Promise<JobProgress>((resolve) => {
-      const stop = app.core.ctx.bus.on('job.progress', (p) => {
+      const stop = app.core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.jobId === jobId && p.state !== 'running') {
           stop();
           resolve(p);
@@ -67,7 +67,7 @@ describe('bulk resend jobs against the sandbox', () => {
     expect(started).toMatchObject({ jobId: expect.any(String), ...estimate });
     const jobId = 'jobId' in started ? started.jobId : '';
     const end = ended(jobId);
-    const stop = app.core.ctx.bus.on('job.progress', (p) => {
+    const stop = app.core.ctx.runtime.bus.on('job.progress', (p) => {
       if (p.jobId === jobId && p.done >= PENDING * 0.3) {
         stop();
         void app.call('jobs.cancel', { jobId });

@@ -21,7 +21,7 @@ describe('resume of a cancelled bulk resend after a restart', () => {
 
   const ended = (s: SandboxApp, jobId: string) =>
     new Promise<JobProgress>((resolve) => {
-      const stop = s.app.core.ctx.bus.on('job.progress', (p) => {
+      const stop = s.app.core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.jobId === jobId && p.state !== 'running') {
           stop();
           resolve(p);
@@ -57,7 +57,7 @@ describe('resume of a cancelled bulk resend after a restart', () => {
     const started = await sandbox.app.call('history.resendWhere', { where: { pendingOnly: true }, ratePerSecond: 20, concurrency: 1 });
     const jobId = 'jobId' in started ? started.jobId : '';
     const end = ended(sandbox, jobId);
-    const stop = sandbox.app.core.ctx.bus.on('job.progress', (p) => {
+    const stop = sandbox.app.core.ctx.runtime.bus.on('job.progress', (p) => {
       if (p.jobId === jobId && p.done >= 10) {
         stop();
         void sandbox!.app.call('jobs.cancel', { jobId });
@@ -108,7 +108,7 @@ describe('resume of a cancelled bulk resend after a restart', () => {
     const jobId = 'jobId' in started ? started.jobId : '';
     let sent = 0;
     await new Promise<void>((resolve) => {
-      const stop = app().core.ctx.bus.on('job.progress', (p) => {
+      const stop = app().core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.jobId === jobId && p.done >= 3) {
           sent = p.done;
           stop();

@@ -22,7 +22,7 @@ describe('History feature through the browser host', () => {
   beforeAll(async () => {
     sandbox = await startSandboxApp();
     ({ app, elsewhere, listenerUrl } = sandbox);
-    app.core.ctx.bus.subscribe((e, payload) => {
+    app.core.ctx.runtime.bus.subscribe((e, payload) => {
       if (e.startsWith('history.') || e === 'job.progress') seen.push({ event: e, payload });
     });
   });
@@ -144,7 +144,7 @@ describe('History feature through the browser host', () => {
   it('classifies deliveries whose local handler failed, and deliveries the service could not log', async () => {
     const failing = await startReceiver(500);
     const forwarded = new Promise<void>((resolve) => {
-      const stop = app.core.ctx.bus.subscribe((e) => {
+      const stop = app.core.ctx.runtime.bus.subscribe((e) => {
         if (e === 'live.forwarded') {
           stop();
           resolve();
@@ -213,7 +213,7 @@ describe('History feature through the browser host', () => {
     await app.call('history.pollNow', {});
     const before = (await app.call('history.summary', {})).deliveries;
     const updated = new Promise<void>((resolve) => {
-      const stop = app.core.ctx.bus.subscribe((e, payload) => {
+      const stop = app.core.ctx.runtime.bus.subscribe((e, payload) => {
         if (e === 'history.updated' && (payload as { inserted: number }).inserted > 0) {
           stop();
           resolve();

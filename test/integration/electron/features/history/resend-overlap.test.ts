@@ -18,9 +18,9 @@ describe('bulk resends that cover the same deliveries', () => {
 
   const ended = (jobId: string) =>
     new Promise<JobProgress>((resolve) => {
-      const view = sandbox.app.core.ctx.jobs.get(jobId);
+      const view = sandbox.app.core.ctx.runtime.jobs.get(jobId);
       if (view && view.state !== 'running') return resolve(view);
-      const stop = sandbox.app.core.ctx.bus.on('job.progress', (p) => {
+      const stop = sandbox.app.core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.jobId === jobId && p.state !== 'running') {
           stop();
           resolve(p);

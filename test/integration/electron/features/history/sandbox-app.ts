@@ -4,7 +4,8 @@ import { startReceiver, type Receiver } from './receiver';
 import { createLiveFeature } from '../../../../../electron/features/live/feature';
 import { createSandboxFeature } from '../../../../../electron/features/sandbox/feature';
 import { createHistoryFeature } from '../../../../../electron/features/history/feature';
-import type { CoreContext, Feature } from '../../../../../electron/services/kernel/feature';
+import type { Feature } from '../../../../../electron/services/kernel/feature';
+import type { CoreContext } from '../../../../../electron/core/context';
 
 /** A webhook event of the spec for `sandbox.sendEvent`. */
 export const event = (orderId: string, type = 'Created') => ({

@@ -20,7 +20,7 @@ async function start(): Promise<{ app: TestApp; url: string }> {
     settings: { listener: { port: 0 } },
     requireAllHandlers: false,
   });
-  return { app: started, url: `http://127.0.0.1:${started.core.ctx.status.get().listener.port}/` };
+  return { app: started, url: `http://127.0.0.1:${started.core.ctx.runtime.status.get().listener.port}/` };
 }
 
 describe('big summary fields inside the body limit', () => {

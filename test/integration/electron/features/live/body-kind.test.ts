@@ -14,7 +14,7 @@ describe('deliveries without an event type', () => {
   it('say what their body is, in the list and in the live event', async () => {
     const app = closeAfter(await startLiveApp({}, null));
     const pushed: DeliverySummary[] = [];
-    const stop = app.core.ctx.bus.subscribe((event, payload) => {
+    const stop = app.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event === 'live.received') pushed.push(...(payload as { deliveries: DeliverySummary[] }).deliveries);
     });
     await post(`${app.listenerUrl}/empty`, '');
@@ -33,7 +33,7 @@ describe('deliveries without an event type', () => {
     const app = closeAfter(await startLiveApp({}, null));
     await post(`${app.listenerUrl}/text`, 'hello=world');
     // Were the listing to classify the body again, these bytes (not UTF-8) would change its answer.
-    app.core.ctx.db.prepare(`UPDATE received_deliveries SET body = x'fffe'`).run();
+    app.core.ctx.data.db.prepare(`UPDATE received_deliveries SET body = x'fffe'`).run();
     const { rows } = await app.call('live.list', {});
     expect(rows.map((r) => r.bodyKind)).toEqual(['not-json']);
   });
@@ -43,18 +43,19 @@ describe('deliveries without an event type', () => {
     try {
       const options = { dataDir, features: (ctx: Parameters<typeof createLiveFeature>[0]) => [createLiveFeature(ctx)], settings: { listener: { port: 0 } } };
       const before = await startTestApp(options);
-      const url = `http://127.0.0.1:${before.core.ctx.status.get().listener.port}`;
+      const url = `http://127.0.0.1:${before.core.ctx.runtime.status.get().listener.port}`;
       await post(`${url}/text`, 'hello=world');
       await post(`${url}/binary`, Buffer.from([0xff, 0xfe]));
-      // As an older Hooklab left them: no kind stored.
-      before.core.ctx.db.prepare('UPDATE received_deliveries SET body_kind = NULL').run();
+      // As an older Hooklab left them: no kind stored, and no start-up move recorded.
+      before.core.ctx.data.db.prepare('UPDATE received_deliveries SET body_kind = NULL').run();
+      before.core.ctx.data.db.prepare('DELETE FROM data_moves').run();
       await before.close();
 
       const after = await startTestApp(options);
       try {
         const { rows } = await after.call('live.list', {});
         expect(Object.fromEntries(rows.map((r) => [r.path, r.bodyKind ?? null]))).toEqual({ '/text': 'not-json', '/binary': 'not-utf8' });
-        expect(after.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries WHERE body_kind IS NULL').get()).toEqual({ n: 0 });
+        expect(after.core.ctx.data.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries WHERE body_kind IS NULL').get()).toEqual({ n: 0 });
       } finally {
         await after.close();
       }

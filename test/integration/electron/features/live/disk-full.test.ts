@@ -65,7 +65,7 @@ describe.runIf(canMountTmpfs())('a really full disk (tmpfs of 2 MB; needs root t
       log: createConsoleLogger((line) => lines.push(line)),
     });
     app = started;
-    return { app: started, url: `http://127.0.0.1:${started.core.ctx.status.get().listener.port}/`, lines };
+    return { app: started, url: `http://127.0.0.1:${started.core.ctx.runtime.status.get().listener.port}/`, lines };
   }
 
   it('shows the real cause in the log and the status bar, and the listener stops claiming "listening" until it can store again', async () => {

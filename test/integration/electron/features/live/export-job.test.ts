@@ -10,7 +10,7 @@ const closeAfter = closedAfterEach();
 /** Resolves with the job's last progress once it ended. */
 const ended = (live: LiveApp, jobId: string) =>
   new Promise<JobProgress>((resolve) => {
-    const stop = live.core.ctx.bus.on('job.progress', (p) => {
+    const stop = live.core.ctx.runtime.bus.on('job.progress', (p) => {
       if (p.jobId === jobId && p.state !== 'running') {
         stop();
         resolve(p);
@@ -41,7 +41,7 @@ describe('"Export all" as a job', () => {
     for (const status of await postBigEvents(app, 8, 'o-')) expect(status).toBe(200);
 
     const progress: JobProgress[] = [];
-    app.core.ctx.bus.on('job.progress', (p) => progress.push(p));
+    app.core.ctx.runtime.bus.on('job.progress', (p) => progress.push(p));
     const started = await app.call('live.exportAll', {});
     expect(started).toEqual({ jobId: expect.any(String), total: 8 });
     const end = ended(app, started.jobId);
@@ -79,7 +79,7 @@ describe('"Export all" as a job', () => {
     const { jobId } = answer.value as { jobId: string };
     const end = ended(app, jobId);
     // Cancelled before its first page was read (the job has only opened its file so far).
-    app.core.ctx.jobs.cancel(jobId);
+    app.core.ctx.runtime.jobs.cancel(jobId);
     expect(await end).toMatchObject({ state: 'cancelled' });
     expect((await end).done).toBeLessThan(6);
     await expect(app.call('live.exportResult', { jobId, offset: 0 })).rejects.toThrow(/no result/);

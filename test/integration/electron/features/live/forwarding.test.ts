@@ -32,7 +32,7 @@ const closeAfter = closedAfterEach();
 
 function waitForwarded(live: LiveApp): Promise<{ id: number }> {
   return new Promise((resolve) => {
-    const off = live.core.ctx.bus.subscribe((event, payload) => {
+    const off = live.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event === 'live.forwarded') {
         off();
         resolve(payload as { id: number });
@@ -176,8 +176,8 @@ describe('forward results of a delivery that is gone', () => {
     const errors: string[] = [];
     let errorLogged!: (message: string) => void;
     const firstError = new Promise<string>((r) => (errorLogged = r));
-    const original = app.core.ctx.log.error.bind(app.core.ctx.log);
-    app.core.ctx.log.error = (message, fields) => {
+    const original = app.core.ctx.runtime.log.error.bind(app.core.ctx.runtime.log);
+    app.core.ctx.runtime.log.error = (message, fields) => {
       errors.push(message);
       errorLogged(message);
       original(message, fields);
@@ -197,7 +197,7 @@ describe('forward results of a delivery that is gone', () => {
     const detail = await app.call('live.get', { id });
     // Only the new delivery's own result: the late one of the cleared delivery was not kept.
     expect(detail.forwards.map((f) => f.body)).toEqual(['ok']);
-    expect(app.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM forward_results').get()).toEqual({ n: 1 });
+    expect(app.core.ctx.data.db.prepare('SELECT COUNT(*) AS n FROM forward_results').get()).toEqual({ n: 1 });
     expect(errors).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes
 /** Resolves with the first stored delivery `predicate` accepts (live.received events). */
 function nextReceived(target: LiveApp, predicate: (d: DeliverySummary) => boolean): Promise<DeliverySummary> {
   return new Promise((resolve) => {
-    const off = target.core.ctx.bus.subscribe((event, payload) => {
+    const off = target.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event !== 'live.received') return;
       const found = (payload as { deliveries: DeliverySummary[] }).deliveries.find(predicate);
       if (found) {
@@ -152,7 +152,7 @@ describe('listener port change', () => {
 
   it('keeps the old listener when the new port is in use, reverts the setting and says why', async () => {
     app = await startLiveApp();
-    const oldPort = app.core.ctx.status.get().listener.port!;
+    const oldPort = app.core.ctx.runtime.status.get().listener.port!;
     blocker = createServer();
     const busyPort = await new Promise<number>((resolve) => blocker!.listen(0, '127.0.0.1', () => resolve((blocker!.address() as { port: number }).port)));
     await app.call('settings.update', { listener: { port: busyPort } });

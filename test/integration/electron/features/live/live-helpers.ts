@@ -32,7 +32,7 @@ export async function startLiveApp(
       },
     },
   });
-  const port = app.core.ctx.status.get().listener.port;
+  const port = app.core.ctx.runtime.status.get().listener.port;
   return Object.assign(app, { listenerUrl: `http://127.0.0.1:${port}` });
 }
 
@@ -83,9 +83,9 @@ export async function postBigEvents(app: LiveApp, count: number, prefix: string,
 /** Resolves with the status once `predicate` holds (checked now and on every app.status event). */
 export function waitForStatus(app: TestApp, predicate: (s: AppStatus) => boolean): Promise<AppStatus> {
   return new Promise((resolve) => {
-    const now = app.core.ctx.status.get();
+    const now = app.core.ctx.runtime.status.get();
     if (predicate(now)) return resolve(now);
-    const off = app.core.ctx.bus.subscribe((event, payload) => {
+    const off = app.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event === 'app.status' && predicate(payload as AppStatus)) {
         off();
         resolve(payload as AppStatus);

@@ -18,7 +18,7 @@ describe('retention of received deliveries', () => {
   it('keeps at most the configured count, removing the oldest first, and says so in the status', async () => {
     app = await startLiveApp({ listener: { retainDeliveries: 5 } });
     const removals: Array<number | null> = [];
-    app.core.ctx.bus.subscribe((event, payload) => {
+    app.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event === 'live.removed') removals.push((payload as { keptFromId: number | null }).keptFromId);
     });
     for (let i = 1; i <= 8; i++) await send(app, eventBody({ orderId: `o-${i}` }));
@@ -30,7 +30,7 @@ describe('retention of received deliveries', () => {
     const status = await waitForStatus(app, (s) => s.listener.stored === 5);
     expect(status.listener).toMatchObject({ stored: 5, retainDeliveries: 5, removedByRetention: 3, received: 8 });
     // The totals the caps are enforced with match the table.
-    const sums = app.core.ctx.db
+    const sums = app.core.ctx.data.db
       .prepare('SELECT COUNT(*) AS n, SUM(length(body) + length(headers_json)) AS bytes FROM received_deliveries')
       .get() as { n: number; bytes: number };
     expect(status.listener.storedBytes).toBe(sums.bytes);

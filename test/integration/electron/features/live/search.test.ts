@@ -33,9 +33,9 @@ describe('live.search (full-text over what the listener received)', () => {
     app = await startLiveApp({}, null);
     await post(`${app.listenerUrl}/hooks`, event('o1', { coupon: 'AUTUMN-1' }), { 'Content-Type': 'application/json' });
     const waiting = () =>
-      Number((app!.core.ctx.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries WHERE id > (SELECT indexed_through FROM search.search_state)').get() as { n: number }).n);
+      Number((app!.core.ctx.data.db.prepare('SELECT COUNT(*) AS n FROM received_deliveries WHERE id > (SELECT indexed_through FROM search.search_state)').get() as { n: number }).n);
     await expect.poll(waiting, { timeout: 5000 }).toBe(0);
-    const indexed = app.core.ctx.db.prepare("SELECT rowid FROM search.received_search WHERE received_search MATCH '\"autumn 1\"'").all();
+    const indexed = app.core.ctx.data.db.prepare("SELECT rowid FROM search.received_search WHERE received_search MATCH '\"autumn 1\"'").all();
     expect(indexed).toHaveLength(1);
   });
 });

@@ -34,8 +34,8 @@ describe('notifications', () => {
         },
       },
     });
-    listenerUrl = `http://127.0.0.1:${app.core.ctx.status.get().listener.port}/webhooks`;
-    app.core.ctx.bus.on('app.navigate', (t) => navigated.push(t));
+    listenerUrl = `http://127.0.0.1:${app.core.ctx.runtime.status.get().listener.port}/webhooks`;
+    app.core.ctx.runtime.bus.on('app.navigate', (t) => navigated.push(t));
   });
   afterAll(async () => {
     await app?.close();
@@ -45,7 +45,7 @@ describe('notifications', () => {
   /** Posts one delivery and resolves once its forward result was announced. */
   const deliver = async (orderId: string) => {
     const forwarded = new Promise<number>((resolve) => {
-      const off = app.core.ctx.bus.on('live.forwarded', ({ id }) => {
+      const off = app.core.ctx.runtime.bus.on('live.forwarded', ({ id }) => {
         off();
         resolve(id);
       });
@@ -112,20 +112,20 @@ describe('notifications', () => {
     // The status is announced once per tick: each update is its own app.status here.
     const announced = () =>
       new Promise<void>((resolve) => {
-        const off = app.core.ctx.bus.on('app.status', () => {
+        const off = app.core.ctx.runtime.bus.on('app.status', () => {
           off();
           resolve();
         });
       });
     let next = announced();
-    app.core.ctx.status.update('tunnel', {
+    app.core.ctx.runtime.status.update('tunnel', {
       state: 'open',
       publicUrl: 'https://hooklab-x.loca.lt',
       probe,
     });
     await next;
     next = announced();
-    app.core.ctx.status.update('tunnel', {
+    app.core.ctx.runtime.status.update('tunnel', {
       state: 'open',
       publicUrl: 'https://hooklab-x.loca.lt',
       probe: { ...probe, checkedAt: new Date(now + 1).toISOString() },

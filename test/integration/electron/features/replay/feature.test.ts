@@ -342,7 +342,7 @@ describe('drafts and sources', () => {
 
   it('opens a received delivery, a history delivery and every template as an editable draft', async () => {
     const a = await app({ withListener: true });
-    const listenerUrl = `http://127.0.0.1:${a.core.ctx.status.get().listener.port}`;
+    const listenerUrl = `http://127.0.0.1:${a.core.ctx.runtime.status.get().listener.port}`;
     const body = Buffer.from('{"type":"Created","orderId":"5","orderType":"FULL"}\n');
     await post(`${listenerUrl}/in`, body, {
       'Content-Type': 'application/json',
@@ -361,8 +361,8 @@ describe('drafts and sources', () => {
     expect(h.received[0]!.status).toBe(200);
 
     const { HistoryStore } = await import('../../../../../electron/services/data/history-store');
-    const env = a.core.ctx.environments.activeInfo().id;
-    new HistoryStore(a.core.ctx.db).apply(
+    const env = a.core.ctx.config.environments.activeInfo().id;
+    new HistoryStore(a.core.ctx.data.db).apply(
       env,
       [{ id: 55, eventId: 50, eventType: 'Updated', eventCreated: '2026-03-02T00:00:00Z', url: 'x', payload: '{"type":"Updated"}', responseStatusCode: 200, delivered: true, created: '2026-03-02T00:00:01Z' }],
       null,

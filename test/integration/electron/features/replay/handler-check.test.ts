@@ -65,8 +65,8 @@ describe('handler check', () => {
     const progress: Array<[string, number, number, string]> = [];
     const results: string[] = [];
     const offs = [
-      app.core.ctx.bus.on('job.progress', (p) => progress.push([p.jobId, p.done, p.total, p.state])),
-      app.core.ctx.bus.on('replay.checkResult', (r) => results.push(`${r.jobId}:${r.check.id}`)),
+      app.core.ctx.runtime.bus.on('job.progress', (p) => progress.push([p.jobId, p.done, p.total, p.state])),
+      app.core.ctx.runtime.bus.on('replay.checkResult', (r) => results.push(`${r.jobId}:${r.check.id}`)),
     ];
     const report = await app.call('replay.checkHandler', { url: handler.url, only: ['timely-response', 'missing-signature-rejected'], jobId: 'job-1' });
     for (const off of offs) off();
@@ -89,7 +89,7 @@ describe('handler check', () => {
     try {
       const running = started.call('replay.checkHandler', { url, timeoutMs: 60_000, jobId: 'hung-1' });
       await new Promise<void>((resolve) => {
-        const off = started.core.ctx.bus.on('job.progress', (p) => {
+        const off = started.core.ctx.runtime.bus.on('job.progress', (p) => {
           if (p.jobId === 'hung-1') {
             off();
             resolve();

@@ -20,14 +20,14 @@ describe('replay.sendSelected', () => {
   });
 
   it('replays each selected delivery in order, each re-signed, and says it through job.progress', async () => {
-    const listener = `http://127.0.0.1:${app.core.ctx.status.get().listener.port}/webhooks`;
+    const listener = `http://127.0.0.1:${app.core.ctx.runtime.status.get().listener.port}/webhooks`;
     for (const orderId of ['first', 'second', 'third']) {
       expect((await post(listener, eventBody({ orderId }), { 'Content-Type': 'application/json' })).status).toBeLessThan(300);
     }
     const ids = (await app.call('live.list', {})).rows.map((d) => d.id).sort((a, b) => a - b);
     expect(ids).toHaveLength(3);
     const ended = new Promise<JobProgress>((resolve) => {
-      const off = app.core.ctx.bus.on('job.progress', (p) => {
+      const off = app.core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.state !== 'running') {
           off();
           resolve(p);

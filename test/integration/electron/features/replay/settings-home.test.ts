@@ -75,7 +75,7 @@ describe("Replay's settings and targets in the settings file", () => {
       { id: 7, source: 'replay', url: 'https://staging.example.com/hooks', label: 'staging', loopback: false, optedIn: true, optInReason: 'our staging handler', refusal: null },
     ]);
     // The old copy is emptied: nothing reads it again.
-    const count = (table: string) => (app.core.ctx.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const count = (table: string) => (app.core.ctx.data.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect([count('replay_settings'), count('replay_targets')]).toEqual([0, 0]);
 
     // A change after the move is what the next start shows (the database's values never come back).
@@ -91,7 +91,7 @@ describe("Replay's settings and targets in the settings file", () => {
     const app = await start(dataDir);
     const moved = settingsFile(dataDir).replay;
     // As if the tables had not been emptied: the same rows again.
-    app.core.ctx.db.exec(`
+    app.core.ctx.data.db.exec(`
       INSERT INTO replay_settings (name, value) VALUES ('timeoutMs', '2500'), ('bodyCapBytes', '4096');
       INSERT INTO replay_targets (id, url, label, opted_in, reason, added_at) VALUES
         (3, 'http://127.0.0.1:9/hooks', 'local handler', 0, NULL, '2026-01-01T00:00:00.000Z'),
@@ -113,7 +113,7 @@ describe("Replay's settings and targets in the settings file", () => {
   it('each change is saved and announced once, by the one settings.changed event', async () => {
     const app = await start(newDir());
     const changes: SettingsView[] = [];
-    app.core.ctx.bus.on('settings.changed', (view) => changes.push(view));
+    app.core.ctx.runtime.bus.on('settings.changed', (view) => changes.push(view));
 
     await app.call('replay.setSettings', { timeoutMs: 1234 });
     expect(changes).toHaveLength(1);

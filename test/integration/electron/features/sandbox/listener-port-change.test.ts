@@ -15,7 +15,7 @@ describe('the sandbox store and a listener port change', () => {
 
   it('keeps delivering to the listener when the new port is in use (the webhook URL never moves to a dead port)', async () => {
     app = await startTestApp({ settings: { listener: { port: 0 } } });
-    const oldPort = app.core.ctx.status.get().listener.port!;
+    const oldPort = app.core.ctx.runtime.status.get().listener.port!;
     const before = await app.call('sandbox.info', {});
     expect(before.webhookUrl).toBe(`http://127.0.0.1:${oldPort}/webhooks`);
 

@@ -41,7 +41,7 @@ describe('embedded sandbox feature', () => {
 
   it('starts, points its store at the listener and registers the Sandbox environment and key', async () => {
     const app = await start();
-    const status = app.core.ctx.status.get();
+    const status = app.core.ctx.runtime.status.get();
     expect(status.sandbox.state).toBe('running');
     expect(status.listener.state).toBe('listening');
 
@@ -52,14 +52,14 @@ describe('embedded sandbox feature', () => {
     expect(info.chaos).toEqual({ duplicateRate: 0, reorderWindowMs: 0, unloggedRate: 0, slowResponsesMs: 0, failResendLogging: false });
 
     const creds = await app.call('sandbox.revealCredentials', {});
-    const env = app.core.ctx.environments.get('sandbox');
+    const env = app.core.ctx.config.environments.get('sandbox');
     expect(env).toMatchObject({ isSandbox: true, baseUrl: info.baseUrl, apiV3Url: info.apiV3Url, clientId: creds.clientId, clientSecret: creds.clientSecret, secretKey: creds.secretKey });
     expect(status.host.environment).toEqual({ id: 'sandbox', name: 'Sandbox', isSandbox: true });
 
     const view = await app.call('settings.get', {});
     expect(view.settings.listener.keys.map((k) => k.id)).toContain(SANDBOX_KEY_ID);
     expect(view.secretsSet).toContain(`webhookKey:${SANDBOX_KEY_ID}`);
-    expect(app.core.ctx.secrets.get(`webhookKey:${SANDBOX_KEY_ID}`)).toBe(creds.webhookKey);
+    expect(app.core.ctx.config.secrets.get(`webhookKey:${SANDBOX_KEY_ID}`)).toBe(creds.webhookKey);
   });
 
   it('keeps the same store and credentials across restarts with the same data dir', async () => {
@@ -74,7 +74,7 @@ describe('embedded sandbox feature', () => {
     expect(after.creds).toEqual(before.creds);
     expect(after.info.storeId).toBe(before.info.storeId);
     // The listener got a new free port: the store follows it.
-    expect(after.info.webhookUrl).toBe(`http://127.0.0.1:${second.core.ctx.status.get().listener.port}/webhooks`);
+    expect(after.info.webhookUrl).toBe(`http://127.0.0.1:${second.core.ctx.runtime.status.get().listener.port}/webhooks`);
     // The key is registered once, not once per start.
     const keys = (await second.call('settings.get', {})).settings.listener.keys.filter((k) => k.id === SANDBOX_KEY_ID);
     expect(keys).toHaveLength(1);
@@ -118,9 +118,9 @@ describe('embedded sandbox feature', () => {
   it('makes the sandbox the active environment again', async () => {
     const app = await start();
     await app.call('settings.update', { environments: { active: 'elsewhere' } });
-    expect(app.core.ctx.status.get().host.environment.isSandbox).toBe(false);
+    expect(app.core.ctx.runtime.status.get().host.environment.isSandbox).toBe(false);
     await app.call('sandbox.useSandbox', {});
-    expect(app.core.ctx.status.get().host.environment).toEqual({ id: 'sandbox', name: 'Sandbox', isSandbox: true });
+    expect(app.core.ctx.runtime.status.get().host.environment).toEqual({ id: 'sandbox', name: 'Sandbox', isSandbox: true });
   });
 
   it('runs on the port Settings give it, moves when that changes, and falls back to a free one when it is taken', async () => {
@@ -130,7 +130,7 @@ describe('embedded sandbox feature', () => {
     cleanup.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
     const taken = (blocker.address() as AddressInfo).port;
     const app = await start({ settings: { ...settings, sandbox: { port: taken } } });
-    expect(app.core.ctx.status.get().sandbox.state).toBe('running');
+    expect(app.core.ctx.runtime.status.get().sandbox.state).toBe('running');
     const before = await app.call('sandbox.info', {});
     expect(new URL(before.baseUrl!).port).not.toBe(String(taken));
 
@@ -140,7 +140,7 @@ describe('embedded sandbox feature', () => {
     await expect.poll(async () => (await app.call('sandbox.info', {})).baseUrl).toBe(`http://127.0.0.1:${free}`);
     const after = await app.call('sandbox.info', {});
     expect(after.storeId).toBe(before.storeId);
-    expect(app.core.ctx.environments.get('sandbox')?.baseUrl).toBe(`http://127.0.0.1:${free}`);
+    expect(app.core.ctx.config.environments.get('sandbox')?.baseUrl).toBe(`http://127.0.0.1:${free}`);
   });
 });
 

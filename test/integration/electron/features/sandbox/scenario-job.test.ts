@@ -32,7 +32,7 @@ describe('sandbox scenarios as jobs', () => {
 
   const progressOf = (jobId: string, until: (p: JobProgress) => boolean) =>
     new Promise<JobProgress>((resolve) => {
-      const off = app.core.ctx.bus.on('job.progress', (p) => {
+      const off = app.core.ctx.runtime.bus.on('job.progress', (p) => {
         if (p.jobId === jobId && until(p)) {
           off();
           resolve(p);

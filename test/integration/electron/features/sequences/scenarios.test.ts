@@ -74,7 +74,7 @@ describe('sequences over the embedded sandbox', () => {
   it('lists the orders newest first, filters them, and announces changes', async () => {
     const before = await app.call('sequences.list', {});
     const changed = new Promise<EventPayload<'sequences.changed'>>((resolve) => {
-      const off = app.core.ctx.bus.subscribe((event, payload) => {
+      const off = app.core.ctx.runtime.bus.subscribe((event, payload) => {
         if (event === 'sequences.changed') {
           off();
           resolve(payload as EventPayload<'sequences.changed'>);
@@ -102,7 +102,7 @@ describe('sequences over the embedded sandbox', () => {
     expect(order.events).toEqual([]);
     expect(order.badInputs.map((b) => b.reason)).toEqual(['unknown event type "Refunded" (not one the service sends)']);
 
-    const port = app.core.ctx.status.get().listener.port;
+    const port = app.core.ctx.runtime.status.get().listener.port;
     const res = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: 'not json at all' });
     expect(res.status).toBe(200);
     const list = await app.call('sequences.list', {});

@@ -79,14 +79,14 @@ describe('share.exportBundle', () => {
 
 /** The order as the sender's Sequences derives it from what was stored (unredacted). */
 async function senderOrder(app: TestApp) {
-  const store = app.core.ctx.deliveries;
+  const store = app.core.ctx.data.deliveries;
   const rows = store.exportRows({ afterId: 0, limit: 100, orderId: ORDER });
-  const history = new HistoryStore(app.core.ctx.db).list(app.core.ctx.environments.activeInfo().id, { afterId: 0, limit: 100 });
+  const history = new HistoryStore(app.core.ctx.data.db).list(app.core.ctx.config.environments.activeInfo().id, { afterId: 0, limit: 100 });
   const inputs = [
     ...rows.map((r) =>
       parseDelivery({ ref: { source: 'live', id: r.summary.id }, eventId: r.summary.eventId, created: r.summary.eventCreated, createdMs: Date.parse(r.summary.eventCreated!), arrivedMs: Date.parse(r.summary.receivedAt), body: r.body, digest: r.sha256, trust: r.summary.signature === 'valid' ? 'verified' : 'unverified' }),
     ),
     ...history.map((h) => parseDelivery({ ref: { source: 'history', id: h.id }, eventId: h.eventId, created: h.eventCreated, createdMs: Date.parse(h.eventCreated), arrivedMs: Date.parse(h.created), body: h.payload, trust: 'verified' })),
   ];
-  return deriveOrder(ORDER, inputs, app.core.ctx.clock.now());
+  return deriveOrder(ORDER, inputs, app.core.ctx.runtime.clock.now());
 }

@@ -22,7 +22,7 @@ const bodyOf = (e: HarEntry) => (e.request.postData === undefined ? Buffer.alloc
 describe('share.exportHar', () => {
   it('writes 10,000 deliveries (not UTF-8, duplicates, invalid signatures) as HAR 1.2: schema-valid, every body byte-identical, every verdict as Live shows it', async () => {
     const app = closeAfter(await startShareApp());
-    const store = app.core.ctx.deliveries;
+    const store = app.core.ctx.data.deliveries;
     for (let start = 1; start <= 10_000; start += 500) store.insertBatch(Array.from({ length: 500 }, (_, i) => judged(arrival(start + i))));
     const summaries = new Map(store.list(undefined, 20_000).map((s) => [s.id, s]));
     expect(summaries.size).toBe(10_000);
@@ -67,7 +67,7 @@ describe('share.exportHar', () => {
   it('exports what the filters select (type, order, since, ids), oldest first', async () => {
     const app = closeAfter(await startShareApp());
     const body = (orderId: string, type: string) => JSON.stringify({ orderId, orderType: 'PaymentLink', description: '', level: 'Info', type, metadata: null });
-    const rows = app.core.ctx.deliveries.insertBatch([
+    const rows = app.core.ctx.data.deliveries.insertBatch([
       judged({ body: body('a', 'SuccessPayment'), eventId: 1, receivedAtMs: Date.parse('2026-11-28T09:00:00Z') }),
       judged({ body: body('b', 'SuccessPayment'), eventId: 2, receivedAtMs: Date.parse('2026-11-28T11:00:00Z') }),
       judged({ body: body('a', 'ShippingStatusUpdated'), eventId: 3, receivedAtMs: Date.parse('2026-11-28T12:00:00Z') }),
@@ -87,7 +87,7 @@ describe('share.exportHar', () => {
   it('redacted: personal data replaced, the signature and credentials left out, the verdict kept', async () => {
     const app = closeAfter(await startShareApp());
     const body = JSON.stringify({ orderId: 'r1', orderType: 'PaymentLink', description: '', level: 'Info', type: 'SuccessPayment', metadata: { buyerName: 'Ana Lovelace', buyerEmail: 'ana@lovelace.test' } });
-    app.core.ctx.deliveries.insertBatch([
+    app.core.ctx.data.deliveries.insertBatch([
       judged({ body, eventId: 9, extraHeaders: [['Authorization', 'Bearer tok_live_12345678']] }),
       // Not JSON: redaction cannot read it field by field, so its bytes stay out.
       judged({ body: 'name=Ana Lovelace&email=ana@lovelace.test', eventId: 10 }),
@@ -105,7 +105,7 @@ describe('share.exportHar', () => {
 
   it('cancelled, it keeps no result and leaves no partial file', async () => {
     const app = closeAfter(await startShareApp());
-    app.core.ctx.deliveries.insertBatch(Array.from({ length: 3000 }, (_, i) => judged(arrival(i + 1))));
+    app.core.ctx.data.deliveries.insertBatch(Array.from({ length: 3000 }, (_, i) => judged(arrival(i + 1))));
     const { jobId } = await app.call('share.exportHar', {});
     await app.call('jobs.cancel', { jobId });
     expect(await ended(app, jobId)).toMatchObject({ state: 'cancelled' });

@@ -32,18 +32,18 @@ export function orderEvents(): Array<{ eventId: number; body: string }> {
 /** Stores the order (and the folder's key and secrets) in `app`'s data folder. */
 export function storeOrder(app: TestApp): TestApp {
   const ctx = app.core.ctx;
-  ctx.secrets.set('webhookKey:k1', SENDER_KEY);
-  ctx.secrets.set('environment:live:apiSecret' as never, SECRETS.apiSecret);
-  ctx.secrets.set('sandbox:controlToken' as never, SECRETS.controlToken);
+  ctx.config.secrets.set('webhookKey:k1', SENDER_KEY);
+  ctx.config.secrets.set('environment:live:apiSecret' as never, SECRETS.apiSecret);
+  ctx.config.secrets.set('sandbox:controlToken' as never, SECRETS.controlToken);
   const events = orderEvents();
   const arrivals = events.map((e, i) => judged({ body: e.body, eventId: e.eventId, signing: i === 3 ? 'wrong' : 'sender', receivedAtMs: Date.parse('2026-11-28T10:00:00Z') + i * 1000 }));
   // The SuccessPayment resent: a duplicate.
   arrivals.push(judged({ body: events[9]!.body, eventId: 110, receivedAtMs: Date.parse('2026-11-28T10:01:00Z') }));
-  const { stored } = ctx.deliveries.commitBatch(arrivals, []);
+  const { stored } = ctx.data.deliveries.commitBatch(arrivals, []);
   // The handler echoed the buyer's e-mail and set a cookie.
-  ctx.deliveries.commitBatch([], [{ id: stored[9]!.summary.id, results: [{ target: 'http://127.0.0.1:3000/hooks', status: 200, headers: [['Set-Cookie', 'session=abcdefgh12345678']], body: JSON.stringify({ ok: true, buyer: { email: BUYER.email } }), latencyMs: 12, error: null, traceId: null }] }]);
-  new HistoryStore(ctx.db).apply(
-    ctx.environments.activeInfo().id,
+  ctx.data.deliveries.commitBatch([], [{ id: stored[9]!.summary.id, results: [{ target: 'http://127.0.0.1:3000/hooks', status: 200, headers: [['Set-Cookie', 'session=abcdefgh12345678']], body: JSON.stringify({ ok: true, buyer: { email: BUYER.email } }), latencyMs: 12, error: null, traceId: null }] }]);
+  new HistoryStore(ctx.data.db).apply(
+    ctx.config.environments.activeInfo().id,
     events.map((e, i) => ({ id: 500 + i, eventId: e.eventId, eventType: (JSON.parse(e.body) as { type: string }).type, eventCreated: '2026-11-28T10:00:00.000Z', url: `https://hooks.example.test/webhooks?token=${SECRETS.controlToken}`, payload: e.body, responseStatusCode: 200, delivered: true, created: '2026-11-28T10:00:00.000Z' })),
     null,
     '2026-11-28T10:05:00.000Z',

@@ -58,7 +58,7 @@ export async function startShareApp(): Promise<TestApp> {
 /** Resolves with the job's last progress once it ended. */
 export function ended(app: TestApp, jobId: string): Promise<JobProgress> {
   return new Promise<JobProgress>((resolve) => {
-    const stop = app.core.ctx.bus.on('job.progress', (p) => {
+    const stop = app.core.ctx.runtime.bus.on('job.progress', (p) => {
       if (p.jobId === jobId && p.state !== 'running') {
         stop();
         resolve(p);

@@ -40,15 +40,15 @@ async function startApp(): Promise<TestApp> {
   });
 }
 
-const endpointOf = (a: TestApp) => a.core.ctx.status.get().tracing.endpoint!;
+const endpointOf = (a: TestApp) => a.core.ctx.runtime.status.get().tracing.endpoint!;
 
 /** A forwarded delivery's results (once both targets answered and the results are stored). */
 async function forward(a: TestApp, targets: string[]) {
   await a.call('settings.update', { listener: { forwardTargets: targets } });
-  const listenerUrl = a.core.ctx.status.get().listener.url!;
+  const listenerUrl = a.core.ctx.runtime.status.get().listener.url!;
   const body = eventBody();
   const forwarded = new Promise<number>((resolve) => {
-    const off = a.core.ctx.bus.subscribe((event, payload) => {
+    const off = a.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event !== 'live.forwarded') return;
       off();
       resolve((payload as { id: number }).id);
@@ -83,11 +83,11 @@ describe('tracing with a handler instrumented by the OpenTelemetry Node SDK', ()
       const exception = error.events.find((e) => e.name === 'exception')!;
       expect(exception.attributes['exception.message']).toBe('card store unavailable');
       expect(String(exception.attributes['exception.stacktrace'])).toMatch(/otel-express-handler\.cjs/);
-      expect(app.core.ctx.status.get().tracing.spans).toBeGreaterThanOrEqual(trace.spans.length + errors.spans.length);
+      expect(app.core.ctx.runtime.status.get().tracing.spans).toBeGreaterThanOrEqual(trace.spans.length + errors.spans.length);
 
       // An agent asks the same through MCP: both forwards' traces, the error's message included.
       const client = coreClient(app.core);
-      const tool = hooklabTools(client, createSendPolicy(client, { webhookKey: null, allowTargets: [] }, async () => app!.core.ctx.sessions.start())).find((t) => t.name === 'get_handler_trace')!;
+      const tool = hooklabTools(client, createSendPolicy(client, { webhookKey: null, allowTargets: [] }, async () => app!.core.ctx.runtime.sessions.start())).find((t) => t.name === 'get_handler_trace')!;
       const deliveryId = (await app.call('live.list', {})).rows[0]!.id;
       const answer = await tool.run({ deliveryId } as never);
       const text = (answer.content[0] as { text: string }).text;

@@ -60,8 +60,8 @@ const postJson = (endpoint: string, body: unknown) =>
 describe('the OTLP receiver', () => {
   it('keeps the spans of a trace Hooklab started and counts and drops the others', async () => {
     app = await startApp();
-    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
-    const ours = app.core.ctx.traces.start().traceId;
+    const endpoint = app.core.ctx.runtime.status.get().tracing.endpoint!;
+    const ours = app.core.ctx.runtime.traces.start().traceId;
     const foreign = 'abcdefabcdefabcdefabcdefabcdef12';
     expect((await postJson(endpoint, exportOf(ours))).status).toBe(200);
     expect((await postJson(endpoint, exportOf(foreign, '1111111111111111'))).status).toBe(200);
@@ -89,14 +89,14 @@ describe('the OTLP receiver', () => {
 
   it('answers 413 to a request over the cap and keeps nothing of it', async () => {
     app = await startApp({ maxRequestBytes: 1024 });
-    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
-    const ours = app.core.ctx.traces.start().traceId;
+    const endpoint = app.core.ctx.runtime.status.get().tracing.endpoint!;
+    const ours = app.core.ctx.runtime.traces.start().traceId;
     const big = exportOf(ours, 'b7ad6b7169203331', 'x'.repeat(2048));
     const res = await postJson(endpoint, big);
     expect(res.status).toBe(413);
     expect(await res.text()).toMatch(/over 1024 bytes/);
     expect((await app.call('traces.get', { traceId: ours })).spans).toEqual([]);
-    expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
+    expect(app.core.ctx.runtime.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
     // Nothing is broken: the next export of a right size is kept.
     expect((await postJson(endpoint, exportOf(ours))).status).toBe(200);
     expect((await app.call('traces.get', { traceId: ours })).spans).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('the OTLP receiver', () => {
 
   it('answers 413 to a chunked body (no Content-Length) as soon as it passes the cap', async () => {
     app = await startApp({ maxRequestBytes: 1024 });
-    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
+    const endpoint = app.core.ctx.runtime.status.get().tracing.endpoint!;
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${endpoint}/v1/traces`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }, (res) => {
         res.resume();
@@ -115,13 +115,13 @@ describe('the OTLP receiver', () => {
       req.end(' '.repeat(800) + ']}');
     });
     expect(status).toBe(413);
-    expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
+    expect(app.core.ctx.runtime.status.get().tracing).toMatchObject({ spans: 0, dropped: 0 });
   });
 
   it('answers only its own loopback Host and Origin (DNS rebinding gets 421, a foreign page 403)', async () => {
     app = await startApp();
-    const endpoint = new URL(app.core.ctx.status.get().tracing.endpoint!);
-    const ours = app.core.ctx.traces.start().traceId;
+    const endpoint = new URL(app.core.ctx.runtime.status.get().tracing.endpoint!);
+    const ours = app.core.ctx.runtime.traces.start().traceId;
     const send = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         const body = JSON.stringify(exportOf(ours));
@@ -141,8 +141,8 @@ describe('the OTLP receiver', () => {
 
   it('decodes protobuf bodies off the main thread, and never a span of a trace Hooklab did not start', async () => {
     app = await startApp();
-    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
-    const ours = app.core.ctx.traces.start().traceId;
+    const endpoint = app.core.ctx.runtime.status.get().tracing.endpoint!;
+    const ours = app.core.ctx.runtime.traces.start().traceId;
     // A foreign span whose bytes no decoder reads (a field of wire type 7 after its trace id):
     // cut on the wire before anything is decoded, so the export is still taken.
     const foreign = field(2, field(1, Buffer.from('cd'.repeat(16), 'hex')), Buffer.from([0x0f, 0xff, 0xff]));
@@ -155,7 +155,7 @@ describe('the OTLP receiver', () => {
       });
       expect(res.status).toBe(200);
       expect((await app.call('traces.get', { traceId: ours })).spans.map((s) => [s.name, s.service])).toEqual([['POST /webhooks', 'shop-api']]);
-      expect(app.core.ctx.status.get().tracing).toMatchObject({ spans: 1, dropped: 1 });
+      expect(app.core.ctx.runtime.status.get().tracing).toMatchObject({ spans: 1, dropped: 1 });
       // Decoded on the decoder's thread: this thread never ran protobuf's decoder.
       expect(decodeOnMain).not.toHaveBeenCalled();
     } finally {
@@ -165,7 +165,7 @@ describe('the OTLP receiver', () => {
 
   it('listens on 127.0.0.1 only', async () => {
     app = await startApp();
-    const endpoint = new URL(app.core.ctx.status.get().tracing.endpoint!);
+    const endpoint = new URL(app.core.ctx.runtime.status.get().tracing.endpoint!);
     expect(endpoint.hostname).toBe('127.0.0.1');
     const outside = Object.values(networkInterfaces())
       .flat()
@@ -177,7 +177,7 @@ describe('the OTLP receiver', () => {
 
   it('refuses what is not an OTLP export with a clear status, and is off when settings say so', async () => {
     app = await startApp();
-    const endpoint = app.core.ctx.status.get().tracing.endpoint!;
+    const endpoint = app.core.ctx.runtime.status.get().tracing.endpoint!;
     expect((await fetch(`${endpoint}/v1/traces`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' })).status).toBe(415);
     expect((await fetch(`${endpoint}/v1/traces`, { method: 'POST', headers: { 'Content-Type': 'application/x-protobuf' }, body: new Uint8Array([0xff, 0xff, 0xff]) })).status).toBe(400);
     expect((await fetch(`${endpoint}/elsewhere`)).status).toBe(404);

@@ -21,7 +21,7 @@ export function waitForTrace(app: TestApp, traceId: string, predicate: (spans: T
       if (predicate(trace.spans)) finish(null, trace);
       return trace;
     };
-    const off = app.core.ctx.bus.subscribe((event, payload) => {
+    const off = app.core.ctx.runtime.bus.subscribe((event, payload) => {
       if (event === 'traces.received' && (payload as { traceIds: string[] }).traceIds.includes(traceId)) void check();
     });
     const timer = setTimeout(() => {

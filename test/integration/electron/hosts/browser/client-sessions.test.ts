@@ -24,7 +24,7 @@ describe("the local API's event sockets are clients' sessions", () => {
     const { id } = await app.call('replay.addThrowawayKey', { label: 'lent for a session', value: 'lent-secret', session: first.session });
     expect(await labels()).toContain('lent for a session');
     // Never written: the secret store holds no value for it.
-    expect(app.core.ctx.secrets.get(`replayKey:${id}`)).toBeUndefined();
+    expect(app.core.ctx.config.secrets.get(`replayKey:${id}`)).toBeUndefined();
     const closed = new Promise((resolve) => ws.once('close', resolve));
     ws.terminate();
     await closed;

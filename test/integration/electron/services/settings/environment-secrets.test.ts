@@ -41,7 +41,7 @@ describe('a live environment secret is bound to the origin it was entered for', 
       environments: { live: [{ ...store, name: 'Renamed', apiV3Url: 'https://svc.example.com/v3/', clientId: 'client-2' }] },
     });
     expect(view.secretsSet).toEqual(expect.arrayContaining(['env:store:clientSecret', 'env:store:secretKey']));
-    expect(a.core.ctx.environments.get('store')?.clientSecret).toBe('client-secret');
+    expect(a.core.ctx.config.environments.get('store')?.clientSecret).toBe('client-secret');
   });
 
   it('clears both secrets when baseUrl moves to another origin, so they are never sent there', async () => {
@@ -49,20 +49,20 @@ describe('a live environment secret is bound to the origin it was entered for', 
     const view = await a.call('settings.update', { environments: { live: [{ ...store, baseUrl: 'https://attacker.example.net' }] } });
     expect(view.secretsSet).not.toContain('env:store:clientSecret');
     expect(view.secretsSet).not.toContain('env:store:secretKey');
-    expect(a.core.ctx.environments.get('store')).toMatchObject({ clientSecret: undefined, secretKey: undefined });
+    expect(a.core.ctx.config.environments.get('store')).toMatchObject({ clientSecret: undefined, secretKey: undefined });
   });
 
   it('clears them when apiV3Url moves to another port of the same host', async () => {
     const a = await appWithSecrets();
     await a.call('settings.update', { environments: { live: [{ ...store, apiV3Url: 'https://svc.example.com:8443/api/v3' }] } });
-    expect(a.core.ctx.environments.get('store')?.clientSecret).toBeUndefined();
+    expect(a.core.ctx.config.environments.get('store')?.clientSecret).toBeUndefined();
   });
 
   it('a secret entered after the origin changed is kept (the UI asks for it again)', async () => {
     const a = await appWithSecrets();
     await a.call('settings.update', { environments: { live: [{ ...store, baseUrl: 'https://new.example.com' }] } });
     await a.call('secrets.set', { name: 'env:store:clientSecret', value: 'new-secret' });
-    expect(a.core.ctx.environments.get('store')?.clientSecret).toBe('new-secret');
+    expect(a.core.ctx.config.environments.get('store')?.clientSecret).toBe('new-secret');
   });
 });
 

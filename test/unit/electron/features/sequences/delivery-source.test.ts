@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../../electron/services/data/database';
 import { DeliverySource, START } from '../../../../../electron/features/sequences/delivery-source';
-import { SequenceReads } from '../../../../../electron/services/data/sequence-reads';
+import { HistorySequenceReads, SequenceReads } from '../../../../../electron/services/data/sequence-reads';
 import { parseDelivery, type DeliveryInput } from '../../../../../shared/sequences';
 import { body, move } from './build';
 
@@ -76,7 +76,7 @@ describe("the Sequences index's reads", () => {
       const bodies = BODIES.map(([name, text, kind]) => [name, sized(text), kind] as const);
       for (const [, text, kind] of bodies) putReceived(db, typeof text === 'string' ? Buffer.from(text) : text, kind);
       bodies.forEach(([, text], i) => typeof text === 'string' && putHistory(db, i + 1, text));
-      const inputs = allInputs(new DeliverySource(db));
+      const inputs = allInputs(new DeliverySource(new SequenceReads(db), new HistorySequenceReads(db)));
       const received = inputs.filter((d) => d.ref.source === 'live');
       expect(received).toHaveLength(bodies.length);
       received.forEach((d, i) => {
@@ -97,7 +97,7 @@ describe("the Sequences index's reads", () => {
     const pad = 'p'.repeat(2 * 1024 * 1024);
     for (let i = 0; i < 3; i++) putReceived(db, Buffer.from(body('SuccessPayment', { PaidAmount: '1', pad, orderDetail: [{ note: pad }] }, `big-${i}`)));
     putHistory(db, 1, body('Created', { pad }, 'big-h'));
-    const inputs = allInputs(new DeliverySource(db));
+    const inputs = allInputs(new DeliverySource(new SequenceReads(db), new HistorySequenceReads(db)));
     expect(inputs).toHaveLength(4);
     // A page brings no large body: each is walked alone afterwards.
     expect(new SequenceReads(db).sequenceRowsAfter(0, [], 5_000).map((r) => [r.id, r.body, r.walk])).toEqual([

@@ -2,24 +2,27 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../../electron/services/data/database';
 import { DeliverySource } from '../../../../../electron/features/sequences/delivery-source';
+import { HistorySequenceReads, SequenceReads } from '../../../../../electron/services/data/sequence-reads';
+import { ImportStore } from '../../../../../electron/services/data/import-store';
 import { OrderIndex, type IndexScope } from '../../../../../electron/features/sequences/order-index';
 import { THREE_DS_GRACE_MS } from '../../../../../shared/sequences';
 import { at, body, move } from './build';
 
 let eventId = 0;
-function receive(db: Database, text: string, createdSeconds: number, options: { keyId?: string } = {}): void {
+function receive(db: Database, text: string, createdSeconds: number, options: { keyId?: string; importId?: number } = {}): void {
   const bytes = Buffer.from(text);
   const ms = at(createdSeconds);
   db.prepare(`INSERT INTO received_deliveries (received_at, received_at_ms, method, path, headers_json, body, body_size, body_sha256,
-    event_id, event_created, event_created_ms, signature_outcome, signature_key_id) VALUES (?, ?, 'POST', '/', '[]', ?, ?, ?, ?, ?, ?, 'valid', ?)`)
-    .run(new Date(ms).toISOString(), ms, bytes, bytes.length, createHash('sha256').update(bytes).digest('hex'), ++eventId, new Date(ms).toISOString(), ms, options.keyId ?? null);
+    event_id, event_created, event_created_ms, signature_outcome, signature_key_id, import_id) VALUES (?, ?, 'POST', '/', '[]', ?, ?, ?, ?, ?, ?, 'valid', ?, ?)`)
+    .run(new Date(ms).toISOString(), ms, bytes, bytes.length, createHash('sha256').update(bytes).digest('hex'), ++eventId, new Date(ms).toISOString(), ms, options.keyId ?? null, options.importId ?? null);
 }
 
 function setup(scope: IndexScope = { environmentId: 'sandbox', otherEnvironmentKeyIds: [] }) {
   const db = openDatabase(':memory:');
   const clock = { now: at(0) };
   let current = scope;
-  const index = new OrderIndex(new DeliverySource(db), () => current, () => clock.now);
+  const imports = new ImportStore(db);
+  const index = new OrderIndex(new DeliverySource(new SequenceReads(db), new HistorySequenceReads(db)), () => current, () => clock.now, (ids) => new Set(imports.marksOf(ids).keys()));
   return { db, clock, index, setScope: (s: IndexScope) => (current = s) };
 }
 
@@ -127,5 +130,28 @@ describe('OrderIndex: retention', () => {
     index.forgetLiveBelow(null);
     db.prepare('DELETE FROM received_deliveries').run();
     expect((await index.list({ offset: 0, limit: 10 })).allOrders).toBe(0);
+  });
+
+  it('retention forgets only what it removed: imported rows below the oldest kept delivery stay in their orders', async () => {
+    const { db, index } = setup();
+    const importId = Number(db.prepare("INSERT INTO imports (file_name, kind, imported_at, count) VALUES ('x.har', 'har', '2026-01-01T00:00:00Z', 2)").run().lastInsertRowid);
+    receive(db, body('Created', null, 'imp'), 0, { importId });
+    receive(db, body('Created', null, 'gone'), 1);
+    receive(db, body('Cancelled', null, 'imp'), 2, { importId });
+    receive(db, body('Created', null, 'kept'), 3);
+    expect((await index.list({ offset: 0, limit: 10 })).orders.map((o) => o.orderId).sort()).toEqual(['gone', 'imp', 'kept']);
+    const ids = (db.prepare('SELECT id FROM received_deliveries WHERE import_id IS NULL ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
+    db.prepare('DELETE FROM received_deliveries WHERE id < ? AND import_id IS NULL').run(ids[1]!);
+    index.forgetLiveBelow(ids[1]!);
+    const after = await index.list({ offset: 0, limit: 10 });
+    expect(after.orders.map((o) => [o.orderId, o.events]).sort()).toEqual([['imp', 2], ['kept', 1]]);
+    expect(index.takeChanged()).toEqual(['gone']);
+    // Imported after the last read, below the oldest kept once retention runs: read in all the same.
+    receive(db, body('Created', null, 'late'), 4, { importId });
+    receive(db, body('Created', null, 'newest'), 5);
+    const newest = Number((db.prepare('SELECT max(id) AS id FROM received_deliveries').get() as { id: number }).id);
+    db.prepare('DELETE FROM received_deliveries WHERE id < ? AND import_id IS NULL').run(newest);
+    index.forgetLiveBelow(newest);
+    expect((await index.list({ offset: 0, limit: 10 })).orders.map((o) => o.orderId).sort()).toEqual(['imp', 'late', 'newest']);
   });
 });

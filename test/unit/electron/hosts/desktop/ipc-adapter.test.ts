@@ -86,7 +86,7 @@ describe('IPC adapter', () => {
       const result = await ipc.invoke(callChannel('secrets.set'), event, { name: 'webhookKey:x', value: 'k' });
       expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
-    expect(core.ctx.secrets.names()).toEqual([]);
+    expect(core.ctx.config.secrets.names()).toEqual([]);
   });
 
   it('validates arguments with the call schema before the handler runs', async () => {

@@ -89,7 +89,7 @@ describe('hooklab import: a HAR', () => {
     expect(outcome).toMatchObject({ fileName: 'capture.har', kind: 'har', count: 10_000, verdictsDiffering: 0 });
 
     const ids = Array.from({ length: 10_000 }, (_, i) => outcome.firstId! + i);
-    const store = a.core.ctx.deliveries;
+    const store = a.core.ctx.data.deliveries;
     ids.forEach((id, i) => {
       const summary = store.summary(id)!;
       expect(summary.signature).toBe(made[i]!.signature);
@@ -101,8 +101,8 @@ describe('hooklab import: a HAR', () => {
 
     // Reconciliation and the listener's totals never count them.
     const eventIds = [500_000, 500_001, 500_002];
-    expect(receivedEventIds(a.core.ctx.db, eventIds).size).toBe(0);
-    expect(storedEventIds(a.core.ctx.db, eventIds).size).toBe(0);
+    expect(receivedEventIds(a.core.ctx.data.db, eventIds).size).toBe(0);
+    expect(storedEventIds(a.core.ctx.data.db, eventIds).size).toBe(0);
     expect(store.totals().count).toBe(0);
     // Live lists them (its total counts them), apart from the listener's own count.
     const listed = await a.call('live.list', { limit: 5 });
@@ -122,7 +122,7 @@ describe('hooklab import: a HAR', () => {
     expect(answer.status).toBe(200);
     const received = (await a.call('live.list', { limit: 5 })).rows.find((r) => !r.imported)!;
     expect(received).toMatchObject({ signature: 'valid', duplicateOf: null });
-    expect(receivedEventIds(a.core.ctx.db, [500_000]).size).toBe(1);
+    expect(receivedEventIds(a.core.ctx.data.db, [500_000]).size).toBe(1);
     // Export all takes what Live lists: the received delivery and the imported one.
     expect((await a.call('live.exportAll', {})).total).toBe(2);
   });
@@ -142,7 +142,7 @@ describe('hooklab import: a HAR', () => {
     const detail = await a.call('live.get', { id: rows[0]!.id });
     expect(detail.headers.map(([n]) => n)).not.toContain(':authority');
     expect(detail.headers).toContainEqual(['Host', 'shop.example.test']);
-    const form = a.core.ctx.deliveries.raw(rows[3]!.id)!;
+    const form = a.core.ctx.data.deliveries.raw(rows[3]!.id)!;
     expect(Buffer.from(form.body).toString()).toBe('orderId=ord-7&note=hello+world');
     expect(JSON.parse(readFileSync(fixture, 'utf8')).log.creator.name).toBe('WebInspector');
   });

@@ -25,7 +25,7 @@ describe('listener', () => {
     const res = await post(`${app.listenerUrl}/webhooks/orders?x=1`, body, signed(body, { 'X-Svc-Event-Id': '101', 'X-Svc-Event-Created': '2024-05-01T10:00:00Z', 'X-Custom': 'a' }));
     expect(res.status).toBe(200);
     // 2xx means stored: the row is there the moment the answer arrives.
-    const row = app.core.ctx.db.prepare('SELECT body_sha256 FROM received_deliveries').get() as { body_sha256: string };
+    const row = app.core.ctx.data.db.prepare('SELECT body_sha256 FROM received_deliveries').get() as { body_sha256: string };
     expect(row.body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
 
     const { rows, total } = await app.call('live.list', {});
@@ -72,7 +72,7 @@ describe('listener', () => {
     const [row] = (await app.call('live.list', {})).rows;
     expect(row).toMatchObject({ signature: 'invalid', eventType: null, bodySize: body.length, truncated: false });
     expect(row!.diagnosis?.kind).toBe('wrong-key');
-    const stored = app.core.ctx.db.prepare('SELECT body_sha256 FROM received_deliveries').get() as { body_sha256: string };
+    const stored = app.core.ctx.data.db.prepare('SELECT body_sha256 FROM received_deliveries').get() as { body_sha256: string };
     expect(stored.body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
   });
 
@@ -113,7 +113,7 @@ describe('listener', () => {
     expect(row!.diagnosis?.kind).toBe('wrong-key');
     // The poller's copy of the service's history holds event 77 as it was sent.
     const delivery = { id: 5, eventId: 77, eventType: 'SuccessPayment', eventCreated: '2024-05-01T10:00:00Z', url: app.listenerUrl, payload: sent, responseStatusCode: 200, delivered: true, created: '2024-05-01T10:00:00Z' };
-    new HistoryStore(app.core.ctx.db).apply('sandbox', [delivery], 5, '2024-05-01T10:00:01Z');
+    new HistoryStore(app.core.ctx.data.db).apply('sandbox', [delivery], 5, '2024-05-01T10:00:01Z');
     const detail = await app.call('live.get', { id: row!.id });
     expect(detail.summary.diagnosis).toMatchObject({ kind: 'body-changed' });
     expect(detail.summary.diagnosis!.message).toContain('values changed: metadata.PaidAmount "10.00" → "99.00"');
@@ -252,7 +252,7 @@ describe('listener', () => {
       }));
     });
     const updated = new Promise<void>((resolve) => {
-      const off = app!.core.ctx.bus.subscribe((event, payload) => {
+      const off = app!.core.ctx.runtime.bus.subscribe((event, payload) => {
         if (event === 'app.status' && (payload as { listener: { port: number; state: string } }).listener.port === probe
           && (payload as { listener: { state: string } }).listener.state === 'listening') {
           off();

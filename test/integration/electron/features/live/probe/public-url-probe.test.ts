@@ -42,7 +42,7 @@ describe('the probe of the public URL', () => {
     const server = await tunnelServer();
     const app = await liveApp({ tunnel: { enabled: true, host: server.host } });
     const open = await waitForStatus(app, (s) => s.tunnel.state === 'open');
-    const subdomain = app.core.ctx.settings.get().tunnel.autoSubdomain;
+    const subdomain = app.core.ctx.config.settings.get().tunnel.autoSubdomain;
     expect(subdomain).toMatch(/^hooklab-[a-z0-9]{10}$/);
     expect(open.tunnel.publicUrl).toBe(server.urlFor(subdomain!));
 
@@ -64,7 +64,7 @@ describe('the probe of the public URL', () => {
     const lookalike = await post(`${app.listenerUrl}/webhooks`, other.body, Object.fromEntries(other.headers));
     expect(lookalike.status).toBe(200);
     expect((await app.call('live.list', {})).total).toBe(2);
-    expect(app.core.ctx.status.get().listener.probesAnswered).toBe(0);
+    expect(app.core.ctx.runtime.status.get().listener.probesAnswered).toBe(0);
   });
 
   it('says the tunnel server is down within one interval, and reachable again on the same URL when it is back', async () => {
@@ -112,12 +112,12 @@ describe('the probe of the public URL', () => {
     server.answerInstead(null);
     expect((await app.call('live.probePublicUrl', {})).reachable).toBe(true);
     // The tunnel client stayed connected all along: only the probe could tell.
-    expect(app.core.ctx.status.get().tunnel.state).toBe('open');
+    expect(app.core.ctx.runtime.status.get().tunnel.state).toBe('open');
   });
 
   it('checks an own public URL on loopback: the probe comes back, and it still says only this machine can reach it', async () => {
     const app = await liveApp({});
-    app.core.ctx.settings.update({ tunnel: { ownPublicUrl: `${app.listenerUrl}/webhooks` } });
+    app.core.ctx.config.settings.update({ tunnel: { ownPublicUrl: `${app.listenerUrl}/webhooks` } });
     const status = await waitForStatus(app, (s) => s.tunnel.state === 'own-url' && s.tunnel.probe.checkedAt !== null);
     expect(status.tunnel.probe).toMatchObject({
       reachable: false,
@@ -137,7 +137,7 @@ describe('the probe of the public URL', () => {
     const b = await tunnelServer();
     const app = await liveApp({ tunnel: { enabled: true, hosts: [a.host, b.host] } });
     const first = await waitForStatus(app, (s) => s.tunnel.probe.reachable === true);
-    expect(first.tunnel.publicUrl).toBe(a.urlFor(app.core.ctx.settings.get().tunnel.autoSubdomain!));
+    expect(first.tunnel.publicUrl).toBe(a.urlFor(app.core.ctx.config.settings.get().tunnel.autoSubdomain!));
     await a.close();
     const moved = await waitForStatus(app, (s) => s.tunnel.state === 'open' && s.tunnel.publicUrl?.includes(`:${b.port}`) === true);
     expect(moved.tunnel.notice).toMatch(new RegExp(`Two probes in a row failed .*moved to the next server ${b.host.replace(/\./g, '\\.')}`));

@@ -66,9 +66,9 @@ describe('the tunnel through the official localtunnel server', () => {
     const { app, publicUrl } = await openThroughOfficialServer();
     // Longer than the listener's header timeout: the quiet that used to leave half-closed sockets holding the name.
     await quiet(12_000);
-    app.core.ctx.settings.update({ tunnel: { enabled: false } });
+    app.core.ctx.config.settings.update({ tunnel: { enabled: false } });
     await waitForStatus(app, (s) => s.tunnel.state === 'disabled');
-    app.core.ctx.settings.update({ tunnel: { enabled: true } });
+    app.core.ctx.config.settings.update({ tunnel: { enabled: true } });
     const again = await waitForStatus(app, (s) => s.tunnel.state === 'open');
     expect(again.tunnel.publicUrl).toBe(publicUrl);
     expect(again.tunnel.notice).toBeNull();

@@ -44,7 +44,7 @@ describe('tunnel', () => {
     const detail = await app.call('live.get', { id: rows[0]!.id });
     expect(detail.bodySha256).toBe(createHash('sha256').update(body).digest('hex'));
     expect(detail.summary.signature).toBe('valid');
-    expect(app.core.ctx.settings.get().tunnel.lastPublicUrl).toBe(status.tunnel.publicUrl);
+    expect(app.core.ctx.config.settings.get().tunnel.lastPublicUrl).toBe(status.tunnel.publicUrl);
   });
 
   it('reconnects after the server disappears and returns, asking for the same address', async () => {
@@ -66,7 +66,7 @@ describe('tunnel', () => {
     server = await startLocaltunnelServer();
     app = await startLiveApp({ tunnel: { enabled: true, host: server.host, subdomain: 'first-one' } });
     await waitForStatus(app, (s) => s.tunnel.state === 'open');
-    app.core.ctx.settings.update({ tunnel: { subdomain: 'second-one' } });
+    app.core.ctx.config.settings.update({ tunnel: { subdomain: 'second-one' } });
     const again = await waitForStatus(app, (s) => s.tunnel.state === 'open' && s.tunnel.publicUrl === server!.urlFor('second-one'));
     expect(again.tunnel.urlChanged).toBe(true);
   });
@@ -91,9 +91,9 @@ describe('tunnel', () => {
     app = await startLiveApp({ tunnel: { enabled: true, host: server.host, probeIntervalSeconds: 3600 }, listener: impatientListener });
     const first = await waitForStatus(app, (s) => s.tunnel.state === 'open');
     await quiet(1500);
-    app.core.ctx.settings.update({ tunnel: { enabled: false } });
+    app.core.ctx.config.settings.update({ tunnel: { enabled: false } });
     await waitForStatus(app, (s) => s.tunnel.state === 'disabled');
-    app.core.ctx.settings.update({ tunnel: { enabled: true } });
+    app.core.ctx.config.settings.update({ tunnel: { enabled: true } });
     const again = await waitForStatus(app, (s) => s.tunnel.state === 'open');
     expect(again.tunnel.publicUrl).toBe(first.tunnel.publicUrl);
     expect(again.tunnel.notice).toBeNull();

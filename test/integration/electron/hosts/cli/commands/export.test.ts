@@ -16,7 +16,7 @@ const event = (orderId: string, type: string, eventId: number) =>
 async function folderWithDeliveries(): Promise<string> {
   const dataDir = newDir();
   const core = openFolderToRead(dataDir, { version: '0.0.0', log: quietLogger() });
-  core.ctx.deliveries.insertBatch([event('o-1', 'Created', 1), event('o-1', 'SuccessPayment', 2), event('o-2', 'SuccessPayment', 3)]);
+  core.ctx.data.deliveries.insertBatch([event('o-1', 'Created', 1), event('o-1', 'SuccessPayment', 2), event('o-2', 'SuccessPayment', 3)]);
   await core.stop();
   return dataDir;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreContext } from '../../../../../../electron/services/kernel/feature';
+import type { CoreContext } from '../../../../../../electron/core/context';
 import type { Invocation } from '../../../../../../electron/hosts/cli/framework/command';
 import { CliError } from '../../../../../../electron/hosts/cli/framework/exit-codes';
 import { createOutput } from '../../../../../../electron/hosts/cli/framework/output';
@@ -19,7 +19,7 @@ function invocation(): { inv: Invocation; written: () => string } {
 }
 
 /** Every port chosen by the system, and nothing this test does not look at. */
-const ownPorts = (ctx: CoreContext) => ctx.settings.update({ listener: { port: 0 }, sandbox: { enabled: false }, tracing: { enabled: false } });
+const ownPorts = (ctx: CoreContext) => ctx.config.settings.update({ listener: { port: 0 }, sandbox: { enabled: false }, tracing: { enabled: false } });
 
 function run(kind: AppRun['kind'], dataDir: string, options: AppRun['options'] = ownPorts): AppRun {
   return { kind, dataDir, save: false, projectConfigPath: undefined, options, quiet: kind === 'listen', refusalIsUsage: kind === 'serve' };
@@ -30,7 +30,7 @@ describe("serve and listen's one start-up (startAppRun)", () => {
     const dataDir = newDir();
     const { folder, core } = await startAppRun(invocation().inv, run('listen', dataDir));
     closeAfter(folder);
-    expect(core.ctx.status.get().listener.state).toBe('listening');
+    expect(core.ctx.runtime.status.get().listener.state).toBe('listening');
     await expect(startAppRun(invocation().inv, run('serve', dataDir))).rejects.toThrow(CliError);
     await expect(startAppRun(invocation().inv, run('serve', dataDir))).rejects.toThrow(/in use by another Hooklab \(listen, pid \d+/);
   });

@@ -53,7 +53,7 @@ describe('historyCliExtension', () => {
     const settings = new SettingsService(memorySettingsBackend({ environments: { active: 'prod', live: [other] } }));
     const secrets = new MemorySecretStore();
     const args = parse(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc']);
-    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets } as never);
+    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { config: { settings, secrets }, runtime: { clock: { now: () => 0 } } } as never);
     expect(settings.get().environments.active).toBe('cli');
     expect(settings.get().environments.live.map((e) => e.id)).toEqual(['prod', 'cli']);
     expect(secrets.get('env:cli:clientSecret')).toBe('s3cret');
@@ -66,7 +66,7 @@ describe('historyCliExtension', () => {
     ];
     const settings = new SettingsService(memorySettingsBackend({ listener: { keys } }));
     const args = parse(['--base-url', 'http://127.0.0.1:4010', '--client-id', 'abc']);
-    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { settings, secrets: new MemorySecretStore() } as never);
+    historyCliExtension.apply(args, { HOOKLAB_CLIENT_SECRET: 's3cret' }, { config: { settings, secrets: new MemorySecretStore() }, runtime: { clock: { now: () => 0 } } } as never);
     expect(settings.get().listener.keys.map((k) => [k.id, k.environmentId])).toEqual([
       ['cli', 'cli'],
       ['k1', null],
@@ -76,7 +76,7 @@ describe('historyCliExtension', () => {
   it('changes nothing without history options', () => {
     const settings = new SettingsService(memorySettingsBackend({}));
     const secrets = new MemorySecretStore();
-    historyCliExtension.apply(parse([]), {}, { settings, secrets } as never);
+    historyCliExtension.apply(parse([]), {}, { config: { settings, secrets }, runtime: { clock: { now: () => 0 } } } as never);
     expect(settings.get().environments).toEqual({ active: 'sandbox', live: [] });
     expect(secrets.names()).toEqual([]);
   });
