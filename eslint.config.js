@@ -42,36 +42,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
   {
-    // TEMPORARY (issue 42): the functions over 120 lines on the day the rule came in. They are
-    // split on branches coreroot/hostkit/uiroot/uifuncs/mend; this override is removed at merge.
-    files: [
-      'electron/core/core.ts',
-      'electron/emulator/index.ts',
-      'electron/features/history/feature.ts',
-      'electron/features/history/reconciliation.ts',
-      'electron/features/live/feature.ts',
-      'electron/features/replay/feature.ts',
-      'electron/features/sandbox/feature.ts',
-      'electron/hosts/browser/browser-host.ts',
-      'electron/services/instance/instance-client.ts',
-      'renderer/src/components/activity-strip/ActivityStrip.tsx',
-      'renderer/src/components/data-table/DataTable.tsx',
-      'renderer/src/features/history/EventsView.tsx',
-      'renderer/src/features/history/HistoryBrowser.tsx',
-      'renderer/src/features/history/ReconciliationView.tsx',
-      'renderer/src/features/live/DeliveryDetailPane.tsx',
-      'renderer/src/features/live/LivePage.tsx',
-      'renderer/src/features/live/create-live-store.ts',
-      'renderer/src/features/replay/create-editor-store.ts',
-      'renderer/src/features/sequences/flows/CardFlow.tsx',
-      'renderer/src/features/sequences/flows/ChaosReplay.tsx',
-      'renderer/src/features/settings/EnvironmentSettings.tsx',
-      'renderer/src/features/settings/ListenerSettings.tsx',
-      'renderer/src/transport/browser-transport.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // Hooks called in the same order every render, and effects that name what they read. The
     // React Compiler's rules of the plugin's v7 presets are left out: the UI is not compiled by it.
     files: ['renderer/src/**/*.{ts,tsx}'],
