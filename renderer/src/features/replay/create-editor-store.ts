@@ -8,7 +8,7 @@ import { INITIAL_EDITOR, type EditorState, type SendOptions } from './editor-sta
 import { followSignaturePreview } from './editor-signature-preview';
 import { createSaveAndSend } from './editor-save-send';
 
-export { DEFAULT_HEADERS, type EditorState, type SendOptions } from './editor-state';
+export type { EditorState, SendOptions } from './editor-state';
 
 /**
  * The Replay editor's slice over a transport: the request being edited, its signature preview,
