@@ -28,7 +28,19 @@ function bundle(orderId: string): string {
   });
   // What the sender's handler answered to the first delivery (the bundle's forwards section).
   const forwards = [{ deliveryId: 1, results: [{ target: 'http://localhost:3000/webhooks', status: 500, headers: [['content-type', 'text/plain']], body: 'cannot accept: order not found', latencyMs: 8, error: null, traceId: null }] }];
-  return JSON.stringify({ format: 'hooklab-bundle', version: 1, note: 'Shipping skipped DISPATCHED and ON_ITS_WAY.', createdAt: new Date().toISOString(), signingKey: THROWAWAY, redacted: true, deliveries, history: [], sequences: [], forwards, traces: [] });
+  // What the sender's service logged for the first event: a 500, then delivered on its retry.
+  const history = [500, 200].map((status, i) => ({
+    id: 70_000 + base + i,
+    eventId: base,
+    eventType: 'Updated',
+    eventCreated: new Date(Date.UTC(2026, 2, 1, 9, 0)).toISOString(),
+    url: 'https://abc.loca.lt/webhooks',
+    payload: Buffer.from(deliveries[0]!.bodyBase64, 'base64').toString('utf8'),
+    responseStatusCode: status,
+    delivered: status === 200,
+    created: new Date(Date.UTC(2026, 2, 1, 9, 0, i * 30)).toISOString(),
+  }));
+  return JSON.stringify({ format: 'hooklab-bundle', version: 1, note: 'Shipping skipped DISPATCHED and ON_ITS_WAY.', createdAt: new Date().toISOString(), signingKey: THROWAWAY, redacted: true, deliveries, history, sequences: [], forwards, traces: [] });
 }
 
 /** Drops a file onto the window as a user drags it from their file manager. */
@@ -60,6 +72,12 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await expect(page.getByTestId('forward-result')).toContainText('cannot accept: order not found');
   await expect(page.getByTestId('forward-result')).toContainText('500');
   await screenshotBothThemes(page, 'import-live-forwards', page.locator('section.live-detail__section', { has: page.getByTestId('forwards-title') }));
+  // What the sender's service logged for its event travelled too, shown beside it (never in History).
+  const sentHistory = page.getByTestId('imported-history');
+  await expect(sentHistory.getByTestId('imported-history-row')).toHaveCount(2);
+  await expect(sentHistory).toContainText(`From ${fileName}: 2 attempts, delivered.`);
+  await expect(sentHistory.getByTestId('imported-history-row').first()).toContainText('500');
+  await expect(page.getByTestId('link-history-missing')).toContainText('is not in your history copy: it came in a file');
   // Live's count includes them (other specs may have left deliveries in this worker's app).
   await expect(page.getByTestId('live-count')).not.toHaveText(/^0 deliveries/);
   const table = page.getByTestId('live-table');
@@ -68,6 +86,8 @@ test('a bundle dropped onto the window is imported, marked, and its order opens 
   await screenshotBothThemes(page, 'import-live', page);
 
   await page.getByTestId('import-dismiss').click();
+  await expect(page.getByTestId('import-result')).toHaveCount(0);
+  await screenshotBothThemes(page, 'import-live-history', page.getByTestId('imported-history'));
   await app.goto('sequences');
   const sequences = new SequencesPage(page);
   await sequences.openOrder(orderId);

@@ -9,6 +9,7 @@ import { WhyPanel } from '../../components/why/WhyPanel';
 import { listenerCurlUrl, toCurl } from '../../lib/curl';
 import { DeliveryActions } from './DeliveryActions';
 import { DeliveryLinks } from './DeliveryLinks';
+import { ImportedHistory } from './ImportedHistory';
 import { DetailBody } from './DetailBody';
 import { DetailForwards } from './DetailForwards';
 import { DetailSignature } from './DetailSignature';
@@ -61,6 +62,8 @@ export function DeliveryDetailPane({ detail, search = '' }: { detail: DeliveryDe
       <DetailBody body={body} search={search} />
 
       <DetailForwards detail={detail} />
+
+      <ImportedHistory summary={summary} />
     </div>
   );
 }

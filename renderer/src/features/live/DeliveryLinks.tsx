@@ -36,7 +36,7 @@ export function DeliveryLinks({ summary }: { summary: DeliverySummary }) {
           </a>
         ) : (
           <span className="muted" data-testid="link-history-missing">
-            {inCopy === false ? `Event ${summary.eventId} is not in the history copy (yet)` : ''}
+            {inCopy === false ? (summary.imported ? `Event ${summary.eventId} is not in your history copy: it came in a file` : `Event ${summary.eventId} is not in the history copy (yet)`) : ''}
           </span>
         ))}
       {summary.eventId !== null && (
